@@ -1,0 +1,330 @@
+"""The static board: its size, its regions and the masks every rule reads.
+
+Glossary
+--------
+cell
+    A square of the grid, numbered ``index = row * n + column`` (0-based). Its bit in
+    every mask is ``1 << index``.
+mask
+    A Python int used as a set of cells, one bit a cell (a bitboard).
+unit
+    A row, a column or a region: each must hold exactly one queen.
+region
+    The cells that share one character. Regions are numbered in the order of their
+    character (``Board.letters``), which is also the order the rules visit them in.
+kill mask
+    The cells a queen on a cell rules out: the rest of its row, column and region and its
+    eight king neighbours. The cell itself is not in its kill mask.
+
+A ``Board`` never changes once built; the changing part of a solve is ``State``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+#: The largest board the parser accepts. The rules are polynomial, but the input has to
+#: stop somewhere and the exact solver is tuned and tested up to this size.
+MAX_SIZE = 32
+
+#: Input larger than this cannot be a board of at most MAX_SIZE rows, even in the spaced
+#: form with CRLF line ends and generous trailing blanks; reading stops here.
+MAX_INPUT_BYTES = 64 * 1024
+
+
+class BoardError(ValueError):
+    """Bad input: the text is not a well-formed board. ``str()`` is one line."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        self.message = message
+        self.line = line
+        self.column = column
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if column is not None:
+            where.append(f"column {column}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+@dataclass(frozen=True)
+class ConnectivityWarning:
+    """A region whose cells are not 4-connected: legal input, but often a typo."""
+
+    letter: str
+    pieces: int
+    first_cell_of_each_piece: tuple[tuple[int, int], ...]
+
+    def __str__(self) -> str:
+        places = ", ".join(f"line {r + 1} column {c + 1}" for r, c in self.first_cell_of_each_piece)
+        return (
+            f"region {self.letter!r} is not 4-connected: it falls into {self.pieces} pieces "
+            f"(starting at {places})"
+        )
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the cell indices of ``mask`` from the lowest up."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Board:
+    """A square grid of N×N cells split into N regions, with precomputed masks.
+
+    Build one with :meth:`Board.parse` (text) or :meth:`Board.from_rows` (one string per
+    row, one character per cell).
+    """
+
+    __slots__ = (
+        "cell_region",
+        "col_masks",
+        "full",
+        "kill_masks",
+        "letters",
+        "n",
+        "region_col_masks",
+        "region_masks",
+        "region_row_masks",
+        "row_masks",
+        "rows",
+        "units",
+        "warnings",
+    )
+
+    def __init__(self, rows: tuple[str, ...]):
+        n = len(rows)
+        self.n = n
+        self.rows = rows
+        letters = tuple(sorted({ch for row in rows for ch in row}))
+        self.letters = letters
+        index_of = {ch: k for k, ch in enumerate(letters)}
+        self.cell_region = tuple(index_of[ch] for row in rows for ch in row)
+        self.full = (1 << (n * n)) - 1
+
+        first_row = (1 << n) - 1
+        self.row_masks = tuple(first_row << (r * n) for r in range(n))
+        first_col = sum(1 << (r * n) for r in range(n))
+        self.col_masks = tuple(first_col << c for c in range(n))
+        region_masks = [0] * len(letters)
+        for i, k in enumerate(self.cell_region):
+            region_masks[k] |= 1 << i
+        self.region_masks = tuple(region_masks)
+        #: Every unit as (kind, index, mask): rows, then columns, then regions.
+        self.units = (
+            tuple(("row", r, m) for r, m in enumerate(self.row_masks))
+            + tuple(("column", c, m) for c, m in enumerate(self.col_masks))
+            + tuple(("region", k, m) for k, m in enumerate(self.region_masks))
+        )
+
+        kills = []
+        for i in range(n * n):
+            r, c = divmod(i, n)
+            m = self.row_masks[r] | self.col_masks[c] | self.region_masks[self.cell_region[i]]
+            for rr in range(max(r - 1, 0), min(r + 2, n)):
+                for cc in range(max(c - 1, 0), min(c + 2, n)):
+                    m |= 1 << (rr * n + cc)
+            kills.append(m & ~(1 << i))
+        self.kill_masks = tuple(kills)
+
+        # The rows (columns) a region touches, each as that row's (column's) slice of the
+        # region: the pigeonhole and line rules walk these instead of all N lines.
+        self.region_row_masks = tuple(
+            tuple((r, rm & self.row_masks[r]) for r in range(n) if rm & self.row_masks[r])
+            for rm in self.region_masks
+        )
+        self.region_col_masks = tuple(
+            tuple((c, rm & self.col_masks[c]) for c in range(n) if rm & self.col_masks[c])
+            for rm in self.region_masks
+        )
+        self.warnings = tuple(self._connectivity_warnings())
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_rows(cls, rows: list[str] | tuple[str, ...]) -> Board:
+        """Build a board from one string per row, one character per cell, and check it."""
+        rows = tuple(rows)
+        _check_rows(rows, tuple(range(1, len(rows) + 1)))
+        return cls(rows)
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Parse a board in the compact (``BBPP``) or spaced (``B B P P``) form.
+
+        Raises :class:`BoardError` naming the line and column of the first problem.
+        """
+        rows, line_numbers = _split_rows(text)
+        _check_rows(rows, line_numbers)
+        return cls(rows)
+
+    @classmethod
+    def parse_bytes(cls, data: bytes) -> Board:
+        """Decode UTF-8 (a BOM is allowed) and parse; undecodable bytes are a BoardError."""
+        if len(data) > MAX_INPUT_BYTES:
+            raise BoardError(
+                f"input is larger than {MAX_INPUT_BYTES} bytes; "
+                f"the largest board is {MAX_SIZE}×{MAX_SIZE}"
+            )
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            line = data.count(b"\n", 0, err.start) + 1
+            column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+            raise BoardError(
+                f"byte 0x{data[err.start]:02x} is not valid UTF-8", line, column
+            ) from None
+        return cls.parse(text)
+
+    # -- geometry -----------------------------------------------------------------------
+
+    def cell(self, row: int, column: int) -> int:
+        """The index of the cell at (row, column), both 0-based."""
+        return row * self.n + column
+
+    def coords(self, index: int) -> tuple[int, int]:
+        """(row, column) of a cell index, both 0-based."""
+        return divmod(index, self.n)
+
+    def region_of(self, index: int) -> int:
+        return self.cell_region[index]
+
+    def letter_of(self, index: int) -> str:
+        return self.letters[self.cell_region[index]]
+
+    def mask_of(self, cells: list[tuple[int, int]] | set[tuple[int, int]]) -> int:
+        """The mask of a collection of (row, column) pairs."""
+        m = 0
+        for r, c in cells:
+            m |= 1 << (r * self.n + c)
+        return m
+
+    def cells_of(self, mask: int) -> list[tuple[int, int]]:
+        """The (row, column) pairs of a mask, in reading order."""
+        n = self.n
+        return [divmod(i, n) for i in bits(mask)]
+
+    def __repr__(self) -> str:
+        return f"Board(n={self.n}, letters={''.join(self.letters)!r})"
+
+    def __str__(self) -> str:
+        return "\n".join(self.rows)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self.rows == other.rows
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
+    def _connectivity_warnings(self) -> Iterator[ConnectivityWarning]:
+        n = self.n
+        for k, mask in enumerate(self.region_masks):
+            pieces = []
+            remaining = mask
+            while remaining:
+                start = remaining & -remaining
+                seen = start
+                frontier = start
+                while frontier:
+                    # Grow by one orthogonal step, never wrapping around a row end.
+                    not_first_col = frontier & ~self.col_masks[0]
+                    not_last_col = frontier & ~self.col_masks[n - 1]
+                    grown = (frontier << n) | (frontier >> n) | (not_last_col << 1) | (
+                        not_first_col >> 1
+                    )
+                    frontier = grown & mask & ~seen
+                    seen |= frontier
+                pieces.append(divmod(start.bit_length() - 1, n))
+                remaining &= ~seen
+            if len(pieces) > 1:
+                yield ConnectivityWarning(self.letters[k], len(pieces), tuple(pieces))
+
+
+def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Split text into rows of cells, dropping blank leading and trailing lines."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
+    while numbered and not numbered[0][1]:
+        numbered.pop(0)
+    while numbered and not numbered[-1][1]:
+        numbered.pop()
+    if not numbered:
+        raise BoardError("the board is empty" if not text.strip() else "the board is blank")
+    rows = []
+    line_numbers = []
+    for number, line in numbered:
+        if not line:
+            raise BoardError("blank line inside the board", number)
+        rows.append(_cells_of_line(line, number))
+        line_numbers.append(number)
+        if len(rows) > MAX_SIZE:
+            raise BoardError(
+                f"more than {MAX_SIZE} rows; the largest board supported is "
+                f"{MAX_SIZE}×{MAX_SIZE}",
+                number,
+            )
+    return tuple(rows), tuple(line_numbers)
+
+
+def _cells_of_line(line: str, number: int) -> str:
+    """The cells of one line, compact (``ABC``) or spaced (``A B C``)."""
+    for col, ch in enumerate(line, start=1):
+        if not ch.isprintable() and not ch.isspace():
+            raise BoardError(f"control character U+{ord(ch):04X} is not a region", number, col)
+    if line[0].isspace():
+        raise BoardError("a row may not start with whitespace", number, 1)
+    if not any(ch.isspace() for ch in line):
+        return line
+    # The spaced form: a region character at every even position, one space between.
+    for col, ch in enumerate(line, start=1):
+        if col % 2 == 0 and ch != " ":
+            raise BoardError(
+                "mixed spacing: in a spaced row every other character must be one space",
+                number,
+                col,
+            )
+        if col % 2 == 1 and ch.isspace():
+            raise BoardError(
+                "mixed spacing: cells must be separated by exactly one space", number, col
+            )
+    return line[0::2]
+
+
+def _check_rows(rows: tuple[str, ...], line_numbers: tuple[int, ...]) -> None:
+    if not rows:
+        raise BoardError("the board is empty")
+    n = len(rows[0])
+    if n > MAX_SIZE:
+        raise BoardError(
+            f"row has {n} cells; the largest board supported is {MAX_SIZE}×{MAX_SIZE}",
+            line_numbers[0],
+        )
+    for row, number in zip(rows, line_numbers, strict=True):
+        for col, ch in enumerate(row, start=1):
+            if ch.isspace() or not ch.isprintable():
+                raise BoardError(f"{ch!r} is not a region character", number, col)
+        if len(row) != n:
+            raise BoardError(
+                f"row has {len(row)} cells, expected {n} (the width of the first row)", number
+            )
+    if len(rows) != n:
+        if len(rows) > n:
+            raise BoardError(
+                f"the board has more rows ({len(rows)}) than columns ({n}); it must be square",
+                line_numbers[n],
+            )
+        raise BoardError(
+            f"the board has fewer rows ({len(rows)}) than columns ({n}); it must be square",
+            line_numbers[-1],
+        )
+    letters = sorted({ch for row in rows for ch in row})
+    if len(letters) != n:
+        what = "fewer" if len(letters) < n else "more"
+        raise BoardError(
+            f"the board has {len(letters)} regions ({''.join(letters)}), {what} than its "
+            f"{n} rows; an N×N board has exactly N regions"
+        )

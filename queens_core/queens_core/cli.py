@@ -1,0 +1,251 @@
+"""The ``queens`` command.
+
+Exit statuses: 0 solved, 1 not solved (stalled or contradictory), 2 bad input or usage,
+3 a rule raised, 4 a rule package failed to load.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from dataclasses import dataclass
+
+import click
+
+from . import __version__
+from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
+from .driver import CONTRADICTION, RuleFailure, Solver
+from .output import format_result
+from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
+
+EXIT_SOLVED = 0
+EXIT_NOT_SOLVED = 1
+EXIT_BAD_INPUT = 2
+EXIT_RULE_FAILED = 3
+EXIT_PLUGIN_FAILED = 4
+
+
+@dataclass
+class Settings:
+    skip_broken: bool
+    traceback: bool
+    _registry: Registry | None = None
+
+    def registry(self) -> Registry:
+        """Load the rule packages once, on first use; a failure ends the command."""
+        if self._registry is None:
+            try:
+                self._registry = load_registry(skip_broken=self.skip_broken)
+            except PluginError as err:
+                fail(str(err), EXIT_PLUGIN_FAILED, err if self.traceback else None)
+            for line in self._registry.broken:
+                warn(f"{line} (skipped)")
+        return self._registry
+
+
+def fail(message: str, status: int, error: BaseException | None = None) -> None:
+    """Print one line on standard error (a traceback first, if asked) and exit."""
+    if error is not None:
+        traceback.print_exception(error, file=sys.stderr)
+    click.echo(f"queens: error: {message}", err=True)
+    sys.exit(status)
+
+
+def warn(message: str) -> None:
+    click.echo(f"queens: warning: {message}", err=True)
+
+
+def read_board(path: str) -> Board:
+    """Read and parse a board from a path, or from standard input for ``-``."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        fail(f"cannot read {name}: {err.strerror or err}", EXIT_BAD_INPUT)
+    try:
+        board = Board.parse_bytes(data)
+    except BoardError as err:
+        fail(f"{name}: {err}", EXIT_BAD_INPUT)
+    for warning in board.warnings:
+        warn(f"{name}: {warning}; solving it anyway")
+    return board
+
+
+def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(f"queens-core {__version__}")
+    try:
+        registry = load_registry(skip_broken=True)
+    except PluginError as err:
+        click.echo(f"(rule packages could not be listed: {err})")
+    else:
+        for info in sorted({(p.name, p.version) for p in registry.packages}):
+            click.echo(f"{info[0]} {info[1]}")
+        for line in registry.broken:
+            click.echo(f"(broken: {line})")
+    ctx.exit()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_version_message,
+    help="Show the core's version and every installed rule package's, then exit.",
+)
+@click.option(
+    "--skip-broken-plugins",
+    is_flag=True,
+    envvar=SKIP_BROKEN_ENV,
+    help=f"Start even if a rule package fails to load (it is named on standard error). "
+    f"Also set by {SKIP_BROKEN_ENV}=1.",
+)
+@click.option(
+    "--traceback", "show_traceback", is_flag=True, help="Print tracebacks of internal errors."
+)
+@click.pass_context
+def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) -> None:
+    """Solve LinkedIn Queens puzzles by named deductions, never by guessing.
+
+    \b
+    Examples:
+      queens solve archive/boards/1.txt
+      cat my-board.txt | queens solve
+      queens rules list
+      queens rules list --json
+
+    Exit status: 0 solved, 1 not solved, 2 bad input, 3 a rule raised an error,
+    4 a rule package failed to load.
+    """
+    ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
+
+
+@main.command()
+@click.argument("board", default="-", metavar="[BOARD]")
+@click.pass_obj
+def solve(settings: Settings, board: str) -> None:
+    """Solve BOARD with the installed rules and print the board and the counters.
+
+    BOARD is a file with one line per row and one character per cell, the same
+    character for the same region (compact `BBPP` or spaced `B B P P`). Without BOARD,
+    or with `-`, the board is read from standard input. Boards from 1×1 up to
+    {max}×{max} are accepted; a region that is not 4-connected is solved with a warning.
+
+    \b
+    Solved (exit 0): the board with ♛ for queens and . elsewhere, a blank line, then one
+    line per counter: how often each rule fired.
+    Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
+
+    \b
+    Examples:
+      queens solve archive/boards/1.txt
+      queens solve - < archive/boards/353.txt
+    """
+    registry = settings.registry()
+    parsed = read_board(board)
+    name = "<stdin>" if board == "-" else board
+    solver = Solver(registry.rules)
+    try:
+        result = solver.solve(parsed)
+    except RuleFailure as err:
+        fail(f"{name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    names = {rule.counter: rule.display_name for rule in registry.rules}
+    click.echo(format_result(result, names))
+    if result.solved:
+        return
+    if result.status == CONTRADICTION:
+        after = f" (after {result.culprit.display_name})" if result.culprit else ""
+        click.echo(f"queens: contradiction: {name}: {result.problem}{after}", err=True)
+    else:
+        live = result.state.live.bit_count()
+        queens = result.state.queens.bit_count()
+        click.echo(
+            f"queens: not solved: {name}: the rules stop with {queens} of {parsed.n} "
+            f"queens placed and {live} cells undecided",
+            err=True,
+        )
+    sys.exit(EXIT_NOT_SOLVED)
+
+
+solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))
+
+
+@main.group()
+def rules() -> None:
+    """Inspect the installed rules."""
+
+
+@rules.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object a rule.")
+@click.pass_obj
+def rules_list(settings: Settings, as_json: bool) -> None:
+    """List the installed rules, grouped by tier, in the order the driver runs them.
+
+    \b
+    Examples:
+      queens rules list
+      queens rules list --json
+    """
+    registry = settings.registry()
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "counter": r.counter,
+                        "display_name": r.display_name,
+                        "tier": r.tier.value,
+                        "position": r.position,
+                        "package": r.package,
+                        "version": r.version,
+                        "counting": r.counting,
+                        "summary": r.summary,
+                    }
+                    for r in registry.rules
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return
+    if not registry.rules:
+        click.echo("No rules are installed: install a rule package such as queens-rules-baseline.")
+        return
+    width_counter = max(len(r.counter) for r in registry.rules)
+    width_name = max(len(r.display_name) for r in registry.rules)
+    headings = {
+        "cheap": "Cheap tier: run pass after pass until nothing changes",
+        "expensive": "Expensive tier: tried one at a time when the cheap tier is stuck",
+    }
+    first = True
+    for tier in ("cheap", "expensive"):
+        members = [r for r in registry.rules if r.tier.value == tier]
+        if not members:
+            continue
+        if not first:
+            click.echo()
+        first = False
+        click.echo(f"{headings[tier]} ({len(members)} rules)")
+        for r in members:
+            click.echo(
+                f"  {r.position:>3}  {r.counter:<{width_counter}}  "
+                f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
+            )
+            click.echo(f"       {r.summary}")
+
+
+def run() -> None:
+    """Entry point that never shows a traceback for a broken pipe."""
+    try:
+        main(standalone_mode=True)
+    except BrokenPipeError:
+        os._exit(0)

@@ -1,0 +1,228 @@
+"""The two-tier driver (SOLVER.md, "The driver and what a counter counts").
+
+Cheap rules run pass after pass, in catalog order, until a whole pass changes nothing.
+Then, if the board is not solved, the expensive rules are tried one at a time, cheapest
+first; as soon as one changes the state the driver goes back to the cheap tier. It stops
+when the board is solved, when nothing changes, or at a contradiction.
+
+Every change is a :class:`~queens_core.rules.Step`; the driver counts them into the
+counters and keeps them all in the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .board import Board
+from .propagation import settle_queens
+from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
+from .state import State, find_empty_unit
+from .validate import is_solution
+
+#: The catalog counter a queen's kill list is attributed to when a state read from a
+#: picture holds queens whose kill lists were not applied yet.
+SETTLE_COUNTER = "queen_adjacent_kill"
+
+SOLVED = "solved"
+STALLED = "stalled"
+CONTRADICTION = "contradiction"
+
+
+class RuleFailure(Exception):
+    """A rule raised an unexpected exception; ``rule`` names it, ``__cause__`` is why."""
+
+    def __init__(self, rule: Rule, error: BaseException):
+        self.rule = rule
+        self.error = error
+        origin = f"{rule.package} {rule.version}".strip() or "an unnamed package"
+        super().__init__(
+            f"rule {rule.counter!r} ({rule.display_name}) from {origin} raised "
+            f"{type(error).__name__}: {error}"
+        )
+
+
+@dataclass
+class SolveResult:
+    board: Board
+    state: State
+    status: str
+    counters: dict[str, int]
+    steps: list[Step]
+    passes: int = 0
+    #: For a contradiction: what is contradictory, and the rule whose step exposed it.
+    problem: str | None = None
+    culprit: Rule | None = None
+    #: The tiers that changed something ("cheap", "expensive").
+    tiers_used: set[str] = field(default_factory=set)
+
+    @property
+    def solved(self) -> bool:
+        return self.status == SOLVED
+
+    def queens(self) -> list[tuple[int, int]]:
+        return self.board.cells_of(self.state.queens)
+
+
+class _Group:
+    """Rules that share one apply function, run by one call."""
+
+    __slots__ = ("apply", "by_counter", "counter", "enabled", "rules", "simple")
+
+    def __init__(self, rules: list[Rule]):
+        self.apply = rules[0].apply
+        self.rules = tuple(rules)
+        self.counter = rules[0].counter
+        self.enabled = frozenset(r.counter for r in rules)
+        self.by_counter = {r.counter: r for r in rules}
+        self.simple = len(rules) == 1 and rules[0].counting == "pass"
+
+
+def _groups(rules: Iterable[Rule]) -> list[_Group]:
+    groups: list[list[Rule]] = []
+    for rule in rules:
+        if groups and groups[-1][0].apply is rule.apply:
+            groups[-1].append(rule)
+        else:
+            groups.append([rule])
+    return [_Group(g) for g in groups]
+
+
+class Solver:
+    """Runs a fixed set of rules; build one per registry and reuse it for many boards."""
+
+    def __init__(self, rules: Iterable[Rule]):
+        self.rules = sorted(rules, key=lambda r: (r.tier_rank, r.position, r.counter))
+        seen = set()
+        for rule in self.rules:
+            if rule.counter in seen:
+                raise ValueError(f"counter id {rule.counter!r} appears twice")
+            seen.add(rule.counter)
+        self.cheap = _groups(r for r in self.rules if r.tier is Tier.CHEAP)
+        self.expensive = _groups(r for r in self.rules if r.tier is Tier.EXPENSIVE)
+        #: Printing order of the counters: catalog position, then id.
+        self.counter_order = [
+            r.counter for r in sorted(self.rules, key=lambda r: (r.position, r.counter))
+        ]
+        self.placement_counters = [r.counter for r in self.rules if r.counting == "placement"]
+
+    def solve(self, board: Board, state: State | None = None) -> SolveResult:
+        """Run the rules to a fixed point on ``board`` from ``state`` (default: empty)."""
+        state = State.initial(board) if state is None else state
+        steps: list[Step] = []
+        counters = dict.fromkeys(self.counter_order, 0)
+        result = SolveResult(board, state, STALLED, counters, steps)
+        ctx = Context(board, state, steps)
+
+        ctx.counter = SETTLE_COUNTER
+        settle_queens(ctx)
+        empty = find_empty_unit(board, state)
+        if empty is not None:
+            result.status = CONTRADICTION
+            result.problem = str(empty)
+            return result
+
+        n = board.n
+        cheap = self.cheap
+        expensive = self.expensive
+        while True:
+            while True:
+                result.passes += 1
+                changed = False
+                for group in cheap:
+                    if self._run(group, ctx, result):
+                        changed = True
+                        if result.status == CONTRADICTION:
+                            return result
+                if not changed:
+                    break
+                result.tiers_used.add("cheap")
+            if state.queens.bit_count() == n:
+                break
+            progressed = False
+            for group in expensive:
+                if self._run(group, ctx, result):
+                    progressed = True
+                    result.tiers_used.add("expensive")
+                    if result.status == CONTRADICTION:
+                        return result
+                    break
+            if not progressed:
+                break
+
+        if state.queens.bit_count() == n and is_solution(board.rows, result.queens()):
+            result.status = SOLVED
+        return result
+
+    def _run(self, group: _Group, ctx: Context, result: SolveResult) -> bool:
+        """Call one group; count its steps; detect contradictions. True if it changed."""
+        steps = ctx.steps
+        start = len(steps)
+        ctx.counter = group.counter
+        ctx.enabled = group.enabled
+        try:
+            group.apply(ctx)
+        except Contradiction as err:
+            self._contradiction(result, str(err), group.rules[0])
+            return True
+        except UnsoundDeduction as err:
+            self._contradiction(result, f"unsound deduction: {err}", group.rules[0])
+            return True
+        except Exception as err:
+            raise RuleFailure(group.rules[0], err) from err
+        if len(steps) == start:
+            return False
+
+        counters = result.counters
+        new = steps[start:]
+        placements = 0
+        if group.simple:
+            counter = group.counter
+            for step in new:
+                if step.counter != counter:
+                    raise RuleFailure(
+                        group.rules[0],
+                        ValueError(f"it recorded a step for counter {step.counter!r}"),
+                    )
+                if step.placed:
+                    placements += 1
+            counters[counter] += 1
+        else:
+            passed = set()
+            for step in new:
+                rule = group.by_counter.get(step.counter)
+                if rule is None:
+                    raise RuleFailure(
+                        group.rules[0],
+                        ValueError(f"it recorded a step for counter {step.counter!r}"),
+                    )
+                if step.placed:
+                    placements += 1
+                if rule.counting == "step":
+                    counters[step.counter] += 1
+                elif rule.counting == "pass":
+                    passed.add(step.counter)
+            for counter in passed:
+                counters[counter] += 1
+        if placements:
+            for counter in self.placement_counters:
+                counters[counter] += placements
+
+        empty = find_empty_unit(ctx.board, ctx.state)
+        if empty is not None:
+            culprit = group.rules[0]
+            unit_mask = next(
+                m for k, i, m in ctx.board.units if (k, i) == (empty.kind, empty.index)
+            )
+            for step in reversed(new):
+                if (step.killed | step.placed) & unit_mask:
+                    culprit = group.by_counter.get(step.counter, culprit)
+                    break
+            self._contradiction(result, str(empty), culprit)
+        return True
+
+    @staticmethod
+    def _contradiction(result: SolveResult, problem: str, culprit: Rule) -> None:
+        result.status = CONTRADICTION
+        result.problem = problem
+        result.culprit = culprit

@@ -1,0 +1,28 @@
+"""The text formats of SOLVER.md ("Output: solved", "Output: not solved")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .driver import SolveResult
+
+
+def format_counters(counters: Mapping[str, int], display_names: Mapping[str, str]) -> str:
+    """One line a counter: the display name padded to the longest, `` : ``, the count."""
+    if not counters:
+        return ""
+    width = max(len(display_names[c]) for c in counters)
+    return "\n".join(f"{display_names[c]:<{width}} : {n}" for c, n in counters.items())
+
+
+def format_result(result: SolveResult, display_names: Mapping[str, str]) -> str:
+    """The whole standard output of ``queens solve`` for one board (no final newline).
+
+    Solved: the board (``♛`` and ``.``), a blank line, the counters. Otherwise: the
+    partial state (``♛``, ``⨯``, ``.``) alone.
+    """
+    if result.solved:
+        board = result.state.picture(result.board, show_dead=False)
+        counters = format_counters(result.counters, display_names)
+        return f"{board}\n\n{counters}" if counters else board
+    return result.state.picture(result.board)

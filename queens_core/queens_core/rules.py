@@ -1,0 +1,179 @@
+"""What a rule is, and the context a rule works through.
+
+Glossary
+--------
+rule
+    A named, sound deduction. It reads the board and the state and, through its
+    :class:`Context`, places queens or kills cells. A rule package registers its rules
+    with the ``queens_register_rules`` hook (see :mod:`queens_core.hookspecs`).
+counter
+    A rule's id (``single_cell_region``) and the name of the number that says how often
+    it fired; see :attr:`Rule.counting` for what one firing is.
+tier
+    ``cheap`` rules run in every pass until nothing changes; ``expensive`` rules run only
+    at a cheap fixed point, one at a time, cheapest first.
+step
+    One recorded deduction: which rule, which queen it placed (if any), which cells died.
+    The driver keeps every step, so a solve can be explained without running it again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from .board import Board
+from .state import State
+
+
+class Tier(StrEnum):
+    CHEAP = "cheap"
+    EXPENSIVE = "expensive"
+
+
+#: How a rule's counter goes up (SOLVER.md, "The driver and what a counter counts"):
+#: ``pass`` — once for each call (one pass) in which the rule changed anything;
+#: ``step`` — once for each step it recorded (a polyomino rule records one step per region);
+#: ``placement`` — once for each queen placed by any rule (Queen-adjacent kill).
+COUNTINGS = ("pass", "step", "placement")
+
+COUNTER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+#: The signature of a rule: it acts only through the context.
+ApplyFn = Callable[["Context"], Any]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A deduction rule as a rule package registers it.
+
+    Several rules may share one ``apply`` function (the polyomino package checks 24 shapes
+    in one sweep over the regions): the driver calls it once for all of them, with
+    :attr:`Context.enabled` holding the counters that are switched on. Such rules must be
+    adjacent in catalog order.
+    """
+
+    counter: str
+    display_name: str
+    tier: Tier
+    position: int
+    summary: str
+    apply: ApplyFn = field(compare=False)
+    counting: str = "pass"
+    #: Filled in by the registry from the distribution that registered the rule.
+    package: str = ""
+    version: str = ""
+
+    def problems(self) -> list[str]:
+        """What is wrong with this registration, if anything (empty when it is fine)."""
+        found = []
+        if not isinstance(self.counter, str) or not COUNTER_ID.match(self.counter):
+            found.append(f"counter id {self.counter!r} is not lower_snake_case")
+        if not isinstance(self.display_name, str) or not self.display_name.strip():
+            found.append("display name is empty")
+        if not isinstance(self.tier, Tier):
+            found.append(f"tier {self.tier!r} is not Tier.CHEAP or Tier.EXPENSIVE")
+        if not isinstance(self.position, int) or isinstance(self.position, bool):
+            found.append(f"position {self.position!r} is not an int")
+        if not callable(self.apply):
+            found.append("apply is not callable")
+        if self.counting not in COUNTINGS:
+            found.append(f"counting {self.counting!r} is not one of {', '.join(COUNTINGS)}")
+        return found
+
+    @property
+    def tier_rank(self) -> int:
+        return 0 if self.tier is Tier.CHEAP else 1
+
+
+class Step(NamedTuple):
+    """One deduction: ``placed`` is a one-bit mask (or 0), ``killed`` the cells that died.
+
+    ``detail`` is rule-specific and says why, e.g. ``("region", 3)`` or
+    ``("row", 2, "region", 5)``; indices are 0-based.
+    """
+
+    counter: str
+    placed: int
+    killed: int
+    detail: tuple = ()
+
+
+class Contradiction(Exception):
+    """The state admits no solution. Rules raise it when they prove so directly."""
+
+
+class UnsoundDeduction(Exception):
+    """A rule did something no sound rule can do (e.g. place a queen on a dead cell)."""
+
+
+class Context:
+    """The only way a rule changes the state: :meth:`place` and :meth:`kill`.
+
+    Every change is recorded as a :class:`Step` attributed to ``counter`` (the rule being
+    run) unless the call names another counter of the same group.
+    """
+
+    __slots__ = ("board", "counter", "enabled", "state", "steps")
+
+    def __init__(self, board: Board, state: State, steps: list[Step] | None = None):
+        self.board = board
+        self.state = state
+        self.steps: list[Step] = [] if steps is None else steps
+        self.counter = ""
+        self.enabled: frozenset[str] = frozenset()
+
+    def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
+        """Put a queen on a live cell and kill its kill mask at once; return the killed."""
+        state = self.state
+        bit = 1 << cell
+        if not state.live & bit:
+            what = "a queen" if state.queens & bit else "a dead cell"
+            raise UnsoundDeduction(
+                f"placed a queen on r{cell // self.board.n + 1}c{cell % self.board.n + 1}, "
+                f"which is {what}"
+            )
+        killed = state.live & self.board.kill_masks[cell]
+        state.queens |= bit
+        state.live ^= killed | bit
+        self.steps.append(Step(counter or self.counter, bit, killed, detail))
+        return killed
+
+    def kill(self, mask: int, detail: tuple = (), counter: str | None = None) -> int:
+        """Mark the live cells of ``mask`` dead; return the ones that were live."""
+        state = self.state
+        killed = mask & state.live
+        if killed:
+            state.live ^= killed
+            self.steps.append(Step(counter or self.counter, 0, killed, detail))
+        return killed
+
+
+class Scratch:
+    """A context without a record, for rules that simulate (placement-forces-contradiction).
+
+    Same ``place`` and ``kill`` as :class:`Context`, minus the bookkeeping.
+    """
+
+    __slots__ = ("board", "kill_masks", "state")
+
+    def __init__(self, board: Board, state: State):
+        self.board = board
+        self.state = state
+        self.kill_masks = board.kill_masks
+
+    def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
+        state = self.state
+        killed = state.live & self.kill_masks[cell]
+        state.queens |= 1 << cell
+        state.live ^= killed | (1 << cell)
+        return killed
+
+    def kill(self, mask: int, detail: tuple = (), counter: str | None = None) -> int:
+        state = self.state
+        killed = mask & state.live
+        state.live ^= killed
+        return killed
