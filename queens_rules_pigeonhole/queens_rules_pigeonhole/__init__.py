@@ -1,0 +1,212 @@
+"""N-regions-in-N-lines (HEURISTICS.md, "Pigeonhole rules"), cheap tier.
+
+If k regions have all their live cells inside k rows, those rows' queens belong to those
+regions, so every other region's live cells in those rows are dead. Likewise for columns.
+
+Glossary
+--------
+graph
+    The bipartite graph between the regions that hold no queen yet and the rows (columns)
+    that hold no queen yet, with an edge where the region has a live cell in the row.
+    Units that already hold a queen stay out: counting them would be unsound.
+tight set
+    A set S of regions whose live cells meet exactly |S| rows. Its rows' queens are S's.
+
+Rather than trying all 2^N sets of regions, the rule finds one perfect matching and then
+the edges that lie in no perfect matching (the Dulmage–Mendelsohn view): an unmatched edge
+from region u to the row matched to region w can be swapped in iff u and w lie on a
+common alternating cycle, i.e. in the same strongly connected component of the graph
+"u -> w when u has a live cell in w's matched row". Every other edge is exactly a cell set
+some tight set kills; the tight set that explains it is the set of regions reachable
+from w.
+"""
+
+from __future__ import annotations
+
+from queens_core import Board, Context, Contradiction, Rule, State, Tier, hookimpl
+
+ROWS = "row"
+COLUMNS = "column"
+
+
+def _lines(board: Board, kind: str) -> tuple[tuple[int, ...], tuple]:
+    """The line masks of ``kind`` and, per region, its (line index, cells) parts."""
+    if kind == ROWS:
+        return board.row_masks, board.region_row_masks
+    return board.col_masks, board.region_col_masks
+
+
+def graph(board: Board, state: State, kind: str) -> dict[int, int]:
+    """Region index -> bitmask of the line indices where it has live cells (queenless
+    regions only)."""
+    live = state.live
+    queens = state.queens
+    _, region_lines = _lines(board, kind)
+    edges = {}
+    for k, region in enumerate(board.region_masks):
+        if queens & region:
+            continue
+        lines = 0
+        for index, part in region_lines[k]:
+            if live & part:
+                lines |= 1 << index
+        edges[k] = lines
+    return edges
+
+
+def _matching(edges: dict[int, int]) -> tuple[dict[int, int], list[int]]:
+    """A maximum matching line -> region (Kuhn's augmenting paths) and the unmatched
+    regions."""
+    owner: dict[int, int] = {}
+
+    def augment(k: int, visited: set[int]) -> bool:
+        lines = edges[k]
+        while lines:
+            low = lines & -lines
+            lines ^= low
+            line = low.bit_length() - 1
+            if line in visited:
+                continue
+            visited.add(line)
+            if line not in owner or augment(owner[line], visited):
+                owner[line] = k
+                return True
+        return False
+
+    unmatched = [k for k in edges if not augment(k, set())]
+    return owner, unmatched
+
+
+def _hall_violator(
+    edges: dict[int, int], owner: dict[int, int], start: int
+) -> tuple[list[int], int]:
+    """Regions reachable from an unmatched region by alternating paths, and their lines:
+    fewer lines than regions (Hall's condition fails)."""
+    regions = {start}
+    lines = 0
+    frontier = [start]
+    while frontier:
+        k = frontier.pop()
+        new = edges[k] & ~lines
+        lines |= edges[k]
+        while new:
+            low = new & -new
+            new ^= low
+            w = owner.get(low.bit_length() - 1)
+            if w is not None and w not in regions:
+                regions.add(w)
+                frontier.append(w)
+    return sorted(regions), lines
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def tight_kills(board: Board, state: State, kind: str) -> list[tuple[list[int], int, int]]:
+    """The tight sets that kill something: (regions, line bitmask, cells to kill).
+
+    Raises Contradiction when no perfect matching exists.
+    """
+    edges = graph(board, state, kind)
+    if not edges:
+        return []
+    owner, unmatched = _matching(edges)
+    if unmatched:
+        regions, lines = _hall_violator(edges, owner, unmatched[0])
+        names = ", ".join(repr(board.letters[k]) for k in regions)
+        where = ", ".join(str(i + 1) for i in _bits(lines)) or "none"
+        raise Contradiction(
+            f"regions {names} have live cells only in {kind}s {where}: "
+            f"{len(regions)} queens cannot fit in {lines.bit_count()} {kind}s"
+        )
+    mate = {k: line for line, k in owner.items()}
+    # reach[k]: the regions k reaches (k included) in "u -> w when u has a live cell in
+    # w's matched line".
+    succ = {k: 0 for k in edges}
+    for k, lines in edges.items():
+        for line in _bits(lines & ~(1 << mate[k])):
+            succ[k] |= 1 << owner[line]
+    reach = {k: succ[k] | (1 << k) for k in edges}
+    changed = True
+    while changed:
+        changed = False
+        for k in edges:
+            grown = reach[k]
+            for w in _bits(reach[k]):
+                grown |= reach[w]
+            if grown != reach[k]:
+                reach[k] = grown
+                changed = True
+
+    line_masks, _ = _lines(board, kind)
+    live = state.live
+    out = []
+    done = set()
+    for k in edges:  # regions in letter order
+        group = reach[k]
+        if group in done:
+            continue
+        done.add(group)
+        members = _bits(group)
+        if len(members) == len(edges):
+            continue
+        lines = 0
+        inside = 0
+        for w in members:
+            lines |= edges[w]
+            inside |= board.region_masks[w]
+        cells = 0
+        for line in _bits(lines):
+            cells |= line_masks[line]
+        cells &= live & ~inside
+        if cells:
+            out.append((members, lines, cells))
+    return out
+
+
+def _signature(board: Board, state: State, kind: str) -> tuple:
+    return (state.queens, tuple(graph(board, state, kind).values()))
+
+
+def _run(ctx: Context, kind: str) -> bool:
+    board = ctx.board
+    state = ctx.state
+    key = f"n_regions_in_n_lines:{kind}"
+    signature = _signature(board, state, kind)
+    if state.memo.get(key) == signature:
+        return False  # same graph as after the last run: every killable edge is gone
+    killed = False
+    for regions, lines, cells in tight_kills(board, state, kind):
+        if ctx.kill(cells, ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))):
+            killed = True
+    state.memo[key] = _signature(board, state, kind) if killed else signature
+    return killed
+
+
+def apply_n_regions_in_n_lines(ctx: Context) -> None:
+    """Rows first; columns only when the rows killed nothing (SOLVER.md)."""
+    if not _run(ctx, ROWS):
+        _run(ctx, COLUMNS)
+
+
+RULES = [
+    Rule(
+        counter="n_regions_in_n_lines",
+        display_name="N-regions-in-N-lines",
+        tier=Tier.CHEAP,
+        position=30,
+        summary="k regions confined to k rows (columns) own those lines: kill the rest.",
+        apply=apply_n_regions_in_n_lines,
+    )
+]
+
+
+@hookimpl
+def queens_register_rules() -> list[Rule]:
+    return list(RULES)

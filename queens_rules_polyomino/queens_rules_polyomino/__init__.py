@@ -1,0 +1,91 @@
+"""The 24 polyomino shape rules (HEURISTICS.md, "Polyomino"), cheap tier.
+
+When the live cells of a region form one of the shapes in :data:`shapes.SHAPES`, every
+cell outside the region that the queen would kill wherever it lands in the shape is dead.
+All 24 rules share one sweep over the regions, in letter order: a region costs one
+translation of its live cells and one table lookup, and a region whose live cells did not
+change since the sweep last saw it is skipped — its cells to kill died back then, and
+live cells never come back, so the skip cannot make a fixed point stale.
+"""
+
+from __future__ import annotations
+
+from queens_core import Board, Context, Rule, Tier, hookimpl
+
+from .shapes import FIXED_TABLE, MAX_CELLS, MIN_CELLS, SHAPES
+
+_MEMO_KEY = "polyomino"
+
+#: Per board size: a region's live-cell mask -> (counter, cells to kill) or None. The mask
+#: fixes the shape and its place on the board, so the answer holds for every board of
+#: that size and is worth keeping across solves.
+_KILLS_BY_SIZE: dict[int, dict[int, tuple[str, int] | None]] = {}
+
+
+def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
+    """(counter, kill mask) when the cells form a catalog shape, else None."""
+    n = board.n
+    cache = _KILLS_BY_SIZE.setdefault(n, {})
+    try:
+        return cache[cells]
+    except KeyError:
+        pass
+    coords = board.cells_of(cells)
+    top = min(r for r, _ in coords)
+    left = min(c for _, c in coords)
+    entry = FIXED_TABLE.get(tuple(sorted((r - top, c - left) for r, c in coords)))
+    answer = None
+    if entry is not None:
+        counter, offsets = entry
+        mask = 0
+        for dr, dc in offsets:
+            r, c = top + dr, left + dc
+            if 0 <= r < n and 0 <= c < n:
+                mask |= 1 << (r * n + c)
+        answer = (counter, mask)
+    cache[cells] = answer
+    return answer
+
+
+def apply_polyomino(ctx: Context) -> None:
+    """One sweep of all enabled shape rules over the regions, in letter order."""
+    board = ctx.board
+    state = ctx.state
+    enabled = ctx.enabled
+    seen = state.memo.get(_MEMO_KEY)
+    if seen is None:
+        seen = state.memo[_MEMO_KEY] = [-1] * len(board.region_masks)
+    for k, region in enumerate(board.region_masks):
+        cells = state.live & region
+        if cells == seen[k]:
+            continue
+        seen[k] = cells
+        if not MIN_CELLS <= cells.bit_count() <= MAX_CELLS:
+            continue
+        found = shape_kills(board, cells)
+        if found is not None and found[0] in enabled and found[1] & state.live:
+            ctx.kill(found[1], ("region", k), counter=found[0])
+
+
+def _summary(counter: str) -> str:
+    name = counter.removeprefix("polyomino_").replace("_", "-")
+    return f"A region whose live cells form a {name} kills the cells every queen spot there kills."
+
+
+RULES = [
+    Rule(
+        counter=counter,
+        display_name=display,
+        tier=Tier.CHEAP,
+        position=position,
+        summary=_summary(counter),
+        apply=apply_polyomino,
+        counting="step",
+    )
+    for counter, display, position, _ in SHAPES
+]
+
+
+@hookimpl
+def queens_register_rules() -> list[Rule]:
+    return list(RULES)
