@@ -1,0 +1,32 @@
+"""Shared fixtures: the archive, its exact solutions, and the installed registry."""
+
+from __future__ import annotations
+
+import pytest
+from queens_core.exact import find_solutions
+from support import archive_paths
+
+from queens_core import Board, load_registry
+
+
+@pytest.fixture(scope="session")
+def archive() -> dict[str, Board]:
+    """Every archive board by its id."""
+    return {p.stem: Board.parse(p.read_text()) for p in archive_paths()}
+
+
+@pytest.fixture(scope="session")
+def solutions(archive) -> dict[str, int]:
+    """The unique solution of every archive board (queen mask), by the exact solver."""
+    out = {}
+    for key, board in archive.items():
+        found = find_solutions(board, cap=2)
+        assert len(found) == 1, f"board {key} has {len(found)} solutions"
+        out[key] = found[0]
+    return out
+
+
+@pytest.fixture(scope="session")
+def registry():
+    """The rules installed in this environment (all four catalog packages)."""
+    return load_registry()

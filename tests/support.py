@@ -1,0 +1,19 @@
+"""Helpers shared by the test modules (importable because pytest puts tests/ on the path)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE = ROOT / "archive" / "boards"
+
+
+def archive_paths() -> list[Path]:
+    """The archive's boards, in puzzle-number order."""
+    return sorted(ARCHIVE.glob("*.txt"), key=lambda p: int(p.stem))
+
+
+def rules_of(registry, *packages: str):
+    """The installed rules from the named packages (short names: 'baseline', 'pfc', ...)."""
+    wanted = {f"queens-rules-{p}" for p in packages}
+    return [rule for rule in registry.rules if rule.package in wanted]
