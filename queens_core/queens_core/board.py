@@ -253,7 +253,7 @@ def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     while numbered and not numbered[-1][1]:
         numbered.pop()
     if not numbered:
-        raise BoardError("the board is empty" if not text.strip() else "the board is blank")
+        raise BoardError("the input is empty" if not text else "the input holds only whitespace")
     rows = []
     line_numbers = []
     for number, line in numbered:

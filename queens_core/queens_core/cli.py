@@ -244,7 +244,11 @@ def rules_list(settings: Settings, as_json: bool) -> None:
 
 
 def run() -> None:
-    """Entry point that never shows a traceback for a broken pipe."""
+    """The ``queens`` executable: UTF-8 output whatever the locale (the board glyphs are
+    part of the format), and no traceback for a closed pipe."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
+            stream.reconfigure(encoding="utf-8")
     try:
         main(standalone_mode=True)
     except BrokenPipeError:

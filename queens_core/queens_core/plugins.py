@@ -105,7 +105,16 @@ def load_entry_points(
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as err:
-        raise PluginError(f"rule package {err.plugin!r}: {err}") from err
+        name = pm.get_name(err.plugin) or repr(err.plugin)
+        unknown = [
+            hook
+            for hook, callers in pm.hook.__dict__.items()
+            if hook.startswith("queens_") and not callers.has_spec()
+        ]
+        raise PluginError(
+            f"rule package {name} implements {', '.join(unknown) or 'a hook'}, which is not "
+            f"a queens hook (misspelt? the hooks are listed in queens_core.hookspecs)"
+        ) from err
     return packages, broken
 
 
@@ -134,7 +143,7 @@ def collect_rules(
             ) from err
         if returned is None:
             continue
-        if isinstance(returned, Rule) or not isinstance(returned, Iterable):
+        if not isinstance(returned, list | tuple):
             raise PluginError(
                 f"rule package {label}: queens_register_rules must return a list of Rule, "
                 f"not {type(returned).__name__}"
