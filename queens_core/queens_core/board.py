@@ -21,6 +21,7 @@ A ``Board`` never changes once built; the changing part of a solve is ``State``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -106,30 +107,23 @@ class Board:
         self.cell_region = tuple(index_of[ch] for row in rows for ch in row)
         self.full = (1 << (n * n)) - 1
 
-        first_row = (1 << n) - 1
-        self.row_masks = tuple(first_row << (r * n) for r in range(n))
-        first_col = sum(1 << (r * n) for r in range(n))
-        self.col_masks = tuple(first_col << c for c in range(n))
+        row_masks, col_masks, lines_and_ring = _geometry(n)
+        self.row_masks = row_masks
+        self.col_masks = col_masks
         region_masks = [0] * len(letters)
         for i, k in enumerate(self.cell_region):
             region_masks[k] |= 1 << i
         self.region_masks = tuple(region_masks)
         #: Every unit as (kind, index, mask): rows, then columns, then regions.
         self.units = (
-            tuple(("row", r, m) for r, m in enumerate(self.row_masks))
-            + tuple(("column", c, m) for c, m in enumerate(self.col_masks))
+            tuple(("row", r, m) for r, m in enumerate(row_masks))
+            + tuple(("column", c, m) for c, m in enumerate(col_masks))
             + tuple(("region", k, m) for k, m in enumerate(self.region_masks))
         )
-
-        kills = []
-        for i in range(n * n):
-            r, c = divmod(i, n)
-            m = self.row_masks[r] | self.col_masks[c] | self.region_masks[self.cell_region[i]]
-            for rr in range(max(r - 1, 0), min(r + 2, n)):
-                for cc in range(max(c - 1, 0), min(c + 2, n)):
-                    m |= 1 << (rr * n + cc)
-            kills.append(m & ~(1 << i))
-        self.kill_masks = tuple(kills)
+        self.kill_masks = tuple(
+            (lines_and_ring[i] | region_masks[k]) & ~(1 << i)
+            for i, k in enumerate(self.cell_region)
+        )
 
         # The rows (columns) a region touches, each as that row's (column's) slice of the
         # region: the pigeonhole and line rules walk these instead of all N lines.
@@ -222,26 +216,49 @@ class Board:
 
     def _connectivity_warnings(self) -> Iterator[ConnectivityWarning]:
         n = self.n
+        can_go_right = ~self.col_masks[n - 1]
+        can_go_left = ~self.col_masks[0]
         for k, mask in enumerate(self.region_masks):
             pieces = []
             remaining = mask
             while remaining:
                 start = remaining & -remaining
-                seen = start
-                frontier = start
-                while frontier:
-                    # Grow by one orthogonal step, never wrapping around a row end.
-                    not_first_col = frontier & ~self.col_masks[0]
-                    not_last_col = frontier & ~self.col_masks[n - 1]
-                    grown = (frontier << n) | (frontier >> n) | (not_last_col << 1) | (
-                        not_first_col >> 1
+                piece = start
+                while True:
+                    # One orthogonal step in every direction, never across a row end.
+                    grown = mask & (
+                        piece
+                        | (piece << n)
+                        | (piece >> n)
+                        | ((piece & can_go_right) << 1)
+                        | ((piece & can_go_left) >> 1)
                     )
-                    frontier = grown & mask & ~seen
-                    seen |= frontier
+                    if grown == piece:
+                        break
+                    piece = grown
                 pieces.append(divmod(start.bit_length() - 1, n))
-                remaining &= ~seen
+                remaining &= ~piece
             if len(pieces) > 1:
                 yield ConnectivityWarning(self.letters[k], len(pieces), tuple(pieces))
+
+
+@functools.cache
+def _geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """What depends on the size alone, shared by every board of that size: the row masks,
+    the column masks, and per cell its row, column and king neighbours (itself included)."""
+    first_row = (1 << n) - 1
+    rows = tuple(first_row << (r * n) for r in range(n))
+    first_col = sum(1 << (r * n) for r in range(n))
+    cols = tuple(first_col << c for c in range(n))
+    per_cell = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        m = rows[r] | cols[c]
+        for rr in range(max(r - 1, 0), min(r + 2, n)):
+            for cc in range(max(c - 1, 0), min(c + 2, n)):
+                m |= 1 << (rr * n + cc)
+        per_cell.append(m)
+    return rows, cols, tuple(per_cell)
 
 
 def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -272,13 +289,13 @@ def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 def _cells_of_line(line: str, number: int) -> str:
     """The cells of one line, compact (``ABC``) or spaced (``A B C``)."""
+    if line.isprintable() and " " not in line:
+        return line  # the common case: a compact row (str methods run in C)
     for col, ch in enumerate(line, start=1):
         if not ch.isprintable() and not ch.isspace():
             raise BoardError(f"control character U+{ord(ch):04X} is not a region", number, col)
     if line[0].isspace():
         raise BoardError("a row may not start with whitespace", number, 1)
-    if not any(ch.isspace() for ch in line):
-        return line
     # The spaced form: a region character at every even position, one space between.
     for col, ch in enumerate(line, start=1):
         if col % 2 == 0 and ch != " ":
@@ -304,9 +321,10 @@ def _check_rows(rows: tuple[str, ...], line_numbers: tuple[int, ...]) -> None:
             line_numbers[0],
         )
     for row, number in zip(rows, line_numbers, strict=True):
-        for col, ch in enumerate(row, start=1):
-            if ch.isspace() or not ch.isprintable():
-                raise BoardError(f"{ch!r} is not a region character", number, col)
+        if not row.isprintable() or " " in row:
+            for col, ch in enumerate(row, start=1):
+                if ch.isspace() or not ch.isprintable():
+                    raise BoardError(f"{ch!r} is not a region character", number, col)
         if len(row) != n:
             raise BoardError(
                 f"row has {len(row)} cells, expected {n} (the width of the first row)", number

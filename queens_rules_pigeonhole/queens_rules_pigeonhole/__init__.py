@@ -108,12 +108,16 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def tight_kills(board: Board, state: State, kind: str) -> list[tuple[list[int], int, int]]:
+def tight_kills(
+    board: Board, state: State, kind: str, edges: dict[int, int] | None = None
+) -> list[tuple[list[int], int, int]]:
     """The tight sets that kill something: (regions, line bitmask, cells to kill).
 
-    Raises Contradiction when no perfect matching exists.
+    ``edges`` is :func:`graph` of the state, if the caller has it already. Raises
+    Contradiction when no perfect matching exists.
     """
-    edges = graph(board, state, kind)
+    if edges is None:
+        edges = graph(board, state, kind)
     if not edges:
         return []
     owner, unmatched = _matching(edges)
@@ -125,67 +129,65 @@ def tight_kills(board: Board, state: State, kind: str) -> list[tuple[list[int], 
             f"regions {names} have live cells only in {kind}s {where}: "
             f"{len(regions)} queens cannot fit in {lines.bit_count()} {kind}s"
         )
-    mate = {k: line for line, k in owner.items()}
-    # reach[k]: the regions k reaches (k included) in "u -> w when u has a live cell in
-    # w's matched line".
-    succ = {k: 0 for k in edges}
-    for k, lines in edges.items():
-        for line in _bits(lines & ~(1 << mate[k])):
-            succ[k] |= 1 << owner[line]
-    reach = {k: succ[k] | (1 << k) for k in edges}
-    changed = True
-    while changed:
-        changed = False
-        for k in edges:
-            grown = reach[k]
-            for w in _bits(reach[k]):
-                grown |= reach[w]
-            if grown != reach[k]:
-                reach[k] = grown
-                changed = True
+    # reach[k]: the regions k reaches, itself included, in the graph "u -> w when u has a
+    # live cell in w's matched line" (bit w stands for region w).
+    reach = {}
+    for line, k in owner.items():
+        others = edges[k] & ~(1 << line)
+        out = 1 << k
+        while others:
+            low = others & -others
+            others ^= low
+            out |= 1 << owner[low.bit_length() - 1]
+        reach[k] = out
+    keys = list(edges)
+    for j in keys:  # Warshall's transitive closure on bitsets
+        bit = 1 << j
+        for i in keys:
+            if reach[i] & bit:
+                reach[i] |= reach[j]
 
+    everyone = sum(1 << k for k in keys)
     line_masks, _ = _lines(board, kind)
+    region_masks = board.region_masks
     live = state.live
-    out = []
+    out_list = []
     done = set()
-    for k in edges:  # regions in letter order
+    for k in keys:  # regions in letter order
         group = reach[k]
-        if group in done:
+        if group == everyone or group in done:
             continue
         done.add(group)
         members = _bits(group)
-        if len(members) == len(edges):
-            continue
         lines = 0
         inside = 0
         for w in members:
             lines |= edges[w]
-            inside |= board.region_masks[w]
+            inside |= region_masks[w]
         cells = 0
         for line in _bits(lines):
             cells |= line_masks[line]
         cells &= live & ~inside
         if cells:
-            out.append((members, lines, cells))
-    return out
-
-
-def _signature(board: Board, state: State, kind: str) -> tuple:
-    return (state.queens, tuple(graph(board, state, kind).values()))
+            out_list.append((members, lines, cells))
+    return out_list
 
 
 def _run(ctx: Context, kind: str) -> bool:
     board = ctx.board
     state = ctx.state
     key = f"n_regions_in_n_lines:{kind}"
-    signature = _signature(board, state, kind)
+    edges = graph(board, state, kind)
+    signature = (state.queens, tuple(edges.values()))
     if state.memo.get(key) == signature:
         return False  # same graph as after the last run: every killable edge is gone
     killed = False
-    for regions, lines, cells in tight_kills(board, state, kind):
+    for regions, lines, cells in tight_kills(board, state, kind, edges):
         if ctx.kill(cells, ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))):
             killed = True
-    state.memo[key] = _signature(board, state, kind) if killed else signature
+    if killed:
+        signature = (state.queens, tuple(graph(board, state, kind).values()))
+    state.memo[key] = signature
     return killed
 
 

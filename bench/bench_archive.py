@@ -1,0 +1,89 @@
+"""Time the in-process solve of the whole archive, per rule set, against the exact solver.
+
+    .venv/bin/python bench/bench_archive.py            # all configurations, 5 repeats
+    .venv/bin/python bench/bench_archive.py --repeat 1 --only catalog
+
+For each configuration (the baseline package, the cheap tier, the full catalog) and for
+the exact solver, every board is solved ``--repeat`` times and its best time is kept
+(the least disturbed by the rest of the machine). The figures are the median and p95 of
+those per-board times and their sum over the archive. Parsing (text -> Board with its
+masks) is timed on its own; "with parse" adds it to the solve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from queens_core.exact import find_solutions
+
+from queens_core import Board, Solver, load_registry
+
+ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
+CONFIGURATIONS = {
+    "baseline": ("baseline",),
+    "cheap": ("baseline", "polyomino", "pigeonhole"),
+    "catalog": ("baseline", "polyomino", "pigeonhole", "pfc"),
+}
+
+
+def best_times(items: list, work: Callable, repeat: int) -> list[float]:
+    times = [float("inf")] * len(items)
+    for _ in range(repeat):
+        for i, item in enumerate(items):
+            start = time.perf_counter()
+            work(item)
+            times[i] = min(times[i], time.perf_counter() - start)
+    return times
+
+
+def summary(name: str, times: list[float], extra: str = "") -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"{name:<22} median {statistics.median(times) * 1e3:7.3f} ms   "
+        f"p95 {p95 * 1e3:7.3f} ms   total {sum(times):7.3f} s{extra}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", choices=sorted(CONFIGURATIONS), action="append")
+    args = parser.parse_args()
+
+    texts = [p.read_text() for p in sorted(ARCHIVE.glob("*.txt"), key=lambda p: int(p.stem))]
+    boards = [Board.parse(t) for t in texts]
+    registry = load_registry()
+    print(f"{len(boards)} boards, best of {args.repeat} runs each, Python "
+          f"{sys.version.split()[0]}")
+
+    parse_times = best_times(texts, Board.parse, args.repeat)
+    print(summary("parse", parse_times))
+
+    exact_times = best_times(boards, lambda b: find_solutions(b, cap=2), args.repeat)
+    print(summary("exact (count to 2)", exact_times))
+
+    for name in args.only or list(CONFIGURATIONS):
+        packages = {f"queens-rules-{p}" for p in CONFIGURATIONS[name]}
+        rules = [r for r in registry.rules if r.package in packages]
+        if {r.package for r in rules} != packages:
+            print(f"{name}: skipped, not all of {sorted(packages)} are installed")
+            continue
+        solver = Solver(rules)
+        solved = sum(solver.solve(b).solved for b in boards)
+        times = best_times(boards, solver.solve, args.repeat)
+        with_parse = [a + b for a, b in zip(times, parse_times, strict=True)]
+        ratio = sum(times) / sum(exact_times)
+        print(summary(f"rules: {name}", times,
+                      f"   solved {solved}/{len(boards)}   {ratio:.1f}× exact"))
+        print(summary("  with parse", with_parse))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
