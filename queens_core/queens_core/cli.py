@@ -181,7 +181,13 @@ solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))
 
 @main.group()
 def rules() -> None:
-    """Inspect the installed rules."""
+    """Inspect the installed rules.
+
+    \b
+    Examples:
+      queens rules list
+      queens rules list --json
+    """
 
 
 @rules.command("list")
