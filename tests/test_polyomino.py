@@ -787,3 +787,25 @@ def test_the_memo_skip_is_exact(archive):
                     state.live &= ~(1 << i)
     assert sweeps > 500 and fired > 50
 
+
+def test_the_memo_does_not_outlive_a_change_of_rules():
+    """A state solved with some shape rules switched off, then solved again with all of
+    them, must reach the real fixed point: the memo may not skip the domino region."""
+    board = make_board(
+        """
+        AABBBBBB
+        CCCCCCCC
+        DDDDDDDD
+        EEEEEEEE
+        FFFFFFFF
+        GGGGGGGG
+        HHHHHHHH
+        HHHHHHHH
+        """
+    )
+    state = State.initial(board)
+    without_domino = [r for r in RULES if r.counter != "polyomino_domino"]
+    assert Solver(without_domino).solve(board, state).steps == []
+    result = Solver(RULES).solve(board, state)
+    assert result.counters["polyomino_domino"] == 1
+    assert result.state.live == sweep(board, State.initial(board)).state.live
