@@ -460,10 +460,17 @@ def test_the_straight_shapes_yield_nothing(size):
 
 
 def test_the_fixed_table_holds_every_orientation_and_nothing_else():
-    expected = {image for shape in COUNTER_OF for image in orientations(shape)}
+    expected = {at_origin(map(t, shape)) for shape in COUNTER_OF for t in SYMMETRIES}
     assert set(FIXED_TABLE) == expected
-    # 2 + 2 + 4 + 4 + 8 + 4 + 8 (x5) + 4 + 4 + 4 ... : count the orientations directly.
-    assert len(FIXED_TABLE) == sum(len(set(orientations(s))) for s in COUNTER_OF)
+    for image, (counter, offsets) in FIXED_TABLE.items():
+        assert counter == COUNTER_OF[my_canonical(image)]
+        assert set(offsets) == first_principles_dead(set(image))
+
+
+def test_the_tests_own_enumeration():
+    # OEIS A000105: free polyominoes with 1..7 cells.
+    assert [len(ALL_FREE[size]) for size in range(1, 8)] == [1, 1, 2, 5, 12, 35, 108]
+    assert all(is_connected(shape) for size in ALL_FREE for shape in ALL_FREE[size])
 
 
 # -- every diagram of HEURISTICS.md, in all 8 orientations ----------------------------------
