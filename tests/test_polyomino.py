@@ -574,11 +574,14 @@ def check_against_brute_force(rng: random.Random, n: int, cells: set[Cell]) -> N
 
 
 def test_every_fixed_polyomino_against_the_brute_force():
-    """Each orientation of each polyomino of 1 to 7 cells, at a random place on a board."""
+    """Each orientation of each polyomino of 1 to 6 cells (and 150 of the 760 with 7), at a
+    random place on a board."""
     rng = random.Random(11)
     for size in range(1, 8):
-        fixed = {at_origin(map(t, shape)) for shape in ALL_FREE[size] for t in SYMMETRIES}
-        for shape in sorted(fixed):
+        fixed = sorted({at_origin(map(t, s)) for s in ALL_FREE[size] for t in SYMMETRIES})
+        if size == 7:
+            fixed = rng.sample(fixed, 150)
+        for shape in fixed:
             n = rng.choice((7, 8, 9))
             height = max(r for r, _ in shape) + 1
             width = max(c for _, c in shape) + 1
@@ -591,7 +594,7 @@ def test_every_fixed_polyomino_against_the_brute_force():
 def test_random_live_cell_sets_against_the_brute_force():
     rng = random.Random(2024)
     connected = disconnected = 0
-    for _ in range(1200):
+    for _ in range(800):
         n = rng.choice((5, 6, 7, 8, 9, 10))
         size = rng.randint(1, 7)
         if rng.random() < 0.6:
@@ -606,7 +609,7 @@ def test_random_live_cell_sets_against_the_brute_force():
         else:
             disconnected += 1
         check_against_brute_force(rng, n, cells)
-    assert connected > 300 and disconnected > 300
+    assert connected > 400 and disconnected > 150
 
 
 # -- per-shape boards -----------------------------------------------------------------------
