@@ -108,6 +108,25 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _counted(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _hall_message(board: Board, kind: str, regions: list[int], lines: int) -> str:
+    """One line for a set of regions with fewer lines than regions, e.g. "regions 'A',
+    'B' have live cells only in column 2: 2 queens cannot fit in 1 column"."""
+    names = ", ".join(repr(board.letters[k]) for k in regions)
+    who = f"region {names} has" if len(regions) == 1 else f"regions {names} have"
+    indices = _bits(lines)
+    if not indices:
+        return f"{who} no live cell in a {kind} without a queen"
+    where = ", ".join(str(i + 1) for i in indices)
+    return (
+        f"{who} live cells only in {kind if len(indices) == 1 else kind + 's'} {where}: "
+        f"{_counted(len(regions), 'queen')} cannot fit in {_counted(len(indices), kind)}"
+    )
+
+
 def tight_kills(
     board: Board, state: State, kind: str, edges: dict[int, int] | None = None
 ) -> list[tuple[list[int], int, int]]:
@@ -123,12 +142,7 @@ def tight_kills(
     owner, unmatched = _matching(edges)
     if unmatched:
         regions, lines = _hall_violator(edges, owner, unmatched[0])
-        names = ", ".join(repr(board.letters[k]) for k in regions)
-        where = ", ".join(str(i + 1) for i in _bits(lines)) or "none"
-        raise Contradiction(
-            f"regions {names} have live cells only in {kind}s {where}: "
-            f"{len(regions)} queens cannot fit in {lines.bit_count()} {kind}s"
-        )
+        raise Contradiction(_hall_message(board, kind, regions, lines))
     # reach[k]: the regions k reaches, itself included, in the graph "u -> w when u has a
     # live cell in w's matched line" (bit w stands for region w).
     reach = {}

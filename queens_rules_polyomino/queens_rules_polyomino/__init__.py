@@ -4,8 +4,9 @@ When the live cells of a region form one of the shapes in :data:`shapes.SHAPES`,
 cell outside the region that the queen would kill wherever it lands in the shape is dead.
 All 24 rules share one sweep over the regions, in letter order: a region costs one
 translation of its live cells and one table lookup, and a region whose live cells did not
-change since the sweep last saw it is skipped — its cells to kill died back then, and
-live cells never come back, so the skip cannot make a fixed point stale.
+change since the sweep last saw it, with the same rules enabled, is skipped — its cells
+to kill died back then, and live cells never come back, so the skip cannot make a fixed
+point stale.
 """
 
 from __future__ import annotations
@@ -52,9 +53,12 @@ def apply_polyomino(ctx: Context) -> None:
     board = ctx.board
     state = ctx.state
     enabled = ctx.enabled
-    seen = state.memo.get(_MEMO_KEY)
-    if seen is None:
-        seen = state.memo[_MEMO_KEY] = [-1] * len(board.region_masks)
+    memo = state.memo.get(_MEMO_KEY)
+    if memo is None or (memo[0] is not enabled and memo[0] != enabled):
+        # What a sweep killed depends on the shape rules enabled then: a state swept
+        # under another set (one State solved by two solvers) must be looked at afresh.
+        memo = state.memo[_MEMO_KEY] = (enabled, [-1] * len(board.region_masks))
+    seen = memo[1]
     for k, region in enumerate(board.region_masks):
         cells = state.live & region
         if cells == seen[k]:
