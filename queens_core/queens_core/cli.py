@@ -16,6 +16,7 @@ import click
 
 from . import __version__
 from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
+from .cli_show import hint
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from .report import show
@@ -257,6 +258,9 @@ def rules_list(settings: Settings, as_json: bool) -> None:
                 f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
             )
             click.echo(f"       {r.summary}")
+
+
+main.add_command(hint)
 
 
 def run() -> None:

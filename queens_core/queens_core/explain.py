@@ -371,12 +371,15 @@ def explain_steps(
 
 
 def format_explanation(
-    board: Board, explanation: Explanation, width: int = 88, number: bool = True
+    board: Board, explanation: Explanation, width: int = 88, lead: str | None = None
 ) -> str:
-    """Two or more lines: ``  3. Rule — headline`` and the why, wrapped and indented."""
-    prefix = f"{explanation.number:>3}. " if number else ""
+    """``  3. Rule — headline`` then the why, wrapped and indented under the rule.
+
+    ``lead`` replaces the step number (``Next step: ``); the why is then indented by two.
+    """
+    prefix = f"{explanation.number:>3}. " if lead is None else lead
+    indent = " " * (len(prefix) if lead is None else 2)
     head = f"{prefix}{explanation.rule} — {explanation.headline(board)}"
-    indent = " " * (len(prefix) if number else 2)
     head_lines = textwrap.wrap(
         head, width, subsequent_indent=indent + "  ", break_on_hyphens=False
     )
