@@ -16,7 +16,7 @@ import click
 
 from . import __version__
 from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
-from .cli_show import hint
+from .cli_show import hint, render
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from .report import show
@@ -261,6 +261,7 @@ def rules_list(settings: Settings, as_json: bool) -> None:
 
 
 main.add_command(hint)
+main.add_command(render)
 
 
 def run() -> None:
