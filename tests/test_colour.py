@@ -161,3 +161,25 @@ def test_on_a_terminal_auto_colours_unless_no_color_is_set():
     plain = _run_on_a_terminal(["solve", path], {"NO_COLOR": "1"})
     assert ESCAPE.search(plain) is None
     assert plain.startswith(f"{QUEEN}......\n")
+
+
+def test_explain_and_hint_paint_only_when_asked(tmp_path):
+    path = str(ARCHIVE / "353.txt")
+    env = {"COLORTERM": "truecolor"}
+    plain = CliRunner().invoke(main, ["solve", "--explain", path], env=env).stdout
+    painted = CliRunner().invoke(
+        main, ["solve", "--explain", "--color", "always", path], env=env
+    ).stdout
+    assert ESCAPE.search(plain) is None
+    assert "\x1b[0;38;2;80;80;80;48;2;187;163;226m P " in painted  # the board's letters
+    steps = plain.split("\n\n")[3]
+    assert steps.startswith("  1. Line-confined-to-region") and steps in painted
+
+    state = tmp_path / "state.txt"
+    state.write_text(".⨯⨯⨯⨯⨯.\n⨯⨯.⨯..⨯\n⨯⨯⨯.⨯.⨯\n⨯..⨯⨯⨯⨯\n⨯⨯⨯⨯..⨯\n⨯...⨯⨯⨯\n.⨯⨯⨯⨯⨯.\n")
+    hint = CliRunner().invoke(
+        main, ["hint", path, "--state", str(state), "--color", "always"], env=env
+    ).stdout
+    # r2c3, the cell the step kills, is drawn in red on its green region.
+    assert "\x1b[0;1;38;2;192;0;0;48;2;179;223;160m ⨯ " in hint
+    assert "the cells it changes in red" in hint

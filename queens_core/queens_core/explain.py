@@ -281,8 +281,11 @@ def _capital(text: str) -> str:
 
 
 def _article(word: str) -> str:
-    # "an L-pentomino", "an I-tromino", "an S-tetromino", "an N-hexomino", "a T-hexomino"
-    return "an" if word[:1].upper() in "AEFHILMNORSX" else "a"
+    """``a`` or ``an`` before a shape name, as it is spoken: "an L-pentomino" (a letter
+    name: "el"), "a long-N hexomino", "a U-pentomino" ("you"), "an I-tromino"."""
+    if word[1:2] == "-":
+        return "an" if word[0].upper() in "AEFHILMNORSX" else "a"
+    return "an" if word[:1].lower() in "aeio" else "a"
 
 
 def _pfc_sentence(board: Board, before: State, d: tuple) -> str:
