@@ -183,3 +183,13 @@ def test_explain_and_hint_paint_only_when_asked(tmp_path):
     # r2c3, the cell the step kills, is drawn in red on its green region.
     assert "\x1b[0;1;38;2;192;0;0;48;2;179;223;160m ⨯ " in hint
     assert "the cells it changes in red" in hint
+
+
+def test_the_256_palette_keeps_every_archive_boards_regions_apart(archive):
+    from queens_core.colour import xterm256_distinct
+
+    assert xterm256("#96BEFF") == xterm256("#85B5FC")  # blue and azure: one nearest entry
+    for key, board in archive.items():
+        indices = xterm256_distinct(region_colours(board))
+        assert len(set(indices)) == board.n, key
+    assert xterm256_distinct(["#96BEFF", "#85B5FC"])[0] == xterm256("#96BEFF")

@@ -149,8 +149,43 @@ def xterm256(hex_colour: str) -> int:
     return 16 + 36 * r + 6 * g + b
 
 
-def sgr(foreground: str | None, background: str | None, depth: str, bold: bool = False) -> str:
-    """The escape sequence that sets these colours (hex), for the terminal's depth.
+def _palette_rgb(index: int) -> tuple[int, int, int]:
+    if index >= 232:
+        grey = 8 + 10 * (index - 232)
+        return grey, grey, grey
+    r, g, b = (index - 16) // 36, (index - 16) // 6 % 6, (index - 16) % 6
+    return _CUBE[r], _CUBE[g], _CUBE[b]
+
+
+def xterm256_distinct(hex_colours: Sequence[str]) -> list[int]:
+    """The nearest 256-palette entries, but never one entry for two colours.
+
+    The palette is coarse: blue and azure, lime and yellow fall on the same entry, and a
+    board that has both would show two regions alike. A later colour that clashes takes
+    the nearest entry still free.
+    """
+    used: set[int] = set()
+    out = []
+    for hex_colour in hex_colours:
+        best = xterm256(hex_colour)
+        if best in used:
+            rgb = _rgb(hex_colour)
+            best = min(
+                (i for i in range(16, 256) if i not in used),
+                key=lambda i: sum(
+                    (a - b) ** 2 for a, b in zip(rgb, _palette_rgb(i), strict=True)
+                ),
+            )
+        used.add(best)
+        out.append(best)
+    return out
+
+
+def sgr(
+    foreground: str | int | None, background: str | int | None, depth: str, bold: bool = False
+) -> str:
+    """The escape sequence that sets these colours (hex, or a 256-palette index), for the
+    terminal's depth.
 
     It starts with a reset, so nothing (bold above all) leaks from the previous cell.
     """
@@ -158,7 +193,9 @@ def sgr(foreground: str | None, background: str | None, depth: str, bold: bool =
     for hex_colour, base in ((foreground, 38), (background, 48)):
         if hex_colour is None:
             continue
-        if depth == TRUECOLOR:
+        if isinstance(hex_colour, int):
+            codes.append(f"{base};5;{hex_colour}")
+        elif depth == TRUECOLOR:
             r, g, b = _rgb(hex_colour)
             codes.append(f"{base};2;{r};{g};{b}")
         else:
@@ -175,7 +212,9 @@ def colour_rows(board: Board, glyph_rows: Sequence[str], depth: str, new: int = 
     Queens are bold black, live cells (``.``) light, anything else (dead marks, region
     letters) dark grey; the cells of ``new`` (a mask) are drawn in :data:`NEW_INK`.
     """
-    colours = region_colours(board)
+    colours: Sequence[str | int] = region_colours(board)
+    if depth == XTERM256:
+        colours = xterm256_distinct(colours)  # type: ignore[arg-type]
     n = board.n
     rows = []
     for r in range(n):
