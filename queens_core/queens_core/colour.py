@@ -212,9 +212,10 @@ def colour_rows(board: Board, glyph_rows: Sequence[str], depth: str, new: int = 
     Queens are bold black, live cells (``.``) light, anything else (dead marks, region
     letters) dark grey; the cells of ``new`` (a mask) are drawn in :data:`NEW_INK`.
     """
-    colours: Sequence[str | int] = region_colours(board)
-    if depth == XTERM256:
-        colours = xterm256_distinct(colours)  # type: ignore[arg-type]
+    hexes = region_colours(board)
+    colours: list[str | int] = (
+        list(xterm256_distinct(hexes)) if depth == XTERM256 else list(hexes)
+    )
     n = board.n
     rows = []
     for r in range(n):
