@@ -16,9 +16,10 @@ import click
 
 from . import __version__
 from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
+from .cli_show import hint, render
 from .driver import CONTRADICTION, RuleFailure, Solver
-from .output import format_result
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
+from .report import show
 
 EXIT_SOLVED = 0
 EXIT_NOT_SOLVED = 1
@@ -131,8 +132,22 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
 
 @main.command()
 @click.argument("board", default="-", metavar="[BOARD]")
+@click.option("--explain", is_flag=True, help="Before the result, explain every step in words.")
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+    show_default=True, help="json: one object with the board, state, counters and steps "
+    "(docs/json.md).",
+)
+@click.option(
+    "--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]),
+    default="auto", show_default=True,
+    help="Draw the board in its regions' colours. auto: only on a terminal, and not when "
+    "NO_COLOR is set.",
+)
 @click.pass_obj
-def solve(settings: Settings, board: str) -> None:
+def solve(
+    settings: Settings, board: str, explain: bool, output_format: str, color: str
+) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
 
     BOARD is a file with one line per row and one character per cell, the same
@@ -144,11 +159,14 @@ def solve(settings: Settings, board: str) -> None:
     Solved (exit 0): the board with ♛ for queens and . elsewhere, a blank line, then one
     line per counter: how often each rule fired.
     Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
+    On a terminal the board is drawn in its regions' colours (see --color).
 
     \b
     Examples:
       queens solve archive/boards/1.txt
       queens solve - < archive/boards/353.txt
+      queens solve --explain archive/boards/353.txt
+      queens solve --format json archive/boards/353.txt
     """
     registry = settings.registry()
     parsed = read_board(board)
@@ -158,8 +176,7 @@ def solve(settings: Settings, board: str) -> None:
         result = solver.solve(parsed)
     except RuleFailure as err:
         fail(f"{name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    names = {rule.counter: rule.display_name for rule in registry.rules}
-    click.echo(format_result(result, names))
+    show(result, registry.rules, name, explain, output_format, color)
     if result.solved:
         return
     if result.status == CONTRADICTION:
@@ -247,6 +264,10 @@ def rules_list(settings: Settings, as_json: bool) -> None:
                 f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
             )
             click.echo(f"       {r.summary}")
+
+
+main.add_command(hint)
+main.add_command(render)
 
 
 def run() -> None:

@@ -23,6 +23,7 @@ contradiction
 
 from __future__ import annotations
 
+from queens_core.board import bits
 from queens_core.propagation import PROPAGATORS
 
 from queens_core import Board, Context, Rule, Scratch, State, Tier, hookimpl
@@ -31,6 +32,10 @@ from queens_core import Board, Context, Rule, Scratch, State, Tier, hookimpl
 SMALL_REGION = 6
 #: k: rounds of propagation after the trial placement.
 DEPTH = 2
+
+#: The problems a trial can end in (the fifth item of a kill's detail).
+EMPTY = "empty"
+TWO_QUEENS = "two_queens"
 
 
 def candidates(board: Board, state: State) -> int:
@@ -56,40 +61,65 @@ def candidates(board: Board, state: State) -> int:
 
 def contradiction(board: Board, state: State) -> bool:
     """Two queens in a row or column, or a unit with no queen and no live cell."""
+    return first_contradiction(board, state) is not None
+
+
+def first_contradiction(board: Board, state: State) -> tuple[str, int, str] | None:
+    """What makes ``state`` contradictory, as (kind, index, problem), or None.
+
+    ``kind`` is "row", "column" or "region", ``index`` is 0-based and ``problem`` is
+    :data:`TWO_QUEENS` or :data:`EMPTY`. Rows are checked first, then columns, then
+    regions, so the answer is the same on every run.
+    """
     covered = state.live | state.queens
     queens = state.queens
-    for mask in board.row_masks:
-        cells = queens & mask
-        if cells & (cells - 1) or not covered & mask:
-            return True
-    for mask in board.col_masks:
-        cells = queens & mask
-        if cells & (cells - 1) or not covered & mask:
-            return True
-    for mask in board.region_masks:
+    for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
+        for index, mask in enumerate(masks):
+            cells = queens & mask
+            if cells & (cells - 1):
+                return (kind, index, TWO_QUEENS)
+            if not covered & mask:
+                return (kind, index, EMPTY)
+    for index, mask in enumerate(board.region_masks):
         if not covered & mask:
-            return True
-    return False
+            return ("region", index, EMPTY)
+    return None
 
 
-def placement_fails(board: Board, state: State, cell: int) -> bool:
-    """Does a queen on ``cell`` lead to a contradiction within DEPTH rounds?"""
-    trial = State(state.live, state.queens)
-    scratch = Scratch(board, trial)
+def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, int, str] | None]:
+    """Place a queen on ``cell`` in a copy of ``state``, propagate at most DEPTH rounds.
+
+    Returns the trial's state and its contradiction (None when there is none).
+    """
+    trial_state = State(state.live, state.queens)
+    scratch = Scratch(board, trial_state)
     scratch.place(cell)
     for _ in range(DEPTH):
-        if contradiction(board, trial):
-            return True
+        found = first_contradiction(board, trial_state)
+        if found is not None:
+            return trial_state, found
         changed = False
         for propagate in PROPAGATORS:
             if propagate(scratch):
                 changed = True
         if not changed:
             break
-    return contradiction(board, trial)
+    return trial_state, first_contradiction(board, trial_state)
+
+
+def placement_fails(board: Board, state: State, cell: int) -> bool:
+    """Does a queen on ``cell`` lead to a contradiction within DEPTH rounds?"""
+    return trial(board, state, cell)[1] is not None
 
 
 def apply_placement_forces_contradiction(ctx: Context) -> None:
+    """Kill every candidate whose trial placement ends in a contradiction.
+
+    A kill's detail is ``("cell", cell, kind, index, problem, forced)``: the trial cell,
+    the unit that failed (``kind`` "row", "column" or "region", 0-based ``index``), the
+    problem (:data:`EMPTY` or :data:`TWO_QUEENS`) and, so that the chain can be told, the
+    cells where the trial's propagation placed queens (in cell order).
+    """
     board = ctx.board
     state = ctx.state
     doomed = []
@@ -98,10 +128,12 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
         low = rest & -rest
         rest ^= low
         cell = low.bit_length() - 1
-        if placement_fails(board, state, cell):
-            doomed.append(cell)
-    for cell in doomed:
-        ctx.kill(1 << cell, ("cell", cell))
+        trial_state, found = trial(board, state, cell)
+        if found is not None:
+            forced = tuple(bits(trial_state.queens & ~state.queens & ~low))
+            doomed.append((cell, found, forced))
+    for cell, (kind, index, problem), forced in doomed:
+        ctx.kill(1 << cell, ("cell", cell, kind, index, problem, forced))
 
 
 RULES = [

@@ -1,0 +1,183 @@
+"""The ``queens hint`` and ``queens render`` commands (registered on ``cli.main``).
+
+They live apart from :mod:`queens_core.cli` to keep it thin; the helpers they share with
+it (reading a board, failing with one line, the exit statuses) are imported from it when
+a command runs, since ``cli`` imports this module to register the commands.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .board import MAX_INPUT_BYTES, BoardError
+from .driver import RuleFailure
+from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines, read_state
+from .jsonfmt import dumps
+from .report import colour_depth
+from .state import State
+from .svg import render_svg
+
+
+def _read_text(path: str, what: str) -> str:
+    """The text of a small file (or of standard input for ``-``); exit 2 if unreadable."""
+    from .cli import EXIT_BAD_INPUT, fail
+
+    name = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        fail(f"cannot read {what} {name}: {err.strerror or err}", EXIT_BAD_INPUT)
+    if len(data) > MAX_INPUT_BYTES:
+        fail(f"{name}: {what} is larger than {MAX_INPUT_BYTES} bytes", EXIT_BAD_INPUT)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        fail(f"{name}: line {line}: the {what} is not valid UTF-8", EXIT_BAD_INPUT)
+    raise AssertionError("unreachable")
+
+
+@click.command()
+@click.argument("board", metavar="BOARD")
+@click.option(
+    "--state", "state_path", metavar="FILE",
+    help="Your progress: the ♛ ⨯ . picture `queens solve` prints (Q, x and spaces are fine "
+    "too). Without it: the empty board. `-` reads it from standard input.",
+)
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+    show_default=True, help="json: one object (docs/json.md, schema queens-hint/1).",
+)
+@click.option(
+    "--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]),
+    default="auto", show_default=True, help="Draw the board in its regions' colours.",
+)
+@click.pass_obj
+def hint(settings, board: str, state_path: str | None, output_format: str, color: str) -> None:
+    """Print the next deduction the rules make from a partial BOARD, explained.
+
+    The state is first checked against the board's solution (with an exact solver): a
+    state with a queen that is not in the solution, or a cross on a cell where the
+    solution has its queen, is reported as wrong, naming those cells, and gets no hint.
+    Cells are named rRcC (row R from the top, column C from the left, from 1).
+
+    \b
+    Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
+    wrong, the board has no solution, or the rules find nothing more; 2 bad input;
+    3 a rule raised an error; 4 a rule package failed to load.
+
+    \b
+    Examples:
+      queens hint archive/boards/353.txt --state my-progress.txt
+      queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
+      queens hint archive/boards/353.txt
+    """
+    from .cli import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, read_board
+
+    if board == "-" and state_path == "-":
+        fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
+    registry = settings.registry()
+    parsed = read_board(board)
+    board_name = "<stdin>" if board == "-" else board
+    if state_path is None:
+        state = State.initial(parsed)
+        state_name = None
+    else:
+        state_name = "<stdin>" if state_path == "-" else state_path
+        try:
+            state = read_state(parsed, _read_text(state_path, "state"))
+        except BoardError as err:
+            fail(f"{state_name}: {err}", EXIT_BAD_INPUT)
+    try:
+        found = find_hint(parsed, state, registry.rules)
+    except RuleFailure as err:
+        fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    if output_format == "json":
+        click.echo(dumps(hint_document(found, board_name, state_name)))
+    else:
+        depth = colour_depth(color)
+        click.echo(hint_text(found, depth), color=depth is not None)
+    if found.status not in (HINT, SOLVED):
+        click.echo(f"queens: no hint: {message_lines(found)[0]}", err=True)
+        sys.exit(EXIT_NOT_SOLVED)
+
+
+@click.command()
+@click.argument("board", metavar="BOARD")
+@click.option(
+    "-o", "--output", default="-", show_default=True, metavar="FILE.svg",
+    help="Where to write the SVG; `-` is standard output.",
+)
+@click.option("--state", "state_path", metavar="FILE",
+              help="Draw this state's queens and crosses (the ♛ ⨯ . picture).")
+@click.option("--solve", "solve_it", is_flag=True,
+              help="Solve first (from --state, if given) and draw the result.")
+@click.option("--labels", is_flag=True, help="Number the rows and columns round the grid.")
+@click.pass_obj
+def render(
+    settings, board: str, output: str, state_path: str | None, solve_it: bool, labels: bool
+) -> None:
+    """Draw BOARD as an SVG picture: regions in their colours, thick borders between
+    regions, and queens and crosses when given a state or asked to solve.
+
+    \b
+    Exit status: 0 written, 1 written but --solve did not solve the board, 2 bad input
+    or the file cannot be written, 3 a rule raised an error, 4 a rule package failed to
+    load.
+
+    \b
+    Examples:
+      queens render archive/boards/353.txt -o board.svg
+      queens render archive/boards/353.txt --solve -o solved.svg
+      queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
+    """
+    from .cli import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, read_board
+
+    if board == "-" and state_path == "-":
+        fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
+    parsed = read_board(board)
+    board_name = "<stdin>" if board == "-" else board
+    state = None
+    if state_path is not None:
+        state_name = "<stdin>" if state_path == "-" else state_path
+        try:
+            state = read_state(parsed, _read_text(state_path, "state"))
+        except BoardError as err:
+            fail(f"{state_name}: {err}", EXIT_BAD_INPUT)
+    solved = True
+    if solve_it:
+        from .driver import Solver
+
+        registry = settings.registry()
+        try:
+            result = Solver(registry.rules).solve(parsed, state.copy() if state else None)
+        except RuleFailure as err:
+            fail(f"{board_name}: {err}", EXIT_RULE_FAILED,
+                 err.error if settings.traceback else None)
+        state = result.state
+        solved = result.solved
+    picture = render_svg(
+        parsed,
+        state,
+        show_dead=not (state is not None and state.is_solved(parsed)),
+        labels=labels,
+        title=f"Queens board {board_name}" + (" (solved)" if solve_it and solved else ""),
+    )
+    if output == "-":
+        click.echo(picture, nl=False)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(picture)
+        except OSError as err:
+            fail(f"cannot write {output}: {err.strerror or err}", EXIT_BAD_INPUT)
+    if not solved:
+        click.echo(f"queens: not solved: {board_name}: drew the state where the rules stop",
+                   err=True)
+        sys.exit(EXIT_NOT_SOLVED)

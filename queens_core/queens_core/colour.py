@@ -1,0 +1,244 @@
+"""Region colours, and the board drawn in colour for a terminal.
+
+The archive's letters name LinkedIn's colours (``archive/README.md``); a board drawn with
+those letters gets those colours, everywhere: in the terminal, in SVG pictures and in
+the region names of explanations ("region P (purple)"). Any other letter gets a colour of
+its own, distinct from every other region's colour on the same board.
+
+Glossary
+--------
+depth
+    How many colours the terminal shows: :data:`TRUECOLOR` (24-bit, when ``COLORTERM``
+    says so) or :data:`XTERM256` (the 256-colour palette nearly every terminal has).
+"""
+
+from __future__ import annotations
+
+import colorsys
+import os
+from collections.abc import Mapping, Sequence
+
+from .board import Board
+from .state import LIVE, QUEEN, State
+
+#: letter -> (colour name, hex), from archive/README.md.
+ARCHIVE_COLOURS: dict[str, tuple[str, str]] = {
+    "P": ("purple", "#BBA3E2"),
+    "O": ("orange", "#FFC992"),
+    "B": ("blue", "#96BEFF"),
+    "G": ("green", "#B3DFA0"),
+    "S": ("silver", "#DFDFDF"),
+    "R": ("red", "#FF7B60"),
+    "L": ("lime", "#E6F388"),
+    "K": ("khaki", "#B9B29E"),
+    "N": ("pink", "#DFA0BF"),
+    "T": ("teal", "#95CBCF"),
+    "C": ("cyan", "#55EBE2"),
+    "Y": ("yellow", "#DCF079"),
+    "U": ("ultraviolet", "#AF96DC"),
+    "Q": ("squash", "#FBBF81"),
+    "A": ("azure", "#85B5FC"),
+    "J": ("jade", "#A6D995"),
+    "W": ("white-gray", "#D9D9D9"),
+    "V": ("vermilion", "#F96C51"),
+    "M": ("mauve", "#D895B2"),
+    "F": ("fuchsia", "#FE93F1"),
+    "H": ("hazel", "#ADA68E"),
+}
+
+TRUECOLOR = "truecolor"
+XTERM256 = "256"
+
+#: Glyph colours drawn on top of the region colours.
+QUEEN_INK = "#000000"
+DEAD_INK = "#505050"
+LIVE_INK = "#7A7A7A"
+#: A cell the current step changed (hint pictures).
+NEW_INK = "#C00000"
+
+_GOLDEN = 0.6180339887498949
+
+
+def region_colours(board: Board) -> tuple[str, ...]:
+    """The hex colour of each region (by region index) of ``board``.
+
+    Archive letters keep LinkedIn's colour; the others get pastel hues spread by the
+    golden ratio, skipping any hex already used on the board.
+    """
+    used = set()
+    out: list[str | None] = []
+    for letter in board.letters:
+        known = ARCHIVE_COLOURS.get(letter)
+        out.append(known[1] if known else None)
+        if known:
+            used.add(known[1])
+    hue = 0.12
+    for k, colour in enumerate(out):
+        if colour is not None:
+            continue
+        while True:
+            r, g, b = colorsys.hls_to_rgb(hue, 0.78, 0.62)
+            hue = (hue + _GOLDEN) % 1.0
+            candidate = f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}"
+            if candidate not in used:
+                break
+        used.add(candidate)
+        out[k] = candidate
+    return tuple(c for c in out if c is not None)
+
+
+def colour_name(letter: str) -> str | None:
+    """The colour an archive letter stands for ("purple"), or None for another letter."""
+    known = ARCHIVE_COLOURS.get(letter)
+    return known[0] if known else None
+
+
+def wants_colour(choice: str, is_terminal: bool, environ: Mapping[str, str] | None = None) -> bool:
+    """Decide ``--color auto|always|never``.
+
+    ``auto`` colours only a terminal, and not when ``NO_COLOR`` is set to anything
+    non-empty (https://no-color.org) or ``TERM`` is ``dumb``. An explicit ``always``
+    wins over ``NO_COLOR``: the user asked for it on this very command line.
+    """
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("TERM") == "dumb":
+        return False
+    return is_terminal
+
+
+def terminal_depth(environ: Mapping[str, str] | None = None) -> str:
+    """24-bit colour when ``COLORTERM`` announces it, else the 256-colour palette."""
+    env = os.environ if environ is None else environ
+    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return TRUECOLOR
+    return XTERM256
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+_CUBE = (0, 95, 135, 175, 215, 255)
+
+
+def xterm256(hex_colour: str) -> int:
+    """The nearest colour of the xterm 256-colour palette (cube or grey ramp)."""
+    rgb = _rgb(hex_colour)
+
+    def nearest_level(v: int) -> int:
+        return min(range(6), key=lambda i: abs(_CUBE[i] - v))
+
+    cube_index = [nearest_level(v) for v in rgb]
+    cube_rgb = tuple(_CUBE[i] for i in cube_index)
+    grey_step = min(23, max(0, round((sum(rgb) / 3 - 8) / 10)))
+    grey = 8 + 10 * grey_step
+
+    def distance(other: tuple[int, ...]) -> int:
+        return sum((a - b) ** 2 for a, b in zip(rgb, other, strict=True))
+
+    if distance((grey, grey, grey)) < distance(cube_rgb):
+        return 232 + grey_step
+    r, g, b = cube_index
+    return 16 + 36 * r + 6 * g + b
+
+
+def _palette_rgb(index: int) -> tuple[int, int, int]:
+    if index >= 232:
+        grey = 8 + 10 * (index - 232)
+        return grey, grey, grey
+    r, g, b = (index - 16) // 36, (index - 16) // 6 % 6, (index - 16) % 6
+    return _CUBE[r], _CUBE[g], _CUBE[b]
+
+
+def xterm256_distinct(hex_colours: Sequence[str]) -> list[int]:
+    """The nearest 256-palette entries, but never one entry for two colours.
+
+    The palette is coarse: blue and azure, lime and yellow fall on the same entry, and a
+    board that has both would show two regions alike. A later colour that clashes takes
+    the nearest entry still free.
+    """
+    used: set[int] = set()
+    out = []
+    for hex_colour in hex_colours:
+        best = xterm256(hex_colour)
+        if best in used:
+            rgb = _rgb(hex_colour)
+            best = min(
+                (i for i in range(16, 256) if i not in used),
+                key=lambda i: sum(
+                    (a - b) ** 2 for a, b in zip(rgb, _palette_rgb(i), strict=True)
+                ),
+            )
+        used.add(best)
+        out.append(best)
+    return out
+
+
+def sgr(
+    foreground: str | int | None, background: str | int | None, depth: str, bold: bool = False
+) -> str:
+    """The escape sequence that sets these colours (hex, or a 256-palette index), for the
+    terminal's depth.
+
+    It starts with a reset, so nothing (bold above all) leaks from the previous cell.
+    """
+    codes = ["0", "1"] if bold else ["0"]
+    for hex_colour, base in ((foreground, 38), (background, 48)):
+        if hex_colour is None:
+            continue
+        if isinstance(hex_colour, int):
+            codes.append(f"{base};5;{hex_colour}")
+        elif depth == TRUECOLOR:
+            r, g, b = _rgb(hex_colour)
+            codes.append(f"{base};2;{r};{g};{b}")
+        else:
+            codes.append(f"{base};5;{xterm256(hex_colour)}")
+    return f"\x1b[{';'.join(codes)}m"
+
+
+RESET = "\x1b[0m"
+
+
+def colour_rows(board: Board, glyph_rows: Sequence[str], depth: str, new: int = 0) -> list[str]:
+    """Rows of one glyph a cell, drawn on the regions' colours, three columns a cell.
+
+    Queens are bold black, live cells (``.``) light, anything else (dead marks, region
+    letters) dark grey; the cells of ``new`` (a mask) are drawn in :data:`NEW_INK`.
+    """
+    hexes = region_colours(board)
+    colours: list[str | int] = (
+        list(xterm256_distinct(hexes)) if depth == XTERM256 else list(hexes)
+    )
+    n = board.n
+    rows = []
+    for r in range(n):
+        parts = []
+        for c in range(n):
+            index = r * n + c
+            glyph = glyph_rows[r][c]
+            if new >> index & 1:
+                ink, bold = NEW_INK, True
+            elif glyph == QUEEN:
+                ink, bold = QUEEN_INK, True
+            elif glyph == LIVE:
+                ink, bold = LIVE_INK, False
+            else:
+                ink, bold = DEAD_INK, False
+            background = colours[board.cell_region[index]]
+            parts.append(f"{sgr(ink, background, depth, bold)} {glyph} ")
+        rows.append("".join(parts) + RESET)
+    return rows
+
+
+def colour_picture(
+    board: Board, state: State, depth: str, show_dead: bool = True, new: int = 0
+) -> list[str]:
+    """The state's picture (``♛``, ``⨯``, ``.``, as SOLVER.md draws it) in colour."""
+    return colour_rows(board, state.picture(board, show_dead=show_dead).split("\n"), depth, new)

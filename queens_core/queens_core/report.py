@@ -1,0 +1,105 @@
+"""What ``queens solve`` prints beyond the SOLVER.md formats: explanations and colour.
+
+Without ``--explain`` and without colour the output is :func:`output.format_result`,
+byte for byte; these functions only add to it or paint it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import click
+
+from .board import Board
+from .colour import colour_name, colour_picture, colour_rows, terminal_depth, wants_colour
+from .driver import CONTRADICTION, SOLVED, SolveResult
+from .explain import LABEL_SCHEME, explain_steps, format_explanation, labelled_grid
+from .jsonfmt import dumps, solve_document
+from .output import format_counters, format_result
+from .rules import Rule
+
+
+def result_text(result: SolveResult, rules: Sequence[Rule], depth: str | None = None) -> str:
+    """The SOLVER.md output; with a colour ``depth``, its board drawn in region colours."""
+    names = {r.counter: r.display_name for r in rules}
+    if depth is None:
+        return format_result(result, names)
+    picture = "\n".join(
+        colour_picture(result.board, result.state, depth, show_dead=not result.solved)
+    )
+    if result.solved:
+        counters = format_counters(result.counters, names)
+        return f"{picture}\n\n{counters}" if counters else picture
+    return picture
+
+
+def board_text(board: Board, depth: str | None = None) -> str:
+    """The board's letters with row and column numbers (in colour with a ``depth``)."""
+    if depth is None:
+        return labelled_grid(board, board.rows)
+    return labelled_grid(board, colour_rows(board, board.rows, depth), cell_width=3)
+
+
+def legend(board: Board) -> str:
+    """``Regions: B blue, G green, ...`` for the letters that name a colour, else ''."""
+    named = [(ch, colour_name(ch)) for ch in board.letters]
+    if not any(colour for _, colour in named):
+        return ""
+    return "Regions: " + ", ".join(f"{ch} {colour}" if colour else ch for ch, colour in named)
+
+
+def explanation_text(
+    result: SolveResult, rules: Sequence[Rule], source: str, depth: str | None = None
+) -> str:
+    """``queens solve --explain``: the board, every step in words, how it ended."""
+    board = result.board
+    parts = [f"{source}, a {board.n}×{board.n} board. {LABEL_SCHEME}", board_text(board, depth)]
+    key = legend(board)
+    if key:
+        parts.append(key)
+    explanations = explain_steps(board, result.steps, rules)
+    parts.append("\n".join(format_explanation(board, e) for e in explanations) or "No steps.")
+    count = len(explanations)
+    if result.status == SOLVED:
+        ending = f"Solved in {count} steps: every row, column and region has its queen."
+    elif result.status == CONTRADICTION:
+        after = f" (after {result.culprit.display_name})" if result.culprit else ""
+        ending = f"Contradiction after {count} steps: {result.problem}{after}."
+    else:
+        ending = (
+            f"Stuck after {count} steps: no rule finds anything more, with "
+            f"{result.state.queens.bit_count()} of {board.n} queens placed."
+        )
+    parts.append(ending)
+    parts.append(result_text(result, rules, depth))
+    return "\n\n".join(parts)
+
+
+def colour_depth(choice: str, stream: TextIO | None = None) -> str | None:
+    """The colour depth to draw with for ``--color choice`` on ``stream``, or None."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        is_terminal = stream.isatty()
+    except (AttributeError, ValueError):
+        is_terminal = False
+    return terminal_depth() if wants_colour(choice, is_terminal) else None
+
+
+def show(
+    result: SolveResult, rules: Sequence[Rule], source: str, explain: bool,
+    output_format: str, color: str,
+) -> None:
+    """Print one solve's result as asked (text, explained text or JSON; colour or not)."""
+    if output_format == "json":
+        click.echo(dumps(solve_document(result, rules, source)))
+        return
+    depth = colour_depth(color)
+    if explain:
+        text = explanation_text(result, rules, source, depth)
+    else:
+        text = result_text(result, rules, depth)
+    # click strips escape sequences when stdout is not a terminal; --color always means
+    # keep them.
+    click.echo(text, color=depth is not None)

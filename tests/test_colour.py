@@ -1,0 +1,195 @@
+"""Colour: only on a terminal or when asked; otherwise SOLVER.md's bytes exactly."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from queens_core.cli import main
+from queens_core.colour import (
+    ARCHIVE_COLOURS,
+    TRUECOLOR,
+    XTERM256,
+    colour_picture,
+    region_colours,
+    terminal_depth,
+    wants_colour,
+    xterm256,
+)
+from queens_core.output import format_result
+from queens_core.state import QUEEN
+from support import ARCHIVE, ROOT
+
+from queens_core import Board, Solver
+
+ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+STALLS = "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n"
+
+
+def expected_text(registry, board_text: str) -> str:
+    board = Board.parse(board_text)
+    result = Solver(registry.rules).solve(board)
+    names = {r.counter: r.display_name for r in registry.rules}
+    return format_result(result, names) + "\n"
+
+
+def test_the_archive_table_is_the_readme_table():
+    readme = (ROOT / "archive" / "README.md").read_text()
+    table = dict(
+        (letter, (name, hex_colour.upper()))
+        for letter, name, hex_colour in re.findall(
+            r"\|\s*([A-Z])\s*\|\s*([a-z-]+)[^|]*\|\s*(#[0-9A-Fa-f]{6})\s*", readme
+        )
+    )
+    assert len(table) == 21
+    assert table == ARCHIVE_COLOURS
+
+
+def test_archive_letters_keep_their_colour_and_others_get_distinct_ones():
+    board = Board.parse((ARCHIVE / "353.txt").read_text())
+    assert region_colours(board) == tuple(ARCHIVE_COLOURS[ch][1] for ch in board.letters)
+    # 21 archive letters plus 11 others on a 32×32 board of stripes.
+    letters = "".join(ARCHIVE_COLOURS) + "DEIXZabcdef"
+    stripes = Board.from_rows([ch * 32 for ch in letters])
+    colours = region_colours(stripes)
+    assert len(set(colours)) == 32
+    for ch, colour in zip(stripes.letters, colours, strict=True):
+        if ch in ARCHIVE_COLOURS:
+            assert colour == ARCHIVE_COLOURS[ch][1]
+
+
+@pytest.mark.parametrize(
+    ("choice", "terminal", "env", "wanted"),
+    [
+        ("auto", True, {}, True),
+        ("auto", False, {}, False),
+        ("auto", True, {"NO_COLOR": "1"}, False),
+        ("auto", True, {"NO_COLOR": ""}, True),  # no-color.org: set and non-empty
+        ("auto", True, {"TERM": "dumb"}, False),
+        ("always", False, {"NO_COLOR": "1"}, True),
+        ("never", True, {}, False),
+    ],
+)
+def test_wants_colour(choice, terminal, env, wanted):
+    assert wants_colour(choice, terminal, env) is wanted
+
+
+def test_depth_and_the_256_colour_palette():
+    assert terminal_depth({"COLORTERM": "truecolor"}) == TRUECOLOR
+    assert terminal_depth({"COLORTERM": "24bit"}) == TRUECOLOR
+    assert terminal_depth({}) == XTERM256
+    assert xterm256("#FF0000") == 196
+    assert xterm256("#000000") == 16
+    assert xterm256("#808080") == 244
+    assert xterm256("#BBA3E2") == 146  # purple #BBA3E2 -> (175, 175, 215)
+
+
+@pytest.mark.parametrize("board_text", [(ARCHIVE / "353.txt").read_text(), STALLS])
+def test_not_a_terminal_means_solver_md_bytes(registry, board_text):
+    for args in ([], ["--color", "auto"], ["--color", "never"]):
+        run = CliRunner().invoke(main, ["solve", *args, "-"], input=board_text)
+        assert run.stdout == expected_text(registry, board_text)
+    run = CliRunner().invoke(
+        main, ["solve", "--color", "never", "-"], input=board_text, env={"COLORTERM": "truecolor"}
+    )
+    assert ESCAPE.search(run.stdout) is None
+
+
+def test_color_always_paints_regions_and_keeps_the_glyphs(registry):
+    board_text = (ARCHIVE / "353.txt").read_text()
+    run = CliRunner().invoke(
+        main, ["solve", "--colour", "always", "-"], input=board_text,
+        env={"COLORTERM": "truecolor", "NO_COLOR": "1"},
+    )
+    assert run.exit_code == 0
+    lines = run.stdout.split("\n")
+    # r1c1 is a queen in purple P: bold black on #BBA3E2.
+    assert lines[0].startswith("\x1b[0;1;38;2;0;0;0;48;2;187;163;226m ♛ ")
+    plain = ESCAPE.sub("", run.stdout)
+    plain_rows = plain.split("\n")[:7]
+    expected = expected_text(registry, board_text)
+    assert [row.replace(" ", "") for row in plain_rows] == expected.split("\n")[:7]
+    # The counters are not painted.
+    assert plain.split("\n\n", 1)[1] == expected.split("\n\n", 1)[1]
+
+
+def test_a_partial_state_shows_dead_cells_in_colour():
+    board = Board.parse(STALLS)
+    from queens_core import State
+
+    state = State(board.full & ~0b11, 0)
+    rows = colour_picture(board, state, XTERM256)
+    assert len(rows) == 5
+    cells = ESCAPE.sub("", rows[0])
+    assert cells == " ⨯  ⨯  .  .  . "
+
+
+def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
+    """Run the CLI with its standard output on a pseudo-terminal; return what it wrote."""
+    main_fd, child_fd = pty.openpty()
+    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLORTERM")}
+    full_env.update(env)
+    full_env["TERM"] = "xterm-256color"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from queens_core.cli import run; run()", *args],
+        stdout=child_fd, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=full_env,
+    )
+    os.close(child_fd)
+    chunks = []
+    while True:
+        try:
+            data = os.read(main_fd, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=60)
+    os.close(main_fd)
+    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def test_on_a_terminal_auto_colours_unless_no_color_is_set():
+    path = str(ARCHIVE / "353.txt")
+    coloured = _run_on_a_terminal(["solve", path], {})
+    assert "\x1b[0;1;38;5;16;48;5;146m ♛ " in coloured  # 256 colours: no COLORTERM
+    plain = _run_on_a_terminal(["solve", path], {"NO_COLOR": "1"})
+    assert ESCAPE.search(plain) is None
+    assert plain.startswith(f"{QUEEN}......\n")
+
+
+def test_explain_and_hint_paint_only_when_asked(tmp_path):
+    path = str(ARCHIVE / "353.txt")
+    env = {"COLORTERM": "truecolor"}
+    plain = CliRunner().invoke(main, ["solve", "--explain", path], env=env).stdout
+    painted = CliRunner().invoke(
+        main, ["solve", "--explain", "--color", "always", path], env=env
+    ).stdout
+    assert ESCAPE.search(plain) is None
+    assert "\x1b[0;38;2;80;80;80;48;2;187;163;226m P " in painted  # the board's letters
+    steps = plain.split("\n\n")[3]
+    assert steps.startswith("  1. Line-confined-to-region") and steps in painted
+
+    state = tmp_path / "state.txt"
+    state.write_text(".⨯⨯⨯⨯⨯.\n⨯⨯.⨯..⨯\n⨯⨯⨯.⨯.⨯\n⨯..⨯⨯⨯⨯\n⨯⨯⨯⨯..⨯\n⨯...⨯⨯⨯\n.⨯⨯⨯⨯⨯.\n")
+    hint = CliRunner().invoke(
+        main, ["hint", path, "--state", str(state), "--color", "always"], env=env
+    ).stdout
+    # r2c3, the cell the step kills, is drawn in red on its green region.
+    assert "\x1b[0;1;38;2;192;0;0;48;2;179;223;160m ⨯ " in hint
+    assert "the cells it changes in red" in hint
+
+
+def test_the_256_palette_keeps_every_archive_boards_regions_apart(archive):
+    from queens_core.colour import xterm256_distinct
+
+    assert xterm256("#96BEFF") == xterm256("#85B5FC")  # blue and azure: one nearest entry
+    for key, board in archive.items():
+        indices = xterm256_distinct(region_colours(board))
+        assert len(set(indices)) == board.n, key
+    assert xterm256_distinct(["#96BEFF", "#85B5FC"])[0] == xterm256("#96BEFF")

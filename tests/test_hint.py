@@ -1,0 +1,244 @@
+"""``queens hint``: reading pasted states, the next step, and wrong states."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from queens_core.cli import main
+from queens_core.explain import apply_step, replay
+from queens_core.hint import (
+    HINT,
+    NO_SOLUTION,
+    SOLVED,
+    STUCK,
+    WRONG,
+    check_state,
+    find_hint,
+    hint_text,
+    read_state,
+)
+from queens_core.jsonfmt import HINT_SCHEMA, state_from_json, steps_from_json
+from queens_core.testing import cells_marked
+from support import ARCHIVE
+
+from queens_core import Board, BoardError, Solver, State
+
+BOARD_353 = str(ARCHIVE / "353.txt")
+# SOLVER.md: board 353 where the cheap tier stops.
+STALLED_353 = """\
+.⨯⨯⨯⨯⨯.
+⨯⨯.⨯..⨯
+⨯⨯⨯.⨯.⨯
+⨯..⨯⨯⨯⨯
+⨯⨯⨯⨯..⨯
+⨯...⨯⨯⨯
+.⨯⨯⨯⨯⨯.
+"""
+ROWS_5 = "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n"
+
+
+@pytest.fixture(scope="module")
+def board353() -> Board:
+    return Board.parse((ARCHIVE / "353.txt").read_text())
+
+
+def hint_cli(*args: str, state: str | None = None) -> tuple[int, str, str]:
+    run = CliRunner().invoke(main, ["hint", *args], input=state)
+    return run.exit_code, run.stdout, run.stderr
+
+
+def test_read_state_takes_what_solve_prints_and_what_people_type(board353):
+    plain = read_state(board353, STALLED_353)
+    assert plain == State.from_picture(board353, STALLED_353)
+    typed = STALLED_353.replace("⨯", "x ").replace(".", ". ")
+    assert read_state(board353, typed) == plain
+    labelled = "   1 2 3 4 5 6 7\n" + "".join(
+        f"{r + 1}  {' '.join(row)}\n" for r, row in enumerate(STALLED_353.split("\n")[:7])
+    )
+    assert read_state(board353, labelled) == plain
+    queens = read_state(board353, "Q......\n" + ".......\n" * 6)
+    assert queens.queens == 1 and queens.live == board353.full & ~1
+    # A whole pasted `queens solve` output: the board block, then the counters.
+    solved = "♛......\n.....♛.\n...♛...\n.♛.....\n....♛..\n..♛....\n......♛\n\nQueen : 7\n"
+    assert read_state(board353, "\n" + solved).queens.bit_count() == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the state is empty"),
+        (".......\n" * 6, "line 6: the state has 6 rows, the board has 7"),
+        (".......\n" * 3 + "......\n" + ".......\n" * 3, "line 4: state row has 6 cells"),
+        (".......\n" * 2 + "..o....\n" + ".......\n" * 4, "line 3, column 3: 'o' is not"),
+    ],
+)
+def test_read_state_errors_name_the_place(board353, text, message):
+    with pytest.raises(BoardError) as err:
+        read_state(board353, text)
+    assert str(err.value).startswith(message)
+
+
+def test_the_hint_on_the_cheap_tier_stall_is_placement_forces_contradiction(
+    board353, registry
+):
+    hint = find_hint(board353, read_state(board353, STALLED_353), registry.rules)
+    assert hint.status == HINT
+    assert hint.step.counter == "placement_forces_contradiction"
+    assert hint.explanation.headline(board353) == "r2c3 dead"
+    assert hint.explanation.why.startswith("Suppose r2c3 held a queen")
+    text = hint_text(hint)
+    assert "Next step: Placement-forces-contradiction — r2c3 dead\n" in text
+    assert text.endswith("2  ⨯ ⨯ x ⨯ . . ⨯\n3  ⨯ ⨯ ⨯ . ⨯ . ⨯\n4  ⨯ . . ⨯ ⨯ ⨯ ⨯\n"
+                         "5  ⨯ ⨯ ⨯ ⨯ . . ⨯\n6  ⨯ . . . ⨯ ⨯ ⨯\n7  . ⨯ ⨯ ⨯ ⨯ ⨯ .")
+    # The picture after the step reads back as the state after it.
+    picture = text.split("paste this back for the next hint):\n\n", 1)[1]
+    assert read_state(board353, picture) == hint.after
+
+
+def test_a_queen_whose_neighbourhood_is_open_gets_its_kill_list_first(board353, registry):
+    state = read_state(board353, "♛......\n" + ".......\n" * 6)
+    hint = find_hint(board353, state, registry.rules)
+    assert hint.step.counter == "queen_adjacent_kill"
+    assert hint.explanation.rule == "Queen-adjacent kill"
+    assert hint.after.live == state.live & ~board353.kill_masks[0]
+
+
+def test_hint_from_the_empty_board_is_the_solves_first_step(archive, registry):
+    solver = Solver(registry.rules)
+    for key in ("1", "353", "616"):
+        board = archive[key]
+        hint = find_hint(board, State.initial(board), registry.rules)
+        assert hint.step == solver.solve(board).steps[0], key
+
+
+def test_hints_along_every_solve_are_sound(archive, solutions, registry):
+    """From states part-way through each solve (every 7th board, 4 points), the hint's
+    step keeps the state consistent with the solution."""
+    solver = Solver(registry.rules)
+    checked = 0
+    for key in list(archive)[::7]:
+        board, solution = archive[key], solutions[key]
+        steps = solver.solve(board).steps
+        for k in sorted({0, len(steps) // 3, 2 * len(steps) // 3, len(steps) - 1}):
+            state = replay(board, steps[:k])
+            hint = find_hint(board, state, registry.rules)
+            assert hint.status == HINT, (key, k)
+            assert hint.step.placed & ~solution == 0
+            assert hint.step.killed & solution == 0
+            after = state.copy()
+            apply_step(board, after, hint.step)
+            assert after == hint.after
+            checked += 1
+    assert checked > 300
+
+
+def test_a_wrong_state_names_the_offending_cells(board353, registry):
+    state = read_state(board353, """\
+        .......
+        .Q.....
+        .......
+        .......
+        ....x..
+        .......
+        .......
+    """.replace("        ", ""))
+    check = check_state(board353, state)
+    assert check.wrong and check.solutions == 1
+    assert check.bad_queens == 1 << board353.cell(1, 1)
+    assert check.bad_dead == 1 << board353.cell(4, 4)
+    hint = find_hint(board353, state, registry.rules)
+    assert hint.status == WRONG and hint.step is None
+    assert hint_text(hint) == (
+        "The state is wrong: it disagrees with the board's only solution.\n"
+        "Queens that cannot be there: r2c2.\n"
+        "Crossed out, but the solution has its queen there: r5c5."
+    )
+
+
+def test_right_marks_that_the_rules_cannot_prove_yet_are_not_wrong(board353, solutions):
+    # Crossing out a cell the rules would only reach much later is still right.
+    state = State.initial(board353)
+    state.live &= ~(1 << board353.cell(6, 0))  # r7c1 is not the solution's queen
+    assert not check_state(board353, state).wrong
+
+
+def test_several_solutions_wrong_means_no_solution_agrees():
+    board = Board.parse(ROWS_5)
+    right = read_state(board, "Q....\n.....\n.....\n.....\n.....\n")
+    assert not check_state(board, right).wrong
+    # Queens on r1c1 and r2c2 touch: both are named.
+    attacking = read_state(board, "Q....\n.Q...\n.....\n.....\n.....\n")
+    check = check_state(board, attacking)
+    assert check.wrong and check.bad_queens == cells_marked(board, """
+        Q....
+        .Q...
+        .....
+        .....
+        .....
+    """)
+    # Every cell of row 1 crossed out but r1c1, and r1c1 crossed out too: no solution.
+    crossed = read_state(board, "xxxxx\n.....\n.....\n.....\n.....\n")
+    check = check_state(board, crossed)
+    assert check.wrong and check.solutions > 1 and check.bad_dead.bit_count() == 1
+
+
+def test_a_board_without_solution(registry):
+    board = Board.parse("AAAA\nABCA\nAAAA\nDDDD\n")
+    hint = find_hint(board, State.initial(board), registry.rules)
+    assert hint.status == NO_SOLUTION
+    assert "no solution" in hint_text(hint)
+
+
+def test_stuck_and_solved(registry):
+    board = Board.parse(ROWS_5)
+    assert find_hint(board, State.initial(board), registry.rules).status == STUCK
+    solved = read_state(board, "Q....\n..Q..\n....Q\n.Q...\n...Q.\n")
+    assert find_hint(board, solved, registry.rules).status == SOLVED
+
+
+def test_cli_exit_statuses_and_messages(tmp_path):
+    state = tmp_path / "state.txt"
+    state.write_text(STALLED_353)
+    status, out, err = hint_cli(BOARD_353, "--state", str(state))
+    assert status == 0 and "r2c3 dead" in out and not err
+    status, out, err = hint_cli(BOARD_353, "--state", "-", state="Q......\n" + "." * 7 * 6)
+    assert status == 2 and err == (
+        "queens: error: <stdin>: line 2: the state has 2 rows, the board has 7\n"
+    )
+    wrong = ".......\n.Q.....\n" + ".......\n" * 5
+    status, out, err = hint_cli(BOARD_353, "--state", "-", state=wrong)
+    assert status == 1 and "Queens that cannot be there: r2c2." in out
+    assert err == "queens: no hint: The state is wrong: it disagrees with the board's only " \
+        "solution.\n"
+    status, out, err = hint_cli("-", state=ROWS_5)
+    assert status == 1 and out.startswith("The rules find nothing more from here")
+    status, _, err = hint_cli("-", "--state", "-", state=ROWS_5)
+    assert status == 2 and "both" in err
+    status, _, err = hint_cli(BOARD_353, "--state", str(tmp_path / "missing.txt"))
+    assert status == 2 and "cannot read state" in err
+
+
+def test_hint_json_round_trips(board353, tmp_path):
+    state = tmp_path / "state.txt"
+    state.write_text(STALLED_353)
+    status, out, _ = hint_cli(BOARD_353, "--state", str(state), "--format", "json")
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["schema"] == HINT_SCHEMA and doc["status"] == "hint"
+    assert list(doc) == ["schema", "source", "state_source", "board", "status", "message",
+                         "state", "step", "after", "wrong"]
+    assert Board.from_rows(doc["board"]["rows"]) == board353
+    before = state_from_json(board353, doc["state"])
+    assert before == read_state(board353, STALLED_353)
+    (step,) = steps_from_json(board353, [doc["step"]])
+    apply_step(board353, before, step)
+    assert before == state_from_json(board353, doc["after"])
+    assert doc["step"]["killed"] == [[1, 2]] and doc["wrong"] is None
+
+    wrong = ".......\n.Q.....\n" + ".......\n" * 5
+    status, out, _ = hint_cli(BOARD_353, "--state", "-", "--format", "json", state=wrong)
+    doc = json.loads(out)
+    assert status == 1 and doc["status"] == "wrong" and doc["step"] is None
+    assert doc["wrong"] == {"queens": [[1, 1]], "dead": [], "solutions": 1}
