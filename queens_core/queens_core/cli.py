@@ -39,7 +39,11 @@ class Settings:
             try:
                 self._registry = load_registry(skip_broken=self.skip_broken)
             except PluginError as err:
-                fail(str(err), EXIT_PLUGIN_FAILED, err if self.traceback else None)
+                hint = (
+                    f"; to start without it, pass --skip-broken-plugins or set "
+                    f"{SKIP_BROKEN_ENV}=1"
+                )
+                fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
         return self._registry
