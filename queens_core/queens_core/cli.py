@@ -1,7 +1,8 @@
 """The ``queens`` command.
 
 Exit statuses: 0 solved, 1 not solved (stalled or contradictory), 2 bad input or usage,
-3 a rule raised, 4 a rule package failed to load.
+3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a rule
+package failed to load.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import os
 import sys
 import traceback
 from dataclasses import dataclass
+from typing import NoReturn
 
 import click
 
 from . import __version__
+from .blame import describe_unsound
 from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .output import format_result
@@ -49,7 +52,7 @@ class Settings:
         return self._registry
 
 
-def fail(message: str, status: int, error: BaseException | None = None) -> None:
+def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
     """Print one line on standard error (a traceback first, if asked) and exit."""
     if error is not None:
         traceback.print_exception(error, file=sys.stderr)
@@ -127,8 +130,8 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
       queens rules list
       queens rules list --json
 
-    Exit status: 0 solved, 1 not solved, 2 bad input, 3 a rule raised an error,
-    4 a rule package failed to load.
+    Exit status: 0 solved, 1 not solved, 2 bad input or usage, 3 a rule failed (it
+    raised an error or made an unsound deduction), 4 a rule package failed to load.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
@@ -166,9 +169,12 @@ def solve(settings: Settings, board: str) -> None:
     click.echo(format_result(result, names))
     if result.solved:
         return
+    if result.unsound:
+        fail(f"{name}: {describe_unsound(result)}", EXIT_RULE_FAILED)
     if result.status == CONTRADICTION:
         after = f" (after {result.culprit.display_name})" if result.culprit else ""
-        click.echo(f"queens: contradiction: {name}: {result.problem}{after}", err=True)
+        none = "; the board has no solution" if result.has_solution is False else ""
+        click.echo(f"queens: contradiction: {name}: {result.problem}{after}{none}", err=True)
     else:
         live = result.state.live.bit_count()
         queens = result.state.queens.bit_count()
