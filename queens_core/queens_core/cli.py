@@ -22,6 +22,8 @@ from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .output import format_result
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
+from .rules import Rule
+from .selection import TIERS, SelectionError, select_rules
 
 EXIT_SOLVED = 0
 EXIT_NOT_SOLVED = 1
@@ -136,10 +138,44 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
 
+def selected_rules(
+    registry: Registry, only: tuple[str, ...], exclude: tuple[str, ...], tier: str | None
+) -> list[Rule]:
+    """The registry's rules narrowed by --only, --exclude and --tier (exit 2 if invalid)."""
+    try:
+        return select_rules(registry.rules, only, exclude, tier)
+    except SelectionError as err:
+        fail(str(err), EXIT_BAD_INPUT)
+
+
 @main.command()
 @click.argument("board", default="-", metavar="[BOARD]")
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="NAMES",
+    help="Run only these rules or packages (counter ids or package names, with or "
+    "without the queens-rules- prefix; repeat the option or separate with commas).",
+)
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="NAMES",
+    help="Leave these rules or packages out (same names as --only).",
+)
+@click.option(
+    "--tier",
+    type=click.Choice(TIERS),
+    help="Stop after this tier: 'cheap' leaves the expensive tier out.",
+)
 @click.pass_obj
-def solve(settings: Settings, board: str) -> None:
+def solve(
+    settings: Settings,
+    board: str,
+    only: tuple[str, ...],
+    exclude: tuple[str, ...],
+    tier: str | None,
+) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
 
     BOARD is a file with one line per row and one character per cell, the same
@@ -152,15 +188,25 @@ def solve(settings: Settings, board: str) -> None:
     line per counter: how often each rule fired.
     Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
 
+    Only the counters of the rules that ran are printed. A placed queen always kills its
+    row, column, region and neighbours at once, even when queen_adjacent_kill is left out
+    (it is then not counted); placement-forces-contradiction simulates with the basic
+    rules whether they are selected or not.
+
     \b
     Examples:
       queens solve archive/boards/1.txt
       queens solve - < archive/boards/353.txt
+      queens solve --tier cheap archive/boards/353.txt
+      queens solve --only baseline,pigeonhole archive/boards/1.txt
+      queens solve --exclude pfc --exclude polyomino_domino archive/boards/1.txt
+      queens solve --only queens-rules-baseline --only pfc archive/boards/353.txt
     """
     registry = settings.registry()
+    rules = selected_rules(registry, only, exclude, tier)
     parsed = read_board(board)
     name = "<stdin>" if board == "-" else board
-    solver = Solver(registry.rules)
+    solver = Solver(rules)
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
