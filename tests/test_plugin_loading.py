@@ -139,8 +139,8 @@ def test_skipping_broken_packages_solves_with_the_others(site, case, how):
         result = run("solve", BOARD, env={"QUEENS_SKIP_BROKEN_PLUGINS": "1"})
     assert result.exit_code == 0, result.stderr
     # The working third-party rule still runs: its counter follows the catalog's.
-    assert result.stdout == expected.stdout.rstrip("\n") + "\nharmless rule" + (
-        " " * (len("Placement-forces-contradiction") - len("harmless rule"))
+    assert result.stdout == expected.stdout.rstrip("\n") + "\nHarmless rule" + (
+        " " * (len("Placement-forces-contradiction") - len("Harmless rule"))
     ) + " : 0\n"
     warning = result.stderr.splitlines()
     assert len(warning) == 1
@@ -181,5 +181,5 @@ def test_a_good_third_party_package_is_listed_with_its_name_and_version(site):
     assert result.exit_code == 0
     line = next(line for line in result.stdout.splitlines() if "harmless_rule" in line)
     assert line.split() == [
-        "1000", "harmless_rule", "harmless", "rule", "queens-rules-fine", "1.2.0"
+        "1000", "harmless_rule", "Harmless", "rule", "queens-rules-fine", "1.2.0"
     ]

@@ -7,11 +7,13 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
+from guide import blocks
 from queens_core.cli import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
 
 from queens_core import Board, Contradiction, Rule, Solver, Tier, load_registry
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
+GUIDE = ROOT / "docs" / "writing-rules.md"
 
 
 @pytest.fixture
@@ -56,7 +58,7 @@ def test_a_rule_that_raises_is_named_with_its_package_version_and_board(site, bo
     assert result.exit_code == EXIT_RULE_FAILED
     assert result.stdout == ""
     assert result.stderr == (
-        f"queens: error: {BOARD}: rule 'crashing_rule' (crashing rule) from "
+        f"queens: error: {BOARD}: rule 'crashing_rule' (Crashing rule) from "
         f"queens-rules-faulty 2.0.1 {cause}\n"
     )
 
@@ -91,7 +93,7 @@ def test_a_rule_that_goes_behind_the_context_is_stopped(site, body, cause):
     result = solve(BOARD)
     assert result.exit_code == EXIT_RULE_FAILED
     assert result.stderr == (
-        f"queens: error: {BOARD}: rule 'sneaky_rule' (sneaky rule) from "
+        f"queens: error: {BOARD}: rule 'sneaky_rule' (Sneaky rule) from "
         f"queens-rules-faulty 2.0.1 {cause}\n"
     )
 
@@ -148,12 +150,21 @@ def test_an_unsound_rule_is_named_and_the_board_is_not_printed_as_solved(
     result = solve(BOARD)
     assert result.exit_code == EXIT_RULE_FAILED
     assert_not_printed_as_solved(result.stdout)
+    display_name = counter.replace("_", " ").capitalize()
     prefix = (
-        f"queens: error: {BOARD}: rule {counter!r} ({counter.replace('_', ' ')}) from "
+        f"queens: error: {BOARD}: rule {counter!r} ({display_name}) from "
         f"queens-rules-faulty 2.0.1 made an unsound deduction: {what}"
     )
     assert result.stderr.startswith(prefix), result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_the_sample_in_the_guide_is_what_queens_says(site, tmp_path, monkeypatch):
+    sample = next(b for b in blocks(GUIDE.read_text()) if b.argument == "unsound")
+    install_rule(site, HIDDEN_KILL, "hidden_kill")
+    (tmp_path / "board.txt").write_text((ROOT / "archive" / "boards" / "1.txt").read_text())
+    monkeypatch.chdir(tmp_path)
+    assert solve("board.txt").stderr == sample.text
 
 
 def test_a_false_contradiction_is_an_unsound_deduction(site):
@@ -161,7 +172,7 @@ def test_a_false_contradiction_is_an_unsound_deduction(site):
     result = solve(BOARD)
     assert result.exit_code == EXIT_RULE_FAILED
     assert result.stderr == (
-        f"queens: error: {BOARD}: rule 'quitter' (quitter) from queens-rules-faulty 2.0.1 "
+        f"queens: error: {BOARD}: rule 'quitter' (Quitter) from queens-rules-faulty 2.0.1 "
         f"made an unsound deduction: it reported a contradiction where the board still "
         f"has a solution (I give up)\n"
     )

@@ -278,6 +278,8 @@ def rules_list(settings: Settings, as_json: bool) -> None:
         return
     width_counter = max(len(r.counter) for r in registry.rules)
     width_name = max(len(r.display_name) for r in registry.rules)
+    # Third-party positions (1000 and up) are wider than the catalog's.
+    width_position = max(3, *(len(str(r.position)) for r in registry.rules))
     headings = {
         "cheap": "Cheap tier: run pass after pass until nothing changes",
         "expensive": "Expensive tier: tried one at a time when the cheap tier is stuck",
@@ -290,13 +292,14 @@ def rules_list(settings: Settings, as_json: bool) -> None:
         if not first:
             click.echo()
         first = False
-        click.echo(f"{headings[tier]} ({len(members)} rules)")
+        count = f"{len(members)} rule{'s' if len(members) > 1 else ''}"
+        click.echo(f"{headings[tier]} ({count})")
         for r in members:
             click.echo(
-                f"  {r.position:>3}  {r.counter:<{width_counter}}  "
+                f"  {r.position:>{width_position}}  {r.counter:<{width_counter}}  "
                 f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
             )
-            click.echo(f"       {r.summary}")
+            click.echo(f"{'':{width_position + 4}}{r.summary}")
 
 
 def run() -> None:
