@@ -66,6 +66,12 @@ BROKEN = {
         "broken_rules",
         "queens_register_rules raised KeyError: 'config'",
     ),
+    "generator raises": (
+        "from queens_core import hookimpl\n\n@hookimpl\ndef queens_register_rules():\n"
+        "    yield from ()\n    raise LookupError('no table')\n",
+        "broken_rules",
+        "queens_register_rules raised LookupError: no table (at ",
+    ),
     "not a list": (
         "from queens_core import hookimpl\n\n@hookimpl\ndef queens_register_rules():\n"
         "    return 'rules'\n",

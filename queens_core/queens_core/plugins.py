@@ -204,18 +204,21 @@ def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) 
     """Call one plugin's hook and check each rule it returns (all or nothing)."""
     try:
         returned = impl.function()
+        if returned is None:
+            return []
+        if isinstance(returned, Rule | str | bytes) or not isinstance(returned, Iterable):
+            raise PluginError(
+                f"rule package {label}: {REGISTER_HOOK} must return a list of Rule, "
+                f"not {type(returned).__name__}"
+            )
+        returned = list(returned)  # a generator may raise here too
+    except PluginError:
+        raise
     except (Exception, SystemExit) as err:
         raise PluginError(
             f"rule package {label}: {REGISTER_HOOK} raised "
             f"{type(err).__name__}: {err}{_where(err)}"
         ) from err
-    if returned is None:
-        return []
-    if isinstance(returned, Rule | str | bytes) or not isinstance(returned, Iterable):
-        raise PluginError(
-            f"rule package {label}: {REGISTER_HOOK} must return a list of Rule, "
-            f"not {type(returned).__name__}"
-        )
     checked: list[Rule] = []
     mine: set[str] = set()
     for rule in returned:
