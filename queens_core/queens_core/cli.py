@@ -1,7 +1,8 @@
 """The ``queens`` command.
 
 Exit statuses: 0 solved, 1 not solved (stalled or contradictory), 2 bad input or usage,
-3 a rule raised, 4 a rule package failed to load.
+3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a rule
+package failed to load.
 """
 
 from __future__ import annotations
@@ -11,15 +12,19 @@ import os
 import sys
 import traceback
 from dataclasses import dataclass
+from typing import NoReturn
 
 import click
 
 from . import __version__
+from .blame import describe_unsound
 from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
 from .cli_show import hint, render
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from .report import show
+from .rules import Rule
+from .selection import TIERS, SelectionError, select_rules
 
 EXIT_SOLVED = 0
 EXIT_NOT_SOLVED = 1
@@ -40,13 +45,17 @@ class Settings:
             try:
                 self._registry = load_registry(skip_broken=self.skip_broken)
             except PluginError as err:
-                fail(str(err), EXIT_PLUGIN_FAILED, err if self.traceback else None)
+                hint = (
+                    f"; to start without it, pass --skip-broken-plugins or set "
+                    f"{SKIP_BROKEN_ENV}=1"
+                )
+                fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
         return self._registry
 
 
-def fail(message: str, status: int, error: BaseException | None = None) -> None:
+def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
     """Print one line on standard error (a traceback first, if asked) and exit."""
     if error is not None:
         traceback.print_exception(error, file=sys.stderr)
@@ -124,14 +133,42 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
       queens rules list
       queens rules list --json
 
-    Exit status: 0 solved, 1 not solved, 2 bad input, 3 a rule raised an error,
-    4 a rule package failed to load.
+    Exit status: 0 solved, 1 not solved, 2 bad input or usage, 3 a rule failed (it
+    raised an error or made an unsound deduction), 4 a rule package failed to load.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
 
+def selected_rules(
+    registry: Registry, only: tuple[str, ...], exclude: tuple[str, ...], tier: str | None
+) -> list[Rule]:
+    """The registry's rules narrowed by --only, --exclude and --tier (exit 2 if invalid)."""
+    try:
+        return select_rules(registry.rules, only, exclude, tier)
+    except SelectionError as err:
+        fail(str(err), EXIT_BAD_INPUT)
+
+
 @main.command()
 @click.argument("board", default="-", metavar="[BOARD]")
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="NAMES",
+    help="Run only these rules or packages (counter ids or package names, with or "
+    "without the queens-rules- prefix; repeat the option or separate with commas).",
+)
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="NAMES",
+    help="Leave these rules or packages out (same names as --only).",
+)
+@click.option(
+    "--tier",
+    type=click.Choice(TIERS),
+    help="Stop after this tier: 'cheap' leaves the expensive tier out.",
+)
 @click.option("--explain", is_flag=True, help="Before the result, explain every step in words.")
 @click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
@@ -146,7 +183,14 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
 )
 @click.pass_obj
 def solve(
-    settings: Settings, board: str, explain: bool, output_format: str, color: str
+    settings: Settings,
+    board: str,
+    only: tuple[str, ...],
+    exclude: tuple[str, ...],
+    tier: str | None,
+    explain: bool,
+    output_format: str,
+    color: str,
 ) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
 
@@ -161,27 +205,39 @@ def solve(
     Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
     On a terminal the board is drawn in its regions' colours (see --color).
 
+    Only the counters of the rules that ran are printed. A placed queen always kills its
+    row, column, region and neighbours at once, even when queen_adjacent_kill is left out
+    (it is then not counted); placement-forces-contradiction simulates with the basic
+    rules whether they are selected or not.
+
     \b
     Examples:
       queens solve archive/boards/1.txt
       queens solve - < archive/boards/353.txt
       queens solve --explain archive/boards/353.txt
       queens solve --format json archive/boards/353.txt
+      queens solve --tier cheap archive/boards/353.txt
+      queens solve --only baseline,pigeonhole archive/boards/1.txt
+      queens solve --exclude pfc --exclude polyomino_domino archive/boards/1.txt
     """
     registry = settings.registry()
+    rules = selected_rules(registry, only, exclude, tier)
     parsed = read_board(board)
     name = "<stdin>" if board == "-" else board
-    solver = Solver(registry.rules)
+    solver = Solver(rules)
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
         fail(f"{name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    show(result, registry.rules, name, explain, output_format, color)
+    show(result, rules, name, explain, output_format, color)
     if result.solved:
         return
+    if result.unsound:
+        fail(f"{name}: {describe_unsound(result)}", EXIT_RULE_FAILED)
     if result.status == CONTRADICTION:
         after = f" (after {result.culprit.display_name})" if result.culprit else ""
-        click.echo(f"queens: contradiction: {name}: {result.problem}{after}", err=True)
+        none = "; the board has no solution" if result.has_solution is False else ""
+        click.echo(f"queens: contradiction: {name}: {result.problem}{after}{none}", err=True)
     else:
         live = result.state.live.bit_count()
         queens = result.state.queens.bit_count()
@@ -245,6 +301,8 @@ def rules_list(settings: Settings, as_json: bool) -> None:
         return
     width_counter = max(len(r.counter) for r in registry.rules)
     width_name = max(len(r.display_name) for r in registry.rules)
+    # Third-party positions (1000 and up) are wider than the catalog's.
+    width_position = max(3, *(len(str(r.position)) for r in registry.rules))
     headings = {
         "cheap": "Cheap tier: run pass after pass until nothing changes",
         "expensive": "Expensive tier: tried one at a time when the cheap tier is stuck",
@@ -257,13 +315,14 @@ def rules_list(settings: Settings, as_json: bool) -> None:
         if not first:
             click.echo()
         first = False
-        click.echo(f"{headings[tier]} ({len(members)} rules)")
+        count = f"{len(members)} rule{'s' if len(members) > 1 else ''}"
+        click.echo(f"{headings[tier]} ({count})")
         for r in members:
             click.echo(
-                f"  {r.position:>3}  {r.counter:<{width_counter}}  "
+                f"  {r.position:>{width_position}}  {r.counter:<{width_counter}}  "
                 f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
             )
-            click.echo(f"       {r.summary}")
+            click.echo(f"{'':{width_position + 4}}{r.summary}")
 
 
 main.add_command(hint)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .blame import UNSOUND_PREFIX, assign_blame
 from .board import Board
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
@@ -24,22 +25,37 @@ from .validate import is_solution
 #: picture holds queens whose kill lists were not applied yet.
 SETTLE_COUNTER = "queen_adjacent_kill"
 
+#: Why a rule that changed the state behind its context's back is stopped: its steps
+#: would no longer say what happened, and a revived cell would be unsound.
+BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
+
 SOLVED = "solved"
 STALLED = "stalled"
 CONTRADICTION = "contradiction"
 
 
+class ContractViolation(Exception):
+    """A rule broke the contract of :class:`~queens_core.rules.Context` (the driver can no
+    longer trust the record of the solve)."""
+
+
+def _foreign_step(step: Step) -> ContractViolation:
+    return ContractViolation(f"it recorded a step for counter {step.counter!r}, not its own")
+
+
 class RuleFailure(Exception):
-    """A rule raised an unexpected exception; ``rule`` names it, ``__cause__`` is why."""
+    """A rule raised an unexpected exception, or broke its contract; ``rule`` names it,
+    ``error`` (also ``__cause__``) is why."""
 
     def __init__(self, rule: Rule, error: BaseException):
         self.rule = rule
         self.error = error
         origin = f"{rule.package} {rule.version}".strip() or "an unnamed package"
-        super().__init__(
-            f"rule {rule.counter!r} ({rule.display_name}) from {origin} raised "
-            f"{type(error).__name__}: {error}"
-        )
+        if isinstance(error, ContractViolation):
+            what = f"broke the rule contract: {error}"
+        else:
+            what = f"raised {type(error).__name__}: {error}".rstrip(": ")
+        super().__init__(f"rule {rule.counter!r} ({rule.display_name}) from {origin} {what}")
 
 
 @dataclass
@@ -50,9 +66,16 @@ class SolveResult:
     counters: dict[str, int]
     steps: list[Step]
     passes: int = 0
-    #: For a contradiction: what is contradictory, and the rule whose step exposed it.
+    #: For a contradiction: what is contradictory, and the rule to blame: the unsound
+    #: rule when one is proven (``unsound``), else the rule whose step exposed it.
     problem: str | None = None
     culprit: Rule | None = None
+    #: For a contradiction: whether the start state has a solution (None: not decided
+    #: within the search bound), whether ``culprit`` is proven unsound, and its first
+    #: step that left no solution (None when it raised instead). See :mod:`.blame`.
+    has_solution: bool | None = None
+    unsound: bool = False
+    unsound_step: Step | None = None
     #: The tiers that changed something ("cheap", "expensive").
     tiers_used: set[str] = field(default_factory=set)
 
@@ -105,10 +128,21 @@ class Solver:
             r.counter for r in sorted(self.rules, key=lambda r: (r.position, r.counter))
         ]
         self.placement_counters = [r.counter for r in self.rules if r.counting == "placement"]
+        self.by_counter = {r.counter: r for r in self.rules}
 
     def solve(self, board: Board, state: State | None = None) -> SolveResult:
-        """Run the rules to a fixed point on ``board`` from ``state`` (default: empty)."""
+        """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
+
+        A contradiction names its culprit (see :mod:`queens_core.blame`).
+        """
         state = State.initial(board) if state is None else state
+        start = State(state.live, state.queens)
+        result = self._solve(board, state)
+        if result.status == CONTRADICTION:
+            assign_blame(result, start, self.by_counter)
+        return result
+
+    def _solve(self, board: Board, state: State) -> SolveResult:
         steps: list[Step] = []
         counters = dict.fromkeys(self.counter_order, 0)
         result = SolveResult(board, state, STALLED, counters, steps)
@@ -158,6 +192,9 @@ class Solver:
         """Call one group; count its steps; detect contradictions. True if it changed."""
         steps = ctx.steps
         start = len(steps)
+        state = ctx.state
+        live_before = state.live
+        queens_before = state.queens
         ctx.counter = group.counter
         ctx.enabled = group.enabled
         try:
@@ -166,44 +203,47 @@ class Solver:
             self._contradiction(result, str(err), group.rules[0])
             return True
         except UnsoundDeduction as err:
-            self._contradiction(result, f"unsound deduction: {err}", group.rules[0])
+            self._contradiction(result, f"{UNSOUND_PREFIX}{err}", group.rules[0])
             return True
-        except Exception as err:
+        except (Exception, SystemExit) as err:
             raise RuleFailure(group.rules[0], err) from err
         if len(steps) == start:
+            if state.live != live_before or state.queens != queens_before:
+                raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
             return False
 
         counters = result.counters
         new = steps[start:]
         placements = 0
+        touched = placed = 0
         if group.simple:
             counter = group.counter
             for step in new:
                 if step.counter != counter:
-                    raise RuleFailure(
-                        group.rules[0],
-                        ValueError(f"it recorded a step for counter {step.counter!r}"),
-                    )
+                    raise RuleFailure(group.rules[0], _foreign_step(step))
                 if step.placed:
                     placements += 1
+                    placed |= step.placed
+                touched |= step.killed | step.placed
             counters[counter] += 1
         else:
             passed = set()
             for step in new:
                 rule = group.by_counter.get(step.counter)
                 if rule is None:
-                    raise RuleFailure(
-                        group.rules[0],
-                        ValueError(f"it recorded a step for counter {step.counter!r}"),
-                    )
+                    raise RuleFailure(group.rules[0], _foreign_step(step))
                 if step.placed:
                     placements += 1
+                    placed |= step.placed
+                touched |= step.killed | step.placed
                 if rule.counting == "step":
                     counters[step.counter] += 1
                 elif rule.counting == "pass":
                     passed.add(step.counter)
             for counter in passed:
                 counters[counter] += 1
+        if state.live != live_before & ~touched or state.queens != queens_before | placed:
+            raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
         if placements:
             for counter in self.placement_counters:
                 counters[counter] += placements

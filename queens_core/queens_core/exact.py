@@ -10,12 +10,20 @@ from .board import Board
 from .state import State
 
 
-def find_solutions(board: Board, cap: int = 2, state: State | None = None) -> list[int]:
+class SearchLimitExceeded(Exception):
+    """The search visited more nodes than it was allowed to (``node_limit``)."""
+
+
+def find_solutions(
+    board: Board, cap: int = 2, state: State | None = None, node_limit: int | None = None
+) -> list[int]:
     """Up to ``cap`` solutions as queen masks, from ``state`` (default: the empty board).
 
     The search branches on the open unit (row, column or region without a queen) with the
     fewest live cells, so a board with a unique solution is usually settled in a few
-    hundred nodes even at N = 32.
+    hundred nodes even at N = 32. With ``node_limit``, a search that needs more nodes
+    raises :class:`SearchLimitExceeded` (for callers that must answer quickly on any
+    input, such as the driver naming the rule behind a contradiction).
     """
     if cap < 1:
         return []
@@ -31,8 +39,13 @@ def find_solutions(board: Board, cap: int = 2, state: State | None = None) -> li
             live &= ~kill_masks[low.bit_length() - 1]
     open_units = [mask for _, _, mask in board.units if not mask & queens]
     found: list[int] = []
+    budget = [node_limit if node_limit is not None else -1]
 
     def search(live: int, queens: int, open_units: list[int]) -> None:
+        if budget[0] >= 0:
+            if budget[0] == 0:
+                raise SearchLimitExceeded(f"more than {node_limit} nodes")
+            budget[0] -= 1
         if not open_units:
             found.append(queens)
             return

@@ -45,8 +45,9 @@ def queens_register_rules() -> list:  # type: ignore[empty-body]
       third-party rule should use 1000 or more to print after them;
     - ``summary``: one line for ``queens rules list``;
     - ``apply``: ``apply(ctx) -> None``, which changes the state only through
-      ``ctx.place(cell, detail)`` and ``ctx.kill(mask, detail)`` and raises
-      :class:`queens_core.Contradiction` when it proves the state has no solution;
+      ``ctx.place(cell, detail)`` and ``ctx.kill(mask, detail)`` (the driver stops a rule
+      that assigns ``ctx.state`` itself) and raises :class:`queens_core.Contradiction`
+      when it proves the state has no solution;
     - ``counting``: how the counter goes up, ``"pass"`` (default), ``"step"`` or
       ``"placement"`` (see :data:`queens_core.rules.COUNTINGS`).
 

@@ -7,7 +7,9 @@ on every machine, and every failure names ``package[entry point]``.
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata as metadata
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -16,8 +18,12 @@ import pluggy
 from . import hookspecs
 from .rules import Rule, Tier
 
-#: Set to a non-empty value to start even when a rule package fails to load.
+#: Set to 1 (or true, yes, on) to start even when a rule package fails to load.
 SKIP_BROKEN_ENV = "QUEENS_SKIP_BROKEN_PLUGINS"
+
+REGISTER_HOOK = "queens_register_rules"
+
+_IMPORT_MACHINERY = os.path.dirname(importlib.__file__)
 
 
 class PluginError(Exception):
@@ -74,6 +80,41 @@ def _dist_version(ep: metadata.EntryPoint) -> str:
     return ep.dist.version if ep.dist is not None else "?"
 
 
+def _where(err: BaseException) -> str:
+    """`` (at file:line)``: where in the plugin's code ``err`` was raised (the innermost
+    frame outside the import machinery and this module), or empty when nowhere."""
+    if isinstance(err, SyntaxError) and err.filename:
+        return f" (at {err.filename}:{err.lineno})"
+    where = ""
+    tb = err.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if not filename.startswith(("<frozen", _IMPORT_MACHINERY)) and filename != __file__:
+            where = f" (at {filename}:{tb.tb_lineno})"
+        tb = tb.tb_next
+    return where
+
+
+def _hook_problems(pm: pluggy.PluginManager, plugin: object) -> list[str]:
+    """What is wrong with the hooks of a freshly registered plugin: a ``@hookimpl`` that
+    is not a queens hook (a typo), or no ``queens_register_rules`` at all (the marker is
+    missing); either way the package would silently contribute nothing."""
+    callers = pm.get_hookcallers(plugin) or []
+    problems = [
+        f"@hookimpl {caller.name!r} is not a queens hook "
+        f"(the hook is {REGISTER_HOOK!r})"
+        for caller in callers
+        if not caller.has_spec()
+        and any(i.plugin is plugin and not i.optionalhook for i in caller.get_hookimpls())
+    ]
+    if not problems and not any(caller.name == REGISTER_HOOK for caller in callers):
+        problems.append(
+            f"it has no {REGISTER_HOOK} function marked @hookimpl "
+            f"(from queens_core import hookimpl)"
+        )
+    return problems
+
+
 def load_entry_points(
     pm: pluggy.PluginManager,
     entry_points: Iterable[metadata.EntryPoint] | None = None,
@@ -82,39 +123,37 @@ def load_entry_points(
     """Import every rule package's entry point and register it with ``pm``.
 
     Returns the packages loaded and, when ``skip_broken``, the error lines of those that
-    were skipped; otherwise the first failure raises :class:`PluginError`.
+    were skipped; otherwise the first failure raises :class:`PluginError`. Each line
+    names ``package[entry point]`` and the cause.
     """
     packages = []
     broken = []
     eps = _entry_points() if entry_points is None else entry_points
     for ep in eps:
         info = PackageInfo(_dist_name(ep), _dist_version(ep), ep.name)
+        plugin = None
         try:
             plugin = ep.load()
             pm.register(plugin, name=info.label)
-        except Exception as err:  # a broken third-party package can raise anything
+            problems = _hook_problems(pm, plugin)
+            if problems:
+                raise PluginError("; ".join(problems))
+        # A broken third-party package can raise anything, even SystemExit on import.
+        except (Exception, SystemExit) as err:
+            if plugin is not None and pm.is_registered(plugin):
+                pm.unregister(plugin)
+            cause = f"{type(err).__name__}: {err}".rstrip()
+            if isinstance(err, PluginError):
+                cause = str(err)
             message = (
-                f"rule package {info.label} failed to load: "
-                f"{type(err).__name__}: {err}".rstrip()
+                f"rule package {info.label} failed to load "
+                f"({ep.value}): {cause}{_where(err)}"
             )
             if not skip_broken:
                 raise PluginError(message) from err
             broken.append(message)
             continue
         packages.append(info)
-    try:
-        pm.check_pending()
-    except pluggy.PluginValidationError as err:
-        name = pm.get_name(err.plugin) or repr(err.plugin)
-        unknown = [
-            hook
-            for hook, callers in pm.hook.__dict__.items()
-            if hook.startswith("queens_") and not callers.has_spec()
-        ]
-        raise PluginError(
-            f"rule package {name} implements {', '.join(unknown) or 'a hook'}, which is not "
-            f"a queens hook (misspelt? the hooks are listed in queens_core.hookspecs)"
-        ) from err
     return packages, broken
 
 
@@ -124,49 +163,83 @@ def collect_rules(
     """Call every plugin's ``queens_register_rules`` and validate what comes back.
 
     Plugins registered by hand (tests, embedding programs) are named by the name they
-    were registered under; entry-point plugins by their distribution.
+    were registered under; entry-point plugins by their distribution. The first invalid
+    registration raises :class:`PluginError`.
     """
+    rules, _ = _collect(pm, packages, skip_broken=False)
+    return rules
+
+
+def _collect(
+    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
+) -> tuple[list[Rule], list[str]]:
+    """:func:`collect_rules`, optionally skipping (whole) packages that register
+    something invalid; returns the rules and the error lines of the skipped."""
     by_label = {info.label: info for info in packages}
     rules: list[Rule] = []
+    broken: list[str] = []
     owner: dict[str, str] = {}
-    for impl in sorted(pm.hook.queens_register_rules.get_hookimpls(), key=lambda i: i.plugin_name):
+    hook = pm.hook.queens_register_rules
+    for impl in sorted(hook.get_hookimpls(), key=lambda i: i.plugin_name):
         label = impl.plugin_name
         info = by_label.get(label)
+        try:
+            registered = _registered_rules(impl, label, owner)
+        except PluginError as err:
+            if not skip_broken:
+                raise
+            broken.append(str(err))
+            pm.unregister(impl.plugin)
+            continue
         package = info.name if info else label
         version = info.version if info else ""
-        try:
-            returned = impl.function()
-        except Exception as err:
-            raise PluginError(
-                f"rule package {label}: queens_register_rules raised "
-                f"{type(err).__name__}: {err}"
-            ) from err
-        if returned is None:
-            continue
-        if not isinstance(returned, list | tuple):
-            raise PluginError(
-                f"rule package {label}: queens_register_rules must return a list of Rule, "
-                f"not {type(returned).__name__}"
-            )
-        for rule in returned:
-            if not isinstance(rule, Rule):
-                raise PluginError(
-                    f"rule package {label}: registered {rule!r}, which is not a queens Rule"
-                )
-            problems = rule.problems()
-            if problems:
-                raise PluginError(
-                    f"rule package {label}: rule {rule.counter!r}: {'; '.join(problems)}"
-                )
-            if rule.counter in owner:
-                raise PluginError(
-                    f"counter id {rule.counter!r} is registered twice: by {owner[rule.counter]} "
-                    f"and by {label}"
-                )
+        for rule in registered:
             owner[rule.counter] = label
             rules.append(replace(rule, package=package, version=version))
     rules.sort(key=lambda r: (r.tier_rank, r.position, r.counter))
-    return rules
+    return rules, broken
+
+
+def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) -> list[Rule]:
+    """Call one plugin's hook and check each rule it returns (all or nothing)."""
+    try:
+        returned = impl.function()
+        if returned is None:
+            return []
+        if isinstance(returned, Rule | str | bytes) or not isinstance(returned, Iterable):
+            raise PluginError(
+                f"rule package {label}: {REGISTER_HOOK} must return a list of Rule, "
+                f"not {type(returned).__name__}"
+            )
+        returned = list(returned)  # a generator may raise here too
+    except PluginError:
+        raise
+    except (Exception, SystemExit) as err:
+        raise PluginError(
+            f"rule package {label}: {REGISTER_HOOK} raised "
+            f"{type(err).__name__}: {err}{_where(err)}"
+        ) from err
+    checked: list[Rule] = []
+    mine: set[str] = set()
+    for rule in returned:
+        if not isinstance(rule, Rule):
+            raise PluginError(
+                f"rule package {label}: registered {rule!r}, which is not a queens Rule"
+            )
+        problems = rule.problems()
+        if problems:
+            raise PluginError(
+                f"rule package {label}: rule {rule.counter!r}: {'; '.join(problems)}"
+            )
+        if rule.counter in owner or rule.counter in mine:
+            first = owner.get(rule.counter, label)
+            raise PluginError(
+                f"rule package {label}: counter id {rule.counter!r} is registered twice: "
+                f"by {first} and by {label}"
+            )
+        mine.add(rule.counter)
+        checked.append(rule)
+    return checked
 
 
 def load_registry(
@@ -185,8 +258,15 @@ def load_registry(
     broken: list[str] = []
     if use_entry_points:
         packages, broken = load_entry_points(pm, entry_points, skip_broken)
-    rules = collect_rules(pm, packages)
-    return Registry(rules, packages, broken)
+    try:
+        pm.check_pending()  # plugins registered by hand are checked here
+    except pluggy.PluginValidationError as err:
+        raise PluginError(f"plugin {pm.get_name(err.plugin)}: {err}") from err
+    rules, skipped = _collect(pm, packages, skip_broken)
+    if skipped:
+        alive = {name for name, _ in pm.list_name_plugin()}
+        packages = [info for info in packages if info.label in alive]
+    return Registry(rules, packages, broken + skipped)
 
 
 def tiers(rules: Iterable[Rule]) -> dict[Tier, list[Rule]]:

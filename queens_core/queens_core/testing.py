@@ -2,7 +2,7 @@
 
 ::
 
-    from queens_core.testing import make_board, make_state, run_rule, cells_marked
+    from queens_core.testing import make_board, make_state, assert_kills
 
     board = make_board('''
         AAB
@@ -14,24 +14,37 @@
         ⨯ . .
         . . .
     ''')
-    outcome = run_rule(my_rule, board, state)
-    assert outcome.killed == cells_marked(board, '''
+    assert_kills(my_rule, board, state, '''
         . . .
         . x .
         . . .
     ''')
+
+and, against the exact solver over many boards::
+
+    report = check_soundness([my_rule], random_boards(50), with_rules=baseline)
+    assert report.fired["my_rule"] > 0
+
+Rule authors get these and a few fixtures (``queens_boards``, ``baseline_rules``, the
+``--queens-boards=DIR`` option) with ``pytest_plugins = ["queens_core.pytest_plugin"]``.
 """
 
 from __future__ import annotations
 
+import random
 import textwrap
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .rules import Context, Step
-from .state import State
+from .driver import CONTRADICTION, RuleFailure, Solver
+from .exact import find_solutions
+from .rules import Context, Contradiction, Rule, Step, UnsoundDeduction
+from .state import State, cell_label
+
+#: A rule under test: a registered :class:`Rule`, or just its apply function.
+RuleLike = Rule | Callable[[Context], Any]
 
 
 def make_board(picture: str) -> Board:
@@ -86,13 +99,18 @@ class Outcome:
 
 
 def run_rule(
-    apply: Callable[[Context], Any],
+    rule: RuleLike,
     board: Board,
     state: State | None = None,
-    counter: str = "rule_under_test",
+    counter: str | None = None,
     enabled: Iterable[str] | None = None,
 ) -> Outcome:
-    """Call a rule's apply function once on a copy of ``state``; report what it did."""
+    """Call a rule (or an apply function) once on a copy of ``state``; report what it did.
+
+    The counter defaults to the rule's own, or ``rule_under_test`` for a bare function.
+    """
+    apply, own = _apply_and_counter(rule)
+    counter = counter or own
     start = State.initial(board) if state is None else state.copy()
     before_live = start.live
     before_queens = start.queens
@@ -103,3 +121,309 @@ def run_rule(
     placed = start.queens & ~before_queens
     killed = before_live & ~start.live & ~placed
     return Outcome(placed, killed, ctx.steps, start)
+
+
+def _apply_and_counter(rule: RuleLike) -> tuple[Callable[[Context], Any], str]:
+    if isinstance(rule, Rule):
+        return rule.apply, rule.counter
+    return rule, "rule_under_test"
+
+
+def _as_mask(board: Board, expected: str | int) -> int:
+    return cells_marked(board, expected) if isinstance(expected, str) else expected
+
+
+def _side_by_side(board: Board, pictures: dict[str, str]) -> str:
+    """Pictures of one board next to each other, each under its title."""
+    width = max(board.n, *(len(title) for title in pictures)) + 3
+    columns = [[title, *picture.split("\n")] for title, picture in pictures.items()]
+    return "\n".join(
+        "".join(column[row].ljust(width) for column in columns).rstrip()
+        for row in range(board.n + 1)
+    )
+
+
+def _mismatch(board: Board, state: State | None, what: str, expected: int, got: int) -> str:
+    state = State.initial(board) if state is None else state
+    return f"{what}:\n" + _side_by_side(
+        board,
+        {
+            "board": str(board),
+            "state": state.picture(board),
+            "expected": draw(board, expected),
+            "got": draw(board, got),
+        },
+    )
+
+
+def assert_kills(
+    rule: RuleLike, board: Board, state: State | None, expected: str | int
+) -> Outcome:
+    """Assert that one call of ``rule`` kills exactly the cells marked in ``expected`` (a
+    picture with ``x`` on them, or a mask) and places no queen."""
+    outcome = run_rule(rule, board, state)
+    want = _as_mask(board, expected)
+    if outcome.placed:
+        raise AssertionError(
+            _mismatch(board, state, "the rule placed a queen instead", 0, outcome.placed)
+        )
+    if outcome.killed != want:
+        raise AssertionError(
+            _mismatch(board, state, "the rule killed other cells", want, outcome.killed)
+        )
+    return outcome
+
+
+def assert_places(
+    rule: RuleLike, board: Board, state: State | None, expected: str | int
+) -> Outcome:
+    """Assert that one call of ``rule`` places queens on exactly the cells marked in
+    ``expected`` (``♛``, ``Q`` or ``x``; or a mask). Their kill lists die with them."""
+    outcome = run_rule(rule, board, state)
+    want = _as_mask(board, expected)
+    if outcome.placed != want:
+        raise AssertionError(
+            _mismatch(board, state, "the rule placed other queens", want, outcome.placed)
+        )
+    return outcome
+
+
+def assert_unchanged(rule: RuleLike, board: Board, state: State | None = None) -> Outcome:
+    """Assert that one call of ``rule`` changes nothing."""
+    outcome = run_rule(rule, board, state)
+    if outcome.changed:
+        raise AssertionError(
+            _mismatch(
+                board, state, "the rule changed the state", 0, outcome.killed | outcome.placed
+            )
+        )
+    return outcome
+
+
+# -- boards to test on -----------------------------------------------------------------
+
+#: Region characters for generated boards (enough for 32 regions).
+REGION_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def random_boards(
+    count: int, sizes: Iterable[int] = (5, 6, 7, 8), seed: int = 0
+) -> dict[str, Board]:
+    """``count`` boards that have at least one solution, named ``random-<size>-<i>``.
+
+    Each places N non-attacking queens at random and grows one 4-connected region from
+    each queen by random flood fill, so the queens are a solution. Most such boards have
+    several solutions, which makes them a harsh soundness test: a rule that leans on
+    uniqueness fails on them. The same seed gives the same boards.
+    """
+    rng = random.Random(seed)
+    sizes = [n for n in sizes if n == 1 or n >= 4]  # 2×2 and 3×3 boards have no solution
+    if not sizes:
+        raise ValueError("no size with a solution (sizes 2 and 3 have none)")
+    boards = {}
+    for i in range(count):
+        n = sizes[i % len(sizes)]
+        boards[f"random-{n}-{i}"] = _random_board(n, rng)
+    return boards
+
+
+def _random_queens(n: int, rng: random.Random) -> list[int]:
+    """The column of each row's queen: distinct, and never in a neighbouring column of
+    the row above's."""
+    columns: list[int] = []
+
+    def extend() -> bool:
+        if len(columns) == n:
+            return True
+        choices = [c for c in range(n) if c not in columns]
+        rng.shuffle(choices)
+        for c in choices:
+            if columns and abs(columns[-1] - c) < 2:
+                continue
+            columns.append(c)
+            if extend():
+                return True
+            columns.pop()
+        return False
+
+    extend()
+    return columns
+
+
+def _random_board(n: int, rng: random.Random) -> Board:
+    region = [-1] * (n * n)
+    frontier = []
+    for r, c in enumerate(_random_queens(n, rng)):
+        region[r * n + c] = r
+        frontier.append(r * n + c)
+    left = n * n - n
+    while left:
+        i = rng.randrange(len(frontier))
+        cell = frontier[i]
+        r, c = divmod(cell, n)
+        free = [
+            (r + dr) * n + c + dc
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= r + dr < n and 0 <= c + dc < n and region[(r + dr) * n + c + dc] < 0
+        ]
+        if not free:
+            frontier[i] = frontier[-1]
+            frontier.pop()
+            continue
+        grown = rng.choice(free)
+        region[grown] = region[cell]
+        frontier.append(grown)
+        left -= 1
+    rows = ["".join(REGION_CHARS[region[r * n + c]] for c in range(n)) for r in range(n)]
+    return Board.from_rows(rows)
+
+
+# -- soundness against the exact solver ------------------------------------------------
+
+
+@dataclass
+class SoundnessReport:
+    """What :func:`check_soundness` saw: boards checked and skipped, boards the rules
+    solved, and how many steps each rule under test recorded (so a test can insist that
+    the rule was exercised at all)."""
+
+    boards: int = 0
+    skipped: int = 0
+    solved: int = 0
+    fired: dict[str, int] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        fired = ", ".join(f"{c} {n}" for c, n in self.fired.items())
+        return (
+            f"{self.boards} boards checked ({self.skipped} skipped), {self.solved} solved; "
+            f"steps: {fired}"
+        )
+
+
+def check_soundness(
+    rules: Iterable[Rule],
+    boards: Mapping[str, Board] | Iterable[Board],
+    with_rules: Iterable[Rule] = (),
+    max_solutions: int = 1000,
+    random_states: int = 3,
+    seed: int = 0,
+) -> SoundnessReport:
+    """Check ``rules`` against the exact solver; raise AssertionError at the first
+    unsound deduction, naming the board, the rule, the step and the cells.
+
+    For each board, every solution is found (boards with none, or with more than
+    ``max_solutions``, are skipped). A sound step never kills a cell that some solution
+    uses and never places a queen that some solution lacks, whatever came before, so:
+
+    1. the driver runs ``rules`` together with ``with_rules`` (typically the baseline) to
+       its fixed point, and every recorded step is checked; the solve must not end in a
+       contradiction;
+    2. each rule under test is also called once on ``random_states`` states the driver
+       may never reach: some cells no solution uses killed at random, and some queens
+       every solution has placed.
+    """
+    rules = list(rules)
+    under_test = {rule.counter for rule in rules}
+    helpers = [rule for rule in with_rules if rule.counter not in under_test]
+    solver = Solver([*rules, *helpers])
+    named = boards.items() if isinstance(boards, Mapping) else enumerate(boards)
+    report = SoundnessReport(fired=dict.fromkeys(sorted(under_test), 0))
+    rng = random.Random(seed)
+    for name, board in named:
+        found = find_solutions(board, max_solutions + 1)
+        if not found or len(found) > max_solutions:
+            report.skipped += 1
+            continue
+        report.boards += 1
+        used = common = found[0]
+        for solution in found[1:]:
+            used |= solution
+            common &= solution
+        try:
+            result = solver.solve(board)
+        except RuleFailure as err:
+            raise AssertionError(f"board {name}: {err}") from err
+        _check_steps(board, name, result.steps, State.initial(board), used, common)
+        if result.status == CONTRADICTION:
+            raise AssertionError(
+                f"board {name} has {len(found)} solution(s), but the solve ended in a "
+                f"contradiction: {result.problem} (rule {result.culprit.counter})"
+            )
+        report.solved += result.solved
+        for step in result.steps:
+            if step.counter in report.fired:
+                report.fired[step.counter] += 1
+        for _ in range(random_states):
+            state = _random_consistent_state(board, used, common, rng)
+            for rule in rules:
+                try:
+                    outcome = run_rule(rule, board, state, enabled=under_test)
+                except (Contradiction, UnsoundDeduction) as err:
+                    raise AssertionError(
+                        f"board {name}: rule {rule.counter!r} found a contradiction in a "
+                        f"state that {len(found)} solution(s) agree with: {err}\n"
+                        + _side_by_side(
+                            board, {"board": str(board), "state": state.picture(board)}
+                        )
+                    ) from err
+                _check_steps(board, name, outcome.steps, state, used, common)
+                for step in outcome.steps:
+                    report.fired[step.counter] = report.fired.get(step.counter, 0) + 1
+    return report
+
+
+def _random_consistent_state(board: Board, used: int, common: int, rng: random.Random) -> State:
+    """A state every solution agrees with: some unused cells dead, some sure queens placed
+    (with their kill lists applied)."""
+    queens = 0
+    rest = common
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if rng.random() < 0.3:
+            queens |= low
+    live = board.full & ~queens
+    unused = board.full & ~used
+    kill_share = rng.random()
+    while unused:
+        low = unused & -unused
+        unused ^= low
+        if rng.random() < kill_share:
+            live &= ~low
+    q = queens
+    while q:
+        low = q & -q
+        q ^= low
+        live &= ~board.kill_masks[low.bit_length() - 1]
+    return State(live, queens)
+
+
+def _check_steps(
+    board: Board, name: str, steps: list[Step], start: State, used: int, common: int
+) -> None:
+    state = start.copy()
+    for index, step in enumerate(steps):
+        wrong_kill = step.killed & used
+        wrong_queen = step.placed & ~common
+        if wrong_kill or wrong_queen:
+            if wrong_queen:
+                what = f"placed a queen on {_cells(board, wrong_queen)}, which a solution lacks"
+            else:
+                what = f"killed {_cells(board, wrong_kill)}, which a solution uses"
+            raise AssertionError(
+                f"board {name}: step {index} by rule {step.counter!r} {what}\n"
+                + _side_by_side(
+                    board,
+                    {
+                        "board": str(board),
+                        "state before": state.picture(board),
+                        "wrong cells": draw(board, wrong_kill | wrong_queen),
+                    },
+                )
+            )
+        state.queens |= step.placed
+        state.live &= ~(step.killed | step.placed)
+
+
+def _cells(board: Board, mask: int) -> str:
+    return ", ".join(cell_label(board, r * board.n + c) for r, c in board.cells_of(mask))

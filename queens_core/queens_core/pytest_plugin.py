@@ -1,0 +1,83 @@
+"""Pytest fixtures for rule authors, opt-in: in a test module or a top-level conftest.py,
+
+::
+
+    pytest_plugins = ["queens_core.pytest_plugin"]
+
+It adds:
+
+- ``queens_boards``: boards to check soundness on, by name. By default 40 generated
+  boards (:func:`queens_core.testing.random_boards`, fixed seed); with
+  ``pytest --queens-boards=DIR`` the ``*.txt`` boards of DIR instead (the project's
+  ``archive/boards`` for instance). Write it with ``=``: before the plugin is loaded,
+  pytest takes a separate ``DIR`` for a test path when it looks for the rootdir;
+- ``queens_registry``: the installed rules (:func:`queens_core.load_registry`);
+- ``baseline_rules``: the five baseline rules from the installed ``queens-rules-baseline``,
+  the usual company for a rule under test (:func:`queens_core.testing.check_soundness`);
+- a line in pytest's header naming the installed rule packages.
+
+The helpers themselves (pictures, ``assert_kills``, ``check_soundness``...) are plain
+functions in :mod:`queens_core.testing`; import them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from . import __version__
+from .board import Board
+from .plugins import Registry, load_registry
+from .rules import Rule
+from .testing import random_boards
+
+BASELINE_PACKAGE = "queens-rules-baseline"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("queens", "queens rule testing")
+    group.addoption(
+        "--queens-boards",
+        metavar="DIR",
+        default=None,
+        help="check rule soundness on the *.txt boards of DIR instead of generated ones",
+    )
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    try:
+        registry = load_registry(skip_broken=True)
+    except Exception as err:  # the header must never stop a test run
+        return f"queens-core {__version__}; rule packages could not be listed: {err}"
+    packages = sorted({f"{p.name} {p.version}" for p in registry.packages})
+    return f"queens-core {__version__}; rule packages: {', '.join(packages) or 'none'}"
+
+
+@pytest.fixture(scope="session")
+def queens_registry() -> Registry:
+    """The rules installed in the test environment."""
+    return load_registry()
+
+
+@pytest.fixture(scope="session")
+def baseline_rules(queens_registry: Registry) -> list[Rule]:
+    """The baseline rules, from the installed queens-rules-baseline."""
+    rules = [r for r in queens_registry.rules if r.package == BASELINE_PACKAGE]
+    if not rules:
+        raise RuntimeError(
+            f"{BASELINE_PACKAGE} is not installed; add it to your test dependencies"
+        )
+    return rules
+
+
+@pytest.fixture(scope="session")
+def queens_boards(pytestconfig: pytest.Config) -> dict[str, Board]:
+    """Boards to test rules on: those of --queens-boards DIR, or 40 generated ones."""
+    folder = pytestconfig.getoption("queens_boards")
+    if folder is None:
+        return random_boards(40)
+    paths = sorted(Path(folder).glob("*.txt"))
+    if not paths:
+        raise pytest.UsageError(f"--queens-boards {folder}: no *.txt board there")
+    return {path.stem: Board.parse(path.read_text(encoding="utf-8")) for path in paths}

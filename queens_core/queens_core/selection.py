@@ -1,0 +1,96 @@
+"""Choosing which installed rules a solve runs (``queens solve --only/--exclude/--tier``).
+
+A name is a counter id (``single_cell_region``) or a rule package, written as its
+distribution name with or without the ``queens-rules-`` prefix, in any case and with
+``-``, ``_`` or ``.`` alike (``pfc``, ``queens-rules-pfc``, ``queens_rules_pfc``). A name
+that is both a counter id and a package selects both.
+
+Leaving a rule out changes what is deduced, never how: a queen placed by any rule still
+kills its row, column, region and neighbours at once, even without
+``queen_adjacent_kill`` (which then just is not counted), and placement-forces-
+contradiction simulates with the four basic rules whether or not they are selected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+from .rules import Rule, Tier
+
+PACKAGE_PREFIX = "queens-rules-"
+TIERS = tuple(tier.value for tier in Tier)
+
+
+class SelectionError(ValueError):
+    """A selection names something that is not installed, or leaves no rule to run."""
+
+
+def package_key(name: str) -> str:
+    """A package name normalised (PEP 503) and without the ``queens-rules-`` prefix."""
+    normal = re.sub(r"[-_.]+", "-", name).lower()
+    return normal.removeprefix(PACKAGE_PREFIX)
+
+
+def split_names(values: Iterable[str]) -> list[str]:
+    """Names from repeated and comma-separated option values (blanks dropped)."""
+    return [name.strip() for value in values for name in value.split(",") if name.strip()]
+
+
+def _matcher(rules: list[Rule], option: str):
+    counters = {rule.counter for rule in rules}
+    packages = {package_key(rule.package): rule.package for rule in rules if rule.package}
+
+    def matching(name: str) -> set[str]:
+        found = {rule.counter for rule in rules if package_key(rule.package) == package_key(name)}
+        if name in counters:
+            found.add(name)
+        if not found:
+            raise SelectionError(_unknown(name, option, sorted(counters), packages))
+        return found
+
+    return matching
+
+
+def _unknown(name: str, option: str, counters: list[str], packages: dict[str, str]) -> str:
+    short = sorted(packages)
+    close = difflib.get_close_matches(name, counters + short, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return (
+        f"{option}: no installed rule or rule package is called {name!r}{hint}; "
+        f"packages: {', '.join(short) or 'none'}; rules: {', '.join(counters) or 'none'}"
+    )
+
+
+def select_rules(
+    rules: Iterable[Rule],
+    only: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+    tier: str | None = None,
+) -> list[Rule]:
+    """The rules to run: those named by ``only`` (all when empty), minus those named by
+    ``exclude``, minus the tiers after ``tier`` (``cheap`` leaves the expensive tier out).
+
+    Names may be repeated or comma-separated. Raises :class:`SelectionError` for an
+    unknown name or tier, or when nothing is left to run.
+    """
+    rules = list(rules)
+    only_names = split_names(only)
+    exclude_names = split_names(exclude)
+    matching_only = _matcher(rules, "--only")
+    matching_exclude = _matcher(rules, "--exclude")
+    chosen = {rule.counter for rule in rules}
+    if only_names:
+        chosen = set().union(*(matching_only(name) for name in only_names))
+    for name in exclude_names:
+        chosen -= matching_exclude(name)
+    if tier is not None:
+        if tier not in TIERS:
+            raise SelectionError(f"--tier: {tier!r} is not a tier; tiers: {', '.join(TIERS)}")
+        last = TIERS.index(tier)
+        chosen = {r.counter for r in rules if r.counter in chosen and TIERS.index(r.tier) <= last}
+    selected = [rule for rule in rules if rule.counter in chosen]
+    if not selected and rules:
+        raise SelectionError("the selection (--only, --exclude, --tier) leaves no rule to run")
+    return selected

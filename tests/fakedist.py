@@ -1,0 +1,71 @@
+"""Installed-looking rule packages for tests: a real ``*.dist-info`` (METADATA and
+``entry_points.txt``) beside the package's modules, in a folder put on ``sys.path``.
+
+``importlib.metadata`` finds such a distribution exactly as it finds one pip installed, so
+``queens`` discovers it through its ``queens.rules`` entry point like any other.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class FakeSite:
+    """A site-packages-like folder on ``sys.path`` for the length of one test."""
+
+    def __init__(self, root: Path, monkeypatch: pytest.MonkeyPatch):
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        monkeypatch.syspath_prepend(str(root))
+
+    def add(
+        self,
+        name: str,
+        version: str = "0.1.0",
+        entry_points: dict[str, str] | None = None,
+        files: dict[str, str] | None = None,
+    ) -> Path:
+        """Install distribution ``name``: its modules (``files``: path -> source, dedented)
+        and a dist-info whose ``queens.rules`` group holds ``entry_points``."""
+        for relative, source in (files or {}).items():
+            path = self.root / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(source))
+        info = self.root / f"{name.replace('-', '_')}-{version}.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        )
+        lines = [f"{key} = {value}" for key, value in (entry_points or {}).items()]
+        (info / "entry_points.txt").write_text("[queens.rules]\n" + "\n".join(lines) + "\n")
+        importlib.invalidate_caches()
+        return info
+
+    def forget_modules(self) -> None:
+        """Drop the modules imported from this folder, so the next test imports its own."""
+        for key, module in list(sys.modules.items()):
+            origin = getattr(module, "__file__", None) or ""
+            if origin.startswith(str(self.root)):
+                del sys.modules[key]
+
+
+def rule_module(body: str, counter: str, *, tier: str = "CHEAP", position: int = 1000) -> str:
+    """The source of a one-rule package whose ``apply(ctx)`` has ``body`` (indented 4)."""
+    display_name = counter.replace("_", " ").capitalize()
+    return (
+        "from queens_core import Contradiction, Rule, Tier, hookimpl\n\n\n"
+        "def apply(ctx):\n"
+        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+        + "\n\n\n@hookimpl\n"
+        "def queens_register_rules():\n"
+        f"    return [Rule(counter={counter!r}, display_name={display_name!r},\n"
+        f"                 tier=Tier.{tier}, position={position}, summary='test rule',\n"
+        "                 apply=apply)]\n"
+    )
