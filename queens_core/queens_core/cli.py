@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import click
 
 from . import __version__
-from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
+from .batch import STDIN, BoardInputError, display_name, read_board_file, worst
+from .board import MAX_SIZE, Board
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .output import format_result
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
@@ -47,10 +48,15 @@ class Settings:
 
 def fail(message: str, status: int, error: BaseException | None = None) -> None:
     """Print one line on standard error (a traceback first, if asked) and exit."""
+    report_error(message, error)
+    sys.exit(status)
+
+
+def report_error(message: str, error: BaseException | None = None) -> None:
+    """Print one line on standard error (a traceback first, if asked), and go on."""
     if error is not None:
         traceback.print_exception(error, file=sys.stderr)
     click.echo(f"queens: error: {message}", err=True)
-    sys.exit(status)
 
 
 def warn(message: str) -> None:
@@ -59,21 +65,12 @@ def warn(message: str) -> None:
 
 def read_board(path: str) -> Board:
     """Read and parse a board from a path, or from standard input for ``-``."""
-    name = "<stdin>" if path == "-" else path
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as err:
-        fail(f"cannot read {name}: {err.strerror or err}", EXIT_BAD_INPUT)
-    try:
-        board = Board.parse_bytes(data)
-    except BoardError as err:
-        fail(f"{name}: {err}", EXIT_BAD_INPUT)
+        board = read_board_file(path)
+    except BoardInputError as err:
+        fail(str(err), EXIT_BAD_INPUT)
     for warning in board.warnings:
-        warn(f"{name}: {warning}; solving it anyway")
+        warn(f"{display_name(path)}: {warning}; solving it anyway")
     return board
 
 
@@ -130,9 +127,9 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
 
 
 @main.command()
-@click.argument("board", default="-", metavar="[BOARD]")
+@click.argument("boards", nargs=-1, metavar="[BOARD]...")
 @click.pass_obj
-def solve(settings: Settings, board: str) -> None:
+def solve(settings: Settings, boards: tuple[str, ...]) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
 
     BOARD is a file with one line per row and one character per cell, the same
@@ -145,23 +142,54 @@ def solve(settings: Settings, board: str) -> None:
     line per counter: how often each rule fired.
     Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
 
+    With several BOARDs, each board's output is headed by a line `==> BOARD <==` and
+    separated from the next by a blank line; a bad board is reported on standard error
+    and the others are still solved. The exit status is then the worst of the boards':
+    3 (a rule raised) over 2 (bad input) over 1 (not solved) over 0.
+
     \b
     Examples:
       queens solve archive/boards/1.txt
       queens solve - < archive/boards/353.txt
+      queens solve archive/boards/1.txt archive/boards/353.txt
     """
     registry = settings.registry()
-    parsed = read_board(board)
-    name = "<stdin>" if board == "-" else board
     solver = Solver(registry.rules)
+    names = {rule.counter: rule.display_name for rule in registry.rules}
+    paths = boards or (STDIN,)
+    if len(paths) == 1:
+        sys.exit(_solve_one(settings, paths[0], solver, names))
+    statuses = []
+    for i, path in enumerate(paths):
+        if i:
+            click.echo()
+        click.echo(f"==> {display_name(path)} <==")
+        statuses.append(_solve_one(settings, path, solver, names))
+    sys.exit(worst(statuses, SOLVE_SEVERITY))
+
+
+#: Mildest first; the statuses `solve` can end a board with.
+SOLVE_SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
+
+
+def _solve_one(settings: Settings, path: str, solver: Solver, names: dict[str, str]) -> int:
+    """Solve one board and print it as SOLVER.md says; return its exit status."""
+    name = display_name(path)
+    try:
+        parsed = read_board_file(path)
+    except BoardInputError as err:
+        report_error(str(err))
+        return EXIT_BAD_INPUT
+    for warning in parsed.warnings:
+        warn(f"{name}: {warning}; solving it anyway")
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
-        fail(f"{name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    names = {rule.counter: rule.display_name for rule in registry.rules}
+        report_error(f"{name}: {err}", err.error if settings.traceback else None)
+        return EXIT_RULE_FAILED
     click.echo(format_result(result, names))
     if result.solved:
-        return
+        return EXIT_SOLVED
     if result.status == CONTRADICTION:
         after = f" (after {result.culprit.display_name})" if result.culprit else ""
         click.echo(f"queens: contradiction: {name}: {result.problem}{after}", err=True)
@@ -173,7 +201,7 @@ def solve(settings: Settings, board: str) -> None:
             f"queens placed and {live} cells undecided",
             err=True,
         )
-    sys.exit(EXIT_NOT_SOLVED)
+    return EXIT_NOT_SOLVED
 
 
 solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))
@@ -241,7 +269,6 @@ def rules_list(settings: Settings, as_json: bool) -> None:
                 f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
             )
             click.echo(f"       {r.summary}")
-
 
 def run() -> None:
     """Entry point that never shows a traceback for a broken pipe."""
