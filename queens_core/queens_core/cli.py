@@ -17,7 +17,10 @@ import click
 from . import __version__
 from .batch import STDIN, BoardInputError, display_name, read_board_file, worst
 from .board import MAX_SIZE, Board
+from .check import DEFAULT_CAP, check_board, format_report, report_json
+from .check import SEVERITY as CHECK_SEVERITY
 from .driver import CONTRADICTION, RuleFailure, Solver
+from .grade import Grader
 from .output import format_result
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 
@@ -119,9 +122,10 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
       cat my-board.txt | queens solve
       queens rules list
       queens rules list --json
+      queens check my-board.txt
 
     Exit status: 0 solved, 1 not solved, 2 bad input, 3 a rule raised an error,
-    4 a rule package failed to load.
+    4 a rule package failed to load (`queens check` adds its own: see its --help).
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
@@ -269,6 +273,69 @@ def rules_list(settings: Settings, as_json: bool) -> None:
                 f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
             )
             click.echo(f"       {r.summary}")
+
+@main.command()
+@click.argument("boards", nargs=-1, metavar="[BOARD]...")
+@click.option(
+    "--cap",
+    type=click.IntRange(min=2, max=1_000_000),
+    default=DEFAULT_CAP,
+    show_default=True,
+    help="Stop counting solutions at this many and report 'at least CAP' (the search "
+    "finds some 25,000 solutions a second).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text for people, json (an array, one object a board) for programs.",
+)
+@click.pass_obj
+def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: str) -> None:
+    """Check that each BOARD is ready to ship: one solution, found by logic alone.
+
+    For each board: structure problems, the number of solutions (by an exact search:
+    0, 1, or "at least CAP"), whether the installed rules solve it and which tier it
+    needed (baseline, cheap or expensive), the rules it used, and its difficulty grade
+    (1 Easy, 2 Medium, 3 Hard, 4 Fiendish, with a score; see docs/difficulty.md).
+    Without BOARD, or with `-`, the board is read from standard input.
+
+    \b
+    Exit status:
+      0  unique, solved by logic
+      1  unique, but the rules stall
+      5  several solutions
+      6  no solution
+      2  bad input (a board cannot be read or parsed)
+      3  a rule raised an error, or proved unsound against the exact search
+      4  a rule package failed to load
+    With several boards, the worst of them: 3, then 2, 6, 5, 1, 0.
+
+    \b
+    Examples:
+      queens check my-board.txt
+      queens check --cap 100 drafts/*.txt
+      queens check --format json archive/boards/1.txt
+    """
+    registry = settings.registry()
+    grader = Grader(registry.rules)
+    names = {rule.counter: rule.display_name for rule in registry.rules}
+    reports = []
+    for i, path in enumerate(boards or (STDIN,)):
+        report = check_board(path, grader, cap)
+        reports.append(report)
+        if report.error_line:
+            report_error(report.error_line, report.error if settings.traceback else None)
+        if output_format == "text":
+            if i:
+                click.echo()
+            click.echo(format_report(report, names))
+    if output_format == "json":
+        click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
+    sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
+
 
 def run() -> None:
     """Entry point that never shows a traceback for a broken pipe."""
