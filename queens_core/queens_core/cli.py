@@ -31,6 +31,8 @@ EXIT_NOT_SOLVED = 1
 EXIT_BAD_INPUT = 2
 EXIT_RULE_FAILED = 3
 EXIT_PLUGIN_FAILED = 4
+#: Mildest first: with several boards, `solve` exits with the worst of theirs.
+SOLVE_SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
 
 
 @dataclass
@@ -173,10 +175,6 @@ def solve(settings: Settings, boards: tuple[str, ...]) -> None:
         click.echo(f"==> {display_name(path)} <==")
         statuses.append(_solve_one(settings, path, solver, names))
     sys.exit(worst(statuses, SOLVE_SEVERITY))
-
-
-#: Mildest first; the statuses `solve` can end a board with.
-SOLVE_SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
 
 
 def _solve_one(settings: Settings, path: str, solver: Solver, names: dict[str, str]) -> int:
