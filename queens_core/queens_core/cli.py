@@ -17,20 +17,29 @@ from typing import NoReturn
 import click
 
 from . import __version__
+from .batch import STDIN, BoardInputError, display_name, read_board_file, worst
 from .blame import describe_unsound
-from .board import MAX_INPUT_BYTES, MAX_SIZE, Board, BoardError
+from .board import MAX_SIZE, Board
+from .chart import bar_chart_svg
+from .check import DEFAULT_CAP, check_board, format_report, report_json
+from .check import SEVERITY as CHECK_SEVERITY
 from .cli_show import hint, render
 from .driver import CONTRADICTION, RuleFailure, Solver
+from .grade import Grader
+from .jsonfmt import dumps, solve_document
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from .report import show
 from .rules import Rule
 from .selection import TIERS, SelectionError, select_rules
+from .stats import Progress, chart_items, collect, format_summary, summary_json
 
 EXIT_SOLVED = 0
 EXIT_NOT_SOLVED = 1
 EXIT_BAD_INPUT = 2
 EXIT_RULE_FAILED = 3
 EXIT_PLUGIN_FAILED = 4
+#: Mildest first: with several boards, `solve` exits with the worst of theirs.
+SOLVE_SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
 
 
 @dataclass
@@ -57,10 +66,15 @@ class Settings:
 
 def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
     """Print one line on standard error (a traceback first, if asked) and exit."""
+    report_error(message, error)
+    sys.exit(status)
+
+
+def report_error(message: str, error: BaseException | None = None) -> None:
+    """Print one line on standard error (a traceback first, if asked), and go on."""
     if error is not None:
         traceback.print_exception(error, file=sys.stderr)
     click.echo(f"queens: error: {message}", err=True)
-    sys.exit(status)
 
 
 def warn(message: str) -> None:
@@ -68,22 +82,14 @@ def warn(message: str) -> None:
 
 
 def read_board(path: str) -> Board:
-    """Read and parse a board from a path, or from standard input for ``-``."""
-    name = "<stdin>" if path == "-" else path
+    """Read and parse a board from a path, or from standard input for ``-``; exit 2 on
+    bad input, warn about split regions."""
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as err:
-        fail(f"cannot read {name}: {err.strerror or err}", EXIT_BAD_INPUT)
-    try:
-        board = Board.parse_bytes(data)
-    except BoardError as err:
-        fail(f"{name}: {err}", EXIT_BAD_INPUT)
+        board = read_board_file(path)
+    except BoardInputError as err:
+        fail(str(err), EXIT_BAD_INPUT)
     for warning in board.warnings:
-        warn(f"{name}: {warning}; solving it anyway")
+        warn(f"{display_name(path)}: {warning}; solving it anyway")
     return board
 
 
@@ -130,11 +136,15 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
     Examples:
       queens solve archive/boards/1.txt
       cat my-board.txt | queens solve
-      queens rules list
+      queens solve --explain archive/boards/353.txt
+      queens hint archive/boards/353.txt --state progress.txt
+      queens check my-board.txt
+      queens stats archive/boards --chart rule-usage.svg
       queens rules list --json
 
     Exit status: 0 solved, 1 not solved, 2 bad input or usage, 3 a rule failed (it
-    raised an error or made an unsound deduction), 4 a rule package failed to load.
+    raised an error or made an unsound deduction), 4 a rule package failed to load
+    (`queens check` adds its own: see its --help).
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
@@ -150,7 +160,7 @@ def selected_rules(
 
 
 @main.command()
-@click.argument("board", default="-", metavar="[BOARD]")
+@click.argument("boards", nargs=-1, metavar="[BOARD]...")
 @click.option(
     "--only",
     multiple=True,
@@ -184,7 +194,7 @@ def selected_rules(
 @click.pass_obj
 def solve(
     settings: Settings,
-    board: str,
+    boards: tuple[str, ...],
     only: tuple[str, ...],
     exclude: tuple[str, ...],
     tier: str | None,
@@ -205,6 +215,12 @@ def solve(
     Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
     On a terminal the board is drawn in its regions' colours (see --color).
 
+    With several BOARDs, each board's output is headed by a line `==> BOARD <==` and
+    separated from the next by a blank line (with --format json: one JSON array); a bad
+    board is reported on standard error and the others are still solved. The exit
+    status is then the worst of the boards': 3 (a rule failed) over 2 (bad input) over
+    1 (not solved) over 0.
+
     Only the counters of the rules that ran are printed. A placed queen always kills its
     row, column, region and neighbours at once, even when queen_adjacent_kill is left out
     (it is then not counted); placement-forces-contradiction simulates with the basic
@@ -214,6 +230,7 @@ def solve(
     Examples:
       queens solve archive/boards/1.txt
       queens solve - < archive/boards/353.txt
+      queens solve archive/boards/1.txt archive/boards/353.txt
       queens solve --explain archive/boards/353.txt
       queens solve --format json archive/boards/353.txt
       queens solve --tier cheap archive/boards/353.txt
@@ -222,18 +239,58 @@ def solve(
     """
     registry = settings.registry()
     rules = selected_rules(registry, only, exclude, tier)
-    parsed = read_board(board)
-    name = "<stdin>" if board == "-" else board
     solver = Solver(rules)
+    paths = boards or (STDIN,)
+    if len(paths) == 1:
+        sys.exit(_solve_one(settings, paths[0], solver, explain, output_format, color))
+    documents: list[dict] | None = [] if output_format == "json" else None
+    statuses = []
+    for i, path in enumerate(paths):
+        if documents is None:
+            if i:
+                click.echo()
+            click.echo(f"==> {display_name(path)} <==")
+        statuses.append(
+            _solve_one(settings, path, solver, explain, output_format, color, documents)
+        )
+    if documents is not None:
+        click.echo(dumps(documents))
+    sys.exit(worst(statuses, SOLVE_SEVERITY))
+
+
+def _solve_one(
+    settings: Settings,
+    path: str,
+    solver: Solver,
+    explain: bool,
+    output_format: str,
+    color: str,
+    documents: list[dict] | None = None,
+) -> int:
+    """Solve one board and print it as asked; return its exit status. With
+    ``documents``, its JSON document is collected there instead of printed."""
+    name = display_name(path)
+    try:
+        parsed = read_board_file(path)
+    except BoardInputError as err:
+        report_error(str(err))
+        return EXIT_BAD_INPUT
+    for warning in parsed.warnings:
+        warn(f"{name}: {warning}; solving it anyway")
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
-        fail(f"{name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    show(result, rules, name, explain, output_format, color)
+        report_error(f"{name}: {err}", err.error if settings.traceback else None)
+        return EXIT_RULE_FAILED
+    if documents is not None:
+        documents.append(solve_document(result, solver.rules, name))
+    else:
+        show(result, solver.rules, name, explain, output_format, color)
     if result.solved:
-        return
+        return EXIT_SOLVED
     if result.unsound:
-        fail(f"{name}: {describe_unsound(result)}", EXIT_RULE_FAILED)
+        report_error(f"{name}: {describe_unsound(result)}")
+        return EXIT_RULE_FAILED
     if result.status == CONTRADICTION:
         after = f" (after {result.culprit.display_name})" if result.culprit else ""
         none = "; the board has no solution" if result.has_solution is False else ""
@@ -246,7 +303,7 @@ def solve(
             f"queens placed and {live} cells undecided",
             err=True,
         )
-    sys.exit(EXIT_NOT_SOLVED)
+    return EXIT_NOT_SOLVED
 
 
 solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))
@@ -327,6 +384,128 @@ def rules_list(settings: Settings, as_json: bool) -> None:
 
 main.add_command(hint)
 main.add_command(render)
+
+
+@main.command()
+@click.argument("boards", nargs=-1, metavar="[BOARD]...")
+@click.option(
+    "--cap",
+    type=click.IntRange(min=2, max=1_000_000),
+    default=DEFAULT_CAP,
+    show_default=True,
+    help="Stop counting solutions at this many and report 'at least CAP' (the search "
+    "finds some 25,000 solutions a second).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text for people, json (an array, one object a board) for programs.",
+)
+@click.pass_obj
+def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: str) -> None:
+    """Check that each BOARD is ready to ship: one solution, found by logic alone.
+
+    For each board: structure problems, the number of solutions (by an exact search:
+    0, 1, or "at least CAP"), whether the installed rules solve it and which tier it
+    needed (baseline, cheap or expensive), the rules it used, and its difficulty grade
+    (1 Easy, 2 Medium, 3 Hard, 4 Fiendish, with a score; see docs/difficulty.md).
+    Without BOARD, or with `-`, the board is read from standard input.
+
+    \b
+    Exit status:
+      0  unique, solved by logic
+      1  unique, but the rules stall
+      5  several solutions
+      6  no solution
+      2  bad input (a board cannot be read or parsed)
+      3  a rule raised an error, or proved unsound against the exact search
+      4  a rule package failed to load
+    With several boards, the worst of them: 3, then 2, 6, 5, 1, 0.
+
+    \b
+    Examples:
+      queens check my-board.txt
+      queens check --cap 100 drafts/*.txt
+      queens check --format json archive/boards/1.txt
+    """
+    registry = settings.registry()
+    grader = Grader(registry.rules)
+    names = {rule.counter: rule.display_name for rule in registry.rules}
+    reports = []
+    for i, path in enumerate(boards or (STDIN,)):
+        report = check_board(path, grader, cap)
+        reports.append(report)
+        if report.error_line:
+            report_error(report.error_line, report.error if settings.traceback else None)
+        if output_format == "text":
+            if i:
+                click.echo()
+            click.echo(format_report(report, names))
+    if output_format == "json":
+        click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
+    sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option(
+    "--chart",
+    metavar="FILE.svg",
+    help="Also draw the total firings of every rule as an SVG bar chart into FILE.svg.",
+)
+@click.pass_obj
+def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str | None) -> None:
+    """Solve every board under PATH... in one process and sum up what the rules did.
+
+    A PATH is a board file or a folder (its *.txt files, at any depth, in natural
+    order). Printed: boards solved by size and by the tier they needed, boards by grade,
+    the boards the rules do not solve, the total firings of every counter and on how
+    many boards each fired, and the solve time per board (median, 95th percentile).
+    A bad board is reported and skipped. On a terminal, a long run shows a progress bar
+    on standard error.
+
+    \b
+    Exit status: 0 every board solved, 1 some board not solved, 2 some board could not
+    be read, 3 a rule raised (the worst of these), 4 a rule package failed to load.
+
+    \b
+    Examples:
+      queens stats archive/boards
+      queens stats --json archive/boards > stats.json
+      queens stats archive/boards --chart docs/rule-usage.svg
+    """
+    registry = settings.registry()
+    progress = Progress(sys.stderr)
+    try:
+        summary = collect(paths, Grader(registry.rules), progress)
+    finally:
+        progress.close()
+    for board in summary.boards:
+        if board.error:
+            report_error(board.error)
+    if as_json:
+        click.echo(json.dumps(summary_json(summary), indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_summary(summary))
+    if chart:
+        boards = len(summary.processed)
+        svg = bar_chart_svg(
+            chart_items(summary),
+            title=f"How often each rule fired: total firings over {boards} boards",
+            x_label="firings (the sum of the rule's counter over all boards)",
+            subtitle="queens stats " + " ".join(paths),
+            groups=list(dict.fromkeys(summary.families.values())),
+        )
+        try:
+            with open(chart, "w", encoding="utf-8") as handle:
+                handle.write(svg)
+        except OSError as err:
+            fail(f"cannot write {chart}: {err.strerror or err}", EXIT_BAD_INPUT)
+    sys.exit(summary.exit_status)
 
 
 def run() -> None:

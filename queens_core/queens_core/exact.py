@@ -1,7 +1,23 @@
 """An exact solver: depth-first search over bitboards, most-constrained unit first.
 
 It is the referee of the rules (the tests compare every deduction with it) and the
-engine of uniqueness checks. It guesses, so it is never used to *solve* a board.
+engine of uniqueness checks (``queens check``). It guesses, so it is never used to
+*solve* a board for the user.
+
+Every node of the search is propagated before it branches:
+
+1. *singles*: a row, column or region without a queen and with one live cell gets its
+   queen there; one with no live cell ends the branch;
+2. *matching*: the open rows, columns and regions must be matched one to one (rows with
+   columns, regions with rows, regions with columns) through live cells. Each of these
+   three bipartite graphs must have a perfect matching, and an edge that lies in no
+   perfect matching is killed (Régin's all-different filtering: the edge from ``u`` to
+   the partner of ``w`` survives iff ``u`` and ``w`` lie on a common alternating cycle).
+
+The matching step is what keeps N = 32 fast: singles alone let the search wander into
+subtrees where, say, five regions are confined to four rows, and a random 24×24 map can
+then take minutes; with it no benchmark board needs more than a few dozen nodes (see
+``bench/exact_bench.py``).
 """
 
 from __future__ import annotations
@@ -14,68 +30,251 @@ class SearchLimitExceeded(Exception):
     """The search visited more nodes than it was allowed to (``node_limit``)."""
 
 
+class Search:
+    """One search over one board; ``nodes`` counts the nodes it visited.
+
+    Use :func:`find_solutions` unless you need the node count (the benchmark does).
+    """
+
+    __slots__ = (
+        "cap",
+        "col_masks",
+        "found",
+        "kill_masks",
+        "n",
+        "node_limit",
+        "nodes",
+        "region_col_parts",
+        "region_masks",
+        "region_row_parts",
+        "row_masks",
+        "units",
+    )
+
+    def __init__(self, board: Board, cap: int, node_limit: int | None = None):
+        self.n = board.n
+        self.node_limit = node_limit
+        self.cap = cap
+        self.kill_masks = board.kill_masks
+        self.row_masks = board.row_masks
+        self.col_masks = board.col_masks
+        self.region_masks = board.region_masks
+        self.region_row_parts = board.region_row_masks
+        self.region_col_parts = board.region_col_masks
+        self.units = tuple(mask for _, _, mask in board.units)
+        self.found: list[int] = []
+        self.nodes = 0
+
+    def run(self, live: int, queens: int) -> list[int]:
+        """Collect up to ``cap`` solutions (queen masks) below the given node."""
+        if self.cap >= 1:
+            self._search(live, queens)
+        return self.found
+
+    def _search(self, live: int, queens: int) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SearchLimitExceeded(f"more than {self.node_limit} nodes")
+        settled = self._propagate(live, queens)
+        if settled is None:
+            return
+        live, queens = settled
+        best = 0
+        best_count = 1 << 30
+        for mask in self.units:
+            if mask & queens:
+                continue
+            count = (live & mask).bit_count()
+            if count < best_count:
+                best, best_count = live & mask, count
+        if not best:
+            self.found.append(queens)
+            return
+        kill_masks = self.kill_masks
+        while best:
+            low = best & -best
+            best ^= low
+            self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low)
+            if len(self.found) >= self.cap:
+                return
+            # The branches are disjoint: later siblings may assume this cell is empty.
+            live &= ~low
+
+    def _propagate(self, live: int, queens: int) -> tuple[int, int] | None:
+        """Singles and matching filtering to a fixed point; None if the node is dead."""
+        units = self.units
+        kill_masks = self.kill_masks
+        n = self.n
+        while True:
+            placed = True
+            while placed:
+                placed = False
+                for mask in units:
+                    if mask & queens:
+                        continue
+                    cells = live & mask
+                    if not cells:
+                        return None
+                    if not cells & (cells - 1):
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+            if queens.bit_count() == n:
+                return live, queens
+            filtered = self._filter(live, queens)
+            if filtered is None:
+                return None
+            if filtered == live:
+                return live, queens
+            live = filtered
+
+    def _filter(self, live: int, queens: int) -> int | None:
+        """Kill the cells whose row-column, region-row or region-column pairing lies in
+        no perfect matching; None when one of the three graphs has no perfect matching."""
+        n = self.n
+        row_masks = self.row_masks
+        col_masks = self.col_masks
+        region_masks = self.region_masks
+
+        open_regions = [k for k in range(n) if not region_masks[k] & queens]
+        for parts, lines in (
+            (self.region_row_parts, row_masks),
+            (self.region_col_parts, col_masks),
+        ):
+            edges = {}
+            for k in open_regions:
+                reached = 0
+                for index, part in parts[k]:
+                    if live & part:
+                        reached |= 1 << index
+                edges[k] = reached
+            dead = _unmatchable(edges, n)
+            if dead is None:
+                return None
+            for k, index in dead:
+                live &= ~(region_masks[k] & lines[index])
+
+        first_row = (1 << n) - 1
+        edges = {
+            r: (live >> (r * n)) & first_row for r in range(n) if not row_masks[r] & queens
+        }
+        dead = _unmatchable(edges, n)
+        if dead is None:
+            return None
+        for r, c in dead:
+            live &= ~(1 << (r * n + c))
+        return live
+
+
+def _unmatchable(edges: dict[int, int], n: int) -> list[tuple[int, int]] | None:
+    """The edges of a bipartite graph that lie in no perfect matching.
+
+    ``edges`` maps each left vertex to the bitmask of its right neighbours (right vertices
+    are 0..n-1, as many of them open as there are left vertices). None when there is no
+    perfect matching at all.
+    """
+    owner = [-1] * n  # right vertex -> its matched left vertex
+
+    def augment(left: int, seen: list[int]) -> bool:
+        candidates = edges[left] & ~seen[0]
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            seen[0] |= low
+            right = low.bit_length() - 1
+            if owner[right] < 0 or augment(owner[right], seen):
+                owner[right] = left
+                return True
+        return False
+
+    mate = {}
+    for left, neighbours in edges.items():
+        # Greedy first: most vertices match without an augmenting path.
+        free = neighbours
+        while free:
+            low = free & -free
+            right = low.bit_length() - 1
+            if owner[right] < 0:
+                owner[right] = left
+                mate[left] = right
+                break
+            free ^= low
+    for left in edges:
+        if left not in mate and not augment(left, [0]):
+            return None
+    for right, left in enumerate(owner):
+        if left >= 0:
+            mate[left] = right
+
+    # left u reaches left w when u has an edge to w's partner; an unmatched edge u -> r is
+    # in some perfect matching iff u and owner[r] are on a common cycle, i.e. u is
+    # reachable back from owner[r].
+    reach = {}
+    for left, neighbours in edges.items():
+        step = 1 << left
+        others = neighbours & ~(1 << mate[left])
+        while others:
+            low = others & -others
+            others ^= low
+            step |= 1 << owner[low.bit_length() - 1]
+        reach[left] = step
+    lefts = list(edges)
+    for middle in lefts:  # Warshall's transitive closure on bitmasks
+        bit = 1 << middle
+        through = reach[middle]
+        for left in lefts:
+            if reach[left] & bit:
+                reach[left] |= through
+
+    dead = []
+    for left, neighbours in edges.items():
+        others = neighbours & ~(1 << mate[left])
+        while others:
+            low = others & -others
+            others ^= low
+            right = low.bit_length() - 1
+            if not reach[owner[right]] >> left & 1:
+                dead.append((left, right))
+    return dead
+
+
+def _start(board: Board, state: State | None) -> tuple[int, int] | None:
+    """The root node from ``state``: its queens' kill masks applied; None when two of its
+    queens attack each other."""
+    if state is None:
+        return board.full, 0
+    live, queens = state.live & ~state.queens, state.queens
+    kill_masks = board.kill_masks
+    rest = queens
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        attacked = kill_masks[low.bit_length() - 1]
+        if attacked & queens:
+            return None
+        live &= ~attacked
+    return live, queens
+
+
 def find_solutions(
     board: Board, cap: int = 2, state: State | None = None, node_limit: int | None = None
 ) -> list[int]:
     """Up to ``cap`` solutions as queen masks, from ``state`` (default: the empty board).
 
-    The search branches on the open unit (row, column or region without a queen) with the
-    fewest live cells, so a board with a unique solution is usually settled in a few
-    hundred nodes even at N = 32. With ``node_limit``, a search that needs more nodes
-    raises :class:`SearchLimitExceeded` (for callers that must answer quickly on any
+    A solution extends the state's queens and uses only its live cells. ``cap`` bounds the
+    work: ``cap=2`` answers "is it unique?". With ``node_limit``, a search that needs more
+    nodes raises :class:`SearchLimitExceeded` (for callers that must answer quickly on any
     input, such as the driver naming the rule behind a contradiction).
     """
-    if cap < 1:
+    start = _start(board, state)
+    if start is None or cap < 1:
         return []
-    kill_masks = board.kill_masks
-    if state is None:
-        live, queens = board.full, 0
-    else:
-        live, queens = state.live, state.queens
-        q = queens
-        while q:
-            low = q & -q
-            q ^= low
-            live &= ~kill_masks[low.bit_length() - 1]
-    open_units = [mask for _, _, mask in board.units if not mask & queens]
-    found: list[int] = []
-    budget = [node_limit if node_limit is not None else -1]
-
-    def search(live: int, queens: int, open_units: list[int]) -> None:
-        if budget[0] >= 0:
-            if budget[0] == 0:
-                raise SearchLimitExceeded(f"more than {node_limit} nodes")
-            budget[0] -= 1
-        if not open_units:
-            found.append(queens)
-            return
-        best = 0
-        best_count = 1 << 30
-        for mask in open_units:
-            cells = live & mask
-            if not cells:
-                return
-            count = cells.bit_count()
-            if count < best_count:
-                best, best_count = cells, count
-                if count == 1:
-                    break
-        while best:
-            low = best & -best
-            best ^= low
-            cell = low.bit_length() - 1
-            rest = [m for m in open_units if not m & low]
-            search(live & ~kill_masks[cell] & ~low, queens | low, rest)
-            if len(found) >= cap:
-                return
-
-    search(live, queens, open_units)
-    return found
+    return Search(board, cap, node_limit).run(*start)
 
 
-def count_solutions(board: Board, cap: int = 2) -> int:
+def count_solutions(board: Board, cap: int = 2, state: State | None = None) -> int:
     """The number of solutions, counting no further than ``cap``."""
-    return len(find_solutions(board, cap))
+    return len(find_solutions(board, cap, state))
 
 
 def solve_exact(board: Board) -> list[tuple[int, int]] | None:

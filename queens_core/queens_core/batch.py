@@ -1,0 +1,89 @@
+"""Reading many boards: board files and folders, errors that do not stop the batch.
+
+The commands that take several boards (``solve``, ``check``, ``stats``) go on to the next
+board after a bad one, so reading a board reports trouble as a :class:`BoardInputError`
+(one line, naming the file) instead of ending the process.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from .board import MAX_INPUT_BYTES, Board, BoardError
+
+STDIN = "-"
+#: What a folder contributes: its board files, found recursively.
+BOARD_SUFFIX = ".txt"
+
+
+class BoardInputError(Exception):
+    """A board that cannot be read or parsed; ``str()`` is one line naming the file,
+    ``detail`` the same without the file's name."""
+
+    def __init__(self, message: str, detail: str):
+        super().__init__(message)
+        self.detail = detail
+
+
+def display_name(path: str) -> str:
+    return "<stdin>" if path == STDIN else path
+
+
+def read_board_file(path: str) -> Board:
+    """Read and parse the board at ``path`` (``-`` is standard input)."""
+    name = display_name(path)
+    try:
+        if path == STDIN:
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        message = f"cannot read {name}: {reason}"
+        raise BoardInputError(message, f"cannot read it: {reason}") from None
+    try:
+        return Board.parse_bytes(data)
+    except BoardError as err:
+        raise BoardInputError(f"{name}: {err}", str(err)) from None
+
+
+def _natural_key(path: Path) -> list:
+    """Sort ``10.txt`` after ``9.txt``: digit runs compare as numbers."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", str(path))]
+
+
+def expand_paths(paths: Iterable[str]) -> list[tuple[str, str | None]]:
+    """Each argument as (path, problem): a file stays itself, a folder becomes its
+    ``*.txt`` files (all depths, hidden ones left out, in natural order).
+
+    A folder without boards, or a path that does not exist, comes back once with the
+    problem to report; the caller decides what that costs.
+    """
+    out: list[tuple[str, str | None]] = []
+    for path in paths:
+        if path == STDIN or os.path.isfile(path):
+            out.append((path, None))
+        elif os.path.isdir(path):
+            found = [
+                p
+                for p in Path(path).rglob(f"*{BOARD_SUFFIX}")
+                if p.is_file()
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            ]
+            if not found:
+                out.append((path, f"{path}: no board files (*{BOARD_SUFFIX}) in this folder"))
+            out.extend((str(p), None) for p in sorted(found, key=_natural_key))
+        else:
+            out.append((path, f"cannot read {path}: No such file or directory"))
+    return out
+
+
+def worst(statuses: Iterable[int], severity: tuple[int, ...]) -> int:
+    """The most severe status; ``severity`` lists the statuses from mildest to worst."""
+    rank = {status: i for i, status in enumerate(severity)}
+    return max(statuses, key=lambda status: rank[status], default=severity[0])

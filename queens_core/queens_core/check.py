@@ -1,0 +1,280 @@
+"""``queens check``: is a board ready to ship? Unique, solved by logic, and how hard.
+
+For each board: its structure problems, its number of solutions by the exact solver (up
+to a cap), what the rules do with it (:mod:`queens_core.grade`), and one verdict with an
+exit status a script can act on. The exact solver is the referee: when it contradicts
+the rules (the rules solve a board that has several solutions, or prove a board with a
+solution impossible), a rule is unsound and the check fails with status 3.
+
+docs/check.md describes the text and JSON output.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .batch import BoardInputError, display_name, read_board_file
+from .board import Board
+from .driver import CONTRADICTION, RuleFailure
+from .exact import find_solutions
+from .grade import Assessment, Grader
+from .state import cell_label
+
+EXIT_UNIQUE_SOLVED = 0
+EXIT_UNIQUE_STALLED = 1
+EXIT_BAD_INPUT = 2
+EXIT_RULE_FAILED = 3
+EXIT_SEVERAL_SOLUTIONS = 5
+EXIT_NO_SOLUTION = 6
+
+#: Mildest first: with several boards ``queens check`` exits with the worst of them.
+#: Failing to check a board at all (a rule failed, bad input) outranks any verdict.
+SEVERITY = (
+    EXIT_UNIQUE_SOLVED,
+    EXIT_UNIQUE_STALLED,
+    EXIT_SEVERAL_SOLUTIONS,
+    EXIT_NO_SOLUTION,
+    EXIT_BAD_INPUT,
+    EXIT_RULE_FAILED,
+)
+
+#: Verdict ids (the JSON ``verdict``) and their exit statuses.
+VERDICTS = {
+    "unique-solved": EXIT_UNIQUE_SOLVED,
+    "unique-stalled": EXIT_UNIQUE_STALLED,
+    "several-solutions": EXIT_SEVERAL_SOLUTIONS,
+    "no-solution": EXIT_NO_SOLUTION,
+    "bad-input": EXIT_BAD_INPUT,
+    "rule-failed": EXIT_RULE_FAILED,
+}
+
+DEFAULT_CAP = 2
+#: The text report wraps the list of rules used at this width.
+WRAP = 92
+#: How many solutions the report shows when there are several.
+SHOWN_SOLUTIONS = 2
+
+
+@dataclass
+class CheckReport:
+    """The check of one board."""
+
+    path: str
+    verdict: str = "bad-input"
+    message: str = ""
+    board: Board | None = None
+    #: Structure problems: the parse error of a bad board, or its warnings.
+    problems: list[str] = field(default_factory=list)
+    cap: int = DEFAULT_CAP
+    solutions: list[int] = field(default_factory=list)
+    assessment: Assessment | None = None
+    #: For a rule that raised: the exception, so the CLI can show a traceback if asked.
+    error: BaseException | None = None
+    #: For bad input and rule failures: the one line for standard error.
+    error_line: str | None = None
+
+    @property
+    def name(self) -> str:
+        return display_name(self.path)
+
+    @property
+    def status(self) -> int:
+        return VERDICTS[self.verdict]
+
+    @property
+    def count_text(self) -> str:
+        count = len(self.solutions)
+        if count >= self.cap:
+            return f"at least {count}"
+        return str(count)
+
+
+def check_board(path: str, grader: Grader, cap: int = DEFAULT_CAP) -> CheckReport:
+    """Read, count and grade the board at ``path``; never raises for a bad board."""
+    report = CheckReport(path, cap=cap)
+    try:
+        board = read_board_file(path)
+    except BoardInputError as err:
+        report.problems.append(err.detail)
+        report.message = f"bad input: {err.detail}"
+        report.error_line = str(err)
+        return report
+    report.board = board
+    report.problems.extend(str(w) for w in board.warnings)
+    report.solutions = find_solutions(board, cap)
+    try:
+        assessment = grader.assess(board)
+    except RuleFailure as err:
+        report.verdict = "rule-failed"
+        report.message = f"a rule failed: {err}"
+        report.error = err.error
+        report.error_line = f"{report.name}: {err}"
+        return report
+    report.assessment = assessment
+    full = assessment.full
+    count = len(report.solutions)
+
+    unsound = None
+    dead = full.state.dead(board)
+    witness = next(
+        (mask for mask in report.solutions if full.state.queens & ~mask or dead & mask), None
+    )
+    if witness is not None:
+        wrong = (full.state.queens & ~witness) | (dead & witness)
+        where = cell_label(board, (wrong & -wrong).bit_length() - 1)
+        unsound = f"the rules ruled out a solution at {where}"
+    elif full.status == CONTRADICTION and count:
+        culprit = f" after {full.culprit.display_name}" if full.culprit else ""
+        unsound = (
+            f"the rules found a contradiction ({full.problem}){culprit}, "
+            "but the board has a solution"
+        )
+    elif full.solved and count == 0:
+        unsound = "the exact solver found no solution, but the rules solved the board"
+    if unsound:
+        report.verdict = "rule-failed"
+        report.message = f"a rule is unsound: {unsound}"
+        report.error_line = f"{report.name}: {report.message}"
+    elif count == 0:
+        report.verdict = "no-solution"
+        report.message = "no solution"
+    elif count > 1:
+        report.verdict = "several-solutions"
+        report.message = f"{report.count_text} solutions"
+    elif full.solved:
+        report.verdict = "unique-solved"
+        report.message = "unique, solved by logic"
+    else:
+        report.verdict = "unique-stalled"
+        report.message = "unique, but the rules stall"
+    return report
+
+
+def _logic_text(report: CheckReport) -> str:
+    assessment = report.assessment
+    assert assessment is not None and report.board is not None
+    full = assessment.full
+    if full.solved:
+        rung = assessment.rung
+        assert rung is not None
+        if rung.level == 1:
+            how = f"{rung.scope} solve it"
+        else:
+            how = f"needs {rung.adds}"
+        return f"solved; tier needed: {rung.tier} ({how})"
+    if full.status == CONTRADICTION:
+        after = f" (after {full.culprit.display_name})" if full.culprit else ""
+        return f"contradiction: {full.problem}{after}"
+    queens = full.state.queens.bit_count()
+    live = full.state.live.bit_count()
+    return (
+        f"stalled with {queens} of {report.board.n} queens placed and {live} cells "
+        "undecided"
+    )
+
+
+def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
+    assert report.assessment is not None
+    used = [
+        f"{names[counter]} {count}"
+        for counter, count in report.assessment.full.counters.items()
+        if count
+    ]
+    return ", ".join(used) or "none"
+
+
+def _solution_cells(board: Board, mask: int) -> list[str]:
+    n = board.n
+    return [cell_label(board, r * n + c) for r, c in board.cells_of(mask)]
+
+
+def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
+    """The text report of one board (no final newline)."""
+    headline = f"{report.name}: {report.message}"
+    assessment = report.assessment
+    if assessment is not None and assessment.rung is not None and report.status == 0:
+        headline += (
+            f" (tier: {assessment.rung.tier}, grade: {assessment.rung.level} "
+            f"{assessment.rung.grade}, score {assessment.score})"
+        )
+    lines = [headline]
+    board = report.board
+    if board is None:
+        return headline
+    lines.append(f"  size:       {board.n}×{board.n}")
+    lines.append(f"  structure:  {'; '.join(report.problems) or 'ok'}")
+    lines.append(f"  solutions:  {report.count_text}")
+    if len(report.solutions) > 1:
+        first, second = report.solutions[:SHOWN_SOLUTIONS]
+        lines.append(
+            "  differ at:  " + " ".join(_solution_cells(board, first ^ second))
+        )
+    if assessment is None:
+        return "\n".join(lines)
+    lines.append(f"  logic:      {_logic_text(report)}")
+    lines.extend(
+        textwrap.wrap(
+            _rules_used(report, names),
+            width=WRAP,
+            initial_indent="  rules used: ",
+            subsequent_indent=" " * 14,
+            break_on_hyphens=False,
+        )
+    )
+    if assessment.rung is not None:
+        lines.append(
+            f"  grade:      {assessment.rung.level} {assessment.rung.grade}, "
+            f"score {assessment.score} (scored on the solve with {assessment.rung.scope})"
+        )
+    return "\n".join(lines)
+
+
+def report_json(report: CheckReport) -> dict[str, Any]:
+    """The JSON object of one board (docs/check.md, "JSON")."""
+    board = report.board
+    out: dict[str, Any] = {
+        "path": report.name,
+        "status": report.status,
+        "verdict": report.verdict,
+        "message": report.message,
+        "size": board.n if board else None,
+        "problems": list(report.problems),
+        "error": report.error_line,
+        "solutions": None,
+        "logic": None,
+        "rules_used": None,
+        "grade": None,
+    }
+    if board is None:
+        return out
+    out["solutions"] = {
+        "count": len(report.solutions),
+        "cap": report.cap,
+        "at_least": len(report.solutions) >= report.cap,
+        "examples": [
+            _solution_cells(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]
+        ],
+    }
+    assessment = report.assessment
+    if assessment is None:
+        return out
+    full = assessment.full
+    out["logic"] = {
+        "status": full.status,
+        "tier_needed": assessment.tier_needed,
+        "queens_placed": full.state.queens.bit_count(),
+        "cells_undecided": full.state.live.bit_count(),
+        "problem": full.problem,
+    }
+    out["rules_used"] = {counter: count for counter, count in full.counters.items() if count}
+    if assessment.rung is not None:
+        out["grade"] = {
+            "level": assessment.rung.level,
+            "name": assessment.rung.grade,
+            "score": assessment.score,
+            "needs": assessment.rung.adds,
+        }
+    return out

@@ -1,0 +1,125 @@
+"""Random region maps, for benchmarks, fuzz tests and the search for test fixtures.
+
+A map is grown from seeds: each region starts on one cell and takes a random free
+neighbour of the regions, one cell at a time, until the grid is covered. Seeding the
+regions on a valid queen placement guarantees at least one solution; seeding them anywhere
+gives maps that often have none. The generator knows nothing of uniqueness or of the
+rules: callers filter with :mod:`queens_core.exact` and the driver.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .board import MAX_SIZE, Board
+
+#: Region characters for boards of up to MAX_SIZE regions.
+REGION_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[:MAX_SIZE]
+
+
+def random_queens(n: int, rng: random.Random) -> list[int] | None:
+    """A random valid queen placement as the column of each row, or None (N = 2, 3).
+
+    Valid means one queen per row and column and no two queens touching, which for one
+    queen a row means neighbouring rows' columns differ by at least 2.
+    """
+    columns: list[int] = []
+    used = [False] * n
+
+    # Depth-first with shuffled choices; iterative so N = 32 cannot hit the recursion limit.
+    choices: list[list[int]] = []
+    while True:
+        if len(columns) == n:
+            return columns
+        row = len(columns)
+        if len(choices) == row:
+            options = [
+                c for c in range(n) if not used[c] and (row == 0 or abs(c - columns[-1]) > 1)
+            ]
+            rng.shuffle(options)
+            choices.append(options)
+        if choices[row]:
+            c = choices[row].pop()
+            columns.append(c)
+            used[c] = True
+            continue
+        choices.pop()
+        if not columns:
+            return None
+        used[columns.pop()] = False
+
+
+def grow_regions(n: int, seeds: list[int], rng: random.Random, bias: float = 0.0) -> Board:
+    """Grow one region from each seed cell (``r * n + c``) until every cell has a region.
+
+    Each step picks a region with probability proportional to its size to the power
+    ``bias``, then a random free cell next to it. ``bias=0`` grows regions of similar
+    sizes; ``bias=3`` lets a few regions swallow most of the grid and leaves many tiny
+    ones, which is what makes a map likely to have a unique solution (LinkedIn's boards
+    look like that too).
+    """
+    if len(seeds) != n or len(set(seeds)) != n:
+        raise ValueError(f"need {n} distinct seed cells, got {seeds!r}")
+    region = [-1] * (n * n)
+    for k, cell in enumerate(seeds):
+        region[cell] = k
+    frontiers = [_neighbours(cell, n) for cell in seeds]
+    sizes = [1] * n
+    growing = list(range(n))
+    free = n * n - n
+    while free:
+        weights = [sizes[k] ** bias for k in growing]
+        pick = rng.choices(range(len(growing)), weights)[0]
+        k = growing[pick]
+        frontier = frontiers[k]
+        # Swap-remove random candidates until one is free; stale ones were taken since.
+        while frontier:
+            i = rng.randrange(len(frontier))
+            frontier[i], frontier[-1] = frontier[-1], frontier[i]
+            cell = frontier.pop()
+            if region[cell] == -1:
+                break
+        else:
+            growing.pop(pick)  # walled in: it cannot grow any more
+            continue
+        region[cell] = k
+        sizes[k] += 1
+        free -= 1
+        frontier.extend(m for m in _neighbours(cell, n) if region[m] == -1)
+    rows = ["".join(REGION_CHARS[region[r * n + c]] for c in range(n)) for r in range(n)]
+    return Board.from_rows(rows)
+
+
+def random_board(
+    n: int, rng: random.Random, solvable: bool = True, bias: float = 0.0
+) -> Board:
+    """A random N×N map; with ``solvable`` its regions grow from a valid queen placement.
+
+    ``bias`` is passed to :func:`grow_regions` (0: even sizes; 3: skewed, often unique).
+
+    Raises ValueError when ``solvable`` is asked for N = 2 or 3, which have no placement.
+    """
+    if not 1 <= n <= MAX_SIZE:
+        raise ValueError(f"N must be between 1 and {MAX_SIZE}, got {n}")
+    if solvable:
+        columns = random_queens(n, rng)
+        if columns is None:
+            raise ValueError(f"no {n}×{n} board has a solution")
+        seeds = [r * n + c for r, c in enumerate(columns)]
+    else:
+        seeds = rng.sample(range(n * n), n)
+    return grow_regions(n, seeds, rng, bias)
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    out = []
+    if r > 0:
+        out.append(cell - n)
+    if r < n - 1:
+        out.append(cell + n)
+    if c > 0:
+        out.append(cell - 1)
+    if c < n - 1:
+        out.append(cell + 1)
+    return out

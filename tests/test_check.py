@@ -1,0 +1,194 @@
+"""`queens check`: the verdicts and their exit statuses, the grade ladder, the JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from queens_core.check import SEVERITY, VERDICTS, check_board
+from queens_core.cli import main
+from queens_core.grade import Grader, weight_of
+from support import ARCHIVE, archive_paths, rules_of
+
+from queens_core import Rule, Solver, Tier
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+HEADLINE = re.compile(
+    r"^(?P<path>\S+): unique, solved by logic \(tier: (?P<tier>baseline|cheap|expensive), "
+    r"grade: (?P<level>[1-4]) (?P<grade>Easy|Medium|Hard|Fiendish), score (?P<score>\d+)\)$"
+)
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_every_archive_board_is_unique_and_solved_by_logic_with_tier_and_grade():
+    paths = [str(p) for p in archive_paths()]
+    result = run("check", *paths)
+    assert result.exit_code == 0, result.stderr
+    headlines = [line for line in result.stdout.splitlines() if line and line[0] != " "]
+    assert len(headlines) == len(paths) == 607
+    seen_tiers = set()
+    for path, line in zip(paths, headlines, strict=True):
+        match = HEADLINE.match(line)
+        assert match and match["path"] == path, line
+        seen_tiers.add(match["tier"])
+    assert seen_tiers == {"baseline", "cheap", "expensive"}
+
+
+@pytest.mark.parametrize(
+    ("fixture", "status", "headline"),
+    [
+        ("two-solutions.txt", 5, "at least 2 solutions"),
+        ("no-solution.txt", 6, "no solution"),
+        ("unique-rules-stall.txt", 1, "unique, but the rules stall"),
+    ],
+)
+def test_the_fixtures_get_their_verdict_and_exit_status(fixture, status, headline):
+    path = str(FIXTURES / fixture)
+    result = run("check", path)
+    assert result.exit_code == status
+    assert result.stdout.splitlines()[0] == f"{path}: {headline}"
+    assert result.stderr == ""
+
+
+def test_two_solutions_are_counted_exactly_with_a_higher_cap_and_shown():
+    path = str(FIXTURES / "two-solutions.txt")
+    result = run("check", "--cap", "10", path)
+    assert result.exit_code == 5
+    assert result.stdout.splitlines()[0] == f"{path}: 2 solutions"
+    assert "  differ at:  r5c1 r5c3 r6c1 r6c3" in result.stdout.splitlines()
+
+
+def test_the_stalling_fixture_is_unique_and_stalls_with_every_installed_rule(registry):
+    from queens_core.batch import read_board_file
+    from queens_core.exact import find_solutions
+
+    board = read_board_file(str(FIXTURES / "unique-rules-stall.txt"))
+    assert len(find_solutions(board, 10)) == 1
+    result = Solver(registry.rules).solve(board)
+    assert result.status == "stalled"
+
+
+def test_bad_input_is_status_2_with_one_line_on_stderr(tmp_path):
+    bad = tmp_path / "ragged.txt"
+    bad.write_text("AB\nA\n")
+    result = run("check", str(bad))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"queens: error: {bad}: line 2: row has 1 cells, expected 2 (the width of the first row)\n"
+    )
+    assert result.stdout.startswith(f"{bad}: bad input: line 2: ")
+
+
+def test_several_boards_exit_with_the_worst_status(tmp_path):
+    bad = tmp_path / "empty.txt"
+    bad.write_text("")
+    good = str(ARCHIVE / "1.txt")
+    stall = str(FIXTURES / "unique-rules-stall.txt")
+    two = str(FIXTURES / "two-solutions.txt")
+    none = str(FIXTURES / "no-solution.txt")
+    assert run("check", good, stall).exit_code == 1
+    assert run("check", stall, two, good).exit_code == 5
+    assert run("check", two, none, stall).exit_code == 6
+    assert run("check", none, str(bad), good).exit_code == 2
+    # The ranking covers exactly the statuses a board can get.
+    assert sorted(SEVERITY) == sorted(VERDICTS.values())
+
+
+def test_json_output_follows_the_documented_schema():
+    paths = [str(ARCHIVE / "353.txt"), str(FIXTURES / "two-solutions.txt")]
+    result = run("check", "--format", "json", *paths)
+    assert result.exit_code == 5
+    solved, several = json.loads(result.stdout)
+    keys = {"path", "status", "verdict", "message", "size", "problems", "error", "solutions",
+            "logic", "rules_used", "grade"}
+    assert set(solved) == keys and set(several) == keys
+    assert solved["verdict"] == "unique-solved" and solved["status"] == 0
+    assert solved["solutions"] == {
+        "count": 1, "cap": 2, "at_least": False,
+        "examples": [["r1c1", "r2c6", "r3c4", "r4c2", "r5c5", "r6c3", "r7c7"]],
+    }
+    assert solved["logic"]["tier_needed"] == "expensive"
+    assert solved["rules_used"]["placement_forces_contradiction"] == 1
+    assert solved["grade"]["level"] == 4 and solved["grade"]["name"] == "Fiendish"
+    assert several["verdict"] == "several-solutions" and several["grade"] is None
+    assert several["solutions"]["at_least"] is True
+    assert len(several["solutions"]["examples"]) == 2
+
+
+def test_the_tier_needed_is_what_smaller_rule_sets_really_do(archive, registry):
+    """The grade is no guess: re-solve every archive board with the rule sets below it."""
+    grader = Grader(registry.rules)
+    baseline = Solver(rules_of(registry, "baseline"))
+    shapes = Solver(rules_of(registry, "baseline", "polyomino"))
+    cheap = Solver(rules_of(registry, "baseline", "polyomino", "pigeonhole"))
+    by_level = {1: baseline, 2: shapes, 3: cheap, 4: Solver(registry.rules)}
+    for key, board in archive.items():
+        assessment = grader.assess(board)
+        level = assessment.rung.level
+        assert by_level[level].solve(board).solved, key
+        for lower in range(1, level):
+            assert not by_level[lower].solve(board).solved, (key, lower)
+        assert assessment.tier_needed == {1: "baseline", 2: "cheap", 3: "cheap",
+                                          4: "expensive"}[level]
+        graded = by_level[level].solve(board)
+        expected = sum(weight_of(r) * graded.counters[r.counter] for r in by_level[level].rules)
+        assert assessment.score == expected
+
+
+def test_the_ladder_skips_the_rungs_of_packages_that_are_not_installed(archive, registry):
+    grader = Grader(rules_of(registry, "baseline", "pfc"))
+    assert [rung.level for rung, _ in grader.rungs] == [1, 4]
+    board = archive["353"]
+    assessment = grader.assess(board)
+    assert assessment.solved is Solver(rules_of(registry, "baseline", "pfc")).solve(board).solved
+
+
+def _rule(counter: str, apply, position: int = 40) -> Rule:
+    return Rule(counter, counter.replace("_", " "), Tier.CHEAP, position, "test rule", apply,
+                package="test-rules", version="0")
+
+
+def test_a_rule_that_raises_makes_the_check_fail_with_status_3(registry):
+    def explode(ctx):
+        raise RuntimeError("boom")
+
+    grader = Grader([*registry.rules, _rule("exploding", explode)])
+    report = check_board(str(ARCHIVE / "1.txt"), grader)
+    assert report.status == 3 and report.verdict == "rule-failed"
+    assert "exploding" in report.message and "boom" in report.message
+
+
+def test_an_unsound_rule_is_caught_by_the_exact_solver(registry):
+    def kill_the_first_live_cell(ctx):
+        live = ctx.state.live
+        if ctx.state.queens == 0 and live:
+            ctx.kill(live & -live)
+
+    # r1c1 of board 353 is in its solution; killing it is unsound.
+    rules = [replace(r, position=r.position + 1) for r in registry.rules]
+    grader = Grader([*rules, _rule("liar", kill_the_first_live_cell, position=1)])
+    report = check_board(str(ARCHIVE / "353.txt"), grader)
+    assert report.status == 3
+    assert report.message.startswith("a rule is unsound")
+
+
+def test_grading_is_deterministic(archive, registry):
+    first = Grader(registry.rules)
+    second = Grader(registry.rules)
+    for key in ("1", "353", "600"):
+        a, b = first.assess(archive[key]), second.assess(archive[key])
+        assert (a.rung, a.score, a.full.counters) == (b.rung, b.score, b.full.counters)
+
+
+def test_check_help_documents_the_exit_statuses():
+    result = run("check", "--help")
+    for line in ("0  unique, solved by logic", "1  unique, but the rules stall",
+                 "5  several solutions", "6  no solution", "2  bad input"):
+        assert line in result.stdout
