@@ -23,6 +23,7 @@ then take minutes; with it no benchmark board needs more than a few dozen nodes 
 from __future__ import annotations
 
 from .board import Board
+from .matching import unmatchable
 from .state import State
 
 
@@ -148,7 +149,7 @@ class Search:
                     if live & part:
                         reached |= 1 << index
                 edges[k] = reached
-            dead = _unmatchable(edges, n)
+            dead = unmatchable(edges, n)
             if dead is None:
                 return None
             for k, index in dead:
@@ -158,84 +159,12 @@ class Search:
         edges = {
             r: (live >> (r * n)) & first_row for r in range(n) if not row_masks[r] & queens
         }
-        dead = _unmatchable(edges, n)
+        dead = unmatchable(edges, n)
         if dead is None:
             return None
         for r, c in dead:
             live &= ~(1 << (r * n + c))
         return live
-
-
-def _unmatchable(edges: dict[int, int], n: int) -> list[tuple[int, int]] | None:
-    """The edges of a bipartite graph that lie in no perfect matching.
-
-    ``edges`` maps each left vertex to the bitmask of its right neighbours (right vertices
-    are 0..n-1, as many of them open as there are left vertices). None when there is no
-    perfect matching at all.
-    """
-    owner = [-1] * n  # right vertex -> its matched left vertex
-
-    def augment(left: int, seen: list[int]) -> bool:
-        candidates = edges[left] & ~seen[0]
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            seen[0] |= low
-            right = low.bit_length() - 1
-            if owner[right] < 0 or augment(owner[right], seen):
-                owner[right] = left
-                return True
-        return False
-
-    mate = {}
-    for left, neighbours in edges.items():
-        # Greedy first: most vertices match without an augmenting path.
-        free = neighbours
-        while free:
-            low = free & -free
-            right = low.bit_length() - 1
-            if owner[right] < 0:
-                owner[right] = left
-                mate[left] = right
-                break
-            free ^= low
-    for left in edges:
-        if left not in mate and not augment(left, [0]):
-            return None
-    for right, left in enumerate(owner):
-        if left >= 0:
-            mate[left] = right
-
-    # left u reaches left w when u has an edge to w's partner; an unmatched edge u -> r is
-    # in some perfect matching iff u and owner[r] are on a common cycle, i.e. u is
-    # reachable back from owner[r].
-    reach = {}
-    for left, neighbours in edges.items():
-        step = 1 << left
-        others = neighbours & ~(1 << mate[left])
-        while others:
-            low = others & -others
-            others ^= low
-            step |= 1 << owner[low.bit_length() - 1]
-        reach[left] = step
-    lefts = list(edges)
-    for middle in lefts:  # Warshall's transitive closure on bitmasks
-        bit = 1 << middle
-        through = reach[middle]
-        for left in lefts:
-            if reach[left] & bit:
-                reach[left] |= through
-
-    dead = []
-    for left, neighbours in edges.items():
-        others = neighbours & ~(1 << mate[left])
-        while others:
-            low = others & -others
-            others ^= low
-            right = low.bit_length() - 1
-            if not reach[owner[right]] >> left & 1:
-                dead.append((left, right))
-    return dead
 
 
 def _start(board: Board, state: State | None) -> tuple[int, int] | None:

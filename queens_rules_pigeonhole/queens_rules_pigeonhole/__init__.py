@@ -24,6 +24,7 @@ from w.
 from __future__ import annotations
 
 from queens_core import Board, Context, Contradiction, Rule, State, Tier, hookimpl
+from queens_core.matching import alternating_reach, hall_violator, maximum_matching
 
 ROWS = "row"
 COLUMNS = "column"
@@ -52,51 +53,6 @@ def graph(board: Board, state: State, kind: str) -> dict[int, int]:
                 lines |= 1 << index
         edges[k] = lines
     return edges
-
-
-def _matching(edges: dict[int, int]) -> tuple[dict[int, int], list[int]]:
-    """A maximum matching line -> region (Kuhn's augmenting paths) and the unmatched
-    regions."""
-    owner: dict[int, int] = {}
-
-    def augment(k: int, visited: set[int]) -> bool:
-        lines = edges[k]
-        while lines:
-            low = lines & -lines
-            lines ^= low
-            line = low.bit_length() - 1
-            if line in visited:
-                continue
-            visited.add(line)
-            if line not in owner or augment(owner[line], visited):
-                owner[line] = k
-                return True
-        return False
-
-    unmatched = [k for k in edges if not augment(k, set())]
-    return owner, unmatched
-
-
-def _hall_violator(
-    edges: dict[int, int], owner: dict[int, int], start: int
-) -> tuple[list[int], int]:
-    """Regions reachable from an unmatched region by alternating paths, and their lines:
-    fewer lines than regions (Hall's condition fails)."""
-    regions = {start}
-    lines = 0
-    frontier = [start]
-    while frontier:
-        k = frontier.pop()
-        new = edges[k] & ~lines
-        lines |= edges[k]
-        while new:
-            low = new & -new
-            new ^= low
-            w = owner.get(low.bit_length() - 1)
-            if w is not None and w not in regions:
-                regions.add(w)
-                frontier.append(w)
-    return sorted(regions), lines
 
 
 def _bits(mask: int) -> list[int]:
@@ -139,28 +95,12 @@ def tight_kills(
         edges = graph(board, state, kind)
     if not edges:
         return []
-    owner, unmatched = _matching(edges)
+    owner, unmatched = maximum_matching(edges, board.n)
     if unmatched:
-        regions, lines = _hall_violator(edges, owner, unmatched[0])
+        regions, lines = hall_violator(edges, owner, unmatched[0])
         raise Contradiction(_hall_message(board, kind, regions, lines))
-    # reach[k]: the regions k reaches, itself included, in the graph "u -> w when u has a
-    # live cell in w's matched line" (bit w stands for region w).
-    reach = {}
-    for line, k in owner.items():
-        others = edges[k] & ~(1 << line)
-        out = 1 << k
-        while others:
-            low = others & -others
-            others ^= low
-            out |= 1 << owner[low.bit_length() - 1]
-        reach[k] = out
+    reach = alternating_reach(edges, owner)
     keys = list(edges)
-    for j in keys:  # Warshall's transitive closure on bitsets
-        bit = 1 << j
-        for i in keys:
-            if reach[i] & bit:
-                reach[i] |= reach[j]
-
     everyone = sum(1 << k for k in keys)
     line_masks, _ = _lines(board, kind)
     region_masks = board.region_masks
