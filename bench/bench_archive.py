@@ -19,9 +19,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from queens_core.exact import find_solutions
-
 from queens_core import Board, Solver, load_registry
+from queens_core.exact import find_solutions
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 CONFIGURATIONS = {

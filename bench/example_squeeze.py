@@ -18,9 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples" / "queens-rules-squeeze"))
 
-from queens_rules_squeeze import RULES  # noqa: E402
-
 from queens_core import Board, Solver, load_registry  # noqa: E402
+from queens_rules_squeeze import RULES  # noqa: E402
 
 COMPANIES = {
     "all four catalog packages": ("baseline", "polyomino", "pigeonhole", "pfc"),

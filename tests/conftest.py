@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from queens_core.exact import find_solutions
 from support import archive_paths
 
 from queens_core import Board, load_registry
+from queens_core.exact import find_solutions
 
 
 @pytest.fixture(scope="session")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from queens_core.board import MAX_INPUT_BYTES, bits
 
 from queens_core import MAX_SIZE, Board, BoardError
+from queens_core.board import MAX_INPUT_BYTES, bits
 
 BOARD_1 = """\
 BBPPPSSS

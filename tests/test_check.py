@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from queens_core.check import SEVERITY, VERDICTS, check_board
-from queens_core.cli import main
-from queens_core.grade import Grader, weight_of
 from support import ARCHIVE, archive_paths, rules_of
 
 from queens_core import Rule, Solver, Tier
+from queens_core.check import SEVERITY, VERDICTS, check_board
+from queens_core.cli import main
+from queens_core.grade import Grader, weight_of
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HEADLINE = re.compile(

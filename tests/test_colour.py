@@ -10,6 +10,9 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from support import ARCHIVE, ROOT
+
+from queens_core import Board, Solver
 from queens_core.cli import main
 from queens_core.colour import (
     ARCHIVE_COLOURS,
@@ -23,9 +26,6 @@ from queens_core.colour import (
 )
 from queens_core.output import format_result
 from queens_core.state import QUEEN
-from support import ARCHIVE, ROOT
-
-from queens_core import Board, Solver
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 STALLS = "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from queens_core.propagation import single_cell_region
-
 from queens_core import Board, Rule, Solver, State, Tier
+from queens_core.propagation import single_cell_region
 
 
 def rule(counter, position, apply, tier=Tier.CHEAP, counting="pass"):

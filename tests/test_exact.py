@@ -6,11 +6,11 @@ import itertools
 import random
 
 import pytest
+
+from queens_core import State, is_solution
 from queens_core.exact import count_solutions, find_solutions, solve_exact
 from queens_core.generate import random_board, random_queens
 from queens_core.testing import make_board, make_state
-
-from queens_core import State, is_solution
 
 
 def brute_force(board, state: State | None = None) -> set[int]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from queens_core.exact import count_solutions, find_solutions, solve_exact
 
 from queens_core import Board, State, is_solution
+from queens_core.exact import count_solutions, find_solutions, solve_exact
 
 BOARD_353 = ["PPPPPPO", "PSGLLLO", "PSGGGLO", "PSSBGLO", "PRSBBBO", "PRRRRBO", "POOOOOO"]
 SOLUTION_353 = [(0, 0), (1, 5), (2, 3), (3, 1), (4, 4), (5, 2), (6, 6)]

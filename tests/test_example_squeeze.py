@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from queens_core.testing import check_soundness
-from queens_rules_squeeze import RULES
 from support import ROOT, rules_of
 
 from queens_core import Solver
+from queens_core.testing import check_soundness
+from queens_rules_squeeze import RULES
 
 EXAMPLE = ROOT / "examples" / "queens-rules-squeeze"
 QUEENS = Path(sys.executable).parent / "queens"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from support import ARCHIVE
+
+from queens_core import Board, Solver, State, Step
 from queens_core.cli import main
 from queens_core.explain import (
     ReplayError,
@@ -15,9 +18,6 @@ from queens_core.explain import (
 )
 from queens_core.output import format_result
 from queens_core.testing import make_board, make_state
-from support import ARCHIVE
-
-from queens_core import Board, Solver, State, Step
 
 
 @pytest.fixture(scope="module")

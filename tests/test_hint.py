@@ -6,6 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from support import ARCHIVE
+
+from queens_core import Board, BoardError, Solver, State
 from queens_core.cli import main
 from queens_core.explain import apply_step, replay
 from queens_core.hint import (
@@ -21,9 +24,6 @@ from queens_core.hint import (
 )
 from queens_core.jsonfmt import HINT_SCHEMA, state_from_json, steps_from_json
 from queens_core.testing import cells_marked
-from support import ARCHIVE
-
-from queens_core import Board, BoardError, Solver, State
 
 BOARD_353 = str(ARCHIVE / "353.txt")
 # SOLVER.md: board 353 where the cheap tier stops.

@@ -6,6 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from support import ARCHIVE
+
+from queens_core import Board, Solver, State
 from queens_core.cli import main
 from queens_core.explain import replay
 from queens_core.jsonfmt import (
@@ -16,9 +19,6 @@ from queens_core.jsonfmt import (
     state_from_json,
     steps_from_json,
 )
-from support import ARCHIVE
-
-from queens_core import Board, Solver, State
 
 SOLVE_KEYS = ["schema", "source", "board", "status", "problem", "culprit", "state",
               "counters", "steps"]

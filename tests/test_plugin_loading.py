@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
-from queens_core.cli import EXIT_PLUGIN_FAILED, main
 
 from queens_core import PluginError, load_registry
+from queens_core.cli import EXIT_PLUGIN_FAILED, main
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 SOUND = rule_module("pass", "harmless_rule")

@@ -7,7 +7,6 @@ import sys
 import textwrap
 
 import pytest
-from queens_core.propagation import single_cell_region
 
 from queens_core import (
     Board,
@@ -20,6 +19,7 @@ from queens_core import (
     load_registry,
     make_plugin_manager,
 )
+from queens_core.propagation import single_cell_region
 
 
 def noop(ctx) -> None:

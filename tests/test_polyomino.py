@@ -14,7 +14,10 @@ import textwrap
 from collections.abc import Callable, Iterable
 
 import pytest
+
+from queens_core import Board, Context, Solver, State, Step, Tier
 from queens_core.testing import make_board, make_state, run_rule
+from queens_rules_polyomino import RULES, apply_polyomino
 from queens_rules_polyomino.shapes import (
     CANONICAL_TABLE,
     FIXED_TABLE,
@@ -23,9 +26,6 @@ from queens_rules_polyomino.shapes import (
     free_polyominoes,
     orientations,
 )
-
-from queens_core import Board, Context, Solver, State, Step, Tier
-from queens_rules_polyomino import RULES, apply_polyomino
 
 Cell = tuple[int, int]
 COUNTERS = [rule.counter for rule in RULES]

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
 from guide import blocks
-from queens_core.cli import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
 
 from queens_core import Board, Contradiction, Rule, Solver, Tier, load_registry
+from queens_core.cli import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 GUIDE = ROOT / "docs" / "writing-rules.md"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from queens_core.cli import EXIT_BAD_INPUT, main
-from queens_core.selection import SelectionError, package_key, select_rules
 from support import ROOT
 
 from queens_core import Board, Solver
+from queens_core.cli import EXIT_BAD_INPUT, main
+from queens_core.selection import SelectionError, package_key, select_rules
 
 BOARD_353 = str(ROOT / "archive" / "boards" / "353.txt")
 

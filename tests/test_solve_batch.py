@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
-from queens_core.cli import main
-from queens_core.output import format_result
 from support import ARCHIVE
 
 from queens_core import Board, Solver
+from queens_core.cli import main
+from queens_core.output import format_result
 
 
 def run(*args: str, stdin: str | None = None):

@@ -8,13 +8,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from click.testing import CliRunner
+from support import ARCHIVE
+
+from queens_core import Board
 from queens_core.batch import expand_paths
 from queens_core.chart import bar_chart_svg, nice_step
 from queens_core.cli import main
 from queens_core.stats import Progress
-from support import ARCHIVE
-
-from queens_core import Board
 
 SVG = "{http://www.w3.org/2000/svg}"
 SAMPLE = ["1", "2", "10", "353", "600", "616"]

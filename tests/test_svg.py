@@ -6,12 +6,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from queens_core.cli import main
-from queens_core.colour import ARCHIVE_COLOURS
-from queens_core.svg import render_svg
 from support import ARCHIVE, ROOT
 
 from queens_core import Board, Solver, State
+from queens_core.cli import main
+from queens_core.colour import ARCHIVE_COLOURS
+from queens_core.svg import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 STALLED_353 = ".⨯⨯⨯⨯⨯.\n⨯⨯.⨯..⨯\n⨯⨯⨯.⨯.⨯\n⨯..⨯⨯⨯⨯\n⨯⨯⨯⨯..⨯\n⨯...⨯⨯⨯\n.⨯⨯⨯⨯⨯.\n"

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from support import ROOT, rules_of
+
+from queens_core import Contradiction, Rule, Tier
 from queens_core.exact import find_solutions
 from queens_core.propagation import single_cell_region
 from queens_core.testing import (
@@ -15,9 +18,6 @@ from queens_core.testing import (
     random_boards,
     run_rule,
 )
-from support import ROOT, rules_of
-
-from queens_core import Contradiction, Rule, Tier
 
 pytest_plugins = ["pytester"]
 

@@ -7,6 +7,7 @@ in a solve, with their counters, catalog positions and tier.
 
 from __future__ import annotations
 
+from queens_core import Rule, Tier, hookimpl
 from queens_core.propagation import (
     line_confined_to_region,
     region_confined_to_line,
@@ -14,8 +15,6 @@ from queens_core.propagation import (
     single_cell_line,
     single_cell_region,
 )
-
-from queens_core import Rule, Tier, hookimpl
 
 RULES = [
     Rule(

@@ -23,10 +23,9 @@ contradiction
 
 from __future__ import annotations
 
+from queens_core import Board, Context, Rule, Scratch, State, Tier, hookimpl
 from queens_core.board import bits
 from queens_core.propagation import PROPAGATORS
-
-from queens_core import Board, Context, Rule, Scratch, State, Tier, hookimpl
 
 #: K: a candidate's kill mask must meet a region with at most this many live cells.
 SMALL_REGION = 6

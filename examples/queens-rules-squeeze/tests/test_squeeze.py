@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+
+from queens_core import Contradiction
 from queens_core.exact import find_solutions
 from queens_core.testing import (
     assert_kills,
@@ -14,8 +16,6 @@ from queens_core.testing import (
     make_state,
 )
 from queens_rules_squeeze import RULES, squeezed
-
-from queens_core import Contradiction
 
 TWO_LINE, TWO_REGION = RULES
 
