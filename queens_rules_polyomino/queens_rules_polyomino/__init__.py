@@ -21,6 +21,9 @@ _MEMO_KEY = "polyomino"
 #: fixes the shape and its place on the board, so the answer holds for every board of
 #: that size and is worth keeping across solves.
 _KILLS_BY_SIZE: dict[int, dict[int, tuple[str, int] | None]] = {}
+#: Past this many masks for one size the cache starts over, so a long-running process
+#: (a server, a batch of millions of boards) does not grow without bound.
+_CACHE_LIMIT = 200_000
 
 
 def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
@@ -44,6 +47,8 @@ def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
             if 0 <= r < n and 0 <= c < n:
                 mask |= 1 << (r * n + c)
         answer = (counter, mask)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
     cache[cells] = answer
     return answer
 
