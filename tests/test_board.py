@@ -88,7 +88,7 @@ def test_diagonal_touch_is_not_connection():
     [
         ("", "the input is empty", None, None),
         ("  \n\t\n", "the input holds only whitespace", None, None),
-        ("AB\nA", "row has 1 cells, expected 2", 2, None),
+        ("AB\nA", "row has 1 cell, expected 2", 2, None),
         ("AB\nABC", "row has 3 cells, expected 2", 2, None),
         ("AB\nBA\nAB", "more rows (3) than columns (2)", 3, None),
         ("ABC\nABC", "fewer rows (2) than columns (3)", 2, None),
@@ -136,5 +136,5 @@ def test_size_limits():
 
 def test_from_rows_validates_too():
     assert Board.from_rows(["AB", "BA"]).n == 2
-    with pytest.raises(BoardError, match="row has 1 cells"):
+    with pytest.raises(BoardError, match="row has 1 cell"):
         Board.from_rows(["AB", "B"])

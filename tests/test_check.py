@@ -81,7 +81,7 @@ def test_bad_input_is_status_2_with_one_line_on_stderr(tmp_path):
     result = run("check", str(bad))
     assert result.exit_code == 2
     assert result.stderr == (
-        f"queens: error: {bad}: line 2: row has 1 cells, expected 2 (the width of the first row)\n"
+        f"queens: error: {bad}: line 2: row has 1 cell, expected 2 (the width of the first row)\n"
     )
     assert result.stdout.startswith(f"{bad}: bad input: line 2: ")
 

@@ -83,7 +83,7 @@ BAD_INPUTS = [
     ("missing.txt", None, "cannot read", "No such file"),
     ("empty.txt", b"", "the input is empty", None),
     ("blank.txt", b" \n\t\n\n", "only whitespace", None),
-    ("ragged.txt", b"AB\nB\n", "line 2", "row has 1 cells, expected 2"),
+    ("ragged.txt", b"AB\nB\n", "line 2", "row has 1 cell, expected 2"),
     ("tall.txt", b"AB\nBA\nAB\n", "line 3", "more rows (3) than columns (2)"),
     ("wide.txt", b"ABC\nBCA\n", "line 2", "fewer rows (2) than columns (3)"),
     ("few.txt", b"AAB\nAAB\nAAB\n", "2 regions (AB)", "fewer than its 3 rows"),

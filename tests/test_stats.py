@@ -120,7 +120,7 @@ def test_stats_reports_bad_boards_and_goes_on(tmp_path):
     result = run("stats", "--json", str(folder), str(tmp_path / "missing"))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"queens: error: {folder / 'broken.txt'}: line 2: row has 1 cells, expected 2 "
+        f"queens: error: {folder / 'broken.txt'}: line 2: row has 1 cell, expected 2 "
         "(the width of the first row)",
         f"queens: error: cannot read {tmp_path / 'missing'}: No such file or directory",
     ]

@@ -311,6 +311,10 @@ def _cells_of_line(line: str, number: int) -> str:
     return line[0::2]
 
 
+def _cells(count: int) -> str:
+    return f"{count} cell" if count == 1 else f"{count} cells"
+
+
 def _check_rows(rows: tuple[str, ...], line_numbers: tuple[int, ...]) -> None:
     if not rows:
         raise BoardError("the board is empty")
@@ -327,7 +331,8 @@ def _check_rows(rows: tuple[str, ...], line_numbers: tuple[int, ...]) -> None:
                     raise BoardError(f"{ch!r} is not a region character", number, col)
         if len(row) != n:
             raise BoardError(
-                f"row has {len(row)} cells, expected {n} (the width of the first row)", number
+                f"row has {_cells(len(row))}, expected {n} (the width of the first row)",
+                number,
             )
     if len(rows) != n:
         if len(rows) > n:

@@ -104,7 +104,9 @@ class State:
             cells = line.replace(" ", "")
             if len(cells) != board.n:
                 raise BoardError(
-                    f"state row has {len(cells)} cells, expected {board.n}", r + 1
+                    f"state row has {len(cells)} cell{'' if len(cells) == 1 else 's'}, "
+                    f"expected {board.n}",
+                    r + 1,
                 )
             for c, ch in enumerate(cells):
                 bit = 1 << (r * board.n + c)
