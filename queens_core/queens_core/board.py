@@ -180,16 +180,6 @@ class Board:
         """The index of the cell at (row, column), both 0-based."""
         return row * self.n + column
 
-    def coords(self, index: int) -> tuple[int, int]:
-        """(row, column) of a cell index, both 0-based."""
-        return divmod(index, self.n)
-
-    def region_of(self, index: int) -> int:
-        return self.cell_region[index]
-
-    def letter_of(self, index: int) -> str:
-        return self.letters[self.cell_region[index]]
-
     def mask_of(self, cells: list[tuple[int, int]] | set[tuple[int, int]]) -> int:
         """The mask of a collection of (row, column) pairs."""
         m = 0
