@@ -24,7 +24,7 @@ from __future__ import annotations
 from .board import Board
 from .exact import SearchLimitExceeded, find_solutions
 from .rules import Rule, Step
-from .state import State, cell_label
+from .state import State, cell_label, cell_labels
 from .validate import is_solution
 
 #: Nodes one exact search may visit. Archive boards need a few hundred; the bound keeps
@@ -92,7 +92,7 @@ def describe_step(board: Board, step: Step, limit: int = 6) -> str:
     """``placed a queen on r2c3`` / ``killed r1c4, r1c5`` (at most ``limit`` cells)."""
     if step.placed:
         return f"placed a queen on {cell_label(board, step.placed.bit_length() - 1)}"
-    cells = [cell_label(board, r * board.n + c) for r, c in board.cells_of(step.killed)]
+    cells = cell_labels(board, step.killed)
     more = f" and {len(cells) - limit} more" if len(cells) > limit else ""
     return f"killed {', '.join(cells[:limit])}{more}"
 

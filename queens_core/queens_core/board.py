@@ -187,6 +187,11 @@ class Board:
             m |= 1 << (r * self.n + c)
         return m
 
+    def unit_mask(self, kind: str, index: int) -> int:
+        """The mask of the unit ``kind`` ("row", "column" or "region") number ``index``."""
+        masks = {"row": self.row_masks, "column": self.col_masks, "region": self.region_masks}
+        return masks[kind][index]
+
     def cells_of(self, mask: int) -> list[tuple[int, int]]:
         """The (row, column) pairs of a mask, in reading order."""
         n = self.n

@@ -21,7 +21,7 @@ from .board import Board
 from .driver import CONTRADICTION, RuleFailure
 from .exact import find_solutions
 from .grade import Assessment, Grader
-from .state import cell_label
+from .state import cell_label, cell_labels
 
 EXIT_UNIQUE_SOLVED = 0
 EXIT_UNIQUE_STALLED = 1
@@ -186,11 +186,6 @@ def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
     return ", ".join(used) or "none"
 
 
-def _solution_cells(board: Board, mask: int) -> list[str]:
-    n = board.n
-    return [cell_label(board, r * n + c) for r, c in board.cells_of(mask)]
-
-
 def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
     """The text report of one board (no final newline)."""
     headline = f"{report.name}: {report.message}"
@@ -210,7 +205,7 @@ def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
     if len(report.solutions) > 1:
         first, second = report.solutions[:SHOWN_SOLUTIONS]
         lines.append(
-            "  differ at:  " + " ".join(_solution_cells(board, first ^ second))
+            "  differ at:  " + " ".join(cell_labels(board, first ^ second))
         )
     if assessment is None:
         return "\n".join(lines)
@@ -255,7 +250,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "cap": report.cap,
         "at_least": len(report.solutions) >= report.cap,
         "examples": [
-            _solution_cells(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]
+            cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]
         ],
     }
     assessment = report.assessment

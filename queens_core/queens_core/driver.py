@@ -16,14 +16,10 @@ from dataclasses import dataclass, field
 
 from .blame import UNSOUND_PREFIX, assign_blame
 from .board import Board
-from .propagation import settle_queens
+from .propagation import SETTLE_COUNTER, settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import State, find_empty_unit
 from .validate import is_solution
-
-#: The catalog counter a queen's kill list is attributed to when a state read from a
-#: picture holds queens whose kill lists were not applied yet.
-SETTLE_COUNTER = "queen_adjacent_kill"
 
 #: Why a rule that changed the state behind its context's back is stopped: its steps
 #: would no longer say what happened, and a revived cell would be unsound.
@@ -251,9 +247,7 @@ class Solver:
         empty = find_empty_unit(ctx.board, ctx.state)
         if empty is not None:
             culprit = group.rules[0]
-            unit_mask = next(
-                m for k, i, m in ctx.board.units if (k, i) == (empty.kind, empty.index)
-            )
+            unit_mask = ctx.board.unit_mask(empty.kind, empty.index)
             for step in reversed(new):
                 if (step.killed | step.placed) & unit_mask:
                     culprit = group.by_counter.get(step.counter, culprit)

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .board import Board
-from .state import State
+from .state import State, cell_label
 
 
 class Tier(StrEnum):
@@ -133,8 +133,7 @@ class Context:
         if not state.live & bit:
             what = "a queen" if state.queens & bit else "a dead cell"
             raise UnsoundDeduction(
-                f"placed a queen on r{cell // self.board.n + 1}c{cell % self.board.n + 1}, "
-                f"which is {what}"
+                f"placed a queen on {cell_label(self.board, cell)}, which is {what}"
             )
         killed = state.live & self.board.kill_masks[cell]
         state.queens |= bit

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, BoardError
+from .board import Board, BoardError, bits
 
 QUEEN = "♛"
 DEAD = "⨯"
@@ -151,3 +151,8 @@ def cell_label(board: Board, index: int) -> str:
     """How a person names a cell: ``r3c5`` (row and column, 1-based)."""
     r, c = divmod(index, board.n)
     return f"r{r + 1}c{c + 1}"
+
+
+def cell_labels(board: Board, mask: int) -> list[str]:
+    """The :func:`cell_label` of every cell of ``mask``, in reading order."""
+    return [cell_label(board, index) for index in bits(mask)]

@@ -41,7 +41,7 @@ from .board import Board
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .exact import find_solutions
 from .rules import Context, Contradiction, Rule, Step, UnsoundDeduction
-from .state import State, cell_label
+from .state import State, cell_labels
 
 #: A rule under test: a registered :class:`Rule`, or just its apply function.
 RuleLike = Rule | Callable[[Context], Any]
@@ -426,4 +426,4 @@ def _check_steps(
 
 
 def _cells(board: Board, mask: int) -> str:
-    return ", ".join(cell_label(board, r * board.n + c) for r, c in board.cells_of(mask))
+    return ", ".join(cell_labels(board, mask))
