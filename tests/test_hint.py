@@ -242,3 +242,23 @@ def test_hint_json_round_trips(board353, tmp_path):
     doc = json.loads(out)
     assert status == 1 and doc["status"] == "wrong" and doc["step"] is None
     assert doc["wrong"] == {"queens": [[1, 1]], "dead": [], "solutions": 1}
+
+
+@pytest.mark.parametrize("command", ["hint", "render"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b".......\n..\xff....\n", "line 2, column 3: byte 0xff is not valid UTF-8"),
+        (b"." * 70_000, "input is larger than 65536 bytes"),
+    ],
+)
+def test_an_unreadable_state_file_is_one_line_like_a_board(command, content, message, tmp_path):
+    """A state file is read like a board file: the same size bound, the same naming of
+    the first bad byte."""
+    state = tmp_path / "state.txt"
+    state.write_bytes(content)
+    run = CliRunner().invoke(main, [command, BOARD_353, "--state", str(state)])
+    assert run.exit_code == 2
+    assert run.stderr == f"queens: error: {state}: {message}" + (
+        "; the largest board is 32×32\n" if "larger" in message else "\n"
+    )

@@ -1,30 +1,34 @@
-"""The ``queens`` command.
-
-Exit statuses: 0 solved, 1 not solved (stalled or contradictory), 2 bad input or usage,
-3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a rule
-package failed to load.
-"""
+"""The ``queens`` command. Its exit statuses are in :mod:`queens_core.exits`."""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
-import traceback
 from dataclasses import dataclass
-from typing import NoReturn
 
 import click
 
 from . import __version__
 from .batch import STDIN, BoardInputError, display_name, read_board_file, worst
 from .blame import describe_unsound
-from .board import MAX_SIZE, Board
+from .board import MAX_SIZE
 from .chart import bar_chart_svg
 from .check import DEFAULT_CAP, check_board, format_report, report_json
 from .check import SEVERITY as CHECK_SEVERITY
 from .cli_show import hint, render
 from .driver import CONTRADICTION, RuleFailure, Solver
+from .exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_PLUGIN_FAILED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    fail,
+    report_error,
+    warn,
+    warn_split_regions,
+)
 from .grade import Grader
 from .jsonfmt import dumps, solve_document
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
@@ -33,11 +37,6 @@ from .rules import Rule
 from .selection import TIERS, SelectionError, select_rules
 from .stats import Progress, chart_items, collect, format_summary, summary_json
 
-EXIT_SOLVED = 0
-EXIT_NOT_SOLVED = 1
-EXIT_BAD_INPUT = 2
-EXIT_RULE_FAILED = 3
-EXIT_PLUGIN_FAILED = 4
 #: Mildest first: with several boards, `solve` exits with the worst of theirs.
 SOLVE_SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
 
@@ -62,35 +61,6 @@ class Settings:
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
         return self._registry
-
-
-def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
-    """Print one line on standard error (a traceback first, if asked) and exit."""
-    report_error(message, error)
-    sys.exit(status)
-
-
-def report_error(message: str, error: BaseException | None = None) -> None:
-    """Print one line on standard error (a traceback first, if asked), and go on."""
-    if error is not None:
-        traceback.print_exception(error, file=sys.stderr)
-    click.echo(f"queens: error: {message}", err=True)
-
-
-def warn(message: str) -> None:
-    click.echo(f"queens: warning: {message}", err=True)
-
-
-def read_board(path: str) -> Board:
-    """Read and parse a board from a path, or from standard input for ``-``; exit 2 on
-    bad input, warn about split regions."""
-    try:
-        board = read_board_file(path)
-    except BoardInputError as err:
-        fail(str(err), EXIT_BAD_INPUT)
-    for warning in board.warnings:
-        warn(f"{display_name(path)}: {warning}; solving it anyway")
-    return board
 
 
 def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -275,8 +245,7 @@ def _solve_one(
     except BoardInputError as err:
         report_error(str(err))
         return EXIT_BAD_INPUT
-    for warning in parsed.warnings:
-        warn(f"{name}: {warning}; solving it anyway")
+    warn_split_regions(name, parsed)
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
