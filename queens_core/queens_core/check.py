@@ -20,13 +20,12 @@ from .batch import BoardInputError, display_name, read_board_file
 from .board import Board
 from .driver import CONTRADICTION, RuleFailure
 from .exact import find_solutions
+from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
 from .grade import Assessment, Grader
 from .state import cell_label, cell_labels
 
-EXIT_UNIQUE_SOLVED = 0
-EXIT_UNIQUE_STALLED = 1
-EXIT_BAD_INPUT = 2
-EXIT_RULE_FAILED = 3
+EXIT_UNIQUE_SOLVED = EXIT_SOLVED
+EXIT_UNIQUE_STALLED = EXIT_NOT_SOLVED
 EXIT_SEVERAL_SOLUTIONS = 5
 EXIT_NO_SOLUTION = 6
 

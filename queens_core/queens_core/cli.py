@@ -24,6 +24,7 @@ from .exits import (
     EXIT_PLUGIN_FAILED,
     EXIT_RULE_FAILED,
     EXIT_SOLVED,
+    SEVERITY,
     fail,
     report_error,
     warn,
@@ -36,9 +37,6 @@ from .report import show
 from .rules import Rule
 from .selection import TIERS, SelectionError, select_rules
 from .stats import Progress, chart_items, collect, format_summary, summary_json
-
-#: Mildest first: with several boards, `solve` exits with the worst of theirs.
-SOLVE_SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
 
 
 @dataclass
@@ -225,7 +223,7 @@ def solve(
         )
     if documents is not None:
         click.echo(dumps(documents))
-    sys.exit(worst(statuses, SOLVE_SEVERITY))
+    sys.exit(worst(statuses, SEVERITY))
 
 
 def _solve_one(

@@ -21,6 +21,9 @@ EXIT_NOT_SOLVED = 1
 EXIT_BAD_INPUT = 2
 EXIT_RULE_FAILED = 3
 EXIT_PLUGIN_FAILED = 4
+#: Mildest first: a command over several boards (``solve``, ``stats``) exits with the
+#: worst of theirs.
+SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
 
 
 def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
