@@ -19,10 +19,10 @@ from .exits import (
     fail,
     warn_split_regions,
 )
-from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines, read_state
+from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
 from .jsonfmt import dumps
 from .report import colour_depth
-from .state import State
+from .state import State, read_state
 from .svg import render_svg
 
 
