@@ -17,7 +17,7 @@ from .colour import colour_name, colour_picture, colour_rows, terminal_depth, wa
 from .driver import CONTRADICTION, SOLVED, SolveResult
 from .explain import LABEL_SCHEME, explain_steps, format_explanation, labelled_grid
 from .jsonfmt import dumps, solve_document
-from .output import format_counters, format_result
+from .output import format_result
 from .rules import Rule
 
 
@@ -29,10 +29,7 @@ def result_text(result: SolveResult, rules: Sequence[Rule], depth: str | None = 
     picture = "\n".join(
         colour_picture(result.board, result.state, depth, show_dead=not result.solved)
     )
-    if result.solved:
-        counters = format_counters(result.counters, names)
-        return f"{picture}\n\n{counters}" if counters else picture
-    return picture
+    return format_result(result, names, picture)
 
 
 def board_text(board: Board, depth: str | None = None) -> str:
