@@ -125,3 +125,12 @@ def test_the_committed_picture_is_what_render_draws_today(monkeypatch):
     assert run.exit_code == 0
     committed = (ROOT / "docs" / "board-353.svg").read_text(encoding="utf-8")
     assert run.stdout == committed
+
+
+def test_region_letters_and_titles_that_xml_reserves_are_escaped():
+    board = Board.parse("&&<<\n&&<<\n\"\"''\n\"\"''\n")
+    root = parse(render_svg(board, title='Board "<&>"'))
+    assert [rect.get("data-region") for rect in of_class(root, "cell")] == list(
+        "".join(board.rows)
+    )
+    assert root.find(f"{SVG}title").text == 'Board "<&>"'
