@@ -19,7 +19,7 @@ from typing import Any
 from .batch import BoardInputError, display_name, read_board_file
 from .board import Board
 from .driver import CONTRADICTION, RuleFailure
-from .exact import find_solutions
+from .exact import DEFAULT_CAP, find_solutions
 from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
 from .grade import Assessment, Grader
 from .state import cell_label, cell_labels
@@ -50,7 +50,6 @@ VERDICTS = {
     "rule-failed": EXIT_RULE_FAILED,
 }
 
-DEFAULT_CAP = 2
 #: The text report wraps the list of rules used at this width.
 WRAP = 92
 #: How many solutions the report shows when there are several.

@@ -1,4 +1,9 @@
-"""The ``queens`` command. Its exit statuses are in :mod:`queens_core.exits`."""
+"""The ``queens`` command. Its exit statuses are in :mod:`queens_core.exits`.
+
+Each command imports the modules only it needs when it runs, not here: ``queens --help``
+and a plain ``queens solve`` should not pay for the exact solver's grading, the SVG
+writer or the JSON and explanation formats of the other commands.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +11,14 @@ import json
 import os
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__
 from .batch import STDIN, BoardInputError, display_name, read_board_file, worst
-from .blame import describe_unsound
 from .board import MAX_SIZE
-from .chart import bar_chart_svg
-from .check import DEFAULT_CAP, check_board, format_report, report_json
-from .check import SEVERITY as CHECK_SEVERITY
 from .cli_show import hint, render
-from .driver import CONTRADICTION, RuleFailure, Solver
+from .exact import DEFAULT_CAP
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -30,13 +31,12 @@ from .exits import (
     warn,
     warn_split_regions,
 )
-from .grade import Grader
-from .jsonfmt import dumps, solve_document
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
-from .report import show
 from .rules import Rule
 from .selection import TIERS, SelectionError, select_rules
-from .stats import Progress, chart_items, collect, format_summary, summary_json
+
+if TYPE_CHECKING:
+    from .driver import Solver
 
 
 @dataclass
@@ -64,6 +64,8 @@ class Settings:
 def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
+    from . import __version__
+
     click.echo(f"queens-core {__version__}")
     try:
         registry = load_registry(skip_broken=True)
@@ -205,6 +207,8 @@ def solve(
       queens solve --only baseline,pigeonhole archive/boards/1.txt
       queens solve --exclude pfc --exclude polyomino_domino archive/boards/1.txt
     """
+    from .driver import Solver
+
     registry = settings.registry()
     rules = selected_rules(registry, only, exclude, tier)
     solver = Solver(rules)
@@ -222,6 +226,8 @@ def solve(
             _solve_one(settings, path, solver, explain, output_format, color, documents)
         )
     if documents is not None:
+        from .jsonfmt import dumps
+
         click.echo(dumps(documents))
     sys.exit(worst(statuses, SEVERITY))
 
@@ -237,6 +243,10 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``documents``, its JSON document is collected there instead of printed."""
+    from .blame import describe_unsound
+    from .driver import CONTRADICTION, RuleFailure
+    from .report import show
+
     name = display_name(path)
     try:
         parsed = read_board_file(path)
@@ -250,6 +260,8 @@ def _solve_one(
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
         return EXIT_RULE_FAILED
     if documents is not None:
+        from .jsonfmt import solve_document
+
         documents.append(solve_document(result, solver.rules, name))
     else:
         show(result, solver.rules, name, explain, output_format, color)
@@ -398,6 +410,10 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
     """
+    from .check import SEVERITY as CHECK_SEVERITY
+    from .check import check_board, format_report, report_json
+    from .grade import Grader
+
     registry = settings.registry()
     grader = Grader(registry.rules)
     names = {rule.counter: rule.display_name for rule in registry.rules}
@@ -445,6 +461,10 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
       queens stats --json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
+    from .chart import bar_chart_svg
+    from .grade import Grader
+    from .stats import Progress, chart_items, collect, format_summary, summary_json
+
     registry = settings.registry()
     progress = Progress(sys.stderr)
     try:

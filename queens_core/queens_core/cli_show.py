@@ -1,6 +1,7 @@
 """The ``queens hint`` and ``queens render`` commands (registered on ``cli.main``).
 
-They live apart from :mod:`queens_core.cli` to keep it thin.
+They live apart from :mod:`queens_core.cli` to keep it thin. Like the commands there,
+they import what only they need when they run (see :mod:`queens_core.cli`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import click
 
 from .batch import STDIN, BoardInputError, display_name, read_board_file, read_input
 from .board import Board, BoardError, decode_input
-from .driver import RuleFailure, Solver
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -19,11 +19,7 @@ from .exits import (
     fail,
     warn_split_regions,
 )
-from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
-from .jsonfmt import dumps
-from .report import colour_depth
 from .state import State, read_state
-from .svg import render_svg
 
 
 def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board, State | None]:
@@ -81,6 +77,11 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
       queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
       queens hint archive/boards/353.txt
     """
+    from .driver import RuleFailure
+    from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
+    from .jsonfmt import dumps
+    from .report import colour_depth
+
     registry = settings.registry()
     parsed, state = read_board_and_state(board, state_path)
     board_name = display_name(board)
@@ -128,6 +129,9 @@ def render(
       queens render archive/boards/353.txt --solve -o solved.svg
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
     """
+    from .driver import RuleFailure, Solver
+    from .svg import render_svg
+
     parsed, state = read_board_and_state(board, state_path)
     board_name = display_name(board)
     solved = True

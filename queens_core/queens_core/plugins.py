@@ -8,15 +8,18 @@ on every machine, and every failure names ``package[entry point]``.
 from __future__ import annotations
 
 import importlib
-import importlib.metadata as metadata
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import pluggy
 
 from . import hookspecs
 from .rules import Rule
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 #: Set to 1 (or true, yes, on) to start even when a rule package fails to load.
 SKIP_BROKEN_ENV = "QUEENS_SKIP_BROKEN_PLUGINS"
@@ -64,6 +67,10 @@ def make_plugin_manager() -> pluggy.PluginManager:
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
+    # Imported here, not above: it is the largest import of a start-up, and the commands
+    # that load no rules (`queens --help`, `queens render`) need none of it.
+    from importlib import metadata
+
     found = metadata.entry_points(group=hookspecs.ENTRY_POINT_GROUP)
     return sorted(found, key=lambda ep: (_dist_name(ep), ep.name))
 

@@ -1,7 +1,8 @@
 """What ``queens solve`` prints beyond the SOLVER.md formats: explanations and colour.
 
 Without ``--explain`` and without colour the output is :func:`output.format_result`,
-byte for byte; these functions only add to it or paint it.
+byte for byte; these functions only add to it or paint it. The explanation and JSON
+modules are imported only when asked for, to keep a plain solve's start-up short.
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ import click
 from .board import Board
 from .colour import colour_name, colour_picture, colour_rows, terminal_depth, wants_colour
 from .driver import CONTRADICTION, SOLVED, SolveResult
-from .explain import LABEL_SCHEME, explain_steps, format_explanation, labelled_grid
-from .jsonfmt import dumps, solve_document
 from .output import format_result
 from .rules import Rule
 
@@ -34,6 +33,8 @@ def result_text(result: SolveResult, rules: Sequence[Rule], depth: str | None = 
 
 def board_text(board: Board, depth: str | None = None) -> str:
     """The board's letters with row and column numbers (in colour with a ``depth``)."""
+    from .explain import labelled_grid
+
     if depth is None:
         return labelled_grid(board, board.rows)
     return labelled_grid(board, colour_rows(board, board.rows, depth), cell_width=3)
@@ -51,6 +52,8 @@ def explanation_text(
     result: SolveResult, rules: Sequence[Rule], source: str, depth: str | None = None
 ) -> str:
     """``queens solve --explain``: the board, every step in words, how it ended."""
+    from .explain import LABEL_SCHEME, explain_steps, format_explanation
+
     board = result.board
     parts = [f"{source}, a {board.n}×{board.n} board. {LABEL_SCHEME}", board_text(board, depth)]
     key = legend(board)
@@ -90,6 +93,8 @@ def show(
 ) -> None:
     """Print one solve's result as asked (text, explained text or JSON; colour or not)."""
     if output_format == "json":
+        from .jsonfmt import dumps, solve_document
+
         click.echo(dumps(solve_document(result, rules, source)))
         return
     depth = colour_depth(color)
