@@ -27,9 +27,11 @@ from .exits import (
     EXIT_SOLVED,
     SEVERITY,
     fail,
+    open_output,
     report_error,
     warn,
     warn_split_regions,
+    write_output,
 )
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from .rules import Rule
@@ -466,6 +468,7 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
     from .stats import Progress, chart_items, collect, format_summary, summary_json
 
     registry = settings.registry()
+    chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
         summary = collect(paths, Grader(registry.rules), progress)
@@ -478,7 +481,7 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
         click.echo(json.dumps(summary_json(summary), indent=2, ensure_ascii=False))
     else:
         click.echo(format_summary(summary))
-    if chart:
+    if chart_file is not None:
         boards = len(summary.processed)
         svg = bar_chart_svg(
             chart_items(summary),
@@ -487,11 +490,7 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
             subtitle="queens stats " + " ".join(paths),
             groups=list(dict.fromkeys(summary.families.values())),
         )
-        try:
-            with open(chart, "w", encoding="utf-8") as handle:
-                handle.write(svg)
-        except OSError as err:
-            fail(f"cannot write {chart}: {err.strerror or err}", EXIT_BAD_INPUT)
+        write_output(chart_file, svg)
     sys.exit(summary.exit_status)
 
 

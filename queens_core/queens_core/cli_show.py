@@ -17,7 +17,9 @@ from .exits import (
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
     fail,
+    open_output,
     warn_split_regions,
+    write_output,
 )
 from .state import State, read_state
 
@@ -154,11 +156,7 @@ def render(
     if output == "-":
         click.echo(picture, nl=False)
     else:
-        try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(picture)
-        except OSError as err:
-            fail(f"cannot write {output}: {err.strerror or err}", EXIT_BAD_INPUT)
+        write_output(open_output(output), picture)
     if not solved:
         click.echo(f"queens: not solved: {board_name}: drew the state where the rules stop",
                    err=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 import click
 
@@ -41,6 +41,24 @@ def report_error(message: str, error: BaseException | None = None) -> None:
 
 def warn(message: str) -> None:
     click.echo(f"queens: warning: {message}", err=True)
+
+
+def open_output(path: str) -> TextIO:
+    """Open ``path`` to write UTF-8 text, or exit 2 naming it. A command that works long
+    before it writes opens first, so a typo in the path costs nothing."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
+
+
+def write_output(handle: TextIO, text: str) -> None:
+    """Write ``text`` to a file from :func:`open_output` and close it, or exit 2."""
+    try:
+        with handle:
+            handle.write(text)
+    except OSError as err:
+        fail(f"cannot write {handle.name}: {err.strerror or err}", EXIT_BAD_INPUT)
 
 
 def warn_split_regions(name: str, board: Board) -> None:
