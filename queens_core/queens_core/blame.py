@@ -100,11 +100,8 @@ def describe_step(board: Board, step: Step, limit: int = 6) -> str:
 def describe_unsound(result) -> str:
     """One line on an unsound rule: who it is, where it comes from, what it did wrong."""
     rule = result.culprit
-    if rule is None:  # not expected: an unsound verdict always comes with its rule
-        who = "a rule"
-    else:
-        origin = f"{rule.package} {rule.version}".strip() or "an unnamed package"
-        who = f"rule {rule.counter!r} ({rule.display_name}) from {origin}"
+    # A rule is not expected to be missing: an unsound verdict always comes with its rule.
+    who = "a rule" if rule is None else rule.describe()
     if result.unsound_step is not None:
         what = describe_step(result.board, result.unsound_step)
         return (

@@ -164,14 +164,8 @@ def _logic_text(report: CheckReport) -> str:
             how = f"needs {rung.adds}"
         return f"solved; tier needed: {rung.tier} ({how})"
     if full.status == CONTRADICTION:
-        after = f" (after {full.culprit.display_name})" if full.culprit else ""
-        return f"contradiction: {full.problem}{after}"
-    queens = full.state.queens.bit_count()
-    live = full.state.live.bit_count()
-    return (
-        f"stalled with {queens} of {report.board.n} queens placed and {live} cells "
-        "undecided"
-    )
+        return f"contradiction: {full.problem_after_culprit()}"
+    return f"stalled with {full.progress()}"
 
 
 def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:

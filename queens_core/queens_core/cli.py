@@ -273,17 +273,13 @@ def _solve_one(
         report_error(f"{name}: {describe_unsound(result)}")
         return EXIT_RULE_FAILED
     if result.status == CONTRADICTION:
-        after = f" (after {result.culprit.display_name})" if result.culprit else ""
         none = "; the board has no solution" if result.has_solution is False else ""
-        click.echo(f"queens: contradiction: {name}: {result.problem}{after}{none}", err=True)
-    else:
-        live = result.state.live.bit_count()
-        queens = result.state.queens.bit_count()
         click.echo(
-            f"queens: not solved: {name}: the rules stop with {queens} of {parsed.n} "
-            f"queens placed and {live} cells undecided",
-            err=True,
+            f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
+    else:
+        click.echo(f"queens: not solved: {name}: the rules stop with {result.progress()}",
+                   err=True)
     return EXIT_NOT_SOLVED
 
 

@@ -46,12 +46,11 @@ class RuleFailure(Exception):
     def __init__(self, rule: Rule, error: BaseException):
         self.rule = rule
         self.error = error
-        origin = f"{rule.package} {rule.version}".strip() or "an unnamed package"
         if isinstance(error, ContractViolation):
             what = f"broke the rule contract: {error}"
         else:
             what = f"raised {type(error).__name__}: {error}".rstrip(": ")
-        super().__init__(f"rule {rule.counter!r} ({rule.display_name}) from {origin} {what}")
+        super().__init__(f"{rule.describe()} {what}")
 
 
 @dataclass
@@ -81,6 +80,19 @@ class SolveResult:
 
     def queens(self) -> list[tuple[int, int]]:
         return self.board.cells_of(self.state.queens)
+
+    def problem_after_culprit(self) -> str:
+        """A contradiction in words: ``row 2 has no queen and no live cell (after
+        Single-cell region)``."""
+        after = f" (after {self.culprit.display_name})" if self.culprit else ""
+        return f"{self.problem}{after}"
+
+    def progress(self) -> str:
+        """Where the rules stopped: ``3 of 8 queens placed and 12 cells undecided``."""
+        return (
+            f"{self.state.queens.bit_count()} of {self.board.n} queens placed and "
+            f"{self.state.live.bit_count()} cells undecided"
+        )
 
 
 class _Group:

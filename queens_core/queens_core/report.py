@@ -65,8 +65,7 @@ def explanation_text(
     if result.status == SOLVED:
         ending = f"Solved in {count} steps: every row, column and region has its queen."
     elif result.status == CONTRADICTION:
-        after = f" (after {result.culprit.display_name})" if result.culprit else ""
-        ending = f"Contradiction after {count} steps: {result.problem}{after}."
+        ending = f"Contradiction after {count} steps: {result.problem_after_culprit()}."
     else:
         ending = (
             f"Stuck after {count} steps: no rule finds anything more, with "

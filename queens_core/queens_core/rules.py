@@ -84,6 +84,12 @@ class Rule:
             found.append(f"counting {self.counting!r} is not one of {', '.join(COUNTINGS)}")
         return found
 
+    def describe(self) -> str:
+        """How an error names the rule: ``rule 'hidden_kill' (Hidden kill) from
+        queens-rules-faulty 2.0.1``."""
+        origin = f"{self.package} {self.version}".strip() or "an unnamed package"
+        return f"rule {self.counter!r} ({self.display_name}) from {origin}"
+
     @property
     def tier_rank(self) -> int:
         return 0 if self.tier is Tier.CHEAP else 1
