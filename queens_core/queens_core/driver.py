@@ -24,6 +24,9 @@ from .validate import is_solution
 #: Why a rule that changed the state behind its context's back is stopped: its steps
 #: would no longer say what happened, and a revived cell would be unsound.
 BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
+#: Why a rule that put another State in its context is stopped: the solve would go on with
+#: a state the result does not hold, and end stalled on the one it does.
+REPLACED = "it replaced ctx.state instead of changing it through ctx.place() or ctx.kill()"
 
 SOLVED = "solved"
 STALLED = "stalled"
@@ -215,6 +218,8 @@ class Solver:
             return True
         except (Exception, SystemExit) as err:
             raise RuleFailure(group.rules[0], err) from err
+        if ctx.state is not state:
+            raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
         if len(steps) == start:
             if state.live != live_before or state.queens != queens_before:
                 raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
