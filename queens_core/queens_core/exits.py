@@ -43,6 +43,14 @@ def warn(message: str) -> None:
     click.echo(f"queens: warning: {message}", err=True)
 
 
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal; a closed or fake stream (a test's) is not."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def open_output(path: str) -> TextIO:
     """Open ``path`` to write UTF-8 text, or exit 2 naming it. A command that works long
     before it writes opens first, so a typo in the path costs nothing."""

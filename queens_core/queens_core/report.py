@@ -16,6 +16,7 @@ import click
 from .board import Board
 from .colour import colour_name, colour_picture, colour_rows, terminal_depth, wants_colour
 from .driver import CONTRADICTION, SOLVED, SolveResult
+from .exits import is_terminal
 from .output import format_result
 from .rules import Rule
 
@@ -79,11 +80,7 @@ def explanation_text(
 def colour_depth(choice: str, stream: TextIO | None = None) -> str | None:
     """The colour depth to draw with for ``--color choice`` on ``stream``, or None."""
     stream = sys.stdout if stream is None else stream
-    try:
-        is_terminal = stream.isatty()
-    except (AttributeError, ValueError):
-        is_terminal = False
-    return terminal_depth() if wants_colour(choice, is_terminal) else None
+    return terminal_depth() if wants_colour(choice, is_terminal(stream)) else None
 
 
 def show(

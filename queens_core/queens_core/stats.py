@@ -17,7 +17,14 @@ from typing import Any, TextIO
 
 from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
 from .driver import SOLVED, RuleFailure
-from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED, SEVERITY
+from .exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    SEVERITY,
+    is_terminal,
+)
 from .grade import LADDER, TIERS_NEEDED, Grader
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
@@ -189,7 +196,7 @@ class Progress:
         enabled: bool | None = None,
     ):
         self.stream = stream
-        self.enabled = _isatty(stream) if enabled is None else enabled
+        self.enabled = is_terminal(stream) if enabled is None else enabled
         self.delay = delay
         self.interval = interval
         self.clock = clock
@@ -215,13 +222,6 @@ class Progress:
         if self.last_drawn is not None:
             self.stream.write("\r" + " " * (self.WIDTH + 30) + "\r")
             self.stream.flush()
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 # -- output ---------------------------------------------------------------------------
