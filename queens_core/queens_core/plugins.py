@@ -1,8 +1,9 @@
 """Finding rule packages and turning what they register into a validated registry.
 
-Pluggy does the discovery and the hook call; after that the driver calls each rule's
-``apply`` directly. Entry points are loaded in sorted order so the registry is the same
-on every machine, and every failure names ``package[entry point]``.
+The entry points of the ``queens.rules`` group are found with ``importlib.metadata`` and
+loaded here, in sorted order so the registry is the same on every machine; pluggy then
+registers them and calls their hook. After that the driver calls each rule's ``apply``
+directly. Every failure names ``package[entry point]``.
 """
 
 from __future__ import annotations
