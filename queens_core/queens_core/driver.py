@@ -144,7 +144,8 @@ class Solver:
     def solve(self, board: Board, state: State | None = None) -> SolveResult:
         """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
 
-        A contradiction names its culprit (see :mod:`queens_core.blame`).
+        ``state`` is changed in place and is the result's ``state``: pass a copy to keep
+        the start. A contradiction names its culprit (see :mod:`queens_core.blame`).
         """
         state = State.initial(board) if state is None else state
         start = State(state.live, state.queens)
