@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from support import ARCHIVE, ROOT
+from support import ARCHIVE, EXPECTED
 
 from queens_core import cli, plugins
 
-EXPECTED = ROOT / "tests" / "expected"
 QUEENS = Path(sys.executable).with_name("queens")
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from support import ARCHIVE
+from support import ARCHIVE, CHEAP_STALL_353
 
 from queens_core import Board, BoardError, Solver, State
 from queens_core.cli import main
@@ -26,16 +26,7 @@ from queens_core.state import read_state
 from queens_core.testing import cells_marked
 
 BOARD_353 = str(ARCHIVE / "353.txt")
-# SOLVER.md: board 353 where the cheap tier stops.
-STALLED_353 = """\
-.⨯⨯⨯⨯⨯.
-⨯⨯.⨯..⨯
-⨯⨯⨯.⨯.⨯
-⨯..⨯⨯⨯⨯
-⨯⨯⨯⨯..⨯
-⨯...⨯⨯⨯
-.⨯⨯⨯⨯⨯.
-"""
+STALLED_353 = CHEAP_STALL_353
 ROWS_5 = "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n"
 
 

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from support import ARCHIVE, ROOT
+from support import ARCHIVE, CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver, State
 from queens_core.cli import main
@@ -14,7 +14,7 @@ from queens_core.colour import ARCHIVE_COLOURS
 from queens_core.svg import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
-STALLED_353 = ".⨯⨯⨯⨯⨯.\n⨯⨯.⨯..⨯\n⨯⨯⨯.⨯.⨯\n⨯..⨯⨯⨯⨯\n⨯⨯⨯⨯..⨯\n⨯...⨯⨯⨯\n.⨯⨯⨯⨯⨯.\n"
+STALLED_353 = CHEAP_STALL_353
 
 
 def parse(text: str) -> ET.Element:
