@@ -6,7 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from support import ARCHIVE
+from support import ARCHIVE, CHEAP_STALL_353
 
 from queens_core import Board, BoardError, Solver, State
 from queens_core.cli import main
@@ -20,22 +20,13 @@ from queens_core.hint import (
     check_state,
     find_hint,
     hint_text,
-    read_state,
 )
 from queens_core.jsonfmt import HINT_SCHEMA, state_from_json, steps_from_json
+from queens_core.state import read_state
 from queens_core.testing import cells_marked
 
 BOARD_353 = str(ARCHIVE / "353.txt")
-# SOLVER.md: board 353 where the cheap tier stops.
-STALLED_353 = """\
-.⨯⨯⨯⨯⨯.
-⨯⨯.⨯..⨯
-⨯⨯⨯.⨯.⨯
-⨯..⨯⨯⨯⨯
-⨯⨯⨯⨯..⨯
-⨯...⨯⨯⨯
-.⨯⨯⨯⨯⨯.
-"""
+STALLED_353 = CHEAP_STALL_353
 ROWS_5 = "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n"
 
 
@@ -51,7 +42,8 @@ def hint_cli(*args: str, state: str | None = None) -> tuple[int, str, str]:
 
 def test_read_state_takes_what_solve_prints_and_what_people_type(board353):
     plain = read_state(board353, STALLED_353)
-    assert plain == State.from_picture(board353, STALLED_353)
+    dots = [i for i, ch in enumerate(STALLED_353.replace("\n", "")) if ch == "."]
+    assert plain == State(sum(1 << i for i in dots), 0) and len(dots) == 16
     typed = STALLED_353.replace("⨯", "x ").replace(".", ". ")
     assert read_state(board353, typed) == plain
     labelled = "   1 2 3 4 5 6 7\n" + "".join(
@@ -242,3 +234,23 @@ def test_hint_json_round_trips(board353, tmp_path):
     doc = json.loads(out)
     assert status == 1 and doc["status"] == "wrong" and doc["step"] is None
     assert doc["wrong"] == {"queens": [[1, 1]], "dead": [], "solutions": 1}
+
+
+@pytest.mark.parametrize("command", ["hint", "render"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b".......\n..\xff....\n", "line 2, column 3: byte 0xff is not valid UTF-8"),
+        (b"." * 70_000, "input is larger than 65536 bytes"),
+    ],
+)
+def test_an_unreadable_state_file_is_one_line_like_a_board(command, content, message, tmp_path):
+    """A state file is read like a board file: the same size bound, the same naming of
+    the first bad byte."""
+    state = tmp_path / "state.txt"
+    state.write_bytes(content)
+    run = CliRunner().invoke(main, [command, BOARD_353, "--state", str(state)])
+    assert run.exit_code == 2
+    assert run.stderr == f"queens: error: {state}: {message}" + (
+        "; the largest board is 32×32\n" if "larger" in message else "\n"
+    )

@@ -82,6 +82,11 @@ def test_the_traceback_of_a_failing_rule_only_when_asked(site):
             "ctx.place() or ctx.kill()",
         ),
         (
+            "from queens_core import State\nctx.state = State(ctx.state.live, ctx.state.queens)",
+            "broke the rule contract: it replaced ctx.state instead of changing it through "
+            "ctx.place() or ctx.kill()",
+        ),
+        (
             "ctx.kill(ctx.state.live & -ctx.state.live, counter='single_cell_region')",
             "broke the rule contract: it recorded a step for counter "
             "'single_cell_region', not its own",

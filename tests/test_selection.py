@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
+from support import CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver
 from queens_core.cli import EXIT_BAD_INPUT, main
@@ -12,16 +12,6 @@ from queens_core.selection import SelectionError, package_key, select_rules
 
 BOARD_353 = str(ROOT / "archive" / "boards" / "353.txt")
 
-#: SOLVER.md, "Output: not solved": board 353 with only the cheap tier.
-CHEAP_STALL_353 = """\
-.⨯⨯⨯⨯⨯.
-⨯⨯.⨯..⨯
-⨯⨯⨯.⨯.⨯
-⨯..⨯⨯⨯⨯
-⨯⨯⨯⨯..⨯
-⨯...⨯⨯⨯
-.⨯⨯⨯⨯⨯.
-"""
 
 
 def solve(*args: str):

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from support import ARCHIVE, ROOT
+from support import ARCHIVE, CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver, State
 from queens_core.cli import main
@@ -14,7 +14,7 @@ from queens_core.colour import ARCHIVE_COLOURS
 from queens_core.svg import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
-STALLED_353 = ".⨯⨯⨯⨯⨯.\n⨯⨯.⨯..⨯\n⨯⨯⨯.⨯.⨯\n⨯..⨯⨯⨯⨯\n⨯⨯⨯⨯..⨯\n⨯...⨯⨯⨯\n.⨯⨯⨯⨯⨯.\n"
+STALLED_353 = CHEAP_STALL_353
 
 
 def parse(text: str) -> ET.Element:
@@ -125,3 +125,12 @@ def test_the_committed_picture_is_what_render_draws_today(monkeypatch):
     assert run.exit_code == 0
     committed = (ROOT / "docs" / "board-353.svg").read_text(encoding="utf-8")
     assert run.stdout == committed
+
+
+def test_region_letters_and_titles_that_xml_reserves_are_escaped():
+    board = Board.parse("&&<<\n&&<<\n\"\"''\n\"\"''\n")
+    root = parse(render_svg(board, title='Board "<&>"'))
+    assert [rect.get("data-region") for rect in of_class(root, "cell")] == list(
+        "".join(board.rows)
+    )
+    assert root.find(f"{SVG}title").text == 'Board "<&>"'

@@ -6,24 +6,51 @@ The public API for rule authors and embedding programs::
 
     board = Board.parse(open("archive/boards/1.txt").read())
     result = Solver(load_registry().rules).solve(board)
+
+The names are imported on first use, not with the package: every ``queens`` command
+imports this package first, and ``queens --help`` should not pay for the driver, pluggy
+and ``importlib.metadata`` (the bulk of its start-up) before it prints a line.
 """
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .board import MAX_SIZE, Board, BoardError
-from .driver import RuleFailure, Solver, SolveResult
-from .hookspecs import hookimpl
-from .plugins import PluginError, Registry, load_registry, make_plugin_manager
-from .rules import Context, Contradiction, Rule, Scratch, Step, Tier, UnsoundDeduction
-from .state import State
-from .validate import is_solution
+if TYPE_CHECKING:
+    from .board import MAX_SIZE, Board, BoardError
+    from .driver import RuleFailure, Solver, SolveResult
+    from .hookspecs import hookimpl
+    from .plugins import PluginError, Registry, load_registry, make_plugin_manager
+    from .rules import Context, Contradiction, Rule, Scratch, Step, Tier, UnsoundDeduction
+    from .state import State
+    from .validate import is_solution
 
-try:
-    __version__ = version("queens-core")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0+unknown"
+    __version__: str
+
+#: Each public name and the module that defines it.
+_HOMES = {
+    "MAX_SIZE": "board",
+    "Board": "board",
+    "BoardError": "board",
+    "RuleFailure": "driver",
+    "Solver": "driver",
+    "SolveResult": "driver",
+    "hookimpl": "hookspecs",
+    "PluginError": "plugins",
+    "Registry": "plugins",
+    "load_registry": "plugins",
+    "make_plugin_manager": "plugins",
+    "Context": "rules",
+    "Contradiction": "rules",
+    "Rule": "rules",
+    "Scratch": "rules",
+    "Step": "rules",
+    "Tier": "rules",
+    "UnsoundDeduction": "rules",
+    "State": "state",
+    "is_solution": "validate",
+}
 
 __all__ = [
     "MAX_SIZE",
@@ -48,3 +75,27 @@ __all__ = [
     "load_registry",
     "make_plugin_manager",
 ]
+
+
+def _installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("queens-core")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "0+unknown"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        value: Any = _installed_version()
+    elif name in _HOMES:
+        value = getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # look it up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

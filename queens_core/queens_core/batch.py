@@ -33,23 +33,29 @@ def display_name(path: str) -> str:
     return "<stdin>" if path == STDIN else path
 
 
-def read_board_file(path: str) -> Board:
-    """Read and parse the board at ``path`` (``-`` is standard input)."""
-    name = display_name(path)
+def read_input(path: str, what: str = "") -> bytes:
+    """The bytes at ``path`` (``-`` is standard input), no more than one byte past
+    :data:`MAX_INPUT_BYTES`, so a huge input is refused without being read. ``what``
+    ("state") names the input in the error."""
     try:
         if path == STDIN:
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
+            return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        with open(path, "rb") as handle:
+            return handle.read(MAX_INPUT_BYTES + 1)
     except OSError as err:
         reason = err.strerror or str(err)
-        message = f"cannot read {name}: {reason}"
+        where = f"{what} {display_name(path)}" if what else display_name(path)
+        message = f"cannot read {where}: {reason}"
         raise BoardInputError(message, f"cannot read it: {reason}") from None
+
+
+def read_board_file(path: str) -> Board:
+    """Read and parse the board at ``path`` (``-`` is standard input)."""
+    data = read_input(path)
     try:
         return Board.parse_bytes(data)
     except BoardError as err:
-        raise BoardInputError(f"{name}: {err}", str(err)) from None
+        raise BoardInputError(f"{display_name(path)}: {err}", str(err)) from None
 
 
 def _natural_key(path: Path) -> list:

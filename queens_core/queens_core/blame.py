@@ -24,7 +24,7 @@ from __future__ import annotations
 from .board import Board
 from .exact import SearchLimitExceeded, find_solutions
 from .rules import Rule, Step
-from .state import State, cell_label
+from .state import State, cell_label, cell_labels
 from .validate import is_solution
 
 #: Nodes one exact search may visit. Archive boards need a few hundred; the bound keeps
@@ -92,7 +92,7 @@ def describe_step(board: Board, step: Step, limit: int = 6) -> str:
     """``placed a queen on r2c3`` / ``killed r1c4, r1c5`` (at most ``limit`` cells)."""
     if step.placed:
         return f"placed a queen on {cell_label(board, step.placed.bit_length() - 1)}"
-    cells = [cell_label(board, r * board.n + c) for r, c in board.cells_of(step.killed)]
+    cells = cell_labels(board, step.killed)
     more = f" and {len(cells) - limit} more" if len(cells) > limit else ""
     return f"killed {', '.join(cells[:limit])}{more}"
 
@@ -100,11 +100,8 @@ def describe_step(board: Board, step: Step, limit: int = 6) -> str:
 def describe_unsound(result) -> str:
     """One line on an unsound rule: who it is, where it comes from, what it did wrong."""
     rule = result.culprit
-    if rule is None:  # not expected: an unsound verdict always comes with its rule
-        who = "a rule"
-    else:
-        origin = f"{rule.package} {rule.version}".strip() or "an unnamed package"
-        who = f"rule {rule.counter!r} ({rule.display_name}) from {origin}"
+    # A rule is not expected to be missing: an unsound verdict always comes with its rule.
+    who = "a rule" if rule is None else rule.describe()
     if result.unsound_step is not None:
         what = describe_step(result.board, result.unsound_step)
         return (

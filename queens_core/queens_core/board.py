@@ -159,20 +159,7 @@ class Board:
     @classmethod
     def parse_bytes(cls, data: bytes) -> Board:
         """Decode UTF-8 (a BOM is allowed) and parse; undecodable bytes are a BoardError."""
-        if len(data) > MAX_INPUT_BYTES:
-            raise BoardError(
-                f"input is larger than {MAX_INPUT_BYTES} bytes; "
-                f"the largest board is {MAX_SIZE}×{MAX_SIZE}"
-            )
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as err:
-            line = data.count(b"\n", 0, err.start) + 1
-            column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-            raise BoardError(
-                f"byte 0x{data[err.start]:02x} is not valid UTF-8", line, column
-            ) from None
-        return cls.parse(text)
+        return cls.parse(decode_input(data))
 
     # -- geometry -----------------------------------------------------------------------
 
@@ -180,22 +167,17 @@ class Board:
         """The index of the cell at (row, column), both 0-based."""
         return row * self.n + column
 
-    def coords(self, index: int) -> tuple[int, int]:
-        """(row, column) of a cell index, both 0-based."""
-        return divmod(index, self.n)
-
-    def region_of(self, index: int) -> int:
-        return self.cell_region[index]
-
-    def letter_of(self, index: int) -> str:
-        return self.letters[self.cell_region[index]]
-
     def mask_of(self, cells: list[tuple[int, int]] | set[tuple[int, int]]) -> int:
         """The mask of a collection of (row, column) pairs."""
         m = 0
         for r, c in cells:
             m |= 1 << (r * self.n + c)
         return m
+
+    def unit_mask(self, kind: str, index: int) -> int:
+        """The mask of the unit ``kind`` ("row", "column" or "region") number ``index``."""
+        masks = {"row": self.row_masks, "column": self.col_masks, "region": self.region_masks}
+        return masks[kind][index]
 
     def cells_of(self, mask: int) -> list[tuple[int, int]]:
         """The (row, column) pairs of a mask, in reading order."""
@@ -240,6 +222,24 @@ class Board:
                 remaining &= ~piece
             if len(pieces) > 1:
                 yield ConnectivityWarning(self.letters[k], len(pieces), tuple(pieces))
+
+
+def decode_input(data: bytes) -> str:
+    """The text of a board (or of a state drawn on one): UTF-8, a BOM allowed, at most
+    :data:`MAX_INPUT_BYTES`. Raises :class:`BoardError` naming the first bad byte."""
+    if len(data) > MAX_INPUT_BYTES:
+        raise BoardError(
+            f"input is larger than {MAX_INPUT_BYTES} bytes; "
+            f"the largest board is {MAX_SIZE}×{MAX_SIZE}"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise BoardError(
+            f"byte 0x{data[err.start]:02x} is not valid UTF-8", line, column
+        ) from None
 
 
 @functools.cache

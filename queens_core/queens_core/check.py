@@ -19,14 +19,13 @@ from typing import Any
 from .batch import BoardInputError, display_name, read_board_file
 from .board import Board
 from .driver import CONTRADICTION, RuleFailure
-from .exact import find_solutions
+from .exact import DEFAULT_CAP, find_solutions
+from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
 from .grade import Assessment, Grader
-from .state import cell_label
+from .state import cell_label, cell_labels
 
-EXIT_UNIQUE_SOLVED = 0
-EXIT_UNIQUE_STALLED = 1
-EXIT_BAD_INPUT = 2
-EXIT_RULE_FAILED = 3
+EXIT_UNIQUE_SOLVED = EXIT_SOLVED
+EXIT_UNIQUE_STALLED = EXIT_NOT_SOLVED
 EXIT_SEVERAL_SOLUTIONS = 5
 EXIT_NO_SOLUTION = 6
 
@@ -51,7 +50,6 @@ VERDICTS = {
     "rule-failed": EXIT_RULE_FAILED,
 }
 
-DEFAULT_CAP = 2
 #: The text report wraps the list of rules used at this width.
 WRAP = 92
 #: How many solutions the report shows when there are several.
@@ -166,14 +164,8 @@ def _logic_text(report: CheckReport) -> str:
             how = f"needs {rung.adds}"
         return f"solved; tier needed: {rung.tier} ({how})"
     if full.status == CONTRADICTION:
-        after = f" (after {full.culprit.display_name})" if full.culprit else ""
-        return f"contradiction: {full.problem}{after}"
-    queens = full.state.queens.bit_count()
-    live = full.state.live.bit_count()
-    return (
-        f"stalled with {queens} of {report.board.n} queens placed and {live} cells "
-        "undecided"
-    )
+        return f"contradiction: {full.problem_after_culprit()}"
+    return f"stalled with {full.progress()}"
 
 
 def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
@@ -184,11 +176,6 @@ def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
         if count
     ]
     return ", ".join(used) or "none"
-
-
-def _solution_cells(board: Board, mask: int) -> list[str]:
-    n = board.n
-    return [cell_label(board, r * n + c) for r, c in board.cells_of(mask)]
 
 
 def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
@@ -210,7 +197,7 @@ def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
     if len(report.solutions) > 1:
         first, second = report.solutions[:SHOWN_SOLUTIONS]
         lines.append(
-            "  differ at:  " + " ".join(_solution_cells(board, first ^ second))
+            "  differ at:  " + " ".join(cell_labels(board, first ^ second))
         )
     if assessment is None:
         return "\n".join(lines)
@@ -255,7 +242,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "cap": report.cap,
         "at_least": len(report.solutions) >= report.cap,
         "examples": [
-            _solution_cells(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]
+            cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]
         ],
     }
     assessment = report.assessment

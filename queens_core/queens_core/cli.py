@@ -1,8 +1,8 @@
-"""The ``queens`` command.
+"""The ``queens`` command. Its exit statuses are in :mod:`queens_core.exits`.
 
-Exit statuses: 0 solved, 1 not solved (stalled or contradictory), 2 bad input or usage,
-3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a rule
-package failed to load.
+Each command imports the modules only it needs when it runs, not here: ``queens --help``
+and a plain ``queens solve`` should not pay for the exact solver's grading, the SVG
+writer or the JSON and explanation formats of the other commands.
 """
 
 from __future__ import annotations
@@ -10,36 +10,35 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__
 from .batch import STDIN, BoardInputError, display_name, read_board_file, worst
-from .blame import describe_unsound
-from .board import MAX_SIZE, Board
-from .chart import bar_chart_svg
-from .check import DEFAULT_CAP, check_board, format_report, report_json
-from .check import SEVERITY as CHECK_SEVERITY
+from .board import MAX_SIZE
 from .cli_show import hint, render
-from .driver import CONTRADICTION, RuleFailure, Solver
-from .grade import Grader
-from .jsonfmt import dumps, solve_document
+from .exact import DEFAULT_CAP
+from .exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_PLUGIN_FAILED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    SEVERITY,
+    fail,
+    open_output,
+    report_error,
+    warn,
+    warn_split_regions,
+    write_output,
+)
 from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
-from .report import show
 from .rules import Rule
 from .selection import TIERS, SelectionError, select_rules
-from .stats import Progress, chart_items, collect, format_summary, summary_json
 
-EXIT_SOLVED = 0
-EXIT_NOT_SOLVED = 1
-EXIT_BAD_INPUT = 2
-EXIT_RULE_FAILED = 3
-EXIT_PLUGIN_FAILED = 4
-#: Mildest first: with several boards, `solve` exits with the worst of theirs.
-SOLVE_SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
+if TYPE_CHECKING:
+    from .driver import Solver
 
 
 @dataclass
@@ -64,38 +63,11 @@ class Settings:
         return self._registry
 
 
-def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
-    """Print one line on standard error (a traceback first, if asked) and exit."""
-    report_error(message, error)
-    sys.exit(status)
-
-
-def report_error(message: str, error: BaseException | None = None) -> None:
-    """Print one line on standard error (a traceback first, if asked), and go on."""
-    if error is not None:
-        traceback.print_exception(error, file=sys.stderr)
-    click.echo(f"queens: error: {message}", err=True)
-
-
-def warn(message: str) -> None:
-    click.echo(f"queens: warning: {message}", err=True)
-
-
-def read_board(path: str) -> Board:
-    """Read and parse a board from a path, or from standard input for ``-``; exit 2 on
-    bad input, warn about split regions."""
-    try:
-        board = read_board_file(path)
-    except BoardInputError as err:
-        fail(str(err), EXIT_BAD_INPUT)
-    for warning in board.warnings:
-        warn(f"{display_name(path)}: {warning}; solving it anyway")
-    return board
-
-
 def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
+    from . import __version__
+
     click.echo(f"queens-core {__version__}")
     try:
         registry = load_registry(skip_broken=True)
@@ -237,6 +209,8 @@ def solve(
       queens solve --only baseline,pigeonhole archive/boards/1.txt
       queens solve --exclude pfc --exclude polyomino_domino archive/boards/1.txt
     """
+    from .driver import Solver
+
     registry = settings.registry()
     rules = selected_rules(registry, only, exclude, tier)
     solver = Solver(rules)
@@ -254,8 +228,10 @@ def solve(
             _solve_one(settings, path, solver, explain, output_format, color, documents)
         )
     if documents is not None:
+        from .jsonfmt import dumps
+
         click.echo(dumps(documents))
-    sys.exit(worst(statuses, SOLVE_SEVERITY))
+    sys.exit(worst(statuses, SEVERITY))
 
 
 def _solve_one(
@@ -269,20 +245,25 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``documents``, its JSON document is collected there instead of printed."""
+    from .blame import describe_unsound
+    from .driver import CONTRADICTION, RuleFailure
+    from .report import show
+
     name = display_name(path)
     try:
         parsed = read_board_file(path)
     except BoardInputError as err:
         report_error(str(err))
         return EXIT_BAD_INPUT
-    for warning in parsed.warnings:
-        warn(f"{name}: {warning}; solving it anyway")
+    warn_split_regions(name, parsed)
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
         return EXIT_RULE_FAILED
     if documents is not None:
+        from .jsonfmt import solve_document
+
         documents.append(solve_document(result, solver.rules, name))
     else:
         show(result, solver.rules, name, explain, output_format, color)
@@ -292,17 +273,13 @@ def _solve_one(
         report_error(f"{name}: {describe_unsound(result)}")
         return EXIT_RULE_FAILED
     if result.status == CONTRADICTION:
-        after = f" (after {result.culprit.display_name})" if result.culprit else ""
         none = "; the board has no solution" if result.has_solution is False else ""
-        click.echo(f"queens: contradiction: {name}: {result.problem}{after}{none}", err=True)
-    else:
-        live = result.state.live.bit_count()
-        queens = result.state.queens.bit_count()
         click.echo(
-            f"queens: not solved: {name}: the rules stop with {queens} of {parsed.n} "
-            f"queens placed and {live} cells undecided",
-            err=True,
+            f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
+    else:
+        click.echo(f"queens: not solved: {name}: the rules stop with {result.progress()}",
+                   err=True)
     return EXIT_NOT_SOLVED
 
 
@@ -431,6 +408,10 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
     """
+    from .check import SEVERITY as CHECK_SEVERITY
+    from .check import check_board, format_report, report_json
+    from .grade import Grader
+
     registry = settings.registry()
     grader = Grader(registry.rules)
     names = {rule.counter: rule.display_name for rule in registry.rules}
@@ -478,7 +459,12 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
       queens stats --json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
+    from .chart import bar_chart_svg
+    from .grade import Grader
+    from .stats import Progress, chart_items, collect, format_summary, summary_json
+
     registry = settings.registry()
+    chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
         summary = collect(paths, Grader(registry.rules), progress)
@@ -491,7 +477,7 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
         click.echo(json.dumps(summary_json(summary), indent=2, ensure_ascii=False))
     else:
         click.echo(format_summary(summary))
-    if chart:
+    if chart_file is not None:
         boards = len(summary.processed)
         svg = bar_chart_svg(
             chart_items(summary),
@@ -500,11 +486,7 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
             subtitle="queens stats " + " ".join(paths),
             groups=list(dict.fromkeys(summary.families.values())),
         )
-        try:
-            with open(chart, "w", encoding="utf-8") as handle:
-                handle.write(svg)
-        except OSError as err:
-            fail(f"cannot write {chart}: {err.strerror or err}", EXIT_BAD_INPUT)
+        write_output(chart_file, svg)
     sys.exit(summary.exit_status)
 
 

@@ -1,8 +1,7 @@
 """The ``queens hint`` and ``queens render`` commands (registered on ``cli.main``).
 
-They live apart from :mod:`queens_core.cli` to keep it thin; the helpers they share with
-it (reading a board, failing with one line, the exit statuses) are imported from it when
-a command runs, since ``cli`` imports this module to register the commands.
+They live apart from :mod:`queens_core.cli` to keep it thin. Like the commands there,
+they import what only they need when they run (see :mod:`queens_core.cli`).
 """
 
 from __future__ import annotations
@@ -11,36 +10,38 @@ import sys
 
 import click
 
-from .board import MAX_INPUT_BYTES, BoardError
-from .driver import RuleFailure
-from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines, read_state
-from .jsonfmt import dumps
-from .report import colour_depth
-from .state import State
-from .svg import render_svg
+from .batch import STDIN, BoardInputError, display_name, read_board_file, read_input
+from .board import Board, BoardError, decode_input
+from .exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    fail,
+    open_output,
+    warn_split_regions,
+    write_output,
+)
+from .state import State, read_state
 
 
-def _read_text(path: str, what: str) -> str:
-    """The text of a small file (or of standard input for ``-``); exit 2 if unreadable."""
-    from .cli import EXIT_BAD_INPUT, fail
-
-    name = "<stdin>" if path == "-" else path
+def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board, State | None]:
+    """The board at ``board_path`` and the state drawn in ``state_path`` (None without
+    one); either may be ``-``, standard input, but not both. Exit 2 on bad input."""
+    if board_path == STDIN and state_path == STDIN:
+        fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as err:
-        fail(f"cannot read {what} {name}: {err.strerror or err}", EXIT_BAD_INPUT)
-    if len(data) > MAX_INPUT_BYTES:
-        fail(f"{name}: {what} is larger than {MAX_INPUT_BYTES} bytes", EXIT_BAD_INPUT)
+        board = read_board_file(board_path)
+    except BoardInputError as err:
+        fail(str(err), EXIT_BAD_INPUT)
+    warn_split_regions(display_name(board_path), board)
+    if state_path is None:
+        return board, None
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        fail(f"{name}: line {line}: the {what} is not valid UTF-8", EXIT_BAD_INPUT)
-    raise AssertionError("unreachable")
+        return board, read_state(board, decode_input(read_input(state_path, "state")))
+    except BoardInputError as err:
+        fail(str(err), EXIT_BAD_INPUT)
+    except BoardError as err:
+        fail(f"{display_name(state_path)}: {err}", EXIT_BAD_INPUT)
 
 
 @click.command()
@@ -78,24 +79,17 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
       queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
       queens hint archive/boards/353.txt
     """
-    from .cli import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, read_board
+    from .driver import RuleFailure
+    from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
+    from .jsonfmt import dumps
+    from .report import colour_depth
 
-    if board == "-" and state_path == "-":
-        fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
     registry = settings.registry()
-    parsed = read_board(board)
-    board_name = "<stdin>" if board == "-" else board
-    if state_path is None:
-        state = State.initial(parsed)
-        state_name = None
-    else:
-        state_name = "<stdin>" if state_path == "-" else state_path
-        try:
-            state = read_state(parsed, _read_text(state_path, "state"))
-        except BoardError as err:
-            fail(f"{state_name}: {err}", EXIT_BAD_INPUT)
+    parsed, state = read_board_and_state(board, state_path)
+    board_name = display_name(board)
+    state_name = None if state_path is None else display_name(state_path)
     try:
-        found = find_hint(parsed, state, registry.rules)
+        found = find_hint(parsed, state or State.initial(parsed), registry.rules)
     except RuleFailure as err:
         fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
     if output_format == "json":
@@ -137,23 +131,13 @@ def render(
       queens render archive/boards/353.txt --solve -o solved.svg
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
     """
-    from .cli import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, read_board
+    from .driver import RuleFailure, Solver
+    from .svg import render_svg
 
-    if board == "-" and state_path == "-":
-        fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
-    parsed = read_board(board)
-    board_name = "<stdin>" if board == "-" else board
-    state = None
-    if state_path is not None:
-        state_name = "<stdin>" if state_path == "-" else state_path
-        try:
-            state = read_state(parsed, _read_text(state_path, "state"))
-        except BoardError as err:
-            fail(f"{state_name}: {err}", EXIT_BAD_INPUT)
+    parsed, state = read_board_and_state(board, state_path)
+    board_name = display_name(board)
     solved = True
     if solve_it:
-        from .driver import Solver
-
         registry = settings.registry()
         try:
             result = Solver(registry.rules).solve(parsed, state.copy() if state else None)
@@ -172,11 +156,7 @@ def render(
     if output == "-":
         click.echo(picture, nl=False)
     else:
-        try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(picture)
-        except OSError as err:
-            fail(f"cannot write {output}: {err.strerror or err}", EXIT_BAD_INPUT)
+        write_output(open_output(output), picture)
     if not solved:
         click.echo(f"queens: not solved: {board_name}: drew the state where the rules stop",
                    err=True)

@@ -16,18 +16,17 @@ from dataclasses import dataclass, field
 
 from .blame import UNSOUND_PREFIX, assign_blame
 from .board import Board
-from .propagation import settle_queens
+from .propagation import SETTLE_COUNTER, settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import State, find_empty_unit
 from .validate import is_solution
 
-#: The catalog counter a queen's kill list is attributed to when a state read from a
-#: picture holds queens whose kill lists were not applied yet.
-SETTLE_COUNTER = "queen_adjacent_kill"
-
 #: Why a rule that changed the state behind its context's back is stopped: its steps
 #: would no longer say what happened, and a revived cell would be unsound.
 BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
+#: Why a rule that put another State in its context is stopped: the solve would go on with
+#: a state the result does not hold, and end stalled on the one it does.
+REPLACED = "it replaced ctx.state instead of changing it through ctx.place() or ctx.kill()"
 
 SOLVED = "solved"
 STALLED = "stalled"
@@ -50,12 +49,11 @@ class RuleFailure(Exception):
     def __init__(self, rule: Rule, error: BaseException):
         self.rule = rule
         self.error = error
-        origin = f"{rule.package} {rule.version}".strip() or "an unnamed package"
         if isinstance(error, ContractViolation):
             what = f"broke the rule contract: {error}"
         else:
             what = f"raised {type(error).__name__}: {error}".rstrip(": ")
-        super().__init__(f"rule {rule.counter!r} ({rule.display_name}) from {origin} {what}")
+        super().__init__(f"{rule.describe()} {what}")
 
 
 @dataclass
@@ -85,6 +83,19 @@ class SolveResult:
 
     def queens(self) -> list[tuple[int, int]]:
         return self.board.cells_of(self.state.queens)
+
+    def problem_after_culprit(self) -> str:
+        """A contradiction in words: ``row 2 has no queen and no live cell (after
+        Single-cell region)``."""
+        after = f" (after {self.culprit.display_name})" if self.culprit else ""
+        return f"{self.problem}{after}"
+
+    def progress(self) -> str:
+        """Where the rules stopped: ``3 of 8 queens placed and 12 cells undecided``."""
+        return (
+            f"{self.state.queens.bit_count()} of {self.board.n} queens placed and "
+            f"{self.state.live.bit_count()} cells undecided"
+        )
 
 
 class _Group:
@@ -133,7 +144,8 @@ class Solver:
     def solve(self, board: Board, state: State | None = None) -> SolveResult:
         """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
 
-        A contradiction names its culprit (see :mod:`queens_core.blame`).
+        ``state`` is changed in place and is the result's ``state``: pass a copy to keep
+        the start. A contradiction names its culprit (see :mod:`queens_core.blame`).
         """
         state = State.initial(board) if state is None else state
         start = State(state.live, state.queens)
@@ -207,6 +219,8 @@ class Solver:
             return True
         except (Exception, SystemExit) as err:
             raise RuleFailure(group.rules[0], err) from err
+        if ctx.state is not state:
+            raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
         if len(steps) == start:
             if state.live != live_before or state.queens != queens_before:
                 raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
@@ -251,9 +265,7 @@ class Solver:
         empty = find_empty_unit(ctx.board, ctx.state)
         if empty is not None:
             culprit = group.rules[0]
-            unit_mask = next(
-                m for k, i, m in ctx.board.units if (k, i) == (empty.kind, empty.index)
-            )
+            unit_mask = ctx.board.unit_mask(empty.kind, empty.index)
             for step in reversed(new):
                 if (step.killed | step.placed) & unit_mask:
                     culprit = group.by_counter.get(step.counter, culprit)

@@ -26,6 +26,9 @@ from .board import Board
 from .matching import unmatchable
 from .state import State
 
+#: Solutions enough to tell a unique board from one with several.
+DEFAULT_CAP = 2
+
 
 class SearchLimitExceeded(Exception):
     """The search visited more nodes than it was allowed to (``node_limit``)."""
@@ -186,7 +189,10 @@ def _start(board: Board, state: State | None) -> tuple[int, int] | None:
 
 
 def find_solutions(
-    board: Board, cap: int = 2, state: State | None = None, node_limit: int | None = None
+    board: Board,
+    cap: int = DEFAULT_CAP,
+    state: State | None = None,
+    node_limit: int | None = None,
 ) -> list[int]:
     """Up to ``cap`` solutions as queen masks, from ``state`` (default: the empty board).
 
@@ -201,7 +207,7 @@ def find_solutions(
     return Search(board, cap, node_limit).run(*start)
 
 
-def count_solutions(board: Board, cap: int = 2, state: State | None = None) -> int:
+def count_solutions(board: Board, cap: int = DEFAULT_CAP, state: State | None = None) -> int:
     """The number of solutions, counting no further than ``cap``."""
     return len(find_solutions(board, cap, state))
 

@@ -27,12 +27,9 @@ from dataclasses import dataclass
 
 from .board import Board, bits
 from .colour import colour_name
+from .propagation import SETTLE_COUNTER
 from .rules import Rule, Step
 from .state import State, cell_label
-
-#: The counter of a settle step (a queen given in the start state crossing out its kill
-#: list); the driver attributes it to Queen-adjacent kill.
-SETTLE = "queen_adjacent_kill"
 
 LABEL_SCHEME = (
     "Cells are named rRcC: row R from the top, column C from the left, counting from 1."
@@ -202,7 +199,7 @@ def _why(board: Board, step: Step, before: State, rule: Rule | None) -> str | No
     killed = list(bits(step.killed))
     plural = len(killed) > 1
 
-    if counter == SETTLE and len(d) == 2 and d[0] == "queen":
+    if counter == SETTLE_COUNTER and len(d) == 2 and d[0] == "queen":
         cell = d[1]
         r, c = divmod(cell, board.n)
         return (
@@ -307,7 +304,7 @@ def _pfc_sentence(board: Board, before: State, d: tuple) -> str:
     else:
         then = ""
     if problem == "two_queens":
-        unit_mask = board.row_masks[index] if kind == "row" else board.col_masks[index]
+        unit_mask = board.unit_mask(kind, index)
         queens = before.queens | (1 << cell)
         for f in forced:
             queens |= 1 << f
@@ -316,7 +313,7 @@ def _pfc_sentence(board: Board, before: State, d: tuple) -> str:
     else:
         end = f"{unit} would have no cell left for its queen"
         if not forced:
-            unit_mask = next(m for k, i, m in board.units if (k, i) == (kind, index))
+            unit_mask = board.unit_mask(kind, index)
             direct = before.live & unit_mask & ~board.kill_masks[cell] & ~(1 << cell) == 0
             if direct:
                 rest = list(bits(before.live & unit_mask & ~(1 << cell)))

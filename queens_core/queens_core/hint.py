@@ -18,11 +18,10 @@ solutions (the one with the fewest disagreements).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, BoardError, bits
+from .board import Board, bits
 from .colour import colour_rows
 from .driver import Solver
 from .exact import find_solutions
@@ -37,12 +36,7 @@ from .explain import (
 )
 from .jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .rules import Rule, Step
-from .state import DEAD, LIVE, QUEEN, State
-
-#: Marks accepted in a state picture, beyond the ``♛ ⨯ .`` that ``queens solve`` prints.
-QUEEN_MARKS = frozenset(QUEEN + "♕Qq")
-DEAD_MARKS = frozenset(DEAD + "xX✕×✗✘")
-LIVE_MARKS = frozenset(LIVE + "·_")
+from .state import State
 
 #: How many solutions of a board with several are compared with a wrong state.
 SOLUTION_CAP = 64
@@ -53,63 +47,6 @@ STUCK = "stuck"
 WRONG = "wrong"
 NO_SOLUTION = "no_solution"
 
-_ROW_NUMBER = re.compile(r"^\s*\d+\s+")
-_HEADER = re.compile(r"^[\d\s]+$")
-
-
-def read_state(board: Board, text: str) -> State:
-    """Read a partial state of ``board`` from a picture, leniently.
-
-    Accepted: ``♛``/``♕``/``Q`` for a queen, ``⨯``/``x``/``X``/``✕``/``×`` for a dead
-    cell, ``.``/``·``/``_`` for a live one; spaces between cells; a line of column numbers
-    above and a row number before each row (as ``--explain`` and ``hint`` draw them).
-    The state is the first block of non-blank lines, so a whole pasted ``queens solve``
-    output (board, blank line, counters) reads as its board. Raises :class:`BoardError`
-    naming the line and column of the first problem.
-    """
-    lines = text.replace("\r\n", "\n").split("\n")
-    numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
-    while numbered and not numbered[0][1].strip():
-        numbered.pop(0)
-    block = []
-    for number, line in numbered:
-        if not line.strip():
-            break
-        block.append((number, line))
-    if not block:
-        raise BoardError("the state is empty")
-    if _HEADER.match(block[0][1]):
-        block.pop(0)
-    n = board.n
-    if len(block) != n:
-        where = block[-1][0] if block else None
-        raise BoardError(f"the state has {len(block)} rows, the board has {n}", where)
-    live = queens = 0
-    for r, (number, line) in enumerate(block):
-        start = 0
-        label = _ROW_NUMBER.match(line)
-        if label:
-            start = label.end()
-        cells = []
-        for offset, ch in enumerate(line[start:], start=start + 1):
-            if ch.isspace():
-                continue
-            cells.append((offset, ch))
-        if len(cells) != n:
-            raise BoardError(f"state row has {len(cells)} cells, the board has {n}", number)
-        for c, (column, ch) in enumerate(cells):
-            bit = 1 << (r * n + c)
-            if ch in QUEEN_MARKS:
-                queens |= bit
-            elif ch in LIVE_MARKS:
-                live |= bit
-            elif ch not in DEAD_MARKS:
-                raise BoardError(
-                    f"{ch!r} is not a state mark (♛ or Q queen, ⨯ or x dead, . live)",
-                    number,
-                    column,
-                )
-    return State(live, queens)
 
 
 @dataclass(frozen=True)

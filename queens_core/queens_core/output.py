@@ -15,14 +15,18 @@ def format_counters(counters: Mapping[str, int], display_names: Mapping[str, str
     return "\n".join(f"{display_names[c]:<{width}} : {n}" for c, n in counters.items())
 
 
-def format_result(result: SolveResult, display_names: Mapping[str, str]) -> str:
+def format_result(
+    result: SolveResult, display_names: Mapping[str, str], picture: str | None = None
+) -> str:
     """The whole standard output of ``queens solve`` for one board (no final newline).
 
     Solved: the board (``♛`` and ``.``), a blank line, the counters. Otherwise: the
-    partial state (``♛``, ``⨯``, ``.``) alone.
+    partial state (``♛``, ``⨯``, ``.``) alone. ``picture`` replaces that drawing of the
+    board (the terminal draws it in colour).
     """
+    if picture is None:
+        picture = result.state.picture(result.board, show_dead=not result.solved)
     if result.solved:
-        board = result.state.picture(result.board, show_dead=False)
         counters = format_counters(result.counters, display_names)
-        return f"{board}\n\n{counters}" if counters else board
-    return result.state.picture(result.board)
+        return f"{picture}\n\n{counters}" if counters else picture
+    return picture

@@ -1,22 +1,26 @@
 """Finding rule packages and turning what they register into a validated registry.
 
-Pluggy does the discovery and the hook call; after that the driver calls each rule's
-``apply`` directly. Entry points are loaded in sorted order so the registry is the same
-on every machine, and every failure names ``package[entry point]``.
+The entry points of the ``queens.rules`` group are found with ``importlib.metadata`` and
+loaded here, in sorted order so the registry is the same on every machine; pluggy then
+registers them and calls their hook. After that the driver calls each rule's ``apply``
+directly. Every failure names ``package[entry point]``.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.metadata as metadata
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import pluggy
 
 from . import hookspecs
-from .rules import Rule, Tier
+from .rules import Rule
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 #: Set to 1 (or true, yes, on) to start even when a rule package fails to load.
 SKIP_BROKEN_ENV = "QUEENS_SKIP_BROKEN_PLUGINS"
@@ -55,10 +59,6 @@ class Registry:
     def by_counter(self) -> dict[str, Rule]:
         return {rule.counter: rule for rule in self.rules}
 
-    def counters(self) -> list[str]:
-        """Counter ids in printing order: catalog position first, then id."""
-        return [r.counter for r in sorted(self.rules, key=lambda r: (r.position, r.counter))]
-
 
 def make_plugin_manager() -> pluggy.PluginManager:
     """A fresh plugin manager with the queens hook specs (no global state)."""
@@ -68,6 +68,10 @@ def make_plugin_manager() -> pluggy.PluginManager:
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
+    # Imported here, not above: it is the largest import of a start-up, and the commands
+    # that load no rules (`queens --help`, `queens render`) need none of it.
+    from importlib import metadata
+
     found = metadata.entry_points(group=hookspecs.ENTRY_POINT_GROUP)
     return sorted(found, key=lambda ep: (_dist_name(ep), ep.name))
 
@@ -157,24 +161,15 @@ def load_entry_points(
     return packages, broken
 
 
-def collect_rules(
-    pm: pluggy.PluginManager, packages: Iterable[PackageInfo] = ()
-) -> list[Rule]:
+def _collect(
+    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
+) -> tuple[list[Rule], list[str]]:
     """Call every plugin's ``queens_register_rules`` and validate what comes back.
 
     Plugins registered by hand (tests, embedding programs) are named by the name they
     were registered under; entry-point plugins by their distribution. The first invalid
-    registration raises :class:`PluginError`.
-    """
-    rules, _ = _collect(pm, packages, skip_broken=False)
-    return rules
-
-
-def _collect(
-    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
-) -> tuple[list[Rule], list[str]]:
-    """:func:`collect_rules`, optionally skipping (whole) packages that register
-    something invalid; returns the rules and the error lines of the skipped."""
+    registration raises :class:`PluginError`, unless ``skip_broken``: then the (whole)
+    package is skipped and its error line returned with the rules."""
     by_label = {info.label: info for info in packages}
     rules: list[Rule] = []
     broken: list[str] = []
@@ -267,10 +262,3 @@ def load_registry(
         alive = {name for name, _ in pm.list_name_plugin()}
         packages = [info for info in packages if info.label in alive]
     return Registry(rules, packages, broken + skipped)
-
-
-def tiers(rules: Iterable[Rule]) -> dict[Tier, list[Rule]]:
-    out: dict[Tier, list[Rule]] = {Tier.CHEAP: [], Tier.EXPENSIVE: []}
-    for rule in rules:
-        out[rule.tier].append(rule)
-    return out

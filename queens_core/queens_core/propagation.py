@@ -16,6 +16,10 @@ from .rules import Context, Scratch
 
 Ctx = Context | Scratch
 
+#: The counter a queen's kill list is attributed to when a state read from a picture
+#: holds queens whose kill lists were not applied yet (the driver settles them first).
+SETTLE_COUNTER = "queen_adjacent_kill"
+
 
 def settle_queens(ctx: Ctx) -> bool:
     """Queen-adjacent kill: kill every live cell in the kill mask of a queen."""

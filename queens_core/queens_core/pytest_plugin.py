@@ -28,11 +28,10 @@ import pytest
 
 from . import __version__
 from .board import Board
+from .grade import BASELINE_PACKAGE
 from .plugins import Registry, load_registry
 from .rules import Rule
 from .testing import random_boards
-
-BASELINE_PACKAGE = "queens-rules-baseline"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,7 +1,8 @@
 """What ``queens solve`` prints beyond the SOLVER.md formats: explanations and colour.
 
 Without ``--explain`` and without colour the output is :func:`output.format_result`,
-byte for byte; these functions only add to it or paint it.
+byte for byte; these functions only add to it or paint it. The explanation and JSON
+modules are imported only when asked for, to keep a plain solve's start-up short.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ import click
 from .board import Board
 from .colour import colour_name, colour_picture, colour_rows, terminal_depth, wants_colour
 from .driver import CONTRADICTION, SOLVED, SolveResult
-from .explain import LABEL_SCHEME, explain_steps, format_explanation, labelled_grid
-from .jsonfmt import dumps, solve_document
-from .output import format_counters, format_result
+from .exits import is_terminal
+from .output import format_result
 from .rules import Rule
 
 
@@ -29,14 +29,13 @@ def result_text(result: SolveResult, rules: Sequence[Rule], depth: str | None = 
     picture = "\n".join(
         colour_picture(result.board, result.state, depth, show_dead=not result.solved)
     )
-    if result.solved:
-        counters = format_counters(result.counters, names)
-        return f"{picture}\n\n{counters}" if counters else picture
-    return picture
+    return format_result(result, names, picture)
 
 
 def board_text(board: Board, depth: str | None = None) -> str:
     """The board's letters with row and column numbers (in colour with a ``depth``)."""
+    from .explain import labelled_grid
+
     if depth is None:
         return labelled_grid(board, board.rows)
     return labelled_grid(board, colour_rows(board, board.rows, depth), cell_width=3)
@@ -54,6 +53,8 @@ def explanation_text(
     result: SolveResult, rules: Sequence[Rule], source: str, depth: str | None = None
 ) -> str:
     """``queens solve --explain``: the board, every step in words, how it ended."""
+    from .explain import LABEL_SCHEME, explain_steps, format_explanation
+
     board = result.board
     parts = [f"{source}, a {board.n}×{board.n} board. {LABEL_SCHEME}", board_text(board, depth)]
     key = legend(board)
@@ -65,8 +66,7 @@ def explanation_text(
     if result.status == SOLVED:
         ending = f"Solved in {count} steps: every row, column and region has its queen."
     elif result.status == CONTRADICTION:
-        after = f" (after {result.culprit.display_name})" if result.culprit else ""
-        ending = f"Contradiction after {count} steps: {result.problem}{after}."
+        ending = f"Contradiction after {count} steps: {result.problem_after_culprit()}."
     else:
         ending = (
             f"Stuck after {count} steps: no rule finds anything more, with "
@@ -80,11 +80,7 @@ def explanation_text(
 def colour_depth(choice: str, stream: TextIO | None = None) -> str | None:
     """The colour depth to draw with for ``--color choice`` on ``stream``, or None."""
     stream = sys.stdout if stream is None else stream
-    try:
-        is_terminal = stream.isatty()
-    except (AttributeError, ValueError):
-        is_terminal = False
-    return terminal_depth() if wants_colour(choice, is_terminal) else None
+    return terminal_depth() if wants_colour(choice, is_terminal(stream)) else None
 
 
 def show(
@@ -93,6 +89,8 @@ def show(
 ) -> None:
     """Print one solve's result as asked (text, explained text or JSON; colour or not)."""
     if output_format == "json":
+        from .jsonfmt import dumps, solve_document
+
         click.echo(dumps(solve_document(result, rules, source)))
         return
     depth = colour_depth(color)

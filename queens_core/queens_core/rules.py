@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .board import Board
-from .state import State
+from .state import State, cell_label
 
 
 class Tier(StrEnum):
@@ -84,6 +84,12 @@ class Rule:
             found.append(f"counting {self.counting!r} is not one of {', '.join(COUNTINGS)}")
         return found
 
+    def describe(self) -> str:
+        """How an error names the rule: ``rule 'hidden_kill' (Hidden kill) from
+        queens-rules-faulty 2.0.1``."""
+        origin = f"{self.package} {self.version}".strip() or "an unnamed package"
+        return f"rule {self.counter!r} ({self.display_name}) from {origin}"
+
     @property
     def tier_rank(self) -> int:
         return 0 if self.tier is Tier.CHEAP else 1
@@ -133,8 +139,7 @@ class Context:
         if not state.live & bit:
             what = "a queen" if state.queens & bit else "a dead cell"
             raise UnsoundDeduction(
-                f"placed a queen on r{cell // self.board.n + 1}c{cell % self.board.n + 1}, "
-                f"which is {what}"
+                f"placed a queen on {cell_label(self.board, cell)}, which is {what}"
             )
         killed = state.live & self.board.kill_masks[cell]
         state.queens |= bit

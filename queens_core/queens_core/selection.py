@@ -13,7 +13,6 @@ contradiction simulates with the four basic rules whether or not they are select
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 
@@ -54,6 +53,8 @@ def _matcher(rules: list[Rule], option: str):
 
 
 def _unknown(name: str, option: str, counters: list[str], packages: dict[str, str]) -> str:
+    import difflib  # only on this error path: it is not cheap to import
+
     short = sorted(packages)
     close = difflib.get_close_matches(name, counters + short, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""

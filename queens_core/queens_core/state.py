@@ -19,14 +19,23 @@ the state instead of keeping an undo log.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, BoardError
+from .board import Board, BoardError, bits
 
 QUEEN = "♛"
 DEAD = "⨯"
 LIVE = "."
+
+#: Marks accepted in a state picture, beyond the ``♛ ⨯ .`` that ``queens solve`` prints.
+QUEEN_MARKS = frozenset(QUEEN + "♕Qq")
+DEAD_MARKS = frozenset(DEAD + "xX✕×✗✘")
+LIVE_MARKS = frozenset(LIVE + "·_")
+
+_ROW_NUMBER = re.compile(r"^\s*\d+\s+")
+_HEADER = re.compile(r"^[\d\s]+$")
 
 
 class State:
@@ -88,37 +97,9 @@ class State:
 
     @classmethod
     def from_picture(cls, board: Board, text: str) -> State:
-        """Read a state drawn as :meth:`picture` draws it (``♛``, ``⨯`` or ``x``, ``.``).
-
-        Spaces between cells are allowed; blank leading and trailing lines are ignored.
-        """
-        lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
-        while lines and not lines[0]:
-            lines.pop(0)
-        while lines and not lines[-1]:
-            lines.pop()
-        if len(lines) != board.n:
-            raise BoardError(f"the state has {len(lines)} rows, the board has {board.n}")
-        live = queens = 0
-        for r, line in enumerate(lines):
-            cells = line.replace(" ", "")
-            if len(cells) != board.n:
-                raise BoardError(
-                    f"state row has {len(cells)} cell{'' if len(cells) == 1 else 's'}, "
-                    f"expected {board.n}",
-                    r + 1,
-                )
-            for c, ch in enumerate(cells):
-                bit = 1 << (r * board.n + c)
-                if ch in (QUEEN, "Q", "q"):
-                    queens |= bit
-                elif ch == LIVE:
-                    live |= bit
-                elif ch not in (DEAD, "x", "X", "✕"):
-                    raise BoardError(
-                        f"{ch!r} is not a state mark (♛, ⨯ or .)", r + 1, c + 1
-                    )
-        return cls(live, queens)
+        """Read a state drawn as :meth:`picture` draws it, or as a person types it: see
+        :func:`read_state`."""
+        return read_state(board, text)
 
 
 @dataclass(frozen=True)
@@ -153,3 +134,64 @@ def cell_label(board: Board, index: int) -> str:
     """How a person names a cell: ``r3c5`` (row and column, 1-based)."""
     r, c = divmod(index, board.n)
     return f"r{r + 1}c{c + 1}"
+
+
+def cell_labels(board: Board, mask: int) -> list[str]:
+    """The :func:`cell_label` of every cell of ``mask``, in reading order."""
+    return [cell_label(board, index) for index in bits(mask)]
+
+
+def read_state(board: Board, text: str) -> State:
+    """Read a partial state of ``board`` from a picture, leniently.
+
+    Accepted: ``♛``/``♕``/``Q`` for a queen, ``⨯``/``x``/``X``/``✕``/``×`` for a dead
+    cell, ``.``/``·``/``_`` for a live one; spaces between cells; a line of column numbers
+    above and a row number before each row (as ``--explain`` and ``hint`` draw them).
+    The state is the first block of non-blank lines, so a whole pasted ``queens solve``
+    output (board, blank line, counters) reads as its board. Raises :class:`BoardError`
+    naming the line and column of the first problem.
+    """
+    lines = text.replace("\r\n", "\n").split("\n")
+    numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
+    while numbered and not numbered[0][1].strip():
+        numbered.pop(0)
+    block = []
+    for number, line in numbered:
+        if not line.strip():
+            break
+        block.append((number, line))
+    if not block:
+        raise BoardError("the state is empty")
+    if _HEADER.match(block[0][1]):
+        block.pop(0)
+    n = board.n
+    if len(block) != n:
+        where = block[-1][0] if block else None
+        raise BoardError(f"the state has {len(block)} rows, the board has {n}", where)
+    live = queens = 0
+    for r, (number, line) in enumerate(block):
+        start = 0
+        label = _ROW_NUMBER.match(line)
+        if label:
+            start = label.end()
+        cells = []
+        for offset, ch in enumerate(line[start:], start=start + 1):
+            if ch.isspace():
+                continue
+            cells.append((offset, ch))
+        if len(cells) != n:
+            count = f"{len(cells)} cell" if len(cells) == 1 else f"{len(cells)} cells"
+            raise BoardError(f"state row has {count}, the board has {n}", number)
+        for c, (column, ch) in enumerate(cells):
+            bit = 1 << (r * n + c)
+            if ch in QUEEN_MARKS:
+                queens |= bit
+            elif ch in LIVE_MARKS:
+                live |= bit
+            elif ch not in DEAD_MARKS:
+                raise BoardError(
+                    f"{ch!r} is not a state mark (♛ or Q queen, ⨯ or x dead, . live)",
+                    number,
+                    column,
+                )
+    return State(live, queens)

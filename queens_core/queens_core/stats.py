@@ -15,18 +15,23 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .batch import BoardInputError, display_name, expand_paths, read_board_file
-from .driver import RuleFailure
+from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
+from .driver import SOLVED, RuleFailure
+from .exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    SEVERITY,
+    is_terminal,
+)
 from .grade import LADDER, TIERS_NEEDED, Grader
-
-EXIT_ALL_SOLVED = 0
-EXIT_SOME_NOT_SOLVED = 1
-EXIT_BAD_INPUT = 2
-EXIT_RULE_FAILED = 3
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
 BAD_INPUT = "bad-input"
 RULE_FAILED = "rule-failed"
+#: A board's status as the exit status it stands for.
+_EXIT_OF = {SOLVED: EXIT_SOLVED, BAD_INPUT: EXIT_BAD_INPUT, RULE_FAILED: EXIT_RULE_FAILED}
 
 
 @dataclass
@@ -57,14 +62,7 @@ class Summary:
     def exit_status(self) -> int:
         """3 if a rule raised, else 2 if a board was unreadable, else 1 if one was not
         solved, else 0."""
-        statuses = {b.status for b in self.boards}
-        if RULE_FAILED in statuses:
-            return EXIT_RULE_FAILED
-        if BAD_INPUT in statuses:
-            return EXIT_BAD_INPUT
-        if statuses - {"solved"}:
-            return EXIT_SOME_NOT_SOLVED
-        return EXIT_ALL_SOLVED
+        return worst((_EXIT_OF.get(b.status, EXIT_NOT_SOLVED) for b in self.boards), SEVERITY)
 
     @property
     def processed(self) -> list[BoardStats]:
@@ -97,7 +95,7 @@ class Summary:
                 {"boards": 0, "solved": 0, **dict.fromkeys(TIERS_NEEDED, 0), "not_solved": 0},
             )
             row["boards"] += 1
-            if board.status == "solved":
+            if board.status == SOLVED:
                 row["solved"] += 1
                 assert board.tier_needed is not None
                 row[board.tier_needed] += 1
@@ -198,7 +196,7 @@ class Progress:
         enabled: bool | None = None,
     ):
         self.stream = stream
-        self.enabled = _isatty(stream) if enabled is None else enabled
+        self.enabled = is_terminal(stream) if enabled is None else enabled
         self.delay = delay
         self.interval = interval
         self.clock = clock
@@ -226,13 +224,6 @@ class Progress:
             self.stream.flush()
 
 
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 # -- output ---------------------------------------------------------------------------
 
 
@@ -243,7 +234,7 @@ def _ms(seconds: float | None) -> str:
 def format_summary(summary: Summary) -> str:
     """The text report (no final newline)."""
     processed = summary.processed
-    solved = sum(b.status == "solved" for b in processed)
+    solved = sum(b.status == SOLVED for b in processed)
     lines = [
         f"Boards: {len(summary.boards)} read, {solved} solved by the rules, "
         f"{len(processed) - solved} not solved"
@@ -275,7 +266,7 @@ def format_summary(summary: Summary) -> str:
         )
     )
 
-    not_solved = [b for b in summary.boards if b.status != "solved"]
+    not_solved = [b for b in summary.boards if b.status != SOLVED]
     if not_solved:
         lines.append("")
         lines.append("Not solved:")
@@ -326,8 +317,8 @@ def summary_json(summary: Summary) -> dict[str, Any]:
     times = summary.solve_times()
     return {
         "boards": len(summary.boards),
-        "solved": sum(b.status == "solved" for b in processed),
-        "not_solved": sum(b.status != "solved" for b in processed),
+        "solved": sum(b.status == SOLVED for b in processed),
+        "not_solved": sum(b.status != SOLVED for b in processed),
         "errors": len(summary.boards) - len(processed),
         "exit_status": summary.exit_status,
         "by_size": {str(n): row for n, row in summary.by_size().items()},

@@ -9,7 +9,7 @@ letter), so a program can find a cell in the picture.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import quoteattr
+from html import escape
 
 from .board import Board, bits
 from .colour import region_colours
@@ -56,7 +56,7 @@ def render_svg(
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_fmt(size)}" '
         f'height="{_fmt(size)}" viewBox="0 0 {_fmt(size)} {_fmt(size)}">',
-        f"<title>{_escape(title or f'Queens board, {n}×{n}')}</title>",
+        f"<title>{escape(title or f'Queens board, {n}×{n}')}</title>",
         f'<rect width="{_fmt(size)}" height="{_fmt(size)}" fill="#FFFFFF"/>',
         f'<g class="cells" transform="translate({_fmt(margin)} {_fmt(margin)})">',
     ]
@@ -66,7 +66,7 @@ def render_svg(
         out.append(
             f'<rect class="cell" x="{c * cell}" y="{r * cell}" width="{cell}" '
             f'height="{cell}" fill="{colours[k]}" data-cell="{cell_label(board, index)}" '
-            f"data-region={quoteattr(board.letters[k])}/>"
+            f'data-region="{escape(board.letters[k])}"/>'
         )
     out.append("</g>")
 
@@ -145,7 +145,3 @@ def _cross(board: Board, index: int, cell: int) -> str:
         f'M{_fmt(x + hi)} {_fmt(y + lo)}L{_fmt(x + lo)} {_fmt(y + hi)}" '
         f'stroke="{CROSS_INK}" stroke-width="{_fmt(cell * 0.06)}" stroke-linecap="round"/>'
     )
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

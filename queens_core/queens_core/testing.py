@@ -40,8 +40,9 @@ from typing import Any
 from .board import Board
 from .driver import CONTRADICTION, RuleFailure, Solver
 from .exact import find_solutions
+from .generate import random_board
 from .rules import Context, Contradiction, Rule, Step, UnsoundDeduction
-from .state import State, cell_label
+from .state import State, cell_labels
 
 #: A rule under test: a registered :class:`Rule`, or just its apply function.
 RuleLike = Rule | Callable[[Context], Any]
@@ -202,19 +203,16 @@ def assert_unchanged(rule: RuleLike, board: Board, state: State | None = None) -
 
 # -- boards to test on -----------------------------------------------------------------
 
-#: Region characters for generated boards (enough for 32 regions).
-REGION_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
-
 def random_boards(
     count: int, sizes: Iterable[int] = (5, 6, 7, 8), seed: int = 0
 ) -> dict[str, Board]:
     """``count`` boards that have at least one solution, named ``random-<size>-<i>``.
 
-    Each places N non-attacking queens at random and grows one 4-connected region from
-    each queen by random flood fill, so the queens are a solution. Most such boards have
-    several solutions, which makes them a harsh soundness test: a rule that leans on
-    uniqueness fails on them. The same seed gives the same boards.
+    Each grows one 4-connected region from each queen of a random valid placement
+    (:func:`queens_core.generate.random_board`, regions picked in proportion to their
+    size, so sizes vary as on real boards), so the queens are a solution. Most such
+    boards have several solutions, which makes them a harsh soundness test: a rule that
+    leans on uniqueness fails on them. The same seed gives the same boards.
     """
     rng = random.Random(seed)
     sizes = [n for n in sizes if n == 1 or n >= 4]  # 2×2 and 3×3 boards have no solution
@@ -223,59 +221,8 @@ def random_boards(
     boards = {}
     for i in range(count):
         n = sizes[i % len(sizes)]
-        boards[f"random-{n}-{i}"] = _random_board(n, rng)
+        boards[f"random-{n}-{i}"] = random_board(n, rng, bias=1.0)
     return boards
-
-
-def _random_queens(n: int, rng: random.Random) -> list[int]:
-    """The column of each row's queen: distinct, and never in a neighbouring column of
-    the row above's."""
-    columns: list[int] = []
-
-    def extend() -> bool:
-        if len(columns) == n:
-            return True
-        choices = [c for c in range(n) if c not in columns]
-        rng.shuffle(choices)
-        for c in choices:
-            if columns and abs(columns[-1] - c) < 2:
-                continue
-            columns.append(c)
-            if extend():
-                return True
-            columns.pop()
-        return False
-
-    extend()
-    return columns
-
-
-def _random_board(n: int, rng: random.Random) -> Board:
-    region = [-1] * (n * n)
-    frontier = []
-    for r, c in enumerate(_random_queens(n, rng)):
-        region[r * n + c] = r
-        frontier.append(r * n + c)
-    left = n * n - n
-    while left:
-        i = rng.randrange(len(frontier))
-        cell = frontier[i]
-        r, c = divmod(cell, n)
-        free = [
-            (r + dr) * n + c + dc
-            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-            if 0 <= r + dr < n and 0 <= c + dc < n and region[(r + dr) * n + c + dc] < 0
-        ]
-        if not free:
-            frontier[i] = frontier[-1]
-            frontier.pop()
-            continue
-        grown = rng.choice(free)
-        region[grown] = region[cell]
-        frontier.append(grown)
-        left -= 1
-    rows = ["".join(REGION_CHARS[region[r * n + c]] for c in range(n)) for r in range(n)]
-    return Board.from_rows(rows)
 
 
 # -- soundness against the exact solver ------------------------------------------------
@@ -426,4 +373,4 @@ def _check_steps(
 
 
 def _cells(board: Board, mask: int) -> str:
-    return ", ".join(cell_label(board, r * board.n + c) for r, c in board.cells_of(mask))
+    return ", ".join(cell_labels(board, mask))

@@ -58,11 +58,6 @@ def candidates(board: Board, state: State) -> int:
     return found
 
 
-def contradiction(board: Board, state: State) -> bool:
-    """Two queens in a row or column, or a unit with no queen and no live cell."""
-    return first_contradiction(board, state) is not None
-
-
 def first_contradiction(board: Board, state: State) -> tuple[str, int, str] | None:
     """What makes ``state`` contradictory, as (kind, index, problem), or None.
 
@@ -104,11 +99,6 @@ def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, int,
         if not changed:
             break
     return trial_state, first_contradiction(board, trial_state)
-
-
-def placement_fails(board: Board, state: State, cell: int) -> bool:
-    """Does a queen on ``cell`` lead to a contradiction within DEPTH rounds?"""
-    return trial(board, state, cell)[1] is not None
 
 
 def apply_placement_forces_contradiction(ctx: Context) -> None:

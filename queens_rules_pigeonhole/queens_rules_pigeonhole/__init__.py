@@ -56,6 +56,8 @@ def graph(board: Board, state: State, kind: str) -> dict[int, int]:
 
 
 def _bits(mask: int) -> list[int]:
+    # Not queens_core.board.bits: a list built in a loop is about a third faster than
+    # list() of that generator for the few bits seen here, on every pass of the solve.
     out = []
     while mask:
         low = mask & -mask

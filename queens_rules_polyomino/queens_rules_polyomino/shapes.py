@@ -19,6 +19,7 @@ offsets; :data:`SHAPES` names them (SOLVER.md's catalog, counters 6 to 29).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 Cells = tuple[tuple[int, int], ...]
@@ -57,20 +58,22 @@ def canonical(cells: Iterable[tuple[int, int]]) -> Cells:
     return min(orientations(cells))
 
 
-def free_polyominoes(size: int) -> set[Cells]:
-    """Every free polyomino of ``size`` cells, in canonical form."""
-    shapes = {((0, 0),)}
-    for _ in range(size - 1):
-        grown = set()
-        for shape in shapes:
-            occupied = set(shape)
-            for r, c in shape:
-                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                    cell = (r + dr, c + dc)
-                    if cell not in occupied:
-                        grown.add(canonical((*shape, cell)))
-        shapes = grown
-    return shapes
+@functools.cache
+def free_polyominoes(size: int) -> frozenset[Cells]:
+    """Every free polyomino of ``size`` cells, in canonical form: those of ``size - 1``
+    cells grown by one cell. Cached, so the sizes 2 to 6 the tables need are grown once
+    each, not again from one cell for every size (this runs when the package loads)."""
+    if size <= 1:
+        return frozenset({((0, 0),)})
+    grown = set()
+    for shape in free_polyominoes(size - 1):
+        occupied = set(shape)
+        for r, c in shape:
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                cell = (r + dr, c + dc)
+                if cell not in occupied:
+                    grown.add(canonical((*shape, cell)))
+    return frozenset(grown)
 
 
 def dead_offsets(cells: Iterable[tuple[int, int]]) -> Cells:

@@ -42,6 +42,7 @@ stays below a second per solve at N = 32.
 from __future__ import annotations
 
 from queens_core import Board, Context, Contradiction, Rule, Tier, hookimpl
+from queens_core.state import unit_label
 
 __version__ = "0.1.0"
 
@@ -94,19 +95,15 @@ def squeeze_units(ctx: Context, kind: str, units: tuple[int, ...]) -> None:
                 continue
             doomed = squeezed(kill_masks, first, second)
             if doomed is None:
+                first_name = unit_label(board, kind, i)
+                second_name = unit_label(board, kind, j)
                 raise Contradiction(
-                    f"{_name(board, kind, i)} and {_name(board, kind, j)} have no two live "
-                    f"cells that can both hold a queen"
+                    f"{first_name} and {second_name} have no two live cells that can both "
+                    f"hold a queen"
                 )
             if doomed & state.live:
                 ctx.kill(doomed, (kind, i, kind, j))
             seen[(i, j)] = (state.live & units[i], state.live & units[j])
-
-
-def _name(board: Board, kind: str, index: int) -> str:
-    if kind == "region":
-        return f"region {board.letters[index]!r}"
-    return f"{kind} {index + 1}"
 
 
 def apply_two_line_squeeze(ctx: Context) -> None:

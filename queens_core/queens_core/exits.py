@@ -1,0 +1,75 @@
+"""The exit statuses of the ``queens`` commands and the lines they print on standard error.
+
+Every command shares these: 0 solved, 1 not solved (stalled or contradictory), 2 bad input
+or usage, 3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a
+rule package failed to load. ``queens check`` adds its own verdicts (see
+:mod:`queens_core.check`).
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from typing import NoReturn, TextIO
+
+import click
+
+from .board import Board
+
+EXIT_SOLVED = 0
+EXIT_NOT_SOLVED = 1
+EXIT_BAD_INPUT = 2
+EXIT_RULE_FAILED = 3
+EXIT_PLUGIN_FAILED = 4
+#: Mildest first: a command over several boards (``solve``, ``stats``) exits with the
+#: worst of theirs.
+SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
+
+
+def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
+    """Print one line on standard error (a traceback first, if asked) and exit."""
+    report_error(message, error)
+    sys.exit(status)
+
+
+def report_error(message: str, error: BaseException | None = None) -> None:
+    """Print one line on standard error (a traceback first, if asked), and go on."""
+    if error is not None:
+        traceback.print_exception(error, file=sys.stderr)
+    click.echo(f"queens: error: {message}", err=True)
+
+
+def warn(message: str) -> None:
+    click.echo(f"queens: warning: {message}", err=True)
+
+
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal; a closed or fake stream (a test's) is not."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def open_output(path: str) -> TextIO:
+    """Open ``path`` to write UTF-8 text, or exit 2 naming it. A command that works long
+    before it writes opens first, so a typo in the path costs nothing."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
+
+
+def write_output(handle: TextIO, text: str) -> None:
+    """Write ``text`` to a file from :func:`open_output` and close it, or exit 2."""
+    try:
+        with handle:
+            handle.write(text)
+    except OSError as err:
+        fail(f"cannot write {handle.name}: {err.strerror or err}", EXIT_BAD_INPUT)
+
+
+def warn_split_regions(name: str, board: Board) -> None:
+    """Warn about each region that is not 4-connected (legal, but often a typo)."""
+    for warning in board.warnings:
+        warn(f"{name}: {warning}; solving it anyway")
