@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from support import ARCHIVE
 
 from queens_core import MAX_SIZE, Board, BoardError
 from queens_core.board import MAX_INPUT_BYTES, bits
 
-BOARD_1 = """\
-BBPPPSSS
-BRPRPOSS
-BRPRPSSS
-BRRRPGNS
-BRRRPGNN
-BRTRPGNN
-TRTRPGGN
-TTTTNNNN
-"""
+BOARD_1 = (ARCHIVE / "1.txt").read_text()  # SOLVER.md's example board
 
 
 def test_compact_and_spaced_forms_give_the_same_board():

@@ -121,16 +121,7 @@ def test_huge_stdin_fails_fast_without_reading_it_all():
 # Board 1 with its top-left cell moved from region B to region G: G falls into two pieces,
 # so does B (its cell r1c2 is cut off), and the board still has one solution, which the
 # rules find.
-SPLIT_BOARD = """\
-GBPPPSSS
-BRPRPOSS
-BRPRPSSS
-BRRRPGNS
-BRRRPGNN
-BRTRPGNN
-TRTRPGGN
-TTTTNNNN
-"""
+SPLIT_BOARD = "G" + (ARCHIVE / "1.txt").read_text()[1:]
 
 
 def test_non_connected_region_warns_then_solves(tmp_path):

@@ -6,11 +6,21 @@ import itertools
 import random
 
 import pytest
+from support import ARCHIVE
 
-from queens_core import State, is_solution
+from queens_core import Board, State, is_solution
 from queens_core.exact import count_solutions, find_solutions, solve_exact
 from queens_core.generate import random_board, random_queens
 from queens_core.testing import make_board, make_state
+
+# Five regions, one a row: the 14 placements of five untouching queens all solve it.
+ONE_REGION_A_ROW = """
+    AAAAA
+    BBBBB
+    CCCCC
+    DDDDD
+    EEEEE
+"""
 
 
 def brute_force(board, state: State | None = None) -> set[int]:
@@ -51,15 +61,7 @@ def test_every_solution_is_found_once_on_random_boards():
 
 
 def test_the_cap_stops_the_count():
-    board = make_board(
-        """
-        AAAAA
-        BBBBB
-        CCCCC
-        DDDDD
-        EEEEE
-        """
-    )
+    board = make_board(ONE_REGION_A_ROW)
     total = len(brute_force(board))  # the 5-queen permutations with no two touching
     assert total == 14
     assert count_solutions(board, cap=1) == 1
@@ -85,15 +87,7 @@ def test_search_from_a_state_respects_its_queens_and_dead_cells():
 
 
 def test_queens_that_attack_each_other_have_no_solution():
-    board = make_board(
-        """
-        AAAAA
-        BBBBB
-        CCCCC
-        DDDDD
-        EEEEE
-        """
-    )
+    board = make_board(ONE_REGION_A_ROW)
     state = make_state(
         board,
         """
@@ -128,3 +122,49 @@ def test_generated_boards_are_well_formed_and_solvable():
     assert random_queens(3, rng) is None
     with pytest.raises(ValueError):
         random_board(2, rng)
+
+
+# -- fixed boards, board 353 and the archive ----------------------------------------------
+
+BOARD_353 = (ARCHIVE / "353.txt").read_text().split()  # the 7×7 board of QUEENS.md
+SOLUTION_353 = [(0, 0), (1, 5), (2, 3), (3, 1), (4, 4), (5, 2), (6, 6)]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["AAAA", "BBBB", "CCCC", "DDDD"],
+        ["AABB", "AABB", "CCDD", "CCDD"],
+        ["ABCDE", "ABCDE", "ABCDE", "ABCDE", "ABCDE"],
+        ["AAABB", "AACBB", "DCCCB", "DDDEB", "DDDDB"],
+        BOARD_353,
+        ["AAB", "CCB", "CCB"],
+    ],
+)
+def test_exact_solver_agrees_with_brute_force(rows):
+    board = Board.from_rows(rows)
+    expected = brute_force(board)
+    assert set(find_solutions(board, cap=1000)) == expected
+    assert count_solutions(board, cap=1000) == len(expected)
+
+
+def test_cap_and_single_solution_helpers():
+    board = Board.from_rows(["ABCDE"] * 5)
+    assert len(brute_force(board)) > 2
+    assert count_solutions(board, cap=2) == 2
+    assert find_solutions(board, cap=0) == []
+    assert solve_exact(Board.from_rows(BOARD_353)) == SOLUTION_353
+    assert solve_exact(Board.from_rows(["AAB", "CCB", "CCB"])) is None
+
+
+def test_exact_solver_from_a_partial_state():
+    board = Board.from_rows(BOARD_353)
+    wrong = State(board.full & ~(1 << board.cell(1, 1)), 1 << board.cell(1, 1))
+    assert find_solutions(board, cap=2, state=wrong) == []
+    right = State(board.full & ~(1 << board.cell(0, 0)), 1 << board.cell(0, 0))
+    assert find_solutions(board, cap=2, state=right) == [board.mask_of(SOLUTION_353)]
+
+
+def test_exact_solver_on_every_archive_board_is_checked_by_the_validator(archive, solutions):
+    for key, board in archive.items():
+        assert is_solution(board.rows, board.cells_of(solutions[key])), key
