@@ -58,8 +58,7 @@ def main() -> int:
     texts = [p.read_text() for p in sorted(ARCHIVE.glob("*.txt"), key=lambda p: int(p.stem))]
     boards = [Board.parse(t) for t in texts]
     registry = load_registry()
-    print(f"{len(boards)} boards, best of {args.repeat} runs each, Python "
-          f"{sys.version.split()[0]}")
+    print(f"{len(boards)} boards, best of {args.repeat} runs each, Python {sys.version.split()[0]}")
 
     parse_times = best_times(texts, Board.parse, args.repeat)
     print(summary("parse", parse_times))
@@ -78,8 +77,11 @@ def main() -> int:
         times = best_times(boards, solver.solve, args.repeat)
         with_parse = [a + b for a, b in zip(times, parse_times, strict=True)]
         ratio = sum(times) / sum(exact_times)
-        print(summary(f"rules: {name}", times,
-                      f"   solved {solved}/{len(boards)}   {ratio:.1f}× exact"))
+        print(
+            summary(
+                f"rules: {name}", times, f"   solved {solved}/{len(boards)}   {ratio:.1f}× exact"
+            )
+        )
         print(summary("  with parse", with_parse))
     return 0
 

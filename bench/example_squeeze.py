@@ -61,5 +61,6 @@ def main() -> None:
                 f"CPU {seconds_too:.2f}s"
             )
 
+
 if __name__ == "__main__":
     main()

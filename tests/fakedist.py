@@ -40,9 +40,7 @@ class FakeSite:
             path.write_text(textwrap.dedent(source))
         info = self.root / f"{name.replace('-', '_')}-{version}.dist-info"
         info.mkdir()
-        (info / "METADATA").write_text(
-            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-        )
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
         lines = [f"{key} = {value}" for key, value in (entry_points or {}).items()]
         (info / "entry_points.txt").write_text("[queens.rules]\n" + "\n".join(lines) + "\n")
         importlib.invalidate_caches()

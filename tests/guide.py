@@ -104,9 +104,7 @@ def mismatch(expected: list[str], actual: str) -> str | None:
         parts = want.split(WILDCARD)
         pattern = re.compile(".*".join(re.escape(part) for part in parts) + r"\Z")
         if gap:
-            hit = next(
-                (k for k in range(position, len(lines)) if pattern.match(lines[k])), None
-            )
+            hit = next((k for k in range(position, len(lines)) if pattern.match(lines[k])), None)
         else:
             hit = position if position < len(lines) and pattern.match(lines[position]) else None
         if hit is None:

@@ -53,6 +53,7 @@ def test_the_fixed_point_is_real(archive, registry):
             result = s.solve(board)
             for rule in s.rules:
                 fresh = State(result.state.live, result.state.queens)
-                outcome = run_rule(rule.apply, board, fresh, rule.counter,
-                                   enabled=[r.counter for r in s.rules])
+                outcome = run_rule(
+                    rule.apply, board, fresh, rule.counter, enabled=[r.counter for r in s.rules]
+                )
                 assert not outcome.changed, f"board {key}: {rule.counter} still fires"

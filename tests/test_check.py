@@ -13,7 +13,7 @@ from support import ARCHIVE, archive_paths, rules_of
 
 from queens_core import Rule, Solver, Tier
 from queens_core.check import SEVERITY, VERDICTS, check_board
-from queens_core.cli import main
+from queens_core.cli.main import main
 from queens_core.grade import Grader, weight_of
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -106,12 +106,25 @@ def test_json_output_follows_the_documented_schema():
     result = run("check", "--format", "json", *paths)
     assert result.exit_code == 5
     solved, several = json.loads(result.stdout)
-    keys = {"path", "status", "verdict", "message", "size", "problems", "error", "solutions",
-            "logic", "rules_used", "grade"}
+    keys = {
+        "path",
+        "status",
+        "verdict",
+        "message",
+        "size",
+        "problems",
+        "error",
+        "solutions",
+        "logic",
+        "rules_used",
+        "grade",
+    }
     assert set(solved) == keys and set(several) == keys
     assert solved["verdict"] == "unique-solved" and solved["status"] == 0
     assert solved["solutions"] == {
-        "count": 1, "cap": 2, "at_least": False,
+        "count": 1,
+        "cap": 2,
+        "at_least": False,
         "examples": [["r1c1", "r2c6", "r3c4", "r4c2", "r5c5", "r6c3", "r7c7"]],
     }
     assert solved["logic"]["tier_needed"] == "expensive"
@@ -135,8 +148,9 @@ def test_the_tier_needed_is_what_smaller_rule_sets_really_do(archive, registry):
         assert by_level[level].solve(board).solved, key
         for lower in range(1, level):
             assert not by_level[lower].solve(board).solved, (key, lower)
-        assert assessment.tier_needed == {1: "baseline", 2: "cheap", 3: "cheap",
-                                          4: "expensive"}[level]
+        assert (
+            assessment.tier_needed == {1: "baseline", 2: "cheap", 3: "cheap", 4: "expensive"}[level]
+        )
         graded = by_level[level].solve(board)
         expected = sum(weight_of(r) * graded.counters[r.counter] for r in by_level[level].rules)
         assert assessment.score == expected
@@ -151,8 +165,16 @@ def test_the_ladder_skips_the_rungs_of_packages_that_are_not_installed(archive, 
 
 
 def _rule(counter: str, apply, position: int = 40) -> Rule:
-    return Rule(counter, counter.replace("_", " "), Tier.CHEAP, position, "test rule", apply,
-                package="test-rules", version="0")
+    return Rule(
+        counter,
+        counter.replace("_", " "),
+        Tier.CHEAP,
+        position,
+        "test rule",
+        apply,
+        package="test-rules",
+        version="0",
+    )
 
 
 def test_a_rule_that_raises_makes_the_check_fail_with_status_3(registry):
@@ -189,6 +211,11 @@ def test_grading_is_deterministic(archive, registry):
 
 def test_check_help_documents_the_exit_statuses():
     result = run("check", "--help")
-    for line in ("0  unique, solved by logic", "1  unique, but the rules stall",
-                 "5  several solutions", "6  no solution", "2  bad input"):
+    for line in (
+        "0  unique, solved by logic",
+        "1  unique, but the rules stall",
+        "5  several solutions",
+        "6  no solution",
+        "2  bad input",
+    ):
         assert line in result.stdout

@@ -13,8 +13,7 @@ from click.testing import CliRunner
 from support import ARCHIVE, ROOT
 
 from queens_core import Board, Solver
-from queens_core.cli import main
-from queens_core.colour import (
+from queens_core.cli.colour import (
     ARCHIVE_COLOURS,
     TRUECOLOR,
     XTERM256,
@@ -24,7 +23,8 @@ from queens_core.colour import (
     wants_colour,
     xterm256,
 )
-from queens_core.output import format_result
+from queens_core.cli.main import main
+from queens_core.cli.output import format_result
 from queens_core.state import QUEEN
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -103,7 +103,9 @@ def test_not_a_terminal_means_solver_md_bytes(registry, board_text):
 def test_color_always_paints_regions_and_keeps_the_glyphs(registry):
     board_text = (ARCHIVE / "353.txt").read_text()
     run = CliRunner().invoke(
-        main, ["solve", "--colour", "always", "-"], input=board_text,
+        main,
+        ["solve", "--colour", "always", "-"],
+        input=board_text,
         env={"COLORTERM": "truecolor", "NO_COLOR": "1"},
     )
     assert run.exit_code == 0
@@ -136,8 +138,11 @@ def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
     full_env.update(env)
     full_env["TERM"] = "xterm-256color"
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from queens_core.cli import run; run()", *args],
-        stdout=child_fd, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=full_env,
+        [sys.executable, "-c", "from queens_core.cli.main import run; run()", *args],
+        stdout=child_fd,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        env=full_env,
     )
     os.close(child_fd)
     chunks = []
@@ -167,9 +172,9 @@ def test_explain_and_hint_paint_only_when_asked(tmp_path):
     path = str(ARCHIVE / "353.txt")
     env = {"COLORTERM": "truecolor"}
     plain = CliRunner().invoke(main, ["solve", "--explain", path], env=env).stdout
-    painted = CliRunner().invoke(
-        main, ["solve", "--explain", "--color", "always", path], env=env
-    ).stdout
+    painted = (
+        CliRunner().invoke(main, ["solve", "--explain", "--color", "always", path], env=env).stdout
+    )
     assert ESCAPE.search(plain) is None
     assert "\x1b[0;38;2;80;80;80;48;2;187;163;226m P " in painted  # the board's letters
     steps = plain.split("\n\n")[3]
@@ -177,16 +182,18 @@ def test_explain_and_hint_paint_only_when_asked(tmp_path):
 
     state = tmp_path / "state.txt"
     state.write_text(".⨯⨯⨯⨯⨯.\n⨯⨯.⨯..⨯\n⨯⨯⨯.⨯.⨯\n⨯..⨯⨯⨯⨯\n⨯⨯⨯⨯..⨯\n⨯...⨯⨯⨯\n.⨯⨯⨯⨯⨯.\n")
-    hint = CliRunner().invoke(
-        main, ["hint", path, "--state", str(state), "--color", "always"], env=env
-    ).stdout
+    hint = (
+        CliRunner()
+        .invoke(main, ["hint", path, "--state", str(state), "--color", "always"], env=env)
+        .stdout
+    )
     # r2c3, the cell the step kills, is drawn in red on its green region.
     assert "\x1b[0;1;38;2;192;0;0;48;2;179;223;160m ⨯ " in hint
     assert "the cells it changes in red" in hint
 
 
 def test_the_256_palette_keeps_every_archive_boards_regions_apart(archive):
-    from queens_core.colour import xterm256_distinct
+    from queens_core.cli.colour import xterm256_distinct
 
     assert xterm256("#96BEFF") == xterm256("#85B5FC")  # blue and azure: one nearest entry
     for key, board in archive.items():

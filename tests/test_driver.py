@@ -80,8 +80,7 @@ def test_several_expensive_rules_stop_at_the_first_that_changes():
     def second(ctx):
         log.append("second")
 
-    solver = Solver([rule("a", 40, first, Tier.EXPENSIVE), rule("b", 41, second,
-                                                                  Tier.EXPENSIVE)])
+    solver = Solver([rule("a", 40, first, Tier.EXPENSIVE), rule("b", 41, second, Tier.EXPENSIVE)])
     solver.solve(Board.parse("AABB\nAABB\nCCDD\nCCDD"))
     assert log == ["first", "first", "second"]
 

@@ -28,9 +28,20 @@ CHEAP_CATALOG = CATALOG[:3]
 def site(tmp_path_factory) -> Path:
     target = tmp_path_factory.mktemp("site-packages")
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-         "--no-build-isolation", "--target", str(target), str(EXAMPLE)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(target),
+            str(EXAMPLE),
+        ],
+        check=True,
+        capture_output=True,
     )
     return target
 
@@ -56,8 +67,10 @@ def test_it_is_listed_with_its_package_and_version(site):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "Cheap tier: run pass after pass until nothing changes (32 rules)"
-    for counter, display_name in (("two_line_squeeze", "Two-line squeeze"),
-                                  ("two_region_squeeze", "Two-region squeeze")):
+    for counter, display_name in (
+        ("two_line_squeeze", "Two-line squeeze"),
+        ("two_region_squeeze", "Two-region squeeze"),
+    ):
         line = next(line for line in lines if f" {counter} " in line)
         assert display_name in line
         assert line.endswith("queens-rules-squeeze 0.1.0")
@@ -100,8 +113,9 @@ def test_it_can_be_selected_and_left_out(site):
 
 @pytest.mark.parametrize("company", [("baseline",), CATALOG])
 def test_sound_on_every_archive_board(registry, archive, company):
-    report = check_soundness(RULES, archive, with_rules=rules_of(registry, *company),
-                             random_states=1)
+    report = check_soundness(
+        RULES, archive, with_rules=rules_of(registry, *company), random_states=1
+    )
     assert report.boards == len(archive) == 607
     assert min(report.fired.values()) > 0, report
 

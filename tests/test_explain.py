@@ -8,7 +8,8 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, Solver, State, Step
-from queens_core.cli import main
+from queens_core.cli.main import main
+from queens_core.cli.output import format_result
 from queens_core.explain import (
     ReplayError,
     apply_step,
@@ -16,7 +17,6 @@ from queens_core.explain import (
     format_explanation,
     replay,
 )
-from queens_core.output import format_result
 from queens_core.testing import make_board, make_state
 
 
@@ -42,7 +42,9 @@ def test_replaying_the_steps_of_every_archive_board_gives_its_final_state(
 
 def test_replay_from_a_loaded_state_starts_with_its_queens_kill_lists(registry, solver):
     board = Board.parse((ARCHIVE / "353.txt").read_text())
-    start = make_state(board, """
+    start = make_state(
+        board,
+        """
         ♛ . . . . . .
         . . . . . . .
         . . . . . . .
@@ -50,7 +52,8 @@ def test_replay_from_a_loaded_state_starts_with_its_queens_kill_lists(registry, 
         . . . . . . .
         . . . . . . .
         . . . . . . .
-    """)
+    """,
+    )
     result = solver.solve(board, start.copy())
     assert result.solved
     first = result.steps[0]
@@ -166,7 +169,8 @@ def test_solve_explain_prints_the_steps_then_the_usual_output(registry, solver):
     assert " 27. Single-cell row / column — queen on r7c7\n" in run.output
     assert run.output.endswith(
         "Solved in 27 steps: every row, column and region has its queen.\n\n"
-        + format_result(result, names) + "\n"
+        + format_result(result, names)
+        + "\n"
     )
 
 
@@ -175,7 +179,7 @@ def test_solve_explain_on_a_stalled_board_says_where_it_stopped(registry):
 
     board = Board.parse((ARCHIVE / "353.txt").read_text())
     result = Solver(rules_of(registry, "baseline", "polyomino", "pigeonhole")).solve(board)
-    from queens_core.report import explanation_text
+    from queens_core.cli.report import explanation_text
 
     text = explanation_text(result, registry.rules, "353")
     assert "Stuck after 13 steps: no rule finds anything more, with 0 of 7 queens placed." in text

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from support import ARCHIVE, CHEAP_STALL_353
 
 from queens_core import Board, BoardError, Solver, State
-from queens_core.cli import main
+from queens_core.cli.jsonfmt import HINT_SCHEMA, state_from_json, steps_from_json
+from queens_core.cli.main import main
 from queens_core.explain import apply_step, replay
 from queens_core.hint import (
     HINT,
@@ -21,7 +22,6 @@ from queens_core.hint import (
     find_hint,
     hint_text,
 )
-from queens_core.jsonfmt import HINT_SCHEMA, state_from_json, steps_from_json
 from queens_core.state import read_state
 from queens_core.testing import cells_marked
 
@@ -72,9 +72,7 @@ def test_read_state_errors_name_the_place(board353, text, message):
     assert str(err.value).startswith(message)
 
 
-def test_the_hint_on_the_cheap_tier_stall_is_placement_forces_contradiction(
-    board353, registry
-):
+def test_the_hint_on_the_cheap_tier_stall_is_placement_forces_contradiction(board353, registry):
     hint = find_hint(board353, read_state(board353, STALLED_353), registry.rules)
     assert hint.status == HINT
     assert hint.step.counter == "placement_forces_contradiction"
@@ -82,8 +80,10 @@ def test_the_hint_on_the_cheap_tier_stall_is_placement_forces_contradiction(
     assert hint.explanation.why.startswith("Suppose r2c3 held a queen")
     text = hint_text(hint)
     assert "Next step: Placement-forces-contradiction — r2c3 dead\n" in text
-    assert text.endswith("2  ⨯ ⨯ x ⨯ . . ⨯\n3  ⨯ ⨯ ⨯ . ⨯ . ⨯\n4  ⨯ . . ⨯ ⨯ ⨯ ⨯\n"
-                         "5  ⨯ ⨯ ⨯ ⨯ . . ⨯\n6  ⨯ . . . ⨯ ⨯ ⨯\n7  . ⨯ ⨯ ⨯ ⨯ ⨯ .")
+    assert text.endswith(
+        "2  ⨯ ⨯ x ⨯ . . ⨯\n3  ⨯ ⨯ ⨯ . ⨯ . ⨯\n4  ⨯ . . ⨯ ⨯ ⨯ ⨯\n"
+        "5  ⨯ ⨯ ⨯ ⨯ . . ⨯\n6  ⨯ . . . ⨯ ⨯ ⨯\n7  . ⨯ ⨯ ⨯ ⨯ ⨯ ."
+    )
     # The picture after the step reads back as the state after it.
     picture = text.split("paste this back for the next hint):\n\n", 1)[1]
     assert read_state(board353, picture) == hint.after
@@ -127,7 +127,9 @@ def test_hints_along_every_solve_are_sound(archive, solutions, registry):
 
 
 def test_a_wrong_state_names_the_offending_cells(board353, registry):
-    state = read_state(board353, """\
+    state = read_state(
+        board353,
+        """\
         .......
         .Q.....
         .......
@@ -135,7 +137,8 @@ def test_a_wrong_state_names_the_offending_cells(board353, registry):
         ....x..
         .......
         .......
-    """.replace("        ", ""))
+    """.replace("        ", ""),
+    )
     check = check_state(board353, state)
     assert check.wrong and check.solutions == 1
     assert check.bad_queens == 1 << board353.cell(1, 1)
@@ -163,13 +166,16 @@ def test_several_solutions_wrong_means_no_solution_agrees():
     # Queens on r1c1 and r2c2 touch: both are named.
     attacking = read_state(board, "Q....\n.Q...\n.....\n.....\n.....\n")
     check = check_state(board, attacking)
-    assert check.wrong and check.bad_queens == cells_marked(board, """
+    assert check.wrong and check.bad_queens == cells_marked(
+        board,
+        """
         Q....
         .Q...
         .....
         .....
         .....
-    """)
+    """,
+    )
     # Every cell of row 1 crossed out but r1c1, and r1c1 crossed out too: no solution.
     crossed = read_state(board, "xxxxx\n.....\n.....\n.....\n.....\n")
     check = check_state(board, crossed)
@@ -202,8 +208,9 @@ def test_cli_exit_statuses_and_messages(tmp_path):
     wrong = ".......\n.Q.....\n" + ".......\n" * 5
     status, out, err = hint_cli(BOARD_353, "--state", "-", state=wrong)
     assert status == 1 and "Queens that cannot be there: r2c2." in out
-    assert err == "queens: no hint: The state is wrong: it disagrees with the board's only " \
-        "solution.\n"
+    assert (
+        err == "queens: no hint: The state is wrong: it disagrees with the board's only solution.\n"
+    )
     status, out, err = hint_cli("-", state=ROWS_5)
     assert status == 1 and out.startswith("The rules find nothing more from here")
     status, _, err = hint_cli("-", "--state", "-", state=ROWS_5)
@@ -219,8 +226,18 @@ def test_hint_json_round_trips(board353, tmp_path):
     assert status == 0
     doc = json.loads(out)
     assert doc["schema"] == HINT_SCHEMA and doc["status"] == "hint"
-    assert list(doc) == ["schema", "source", "state_source", "board", "status", "message",
-                         "state", "step", "after", "wrong"]
+    assert list(doc) == [
+        "schema",
+        "source",
+        "state_source",
+        "board",
+        "status",
+        "message",
+        "state",
+        "step",
+        "after",
+        "wrong",
+    ]
     assert Board.from_rows(doc["board"]["rows"]) == board353
     before = state_from_json(board353, doc["state"])
     assert before == read_state(board353, STALLED_353)

@@ -9,9 +9,7 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, Solver, State
-from queens_core.cli import main
-from queens_core.explain import replay
-from queens_core.jsonfmt import (
+from queens_core.cli.jsonfmt import (
     SOLVE_SCHEMA,
     board_from_json,
     dumps,
@@ -19,9 +17,20 @@ from queens_core.jsonfmt import (
     state_from_json,
     steps_from_json,
 )
+from queens_core.cli.main import main
+from queens_core.explain import replay
 
-SOLVE_KEYS = ["schema", "source", "board", "status", "problem", "culprit", "state",
-              "counters", "steps"]
+SOLVE_KEYS = [
+    "schema",
+    "source",
+    "board",
+    "status",
+    "problem",
+    "culprit",
+    "state",
+    "counters",
+    "steps",
+]
 STEP_KEYS = ["number", "rule", "rule_name", "placed", "killed", "why", "detail"]
 
 
@@ -103,7 +112,7 @@ def test_dumps_is_json(value):
 
 
 def test_state_from_json_reads_what_state_json_writes():
-    from queens_core.jsonfmt import state_json
+    from queens_core.cli.jsonfmt import state_json
 
     board = Board.parse((ARCHIVE / "1.txt").read_text())
     state = State(board.full & ~0b1111, 0b1)

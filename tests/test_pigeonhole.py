@@ -188,9 +188,7 @@ def test_counting_a_queened_region_in_a_set_would_be_unsound():
     assert is_solution(board.rows, board.cells_of(solution))
     state = State.initial(board)
     Context(board, state).place(board.cell(0, 1))  # region A's queen, as in the solution
-    assert state.picture(board) == "\n".join(
-        ["⨯♛⨯⨯⨯", "⨯⨯⨯..", ".⨯...", ".⨯...", ".⨯..."]
-    )
+    assert state.picture(board) == "\n".join(["⨯♛⨯⨯⨯", "⨯⨯⨯..", ".⨯...", ".⨯...", ".⨯..."])
     # D's live cells lie in rows 3 and 4 (1-based). Counted with A, which holds a queen
     # and has no live cell left, {A, D} would be "2 regions in 2 rows" and kill C's cells
     # in those rows -- one of them holds C's queen in the solution.
@@ -285,9 +283,7 @@ def test_three_regions_in_three_columns():
         . . x . x .
         """,
     )
-    assert [step.detail for step in outcome.steps] == [
-        ("regions", (0, 1, 2), "columns", (0, 2, 4))
-    ]
+    assert [step.detail for step in outcome.steps] == [("regions", (0, 1, 2), "columns", (0, 2, 4))]
 
 
 # -- contradictions -------------------------------------------------------------------------
@@ -308,8 +304,7 @@ def test_no_perfect_matching_is_a_contradiction_naming_the_regions():
     with pytest.raises(Contradiction) as caught:
         tight_kills(board, state, "row")
     assert str(caught.value) == (
-        "regions 'A', 'B', 'C' have live cells only in rows 1, 2: "
-        "3 queens cannot fit in 2 rows"
+        "regions 'A', 'B', 'C' have live cells only in rows 1, 2: 3 queens cannot fit in 2 rows"
     )
     # The columns have a perfect matching; the rule stops at the rows all the same.
     tight_kills(board, state, "column")

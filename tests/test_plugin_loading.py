@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
 
 from queens_core import PluginError, load_registry
-from queens_core.cli import EXIT_PLUGIN_FAILED, main
+from queens_core.cli.main import EXIT_PLUGIN_FAILED, main
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 SOUND = rule_module("pass", "harmless_rule")
@@ -145,9 +145,13 @@ def test_skipping_broken_packages_solves_with_the_others(site, case, how):
         result = run("solve", BOARD, env={"QUEENS_SKIP_BROKEN_PLUGINS": "1"})
     assert result.exit_code == 0, result.stderr
     # The working third-party rule still runs: its counter follows the catalog's.
-    assert result.stdout == expected.stdout.rstrip("\n") + "\nHarmless rule" + (
-        " " * (len("Placement-forces-contradiction") - len("Harmless rule"))
-    ) + " : 0\n"
+    assert (
+        result.stdout
+        == expected.stdout.rstrip("\n")
+        + "\nHarmless rule"
+        + (" " * (len("Placement-forces-contradiction") - len("Harmless rule")))
+        + " : 0\n"
+    )
     warning = result.stderr.splitlines()
     assert len(warning) == 1
     assert warning[0].startswith("queens: warning: rule package queens-rules-broken[broken]")
@@ -187,5 +191,10 @@ def test_a_good_third_party_package_is_listed_with_its_name_and_version(site):
     assert result.exit_code == 0
     line = next(line for line in result.stdout.splitlines() if "harmless_rule" in line)
     assert line.split() == [
-        "1000", "harmless_rule", "Harmless", "rule", "queens-rules-fine", "1.2.0"
+        "1000",
+        "harmless_rule",
+        "Harmless",
+        "rule",
+        "queens-rules-fine",
+        "1.2.0",
     ]

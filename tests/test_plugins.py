@@ -98,8 +98,9 @@ def test_a_hook_that_raises_is_named():
         def queens_register_rules(self):
             raise RuntimeError("boom")
 
-    with pytest.raises(PluginError, match="rule package r: queens_register_rules raised "
-                       "RuntimeError: boom"):
+    with pytest.raises(
+        PluginError, match="rule package r: queens_register_rules raised RuntimeError: boom"
+    ):
         registry_of(r=Raises())
 
 
@@ -122,8 +123,9 @@ def test_shared_apply_functions_run_once_per_pass():
     def sweep(ctx):
         calls.append(sorted(ctx.enabled))
 
-    rules = registry_of(p=Plugin(rule("shape_a", 10, apply=sweep), rule("shape_b", 11,
-                                                                          apply=sweep)))
+    rules = registry_of(
+        p=Plugin(rule("shape_a", 10, apply=sweep), rule("shape_b", 11, apply=sweep))
+    )
     Solver(rules).solve(Board.parse("AAB\nCCB\nCCB"))
     assert calls == [["shape_a", "shape_b"]]
 
@@ -187,15 +189,18 @@ def test_a_real_entry_point_is_loaded_with_its_package_and_version(tmp_path, mon
     monkeypatch.syspath_prepend(str(tmp_path))
     registry = load_registry(entry_points=entry_points_under(tmp_path))
     (only,) = registry.rules
-    assert (only.counter, only.package, only.version) == ("fake_rule", "queens-rules-fake",
-                                                         "1.2.3")
+    assert (only.counter, only.package, only.version) == ("fake_rule", "queens-rules-fake", "1.2.3")
     assert registry.packages[0].label == "queens-rules-fake[queens_fake_rules]"
     sys.modules.pop("queens_fake_rules", None)
 
 
 def test_a_package_that_fails_to_import_is_named(tmp_path, monkeypatch):
-    fake_distribution(tmp_path, "queens-rules-broken", "queens_broken_rules",
-                      "import a_module_that_does_not_exist\n")
+    fake_distribution(
+        tmp_path,
+        "queens-rules-broken",
+        "queens_broken_rules",
+        "import a_module_that_does_not_exist\n",
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     eps = entry_points_under(tmp_path)
     with pytest.raises(PluginError) as caught:

@@ -546,10 +546,7 @@ def check_against_brute_force(rng: random.Random, n: int, cells: set[Cell]) -> N
     """Region 'A' has exactly ``cells`` live (plus some dead cells); other regions'
     cells die at random. The sweep must kill for 'A' exactly what the brute force does."""
     extra = {
-        (r, c)
-        for r in range(n)
-        for c in range(n)
-        if (r, c) not in cells and rng.random() < 0.08
+        (r, c) for r in range(n) for c in range(n) if (r, c) not in cells and rng.random() < 0.08
     }
     extra = set(sorted(extra)[: max(0, n * n - len(cells) - (n - 1))])
     board = board_with_region(n, cells | extra)

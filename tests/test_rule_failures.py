@@ -10,7 +10,7 @@ from fakedist import ROOT, FakeSite, rule_module
 from guide import blocks
 
 from queens_core import Board, Contradiction, Rule, Solver, Tier, load_registry
-from queens_core.cli import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
+from queens_core.cli.main import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 GUIDE = ROOT / "docs" / "writing-rules.md"
@@ -148,9 +148,7 @@ for row in ctx.board.row_masks:
         (HIDDEN_KILL, "hidden_kill", "it killed r"),
     ],
 )
-def test_an_unsound_rule_is_named_and_the_board_is_not_printed_as_solved(
-    site, body, counter, what
-):
+def test_an_unsound_rule_is_named_and_the_board_is_not_printed_as_solved(site, body, counter, what):
     install_rule(site, body, counter)
     result = solve(BOARD)
     assert result.exit_code == EXIT_RULE_FAILED
@@ -202,8 +200,10 @@ def _rule(counter: str, apply, position: int = 1000) -> Rule:
 
 def test_the_culprit_is_the_rule_that_lost_the_solution_not_the_one_that_saw_it():
     namespace: dict = {}
-    exec("def apply(ctx):\n" + "".join(f"    {line}\n" for line in HIDDEN_KILL.splitlines()),
-         namespace)
+    exec(
+        "def apply(ctx):\n" + "".join(f"    {line}\n" for line in HIDDEN_KILL.splitlines()),
+        namespace,
+    )
     hidden = _rule("hidden_kill", namespace["apply"])
     catalog = load_registry().rules
     board = Board.parse((ROOT / "archive" / "boards" / "1.txt").read_text())

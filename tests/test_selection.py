@@ -7,11 +7,10 @@ from click.testing import CliRunner
 from support import CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver
-from queens_core.cli import EXIT_BAD_INPUT, main
+from queens_core.cli.main import EXIT_BAD_INPUT, main
 from queens_core.selection import SelectionError, package_key, select_rules
 
 BOARD_353 = str(ROOT / "archive" / "boards" / "353.txt")
-
 
 
 def solve(*args: str):
@@ -152,9 +151,14 @@ def test_an_unknown_name_is_a_usage_error():
 
 def test_the_options_are_documented_with_examples():
     text = CliRunner().invoke(main, ["solve", "--help"]).stdout
-    for needle in ("--only NAMES", "--exclude NAMES", "--tier [cheap|expensive]",
-                   "queens solve --tier cheap", "queens solve --only baseline,pigeonhole",
-                   "queen_adjacent_kill is left out"):
+    for needle in (
+        "--only NAMES",
+        "--exclude NAMES",
+        "--tier [cheap|expensive]",
+        "queens solve --tier cheap",
+        "queens solve --only baseline,pigeonhole",
+        "queen_adjacent_kill is left out",
+    ):
         assert needle in text
 
 

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, Solver
-from queens_core.cli import main
-from queens_core.output import format_result
+from queens_core.cli.main import main
+from queens_core.cli.output import format_result
 
 
 def run(*args: str, stdin: str | None = None):

@@ -28,27 +28,46 @@ def imported_by(code: str) -> set[str]:
     """The modules a fresh interpreter has imported after running ``code``."""
     run = subprocess.run(
         [sys.executable, "-c", f"{code}\nimport sys\nprint(' '.join(sys.modules))"],
-        capture_output=True, text=True, check=True, timeout=60,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     return set(run.stdout.split())
 
 
 def test_the_command_line_loads_the_solver_and_the_rule_packages_only_when_a_command_runs():
-    loaded = imported_by("import queens_core.cli")
-    heavy = {"importlib.metadata", "queens_core.driver", "queens_core.grade",
-             "queens_core.hint", "queens_core.svg", "queens_core.stats", "queens_core.check",
-             "queens_core.explain", "xml.sax", "difflib"}
+    loaded = imported_by("import queens_core.cli.main")
+    heavy = {
+        "importlib.metadata",
+        "queens_core.driver",
+        "queens_core.grade",
+        "queens_core.hint",
+        "queens_core.cli.svg",
+        "queens_core.stats",
+        "queens_core.check",
+        "queens_core.explain",
+        "xml.sax",
+        "difflib",
+    }
     assert not heavy & loaded, sorted(heavy & loaded)
 
 
 def test_a_plain_solve_loads_none_of_the_other_commands_modules():
     loaded = imported_by(
-        "import sys\nfrom queens_core.cli import main\n"
+        "import sys\nfrom queens_core.cli.main import main\n"
         f"sys.argv = ['queens', 'solve', {str(ARCHIVE / '1.txt')!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass"
     )
     assert "queens_core.driver" in loaded
-    others = {"queens_core.grade", "queens_core.check", "queens_core.stats",
-              "queens_core.hint", "queens_core.svg", "queens_core.chart",
-              "queens_core.explain", "queens_core.jsonfmt"}
+    others = {
+        "queens_core.grade",
+        "queens_core.check",
+        "queens_core.stats",
+        "queens_core.hint",
+        "queens_core.cli.svg",
+        "queens_core.cli.chart",
+        "queens_core.explain",
+        "queens_core.cli.jsonfmt",
+    }
     assert not others & loaded, sorted(others & loaded)

@@ -12,8 +12,8 @@ from support import ARCHIVE
 
 from queens_core import Board
 from queens_core.batch import expand_paths
-from queens_core.chart import bar_chart_svg, nice_step
-from queens_core.cli import main
+from queens_core.cli.chart import bar_chart_svg, nice_step
+from queens_core.cli.main import main
 from queens_core.stats import Progress
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -70,7 +70,8 @@ def test_stats_json_summary(tmp_path):
     assert summary["boards"] == summary["solved"] == len(SAMPLE)
     assert summary["not_solved"] == summary["errors"] == summary["exit_status"] == 0
     assert [b["path"] for b in summary["per_board"]] == [
-        str(folder / f"{key}.txt") for key in SAMPLE  # natural order: 2 before 10
+        str(folder / f"{key}.txt")
+        for key in SAMPLE  # natural order: 2 before 10
     ]
     sizes = {Board.parse((ARCHIVE / f"{k}.txt").read_text()).n for k in SAMPLE}
     assert set(summary["by_size"]) == {str(n) for n in sizes}
@@ -165,8 +166,9 @@ def test_the_chart_is_svg_with_one_bar_per_rule_in_order_of_frequency(tmp_path):
     bars = [e for e in root.iter(f"{SVG}rect") if e.get("class") == "bar"]
     assert len(bars) == len(rules) == 31
     labels = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "label"]
-    counts = [int(e.text.replace(",", "")) for e in root.iter(f"{SVG}text")
-              if e.get("class") == "count"]
+    counts = [
+        int(e.text.replace(",", "")) for e in root.iter(f"{SVG}text") if e.get("class") == "count"
+    ]
     firings = {r["display_name"]: r["firings"] for r in rules}
     assert sorted(labels) == sorted(firings)
     assert counts == [firings[label] for label in labels]
@@ -178,8 +180,9 @@ def test_the_chart_is_svg_with_one_bar_per_rule_in_order_of_frequency(tmp_path):
 
 
 def test_the_chart_escapes_its_text_and_picks_round_ticks():
-    svg = bar_chart_svg([("a < b & c", 3, "x"), ('"quoted"', 0, "y")], "T & <t>", "n",
-                        groups=["x", "y"])
+    svg = bar_chart_svg(
+        [("a < b & c", 3, "x"), ('"quoted"', 0, "y")], "T & <t>", "n", groups=["x", "y"]
+    )
     root = ET.fromstring(svg)
     labels = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "label"]
     assert labels == ["a < b & c", '"quoted"']

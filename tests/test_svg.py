@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from support import ARCHIVE, CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver, State
-from queens_core.cli import main
-from queens_core.colour import ARCHIVE_COLOURS
-from queens_core.svg import render_svg
+from queens_core.cli.colour import ARCHIVE_COLOURS
+from queens_core.cli.main import main
+from queens_core.cli.svg import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 STALLED_353 = CHEAP_STALL_353
@@ -130,7 +130,5 @@ def test_the_committed_picture_is_what_render_draws_today(monkeypatch):
 def test_region_letters_and_titles_that_xml_reserves_are_escaped():
     board = Board.parse("&&<<\n&&<<\n\"\"''\n\"\"''\n")
     root = parse(render_svg(board, title='Board "<&>"'))
-    assert [rect.get("data-region") for rect in of_class(root, "cell")] == list(
-        "".join(board.rows)
-    )
+    assert [rect.get("data-region") for rect in of_class(root, "cell")] == list("".join(board.rows))
     assert root.find(f"{SVG}title").text == 'Board "<&>"'

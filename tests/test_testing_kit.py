@@ -30,14 +30,17 @@ BOARD = make_board("""
     EEFFFF
 """)
 #: Region D has two live cells left, r4c4 and r5c4 (1-based).
-STATE = make_state(BOARD, """
+STATE = make_state(
+    BOARD,
+    """
     . . . . . .
     . . . . . .
     . . . . . .
     ⨯ ⨯ ⨯ . ⨯ .
     . . . . ⨯ .
     . . . . . .
-""")
+""",
+)
 
 
 def _rule(counter: str, apply, position: int = 1000) -> Rule:
@@ -47,14 +50,19 @@ def _rule(counter: str, apply, position: int = 1000) -> Rule:
 def test_assert_kills_draws_the_difference(registry):
     confined = registry.by_counter()["region_confined_to_line"]
     with pytest.raises(AssertionError) as caught:
-        assert_kills(confined, BOARD, STATE, """
+        assert_kills(
+            confined,
+            BOARD,
+            STATE,
+            """
             . . . . . .
             . . . . . .
             x . . . . .
             . . . . . .
             . . . . . .
             . . . . . .
-        """)
+        """,
+        )
     message = str(caught.value)
     assert message.startswith("the rule killed other cells:")
     assert message.splitlines()[1].split() == ["board", "state", "expected", "got"]
@@ -64,44 +72,60 @@ def test_assert_kills_draws_the_difference(registry):
 def test_assert_kills_sees_a_column_confinement(registry):
     # Region D's live cells r4c4 and r5c4 share column 4: the rest of column 4 dies.
     confined = registry.by_counter()["region_confined_to_line"]
-    outcome = assert_kills(confined, BOARD, STATE, """
+    outcome = assert_kills(
+        confined,
+        BOARD,
+        STATE,
+        """
         . . . x . .
         . . . x . .
         . . . x . .
         . . . . . .
         . . . . . .
         . . . x . .
-    """)
+    """,
+    )
     assert outcome.steps[0].counter == "region_confined_to_line"
 
 
 def test_assert_places_and_assert_unchanged():
-    state = make_state(BOARD, """
+    state = make_state(
+        BOARD,
+        """
         . . . . . .
         . . . . . .
         . . . . . .
         ⨯ ⨯ ⨯ ⨯ ⨯ .
         ⨯ ⨯ ⨯ ⨯ ⨯ .
         . . . . . .
-    """)
+    """,
+    )
     # Region D has no live cell: single-cell region has nothing to place; F's are many.
     assert_unchanged(single_cell_region, BOARD, STATE)
-    one_left = make_state(BOARD, """
+    one_left = make_state(
+        BOARD,
+        """
         . . . . . .
         . . . . . .
         . . . . . .
         ⨯ ⨯ ⨯ ⨯ ⨯ .
         . . . ⨯ . .
         . . . . . .
-    """)
-    outcome = assert_places(single_cell_region, BOARD, one_left, """
+    """,
+    )
+    outcome = assert_places(
+        single_cell_region,
+        BOARD,
+        one_left,
+        """
         . . . . . .
         . . . . . .
         . . . . . .
         . . . . . .
         . . . . x .
         . . . . . .
-    """)
+    """,
+    )
     assert outcome.placed.bit_count() == 1
     with pytest.raises(AssertionError, match="the rule changed the state"):
         assert_unchanged(single_cell_region, BOARD, one_left)
@@ -149,14 +173,22 @@ def test_check_soundness_catches_a_rule_that_kills_a_solution_cell(registry, arc
                 return
 
     with pytest.raises(AssertionError) as caught:
-        check_soundness([_rule("greedy", greedy)], {"1": archive["1"]},
-                        with_rules=rules_of(registry, "baseline"))
+        check_soundness(
+            [_rule("greedy", greedy)],
+            {"1": archive["1"]},
+            with_rules=rules_of(registry, "baseline"),
+        )
     first = str(caught.value).splitlines()[0]
     assert first.startswith("board 1: step ")
     assert "by rule 'greedy' killed r" in first
     assert first.endswith(", which a solution uses")
-    assert str(caught.value).splitlines()[1].split() == ["board", "state", "before", "wrong",
-                                                         "cells"]
+    assert str(caught.value).splitlines()[1].split() == [
+        "board",
+        "state",
+        "before",
+        "wrong",
+        "cells",
+    ]
 
 
 def few(archive) -> dict:
@@ -189,8 +221,12 @@ def test_check_soundness_catches_a_false_contradiction(registry, archive):
     with pytest.raises(AssertionError, match="found a contradiction in a state that"):
         check_soundness([_rule("gloomy", gloomy)], few(archive))
     with pytest.raises(AssertionError, match="ended in a contradiction: it looks hopeless"):
-        check_soundness([_rule("gloomy", gloomy)], few(archive),
-                        with_rules=rules_of(registry, "baseline"), random_states=0)
+        check_soundness(
+            [_rule("gloomy", gloomy)],
+            few(archive),
+            with_rules=rules_of(registry, "baseline"),
+            random_states=0,
+        )
 
 
 def test_boards_without_a_solution_or_with_too_many_are_skipped(registry):
@@ -203,14 +239,14 @@ def test_boards_without_a_solution_or_with_too_many_are_skipped(registry):
 
 # -- the pytest plugin ------------------------------------------------------------------
 
-AUTHOR_TEST = '''
+AUTHOR_TEST = """
 from queens_core.testing import check_soundness
 
 def test_uses_the_fixtures(queens_boards, baseline_rules, queens_registry):
     assert {r.counter for r in baseline_rules} <= {r.counter for r in queens_registry.rules}
     report = check_soundness(baseline_rules, queens_boards)
     print("BOARDS", len(queens_boards), sorted(queens_boards)[:2])
-'''
+"""
 
 
 def test_the_plugin_is_opt_in_and_gives_fixtures(pytester):

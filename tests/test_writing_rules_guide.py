@@ -75,12 +75,28 @@ def _argv(words: list[str], site: Path) -> list[str]:
     if program == "pip" and rest[0] == "install":
         paths = [w for w in rest[1:] if w != "-e"]
         return [
-            sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-            "--no-build-isolation", "--upgrade", "--target", str(site), *paths,
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--upgrade",
+            "--target",
+            str(site),
+            *paths,
         ]
     if program == "pip":
-        return [sys.executable, "-m", "pip", "--quiet", *rest[:1], "--no-build-isolation",
-                *rest[1:]]
+        return [
+            sys.executable,
+            "-m",
+            "pip",
+            "--quiet",
+            *rest[:1],
+            "--no-build-isolation",
+            *rest[1:],
+        ]
     if program == "pytest":
         return [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *rest]
     if program == "queens":

@@ -109,7 +109,7 @@ def describe_unsound(result) -> str:
             f"solution (then {result.problem})"
         )
     if result.problem.startswith(UNSOUND_PREFIX):
-        return f"{who} made an unsound deduction: it {result.problem[len(UNSOUND_PREFIX):]}"
+        return f"{who} made an unsound deduction: it {result.problem[len(UNSOUND_PREFIX) :]}"
     return (
         f"{who} made an unsound deduction: it reported a contradiction where the board "
         f"still has a solution ({result.problem})"

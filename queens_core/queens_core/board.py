@@ -237,9 +237,7 @@ def decode_input(data: bytes) -> str:
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise BoardError(
-            f"byte 0x{data[err.start]:02x} is not valid UTF-8", line, column
-        ) from None
+        raise BoardError(f"byte 0x{data[err.start]:02x} is not valid UTF-8", line, column) from None
 
 
 @functools.cache
@@ -280,8 +278,7 @@ def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
         line_numbers.append(number)
         if len(rows) > MAX_SIZE:
             raise BoardError(
-                f"more than {MAX_SIZE} rows; the largest board supported is "
-                f"{MAX_SIZE}×{MAX_SIZE}",
+                f"more than {MAX_SIZE} rows; the largest board supported is {MAX_SIZE}×{MAX_SIZE}",
                 number,
             )
     return tuple(rows), tuple(line_numbers)

@@ -18,9 +18,9 @@ from typing import Any
 
 from .batch import BoardInputError, display_name, read_board_file
 from .board import Board
+from .cli.exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
 from .driver import CONTRADICTION, RuleFailure
 from .exact import DEFAULT_CAP, find_solutions
-from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
 from .grade import Assessment, Grader
 from .state import cell_label, cell_labels
 
@@ -196,9 +196,7 @@ def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
     lines.append(f"  solutions:  {report.count_text}")
     if len(report.solutions) > 1:
         first, second = report.solutions[:SHOWN_SOLUTIONS]
-        lines.append(
-            "  differ at:  " + " ".join(cell_labels(board, first ^ second))
-        )
+        lines.append("  differ at:  " + " ".join(cell_labels(board, first ^ second)))
     if assessment is None:
         return "\n".join(lines)
     lines.append(f"  logic:      {_logic_text(report)}")
@@ -241,9 +239,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "count": len(report.solutions),
         "cap": report.cap,
         "at_least": len(report.solutions) >= report.cap,
-        "examples": [
-            cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]
-        ],
+        "examples": [cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]],
     }
     assessment = report.assessment
     if assessment is None:

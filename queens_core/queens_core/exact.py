@@ -159,9 +159,7 @@ class Search:
                 live &= ~(region_masks[k] & lines[index])
 
         first_row = (1 << n) - 1
-        edges = {
-            r: (live >> (r * n)) & first_row for r in range(n) if not row_masks[r] & queens
-        }
+        edges = {r: (live >> (r * n)) & first_row for r in range(n) if not row_masks[r] & queens}
         dead = unmatchable(edges, n)
         if dead is None:
             return None

@@ -26,14 +26,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Board, bits
-from .colour import colour_name
+from .cli.colour import colour_name
 from .propagation import SETTLE_COUNTER
 from .rules import Rule, Step
 from .state import State, cell_label
 
-LABEL_SCHEME = (
-    "Cells are named rRcC: row R from the top, column C from the left, counting from 1."
-)
+LABEL_SCHEME = "Cells are named rRcC: row R from the top, column C from the left, counting from 1."
 
 
 class ReplayError(ValueError):
@@ -171,19 +169,19 @@ def placement_kills_words(board: Board, cell: int, killed: Iterable[int]) -> str
         else:
             reason = "touching it"
         groups.setdefault(reason, []).append(other)
-    order = [f"row {row + 1}", f"column {col + 1}", f"region {board.letters[region]}",
-             "touching it"]
-    return join_words(
-        [f"{cells_words(board, groups[g])} ({g})" for g in order if g in groups]
-    )
+    order = [
+        f"row {row + 1}",
+        f"column {col + 1}",
+        f"region {board.letters[region]}",
+        "touching it",
+    ]
+    return join_words([f"{cells_words(board, groups[g])} ({g})" for g in order if g in groups])
 
 
 def _placement_sentence(board: Board, step: Step, unit: str, short: str) -> str:
     cell = step.placed.bit_length() - 1
     label = cell_label(board, cell)
-    sentence = (
-        f"{label} is the only live cell left in {unit}, so {short} queen must go there."
-    )
+    sentence = f"{label} is the only live cell left in {unit}, so {short} queen must go there."
     killed = list(bits(step.killed))
     if killed:
         sentence += f" The queen rules out {placement_kills_words(board, cell, killed)}."
@@ -380,11 +378,12 @@ def format_explanation(
     prefix = f"{explanation.number:>3}. " if lead is None else lead
     indent = " " * (len(prefix) if lead is None else 2)
     head = f"{prefix}{explanation.rule} — {explanation.headline(board)}"
-    head_lines = textwrap.wrap(
-        head, width, subsequent_indent=indent + "  ", break_on_hyphens=False
-    )
+    head_lines = textwrap.wrap(head, width, subsequent_indent=indent + "  ", break_on_hyphens=False)
     why_lines = textwrap.wrap(
-        explanation.why, width, initial_indent=indent, subsequent_indent=indent,
+        explanation.why,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent,
         break_on_hyphens=False,
     )
     return "\n".join(head_lines + why_lines)

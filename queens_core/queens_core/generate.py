@@ -90,9 +90,7 @@ def grow_regions(n: int, seeds: list[int], rng: random.Random, bias: float = 0.0
     return Board.from_rows(rows)
 
 
-def random_board(
-    n: int, rng: random.Random, solvable: bool = True, bias: float = 0.0
-) -> Board:
+def random_board(n: int, rng: random.Random, solvable: bool = True, bias: float = 0.0) -> Board:
     """A random N×N map; with ``solvable`` its regions grow from a valid queen placement.
 
     ``bias`` is passed to :func:`grow_regions` (0: even sizes; 3: skewed, often unique).

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, bits
-from .colour import colour_rows
+from .cli.colour import colour_rows
+from .cli.jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .driver import Solver
 from .exact import find_solutions
 from .explain import (
@@ -34,7 +35,6 @@ from .explain import (
     format_explanation,
     labelled_grid,
 )
-from .jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .rules import Rule, Step
 from .state import State
 
@@ -46,7 +46,6 @@ SOLVED = "solved"
 STUCK = "stuck"
 WRONG = "wrong"
 NO_SOLUTION = "no_solution"
-
 
 
 @dataclass(frozen=True)
@@ -157,8 +156,9 @@ def hint_text(hint: Hint, depth: str | None = None) -> str:
     if depth is None:
         rows = hint.after.picture(board).split("\n")
         marked = [
-            "".join("x" if hint.step.killed >> (r * board.n + c) & 1 else ch
-                    for c, ch in enumerate(row))
+            "".join(
+                "x" if hint.step.killed >> (r * board.n + c) & 1 else ch for c, ch in enumerate(row)
+            )
             for r, row in enumerate(rows)
         ]
         parts.append("After it (x: the cells it kills; paste this back for the next hint):")

@@ -105,8 +105,7 @@ def _hook_problems(pm: pluggy.PluginManager, plugin: object) -> list[str]:
     missing); either way the package would silently contribute nothing."""
     callers = pm.get_hookcallers(plugin) or []
     problems = [
-        f"@hookimpl {caller.name!r} is not a queens hook "
-        f"(the hook is {REGISTER_HOOK!r})"
+        f"@hookimpl {caller.name!r} is not a queens hook (the hook is {REGISTER_HOOK!r})"
         for caller in callers
         if not caller.has_spec()
         and any(i.plugin is plugin and not i.optionalhook for i in caller.get_hookimpls())
@@ -149,10 +148,7 @@ def load_entry_points(
             cause = f"{type(err).__name__}: {err}".rstrip()
             if isinstance(err, PluginError):
                 cause = str(err)
-            message = (
-                f"rule package {info.label} failed to load "
-                f"({ep.value}): {cause}{_where(err)}"
-            )
+            message = f"rule package {info.label} failed to load ({ep.value}): {cause}{_where(err)}"
             if not skip_broken:
                 raise PluginError(message) from err
             broken.append(message)
@@ -211,8 +207,7 @@ def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) 
         raise
     except (Exception, SystemExit) as err:
         raise PluginError(
-            f"rule package {label}: {REGISTER_HOOK} raised "
-            f"{type(err).__name__}: {err}{_where(err)}"
+            f"rule package {label}: {REGISTER_HOOK} raised {type(err).__name__}: {err}{_where(err)}"
         ) from err
     checked: list[Rule] = []
     mine: set[str] = set()
@@ -223,9 +218,7 @@ def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) 
             )
         problems = rule.problems()
         if problems:
-            raise PluginError(
-                f"rule package {label}: rule {rule.counter!r}: {'; '.join(problems)}"
-            )
+            raise PluginError(f"rule package {label}: rule {rule.counter!r}: {'; '.join(problems)}")
         if rule.counter in owner or rule.counter in mine:
             first = owner.get(rule.counter, label)
             raise PluginError(

@@ -124,5 +124,9 @@ def line_confined_to_region(ctx: Ctx) -> bool:
 
 
 #: The four rules placement-forces-contradiction propagates with, in pass order.
-PROPAGATORS = (single_cell_region, single_cell_line, region_confined_to_line,
-               line_confined_to_region)
+PROPAGATORS = (
+    single_cell_region,
+    single_cell_line,
+    region_confined_to_line,
+    line_confined_to_region,
+)

@@ -64,9 +64,7 @@ def baseline_rules(queens_registry: Registry) -> list[Rule]:
     """The baseline rules, from the installed queens-rules-baseline."""
     rules = [r for r in queens_registry.rules if r.package == BASELINE_PACKAGE]
     if not rules:
-        raise RuntimeError(
-            f"{BASELINE_PACKAGE} is not installed; add it to your test dependencies"
-        )
+        raise RuntimeError(f"{BASELINE_PACKAGE} is not installed; add it to your test dependencies")
     return rules
 
 

@@ -68,9 +68,7 @@ class State:
         return self.queens.bit_count() == board.n
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, State) and self.live == other.live and self.queens == other.queens
-        )
+        return isinstance(other, State) and self.live == other.live and self.queens == other.queens
 
     def __repr__(self) -> str:
         return f"State(live={self.live:#x}, queens={self.queens:#x})"

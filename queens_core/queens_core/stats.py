@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
-from .driver import SOLVED, RuleFailure
-from .exits import (
+from .cli.exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
@@ -25,6 +24,7 @@ from .exits import (
     SEVERITY,
     is_terminal,
 )
+from .driver import SOLVED, RuleFailure
 from .grade import LADDER, TIERS_NEEDED, Grader
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
@@ -151,9 +151,7 @@ def collect(
     return summary
 
 
-def _one(
-    path: str, problem: str | None, grader: Grader, clock: Callable[[], float]
-) -> BoardStats:
+def _one(path: str, problem: str | None, grader: Grader, clock: Callable[[], float]) -> BoardStats:
     if problem is not None:
         return BoardStats(display_name(path), BAD_INPUT, error=problem)
     try:
@@ -247,9 +245,14 @@ def format_summary(summary: Summary) -> str:
         "By size (solved boards by the tier they needed):",
     ]
     headers = ["size", "boards", "solved", *TIERS_NEEDED, "not solved"]
-    rows = [
-        [f"{n}×{n}", row["boards"], row["solved"], *(row[t] for t in TIERS_NEEDED),
-         row["not_solved"]]
+    rows: list[list[Any]] = [
+        [
+            f"{n}×{n}",
+            row["boards"],
+            row["solved"],
+            *(row[t] for t in TIERS_NEEDED),
+            row["not_solved"],
+        ]
         for n, row in summary.by_size().items()
     ]
     totals = [sum(row[i] for row in rows) for i in range(1, len(headers))]

@@ -157,9 +157,7 @@ def _mismatch(board: Board, state: State | None, what: str, expected: int, got: 
     )
 
 
-def assert_kills(
-    rule: RuleLike, board: Board, state: State | None, expected: str | int
-) -> Outcome:
+def assert_kills(rule: RuleLike, board: Board, state: State | None, expected: str | int) -> Outcome:
     """Assert that one call of ``rule`` kills exactly the cells marked in ``expected`` (a
     picture with ``x`` on them, or a mask) and places no queen."""
     outcome = run_rule(rule, board, state)
@@ -202,6 +200,7 @@ def assert_unchanged(rule: RuleLike, board: Board, state: State | None = None) -
 
 
 # -- boards to test on -----------------------------------------------------------------
+
 
 def random_boards(
     count: int, sizes: Iterable[int] = (5, 6, 7, 8), seed: int = 0
@@ -292,9 +291,10 @@ def check_soundness(
             raise AssertionError(f"board {name}: {err}") from err
         _check_steps(board, name, result.steps, State.initial(board), used, common)
         if result.status == CONTRADICTION:
+            culprit = result.culprit.counter if result.culprit else "no rule"
             raise AssertionError(
                 f"board {name} has {len(found)} solution(s), but the solve ended in a "
-                f"contradiction: {result.problem} (rule {result.culprit.counter})"
+                f"contradiction: {result.problem} (rule {culprit})"
             )
         report.solved += result.solved
         for step in result.steps:
@@ -309,9 +309,7 @@ def check_soundness(
                     raise AssertionError(
                         f"board {name}: rule {rule.counter!r} found a contradiction in a "
                         f"state that {len(found)} solution(s) agree with: {err}\n"
-                        + _side_by_side(
-                            board, {"board": str(board), "state": state.picture(board)}
-                        )
+                        + _side_by_side(board, {"board": str(board), "state": state.picture(board)})
                     ) from err
                 _check_steps(board, name, outcome.steps, state, used, common)
                 for step in outcome.steps:
@@ -346,7 +344,7 @@ def _random_consistent_state(board: Board, used: int, common: int, rng: random.R
 
 
 def _check_steps(
-    board: Board, name: str, steps: list[Step], start: State, used: int, common: int
+    board: Board, name: object, steps: list[Step], start: State, used: int, common: int
 ) -> None:
     state = start.copy()
     for index, step in enumerate(steps):

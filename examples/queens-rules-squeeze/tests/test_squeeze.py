@@ -29,14 +29,17 @@ BOARD = make_board("""
     CCDFEE
     CFFFFE
 """)
-STATE = make_state(BOARD, """
+STATE = make_state(
+    BOARD,
+    """
     . . ⨯ ⨯ ⨯ ⨯
     . . . . . .
     . . ⨯ ⨯ ⨯ ⨯
     . . . . . .
     . . . . . .
     . . . . . .
-""")
+""",
+)
 
 
 def solutions(state) -> list[int]:
@@ -51,40 +54,51 @@ def test_two_rows_squeeze_what_both_legal_pairs_attack():
     second = STATE.live & BOARD.row_masks[2]
     assert draw(BOARD, squeezed(BOARD.kill_masks, first, second) & STATE.live) == draw(
         BOARD,
-        cells_marked(BOARD, """
+        cells_marked(
+            BOARD,
+            """
             . . . . . .
             x x x . . .
             . . . . . .
             x x . . . .
             x x . . . .
             x x . . . .
-        """),
+        """,
+        ),
     )
 
 
 def test_the_rule_squeezes_every_pair_of_rows_then_of_columns():
-    outcome = assert_kills(TWO_LINE, BOARD, STATE, """
+    outcome = assert_kills(
+        TWO_LINE,
+        BOARD,
+        STATE,
+        """
         . . . . . .
         x x x . . .
         . . . . . .
         x x . . x .
         x x . x x .
         x x . . . x
-    """)
+    """,
+    )
     # Row pairs (1, 2), (4, 5), (4, 6) and (5, 6) squeeze too; no column pair adds
     # anything. Every solution that agrees with the state is still there.
     assert solutions(outcome.state) == solutions(STATE)
 
 
 def test_two_rows_without_a_legal_pair_are_a_contradiction():
-    state = make_state(BOARD, """
+    state = make_state(
+        BOARD,
+        """
         . . ⨯ ⨯ ⨯ ⨯
         . . ⨯ ⨯ ⨯ ⨯
         . . . . . .
         . . . . . .
         . . . . . .
         . . . . . .
-    """)
+    """,
+    )
     with pytest.raises(Contradiction, match="row 1 and row 2 have no two live cells"):
         assert_unchanged(TWO_LINE, BOARD, state)
 
@@ -93,22 +107,30 @@ def test_two_regions_squeeze():
     # Regions A and C have two live cells each, in rows 1 and 3 and columns 1 and 2: the
     # legal pairs are (r1c1, r3c2) and (r1c2, r3c1), so A and C own those rows and
     # columns (r2c3 dies as a neighbour of both). Later pairs of regions squeeze more.
-    state = make_state(BOARD, """
+    state = make_state(
+        BOARD,
+        """
         . . ⨯ ⨯ ⨯ ⨯
         ⨯ ⨯ . . . .
         . . . . . .
         ⨯ . . . . .
         ⨯ ⨯ . . . .
         ⨯ . . . . .
-    """)
-    outcome = assert_kills(TWO_REGION, BOARD, state, """
+    """,
+    )
+    outcome = assert_kills(
+        TWO_REGION,
+        BOARD,
+        state,
+        """
         . . . . . .
         . . x . . x
         . . x x x x
         . x . . x .
         . . . x x .
         . x . . . x
-    """)
+    """,
+    )
     assert solutions(outcome.state) == solutions(state)
 
 

@@ -18,8 +18,8 @@ import colorsys
 import os
 from collections.abc import Mapping, Sequence
 
-from .board import Board
-from .state import LIVE, QUEEN, State
+from ..board import Board
+from ..state import LIVE, QUEEN, State
 
 #: letter -> (colour name, hex), from archive/README.md.
 ARCHIVE_COLOURS: dict[str, tuple[str, str]] = {
@@ -172,9 +172,7 @@ def xterm256_distinct(hex_colours: Sequence[str]) -> list[int]:
             rgb = _rgb(hex_colour)
             best = min(
                 (i for i in range(16, 256) if i not in used),
-                key=lambda i: sum(
-                    (a - b) ** 2 for a, b in zip(rgb, _palette_rgb(i), strict=True)
-                ),
+                key=lambda i: sum((a - b) ** 2 for a, b in zip(rgb, _palette_rgb(i), strict=True)),
             )
         used.add(best)
         out.append(best)
@@ -213,9 +211,7 @@ def colour_rows(board: Board, glyph_rows: Sequence[str], depth: str, new: int = 
     letters) dark grey; the cells of ``new`` (a mask) are drawn in :data:`NEW_INK`.
     """
     hexes = region_colours(board)
-    colours: list[str | int] = (
-        list(xterm256_distinct(hexes)) if depth == XTERM256 else list(hexes)
-    )
+    colours: list[str | int] = list(xterm256_distinct(hexes)) if depth == XTERM256 else list(hexes)
     n = board.n
     rows = []
     for r in range(n):

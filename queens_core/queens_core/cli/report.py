@@ -13,12 +13,12 @@ from typing import TextIO
 
 import click
 
-from .board import Board
+from ..board import Board
+from ..driver import CONTRADICTION, SOLVED, SolveResult
+from ..rules import Rule
 from .colour import colour_name, colour_picture, colour_rows, terminal_depth, wants_colour
-from .driver import CONTRADICTION, SOLVED, SolveResult
 from .exits import is_terminal
 from .output import format_result
-from .rules import Rule
 
 
 def result_text(result: SolveResult, rules: Sequence[Rule], depth: str | None = None) -> str:
@@ -34,7 +34,7 @@ def result_text(result: SolveResult, rules: Sequence[Rule], depth: str | None = 
 
 def board_text(board: Board, depth: str | None = None) -> str:
     """The board's letters with row and column numbers (in colour with a ``depth``)."""
-    from .explain import labelled_grid
+    from ..explain import labelled_grid
 
     if depth is None:
         return labelled_grid(board, board.rows)
@@ -53,7 +53,7 @@ def explanation_text(
     result: SolveResult, rules: Sequence[Rule], source: str, depth: str | None = None
 ) -> str:
     """``queens solve --explain``: the board, every step in words, how it ended."""
-    from .explain import LABEL_SCHEME, explain_steps, format_explanation
+    from ..explain import LABEL_SCHEME, explain_steps, format_explanation
 
     board = result.board
     parts = [f"{source}, a {board.n}×{board.n} board. {LABEL_SCHEME}", board_text(board, depth)]
@@ -84,8 +84,12 @@ def colour_depth(choice: str, stream: TextIO | None = None) -> str | None:
 
 
 def show(
-    result: SolveResult, rules: Sequence[Rule], source: str, explain: bool,
-    output_format: str, color: str,
+    result: SolveResult,
+    rules: Sequence[Rule],
+    source: str,
+    explain: bool,
+    output_format: str,
+    color: str,
 ) -> None:
     """Print one solve's result as asked (text, explained text or JSON; colour or not)."""
     if output_format == "json":

@@ -14,7 +14,7 @@ from typing import NoReturn, TextIO
 
 import click
 
-from .board import Board
+from ..board import Board
 
 EXIT_SOLVED = 0
 EXIT_NOT_SOLVED = 1

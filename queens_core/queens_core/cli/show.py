@@ -1,7 +1,7 @@
 """The ``queens hint`` and ``queens render`` commands (registered on ``cli.main``).
 
-They live apart from :mod:`queens_core.cli` to keep it thin. Like the commands there,
-they import what only they need when they run (see :mod:`queens_core.cli`).
+They live apart from :mod:`queens_core.cli.main` to keep it thin. Like the commands there,
+they import what only they need when they run (see :mod:`queens_core.cli.main`).
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ import sys
 
 import click
 
-from .batch import STDIN, BoardInputError, display_name, read_board_file, read_input
-from .board import Board, BoardError, decode_input
+from ..batch import STDIN, BoardInputError, display_name, read_board_file, read_input
+from ..board import Board, BoardError, decode_input
+from ..state import State, read_state
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -21,7 +22,6 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
-from .state import State, read_state
 
 
 def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board, State | None]:
@@ -47,17 +47,28 @@ def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board
 @click.command()
 @click.argument("board", metavar="BOARD")
 @click.option(
-    "--state", "state_path", metavar="FILE",
+    "--state",
+    "state_path",
+    metavar="FILE",
     help="Your progress: the ♛ ⨯ . picture `queens solve` prints (Q, x and spaces are fine "
     "too). Without it: the empty board. `-` reads it from standard input.",
 )
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-    show_default=True, help="json: one object (docs/json.md, schema queens-hint/1).",
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one object (docs/json.md, schema queens-hint/1).",
 )
 @click.option(
-    "--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]),
-    default="auto", show_default=True, help="Draw the board in its regions' colours.",
+    "--color",
+    "--colour",
+    "color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Draw the board in its regions' colours.",
 )
 @click.pass_obj
 def hint(settings, board: str, state_path: str | None, output_format: str, color: str) -> None:
@@ -79,8 +90,8 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
       queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
       queens hint archive/boards/353.txt
     """
-    from .driver import RuleFailure
-    from .hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
+    from ..driver import RuleFailure
+    from ..hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
     from .jsonfmt import dumps
     from .report import colour_depth
 
@@ -105,13 +116,25 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
 @click.command()
 @click.argument("board", metavar="BOARD")
 @click.option(
-    "-o", "--output", default="-", show_default=True, metavar="FILE.svg",
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    metavar="FILE.svg",
     help="Where to write the SVG; `-` is standard output.",
 )
-@click.option("--state", "state_path", metavar="FILE",
-              help="Draw this state's queens and crosses (the ♛ ⨯ . picture).")
-@click.option("--solve", "solve_it", is_flag=True,
-              help="Solve first (from --state, if given) and draw the result.")
+@click.option(
+    "--state",
+    "state_path",
+    metavar="FILE",
+    help="Draw this state's queens and crosses (the ♛ ⨯ . picture).",
+)
+@click.option(
+    "--solve",
+    "solve_it",
+    is_flag=True,
+    help="Solve first (from --state, if given) and draw the result.",
+)
 @click.option("--labels", is_flag=True, help="Number the rows and columns round the grid.")
 @click.pass_obj
 def render(
@@ -131,7 +154,7 @@ def render(
       queens render archive/boards/353.txt --solve -o solved.svg
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
     """
-    from .driver import RuleFailure, Solver
+    from ..driver import RuleFailure, Solver
     from .svg import render_svg
 
     parsed, state = read_board_and_state(board, state_path)
@@ -142,8 +165,9 @@ def render(
         try:
             result = Solver(registry.rules).solve(parsed, state.copy() if state else None)
         except RuleFailure as err:
-            fail(f"{board_name}: {err}", EXIT_RULE_FAILED,
-                 err.error if settings.traceback else None)
+            fail(
+                f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None
+            )
         state = result.state
         solved = result.solved
     picture = render_svg(
@@ -158,6 +182,7 @@ def render(
     else:
         write_output(open_output(output), picture)
     if not solved:
-        click.echo(f"queens: not solved: {board_name}: drew the state where the rules stop",
-                   err=True)
+        click.echo(
+            f"queens: not solved: {board_name}: drew the state where the rules stop", err=True
+        )
         sys.exit(EXIT_NOT_SOLVED)

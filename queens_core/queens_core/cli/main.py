@@ -1,4 +1,4 @@
-"""The ``queens`` command. Its exit statuses are in :mod:`queens_core.exits`.
+"""The ``queens`` command. Its exit statuses are in :mod:`queens_core.cli.exits`.
 
 Each command imports the modules only it needs when it runs, not here: ``queens --help``
 and a plain ``queens solve`` should not pay for the exact solver's grading, the SVG
@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .batch import STDIN, BoardInputError, display_name, read_board_file, worst
-from .board import MAX_SIZE
-from .cli_show import hint, render
-from .exact import DEFAULT_CAP
+from ..batch import STDIN, BoardInputError, display_name, read_board_file, worst
+from ..board import MAX_SIZE
+from ..exact import DEFAULT_CAP
+from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
+from ..rules import Rule
+from ..selection import TIERS, SelectionError, select_rules
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -33,12 +35,10 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
-from .plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
-from .rules import Rule
-from .selection import TIERS, SelectionError, select_rules
+from .show import hint, render
 
 if TYPE_CHECKING:
-    from .driver import Solver
+    from ..driver import Solver
 
 
 @dataclass
@@ -54,8 +54,7 @@ class Settings:
                 self._registry = load_registry(skip_broken=self.skip_broken)
             except PluginError as err:
                 hint = (
-                    f"; to start without it, pass --skip-broken-plugins or set "
-                    f"{SKIP_BROKEN_ENV}=1"
+                    f"; to start without it, pass --skip-broken-plugins or set {SKIP_BROKEN_ENV}=1"
                 )
                 fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
             for line in self._registry.broken:
@@ -66,7 +65,7 @@ class Settings:
 def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from . import __version__
+    from .. import __version__
 
     click.echo(f"queens-core {__version__}")
     try:
@@ -153,13 +152,20 @@ def selected_rules(
 )
 @click.option("--explain", is_flag=True, help="Before the result, explain every step in words.")
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-    show_default=True, help="json: one object with the board, state, counters and steps "
-    "(docs/json.md).",
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one object with the board, state, counters and steps (docs/json.md).",
 )
 @click.option(
-    "--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]),
-    default="auto", show_default=True,
+    "--color",
+    "--colour",
+    "color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
     help="Draw the board in its regions' colours. auto: only on a terminal, and not when "
     "NO_COLOR is set.",
 )
@@ -209,7 +215,7 @@ def solve(
       queens solve --only baseline,pigeonhole archive/boards/1.txt
       queens solve --exclude pfc --exclude polyomino_domino archive/boards/1.txt
     """
-    from .driver import Solver
+    from ..driver import Solver
 
     registry = settings.registry()
     rules = selected_rules(registry, only, exclude, tier)
@@ -245,8 +251,8 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``documents``, its JSON document is collected there instead of printed."""
-    from .blame import describe_unsound
-    from .driver import CONTRADICTION, RuleFailure
+    from ..blame import describe_unsound
+    from ..driver import CONTRADICTION, RuleFailure
     from .report import show
 
     name = display_name(path)
@@ -278,8 +284,7 @@ def _solve_one(
             f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
     else:
-        click.echo(f"queens: not solved: {name}: the rules stop with {result.progress()}",
-                   err=True)
+        click.echo(f"queens: not solved: {name}: the rules stop with {result.progress()}", err=True)
     return EXIT_NOT_SOLVED
 
 
@@ -408,9 +413,9 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
     """
-    from .check import SEVERITY as CHECK_SEVERITY
-    from .check import check_board, format_report, report_json
-    from .grade import Grader
+    from ..check import SEVERITY as CHECK_SEVERITY
+    from ..check import check_board, format_report, report_json
+    from ..grade import Grader
 
     registry = settings.registry()
     grader = Grader(registry.rules)
@@ -459,9 +464,9 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
       queens stats --json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
+    from ..grade import Grader
+    from ..stats import Progress, chart_items, collect, format_summary, summary_json
     from .chart import bar_chart_svg
-    from .grade import Grader
-    from .stats import Progress, chart_items, collect, format_summary, summary_json
 
     registry = settings.registry()
     chart_file = open_output(chart) if chart else None

@@ -13,11 +13,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .board import Board, bits
-from .driver import SolveResult
-from .explain import Explanation, explain_steps
-from .rules import Rule, Step
-from .state import State
+from ..board import Board, bits
+from ..driver import SolveResult
+from ..explain import Explanation, explain_steps
+from ..rules import Rule, Step
+from ..state import State
 
 SOLVE_SCHEMA = "queens-solve/1"
 HINT_SCHEMA = "queens-hint/1"
@@ -82,8 +82,7 @@ def solve_document(result: SolveResult, rules: Sequence[Rule], source: str) -> d
         "culprit": result.culprit.counter if result.culprit else None,
         "state": state_json(board, result.state),
         "counters": [
-            {"counter": c, "name": names.get(c, c), "count": n}
-            for c, n in result.counters.items()
+            {"counter": c, "name": names.get(c, c), "count": n} for c, n in result.counters.items()
         ],
         "steps": steps_json(board, result.steps, rules),
     }

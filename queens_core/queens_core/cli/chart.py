@@ -132,9 +132,7 @@ def bar_chart_svg(
             f'fill="{TEXT_COLOUR}">{_number(value)}</text>'
         )
 
-    parts.append(
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="{TEXT_COLOUR}"/>'
-    )
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="{TEXT_COLOUR}"/>')
     parts.append(
         f'<line x1="{left}" y1="{bottom}" x2="{left + PLOT_WIDTH}" y2="{bottom}" '
         f'stroke="{TEXT_COLOUR}"/>'

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from .board import Board, bits
+from ..board import Board, bits
+from ..state import State, cell_label
 from .colour import region_colours
-from .state import State, cell_label
 
 GRID_INK = "#000000"
 BORDER_WIDTH = 0.07  # of a cell: the borders between regions
@@ -22,10 +22,7 @@ QUEEN_INK = "#1A1A1A"
 CROSS_INK = "#3C3C3C"
 
 #: A crown drawn in a 100×100 box (a queen, without relying on a font that has ♛).
-_CROWN = (
-    "M22 78 L16 36 L36 56 L50 26 L64 56 L84 36 L78 78 Z "
-    "M22 82 L78 82 L78 88 L22 88 Z"
-)
+_CROWN = "M22 78 L16 36 L36 56 L50 26 L64 56 L84 36 L78 78 Z M22 82 L78 82 L78 88 L22 88 Z"
 _CROWN_TIPS = ((16, 32), (50, 22), (84, 32))
 
 
@@ -70,8 +67,8 @@ def render_svg(
         )
     out.append("</g>")
 
-    thin = []
-    thick = []
+    thin: list[str] = []
+    thick: list[str] = []
     for r in range(n):
         for c in range(n):
             k = board.cell_region[r * n + c]
@@ -116,9 +113,7 @@ def render_svg(
         for i in range(n):
             middle = _fmt(margin + (i + 0.5) * cell)
             out.append(f'<text x="{middle}" y="{_fmt(margin * 0.7)}">{i + 1}</text>')
-            out.append(
-                f'<text x="{_fmt(margin / 2)}" y="{middle}" dy="0.35em">{i + 1}</text>'
-            )
+            out.append(f'<text x="{_fmt(margin / 2)}" y="{middle}" dy="0.35em">{i + 1}</text>')
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
