@@ -166,12 +166,12 @@ def test_the_ladder_skips_the_rungs_of_packages_that_are_not_installed(archive, 
 
 def _rule(counter: str, apply, position: int = 40) -> Rule:
     return Rule(
-        counter,
-        counter.replace("_", " "),
-        Tier.CHEAP,
-        position,
-        "test rule",
-        apply,
+        counter=counter,
+        display_name=counter.replace("_", " "),
+        tier=Tier.CHEAP,
+        position=position,
+        summary="test rule",
+        apply=apply,
         package="test-rules",
         version="0",
     )

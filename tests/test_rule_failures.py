@@ -128,9 +128,9 @@ if queens:
 HIDDEN_KILL = """
 from queens_core.exact import find_solutions
 
-if ctx.state.memo.get("hidden_kill"):
+if ctx.cache.get("done"):
     return
-ctx.state.memo["hidden_kill"] = True
+ctx.cache["done"] = True
 solution = find_solutions(ctx.board, 1)[0]
 for row in ctx.board.row_masks:
     live = ctx.state.live & row
@@ -195,7 +195,14 @@ def test_a_board_without_solution_blames_no_rule(tmp_path):
 
 
 def _rule(counter: str, apply, position: int = 1000) -> Rule:
-    return Rule(counter, counter, Tier.CHEAP, position, "test rule", apply)
+    return Rule(
+        counter=counter,
+        display_name=counter,
+        tier=Tier.CHEAP,
+        position=position,
+        summary="test rule",
+        apply=apply,
+    )
 
 
 def test_the_culprit_is_the_rule_that_lost_the_solution_not_the_one_that_saw_it():

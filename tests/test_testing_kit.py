@@ -7,7 +7,7 @@ from support import ROOT, rules_of
 
 from queens_core import Contradiction, Rule, Tier
 from queens_core.exact import find_solutions
-from queens_core.propagation import single_cell_region
+from queens_core.propagation import place_region_single
 from queens_core.testing import (
     assert_kills,
     assert_places,
@@ -44,7 +44,14 @@ STATE = make_state(
 
 
 def _rule(counter: str, apply, position: int = 1000) -> Rule:
-    return Rule(counter, counter, Tier.CHEAP, position, "test rule", apply)
+    return Rule(
+        counter=counter,
+        display_name=counter,
+        tier=Tier.CHEAP,
+        position=position,
+        summary="test rule",
+        apply=apply,
+    )
 
 
 def test_assert_kills_draws_the_difference(registry):
@@ -101,7 +108,7 @@ def test_assert_places_and_assert_unchanged():
     """,
     )
     # Region D has no live cell: single-cell region has nothing to place; F's are many.
-    assert_unchanged(single_cell_region, BOARD, STATE)
+    assert_unchanged(place_region_single, BOARD, STATE)
     one_left = make_state(
         BOARD,
         """
@@ -114,7 +121,7 @@ def test_assert_places_and_assert_unchanged():
     """,
     )
     outcome = assert_places(
-        single_cell_region,
+        place_region_single,
         BOARD,
         one_left,
         """
@@ -128,8 +135,8 @@ def test_assert_places_and_assert_unchanged():
     )
     assert outcome.placed.bit_count() == 1
     with pytest.raises(AssertionError, match="the rule changed the state"):
-        assert_unchanged(single_cell_region, BOARD, one_left)
-    assert not run_rule(single_cell_region, BOARD, state).changed
+        assert_unchanged(place_region_single, BOARD, one_left)
+    assert not run_rule(place_region_single, BOARD, state).changed
 
 
 def test_run_rule_leaves_the_given_state_alone_and_uses_the_rules_counter(registry):

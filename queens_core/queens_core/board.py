@@ -25,6 +25,8 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+__all__ = ["MAX_INPUT_BYTES", "MAX_SIZE", "Board", "BoardError", "bits", "decode_input"]
+
 #: The largest board the parser accepts. The rules are polynomial, but the input has to
 #: stop somewhere and the exact solver is tuned and tested up to this size.
 MAX_SIZE = 32

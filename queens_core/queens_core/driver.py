@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .blame import UNSOUND_PREFIX, assign_blame
 from .board import Board
-from .propagation import SETTLE_COUNTER, settle_queens
+from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import State, find_empty_unit
 from .validate import is_solution
@@ -28,9 +29,22 @@ BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
 #: a state the result does not hold, and end stalled on the one it does.
 REPLACED = "it replaced ctx.state instead of changing it through ctx.place() or ctx.kill()"
 
-SOLVED = "solved"
-STALLED = "stalled"
-CONTRADICTION = "contradiction"
+
+class Status(StrEnum):
+    """How a solve ended (a StrEnum: it compares and prints as its word)."""
+
+    SOLVED = "solved"
+    STALLED = "stalled"
+    CONTRADICTION = "contradiction"
+
+
+SOLVED = Status.SOLVED
+STALLED = Status.STALLED
+CONTRADICTION = Status.CONTRADICTION
+
+#: The counter a start state's queens' kill lists are recorded under when no installed
+#: rule counts placements (otherwise that rule's counter: the kill list is its deduction).
+SETTLE_FALLBACK = "settle_queens"
 
 
 class ContractViolation(Exception):
@@ -60,7 +74,7 @@ class RuleFailure(Exception):
 class SolveResult:
     board: Board
     state: State
-    status: str
+    status: Status
     counters: dict[str, int]
     steps: list[Step]
     passes: int = 0
@@ -74,8 +88,8 @@ class SolveResult:
     has_solution: bool | None = None
     unsound: bool = False
     unsound_step: Step | None = None
-    #: The tiers that changed something ("cheap", "expensive").
-    tiers_used: set[str] = field(default_factory=set)
+    #: The tiers that changed something.
+    tiers_used: set[Tier] = field(default_factory=set)
 
     @property
     def solved(self) -> bool:
@@ -139,6 +153,8 @@ class Solver:
             r.counter for r in sorted(self.rules, key=lambda r: (r.position, r.counter))
         ]
         self.placement_counters = [r.counter for r in self.rules if r.counting == "placement"]
+        #: Who the kill lists of a start state's queens are attributed to.
+        self.settle_counter = next(iter(self.placement_counters), SETTLE_FALLBACK)
         self.by_counter = {r.counter: r for r in self.rules}
 
     def solve(self, board: Board, state: State | None = None) -> SolveResult:
@@ -160,7 +176,7 @@ class Solver:
         result = SolveResult(board, state, STALLED, counters, steps)
         ctx = Context(board, state, steps)
 
-        ctx.counter = SETTLE_COUNTER
+        ctx.counter = self.settle_counter
         settle_queens(ctx)
         empty = find_empty_unit(board, state)
         if empty is not None:
@@ -182,14 +198,14 @@ class Solver:
                             return result
                 if not changed:
                     break
-                result.tiers_used.add("cheap")
+                result.tiers_used.add(Tier.CHEAP)
             if state.queens.bit_count() == n:
                 break
             progressed = False
             for group in expensive:
                 if self._run(group, ctx, result):
                     progressed = True
-                    result.tiers_used.add("expensive")
+                    result.tiers_used.add(Tier.EXPENSIVE)
                     if result.status == CONTRADICTION:
                         return result
                     break

@@ -25,6 +25,19 @@ from typing import Any
 
 from .board import Board, BoardError, bits
 
+__all__ = [
+    "DEAD",
+    "LIVE",
+    "QUEEN",
+    "EmptyUnit",
+    "State",
+    "cell_label",
+    "cell_labels",
+    "find_empty_unit",
+    "read_state",
+    "unit_label",
+]
+
 QUEEN = "♛"
 DEAD = "⨯"
 LIVE = "."
@@ -41,17 +54,17 @@ _HEADER = re.compile(r"^[\d\s]+$")
 class State:
     """Queens and live cells of a board, as masks.
 
-    ``memo`` is scratch space where a rule may cache what it saw last time (keyed by the
-    rule's counter id). It is never copied: a fresh copy re-examines everything, which is
-    how the tests check that a fixed point is real.
+    ``caches`` holds each rule's scratch space, which a rule reaches only as
+    :attr:`queens_core.rules.Context.cache`. It is never copied: a fresh copy
+    re-examines everything, which is how the tests check that a fixed point is real.
     """
 
-    __slots__ = ("live", "memo", "queens")
+    __slots__ = ("caches", "live", "queens")
 
     def __init__(self, live: int, queens: int = 0):
         self.live = live
         self.queens = queens
-        self.memo: dict[str, Any] = {}
+        self.caches: dict[str, dict[Any, Any]] = {}
 
     @classmethod
     def initial(cls, board: Board) -> State:

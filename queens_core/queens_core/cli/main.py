@@ -264,15 +264,15 @@ def _solve_one(
     warn_split_regions(name, parsed)
     try:
         result = solver.solve(parsed)
+        if documents is not None:
+            from .jsonfmt import solve_document
+
+            documents.append(solve_document(result, solver.rules, name))
+        else:  # a rule's explain runs here
+            show(result, solver.rules, name, explain, output_format, color)
     except RuleFailure as err:
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
         return EXIT_RULE_FAILED
-    if documents is not None:
-        from .jsonfmt import solve_document
-
-        documents.append(solve_document(result, solver.rules, name))
-    else:
-        show(result, solver.rules, name, explain, output_format, color)
     if result.solved:
         return EXIT_SOLVED
     if result.unsound:
