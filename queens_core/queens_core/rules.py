@@ -7,7 +7,7 @@ rule
     :class:`Context`, places queens or kills cells. A rule package registers its rules
     with the ``queens_register_rules`` hook (see :mod:`queens_core.hookspecs`).
 counter
-    A rule's id (``single_cell_region``) and the name of the number that says how often
+    A rule's id (``two_line_squeeze``) and the name of the number that says how often
     it fired; see :attr:`Rule.counting` for what one firing is.
 tier
     ``cheap`` rules run in every pass until nothing changes; ``expensive`` rules run only

@@ -138,9 +138,9 @@ def explain(step: Step, board: Board, before: State) -> str | None:
     killed = list(bits(step.killed))
     target = "none of them can" if len(killed) > 1 else "it cannot"
     return (
-        f"{first[:1].upper()}{first[1:]} and {second} each need a queen, on two live cells "
-        f"that do not attack each other: every such pair attacks "
-        f"{cells_words(board, killed)}, so {target} hold a queen."
+        f"{first[:1].upper()}{first[1:]} and {second} each need a queen, and the two "
+        f"queens cannot attack each other: every pair of live cells they could take "
+        f"attacks {cells_words(board, killed)}, so {target} hold a queen."
     )
 
 

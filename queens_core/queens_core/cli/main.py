@@ -200,8 +200,8 @@ def solve(
     1 (not solved) over 0.
 
     Only the counters of the rules that ran are printed. A placed queen always kills its
-    row, column, region and neighbours at once, even when queen_adjacent_kill is left out
-    (it is then not counted); placement-forces-contradiction simulates with the basic
+    row, column, region and neighbours at once, even when the rule that counts placements
+    is left out (they are then not counted); placement-forces-contradiction simulates with the basic
     rules whether they are selected or not.
 
     \b
@@ -213,7 +213,7 @@ def solve(
       queens solve --format json archive/boards/353.txt
       queens solve --tier cheap archive/boards/353.txt
       queens solve --only baseline,pigeonhole archive/boards/1.txt
-      queens solve --exclude pfc --exclude polyomino_domino archive/boards/1.txt
+      queens solve --exclude pfc archive/boards/1.txt
     """
     from ..driver import Solver
 
@@ -336,7 +336,7 @@ def rules_list(settings: Settings, as_json: bool) -> None:
         )
         return
     if not registry.rules:
-        click.echo("No rules are installed: install a rule package such as queens-rules-baseline.")
+        click.echo("No rules are installed: install a rule package (queens-rules-NAME).")
         return
     width_counter = max(len(r.counter) for r in registry.rules)
     width_name = max(len(r.display_name) for r in registry.rules)
