@@ -107,20 +107,20 @@ def _scope(members: list[Rule], everyone: list[Rule]) -> str:
         rule.tier is Tier.CHEAP for rule in everyone
     ):
         return "the cheap tier"
+    families = {rule.family for rule in members}
     if all(rule.family for rule in members):
-        families = _groups(members)
         alone = " alone" if len(families) == 1 else ""
-        return f"the {_join(families)} rules{alone}"
-    return _join(_groups(members))
+        return f"the {_join(_groups(members))} rules{alone}"
+    named = [f"the {name} rules" if name in families else name for name in _groups(members)]
+    return _join(named)
 
 
 def _describe(added: list[Rule]) -> str:
     """The rules a rung adds, in words: their family's name when they share one, else
     their names."""
-    families = {rule.family for rule in added}
-    if len(families) == 1 and added[0].family:
-        return f"the {added[0].family} rules"
-    names = [rule.display_name for rule in added]
+    families = {rule.family for rule in added if rule.family}
+    names = [f"the {family} rules" for family in sorted(families)]
+    names += [rule.display_name for rule in added if not rule.family]
     return names[0] if len(names) == 1 else "one of " + ", ".join(names)
 
 
