@@ -159,6 +159,7 @@ def test_the_tier_needed_is_what_smaller_rule_sets_really_do(archive, registry):
     # The README's figures: boards by grade, and 161 + 148 = 309 solved by the baseline
     # and polyomino packages together.
     assert grades == {1: 161, 2: 148, 3: 204, 4: 94}
+    assert sum(shapes.solve(board).solved for board in archive.values()) == 309
 
 
 def test_the_ladder_skips_the_rungs_of_packages_that_are_not_installed(archive, registry):

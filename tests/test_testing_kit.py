@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from support import ROOT, rules_of
 
 from queens_core import Contradiction, Rule, Tier
 from queens_core.exact import find_solutions
 from queens_core.propagation import place_region_single
+from queens_core.state import cell_label
 from queens_core.testing import (
     assert_kills,
     assert_places,
@@ -281,3 +284,23 @@ def test_without_the_plugin_there_are_no_fixtures(pytester):
     pytester.makeini("[pytest]\n")
     pytester.makepyfile(test_author=AUTHOR_TEST)
     pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(errors=1)
+
+
+def test_check_soundness_catches_a_sentence_that_names_a_dead_cell(registry, archive):
+    baseline = rules_of(registry, "baseline")
+    confined = registry.by_counter()["region_confined_to_line"]
+
+    def stale(step, board, before):
+        dead = board.full & ~(before.live | before.queens)
+        return f"It kills what {cell_label(board, dead.bit_length() - 1)} said." if dead else None
+
+    def broken(step, board, before):
+        raise KeyError(step.detail)
+
+    others = [rule for rule in baseline if rule is not confined]
+    for explain, message in ((stale, "names r.*already dead"), (broken, "explain raised")):
+        rule = dataclasses.replace(confined, explain=explain)
+        with pytest.raises(AssertionError, match=message):
+            check_soundness([rule], few(archive), with_rules=others, random_states=0)
+    report = check_soundness([confined], few(archive), with_rules=others, random_states=0)
+    assert report.fired["region_confined_to_line"] > 0

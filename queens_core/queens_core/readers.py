@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from .board import MAX_INPUT_BYTES, Board, BoardError
 from .state import State
 
+__all__ = ["STDIN", "TEXT_READER", "InputError", "Reader", "Reading", "read_source"]
+
 STDIN = "-"
 
 READER_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
