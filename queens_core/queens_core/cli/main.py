@@ -201,8 +201,8 @@ def solve(
 
     Only the counters of the rules that ran are printed. A placed queen always kills its
     row, column, region and neighbours at once, even when the rule that counts placements
-    is left out (they are then not counted); placement-forces-contradiction simulates with the basic
-    rules whether they are selected or not.
+    is left out (they are then not counted); placement-forces-contradiction simulates
+    with the basic rules whether they are selected or not.
 
     \b
     Examples:
