@@ -251,15 +251,18 @@ class Context:
 class Scratch:
     """A context without a record, for rules that simulate (placement-forces-contradiction).
 
-    Same ``place`` and ``kill`` as :class:`Context`, minus the bookkeeping.
+    Same ``place`` and ``kill`` as :class:`Context`, minus the bookkeeping; its ``cache``
+    lives as long as the simulation, so nothing a rule skips in one trial leaks into
+    another.
     """
 
-    __slots__ = ("board", "kill_masks", "state")
+    __slots__ = ("board", "cache", "kill_masks", "state")
 
     def __init__(self, board: Board, state: State):
         self.board = board
         self.state = state
         self.kill_masks = board.kill_masks
+        self.cache: dict[Any, Any] = {}
 
     def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
         state = self.state
