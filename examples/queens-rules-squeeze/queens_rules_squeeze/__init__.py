@@ -54,7 +54,7 @@ from queens_core import (
     hookimpl,
     unit_label,
 )
-from queens_core.words import cells_words, unit_name
+from queens_core.words import capital, cells_words, unit_name
 
 __version__ = "0.1.0"
 
@@ -138,7 +138,7 @@ def explain(step: Step, board: Board, before: State) -> str | None:
     killed = list(bits(step.killed))
     target = "none of them can" if len(killed) > 1 else "it cannot"
     return (
-        f"{first[:1].upper()}{first[1:]} and {second} each need a queen, and the two "
+        f"{capital(first)} and {second} each need a queen, and the two "
         f"queens cannot attack each other: every pair of live cells they could take "
         f"attacks {cells_words(board, killed)}, so {target} hold a queen."
     )
