@@ -76,7 +76,8 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
 
     The state is first checked against the board's solution (with an exact solver): a
     state with a queen that is not in the solution, or a cross on a cell where the
-    solution has its queen, is reported as wrong, naming those cells, and gets no hint.
+    solution has its queen, is reported as wrong, naming those cells, and gets no hint;
+    queens that attack each other are named as a conflict of their own.
     Cells are named rRcC (row R from the top, column C from the left, from 1).
 
     \b
