@@ -138,7 +138,7 @@ def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
     full_env.update(env)
     full_env["TERM"] = "xterm-256color"
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from queens_core.cli.main import run; run()", *args],
+        [sys.executable, "-c", "from queens_core.cli.entry import run; run()", *args],
         stdout=child_fd,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,

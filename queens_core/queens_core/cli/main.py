@@ -8,7 +8,6 @@ writer or the JSON and explanation formats of the other commands.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -35,6 +34,7 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
+from .group import QueensGroup
 from .show import hint, render
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("queens", cls=QueensGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--version",
     is_flag=True,
@@ -493,15 +493,3 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
         )
         write_output(chart_file, svg)
     sys.exit(summary.exit_status)
-
-
-def run() -> None:
-    """The ``queens`` executable: UTF-8 output whatever the locale (the board glyphs are
-    part of the format), and no traceback for a closed pipe."""
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
-            stream.reconfigure(encoding="utf-8")
-    try:
-        main(standalone_mode=True)
-    except BrokenPipeError:
-        os._exit(0)

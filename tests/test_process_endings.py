@@ -1,0 +1,105 @@
+"""How a ``queens`` process ends when the shell gets in the way: a usage error, a reader
+that stops reading, a full disk, Ctrl-C. Always one line or nothing on standard error,
+never a traceback, and the status a shell script expects."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support import ARCHIVE
+
+from queens_core.cli.main import main
+
+QUEENS = Path(sys.executable).with_name("queens")
+BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "--nope"], "queens: error: No such option '--nope' (see 'queens solve --help')"),
+        (["nosuch"], "queens: error: No such command 'nosuch' (see 'queens --help')"),
+        (
+            ["solve", "--tier", "x"],
+            "queens: error: Invalid value for '--tier': 'x' is not one of 'cheap', 'expensive'"
+            " (see 'queens solve --help')",
+        ),
+        (["stats"], "queens: error: Missing argument 'PATH...' (see 'queens stats --help')"),
+        (
+            ["rules", "list", "--x"],
+            "queens: error: No such option '--x' (see 'queens rules list --help')",
+        ),
+    ],
+)
+def test_a_usage_error_is_one_line_and_status_2(args, message):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == message + "\n"
+
+
+def test_help_and_version_still_exit_0():
+    assert CliRunner().invoke(main, ["solve", "--help"]).exit_code == 0
+    assert CliRunner().invoke(main, ["--version"]).exit_code == 0
+
+
+def test_a_reader_that_stops_reading_ends_the_process_quietly_as_sigpipe_does():
+    """``queens solve archive/boards/*.txt | head -1``: no traceback, and the status of a
+    process ended by SIGPIPE (141 in the shell), not 0 and not 1 ("not solved")."""
+    process = subprocess.Popen(
+        [str(QUEENS), "solve", *BOARDS], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read()
+    process.wait(timeout=60)
+    assert error == b""
+    assert process.returncode in (-signal.SIGPIPE, 128 + signal.SIGPIPE)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", str(ARCHIVE / "1.txt")],
+        ["stats", *BOARDS[:5]],
+        ["solve", "--format", "json", *BOARDS[:3]],
+    ],
+)
+def test_an_output_that_cannot_be_written_is_one_line_and_status_2(args):
+    with open("/dev/full", "wb") as full:
+        run = subprocess.run(
+            [str(QUEENS), *args], stdout=full, stderr=subprocess.PIPE, timeout=60, check=False
+        )
+    assert run.returncode == 2
+    assert run.stderr == b"queens: error: cannot write standard output: No space left on device\n"
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.3, 1.0])
+def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(delay):
+    """The process waits for a board on standard input; the interrupt comes during
+    start-up or during the wait. Before Python has started, the signal's default action
+    ends it (status -2 to a parent), which is no traceback either."""
+    process = subprocess.Popen(
+        [str(QUEENS), "solve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    out, error = process.communicate(timeout=60)
+    assert b"Traceback" not in error and error.strip() == b""
+    assert out == b""
+    if delay >= 1.0:
+        assert process.returncode == 130
+    else:
+        assert process.returncode in (130, -signal.SIGINT)
