@@ -89,6 +89,16 @@ def expand_paths(paths: Iterable[str]) -> list[tuple[str, str | None]]:
     return out
 
 
+def missing_path(paths: Iterable[str]) -> str | None:
+    """The error for the first path that does not exist (a typo, most likely), or None.
+    A command over many boards checks this before it starts, so that a mistyped path is
+    one line of bad input rather than a report about no boards."""
+    for path in paths:
+        if path != STDIN and not os.path.exists(path):
+            return f"cannot read {path}: No such file or directory"
+    return None
+
+
 def worst(statuses: Iterable[int], severity: tuple[int, ...]) -> int:
     """The most severe status; ``severity`` lists the statuses from mildest to worst."""
     rank = {status: i for i, status in enumerate(severity)}

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..batch import STDIN, BoardInputError, display_name, read_board_file, worst
+from ..batch import (
+    STDIN,
+    BoardInputError,
+    display_name,
+    missing_path,
+    read_board_file,
+    worst,
+)
 from ..board import MAX_SIZE
 from ..exact import DEFAULT_CAP
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
@@ -465,9 +472,19 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
       queens stats archive/boards --chart docs/rule-usage.svg
     """
     from ..grade import Grader
-    from ..stats import Progress, chart_items, collect, format_summary, summary_json
+    from ..stats import (
+        BAD_INPUT,
+        Progress,
+        chart_items,
+        collect,
+        format_summary,
+        summary_json,
+    )
     from .chart import bar_chart_svg
 
+    missing = missing_path(paths)
+    if missing:
+        fail(missing, EXIT_BAD_INPUT)
     registry = settings.registry()
     chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
@@ -475,6 +492,10 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
         summary = collect(paths, Grader(registry.rules), progress)
     finally:
         progress.close()
+    if not summary.processed and all(board.status == BAD_INPUT for board in summary.boards):
+        for board in summary.boards:
+            report_error(board.error or board.path)
+        sys.exit(EXIT_BAD_INPUT)
     for board in summary.boards:
         if board.error:
             report_error(board.error)
