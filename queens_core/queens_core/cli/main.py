@@ -7,10 +7,9 @@ writer or the JSON and explanation formats of the other commands.
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,7 +21,7 @@ from ..batch import (
     read_board_file,
     worst,
 )
-from ..board import MAX_SIZE
+from ..board import MAX_SIZE, Board
 from ..exact import DEFAULT_CAP
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
@@ -118,7 +117,7 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
       queens hint archive/boards/353.txt --state progress.txt
       queens check my-board.txt
       queens stats archive/boards --chart rule-usage.svg
-      queens rules list --json
+      queens rules list --format json
 
     Exit status: 0 solved, 1 not solved, 2 bad input or usage, 3 a rule failed (it
     raised an error or made an unsound deduction), 4 a rule package failed to load
@@ -201,8 +200,8 @@ def solve(
     On a terminal the board is drawn in its regions' colours (see --color).
 
     With several BOARDs, each board's output is headed by a line `==> BOARD <==` and
-    separated from the next by a blank line (with --format json: one JSON array); a bad
-    board is reported on standard error and the others are still solved. The exit
+    separated from the next by a blank line (with --format json: one object a line); a
+    bad board is reported on standard error and the others are still solved. The exit
     status is then the worst of the boards': 3 (a rule failed) over 2 (bad input) over
     1 (not solved) over 0.
 
@@ -228,22 +227,14 @@ def solve(
     rules = selected_rules(registry, only, exclude, tier)
     solver = Solver(rules)
     paths = boards or (STDIN,)
-    if len(paths) == 1:
-        sys.exit(_solve_one(settings, paths[0], solver, explain, output_format, color))
-    documents: list[dict] | None = [] if output_format == "json" else None
+    several = len(paths) > 1
     statuses = []
     for i, path in enumerate(paths):
-        if documents is None:
+        if several and output_format == "text":
             if i:
                 click.echo()
             click.echo(f"==> {display_name(path)} <==")
-        statuses.append(
-            _solve_one(settings, path, solver, explain, output_format, color, documents)
-        )
-    if documents is not None:
-        from .jsonfmt import dumps
-
-        click.echo(dumps(documents))
+        statuses.append(_solve_one(settings, path, solver, explain, output_format, color, several))
     sys.exit(worst(statuses, SEVERITY))
 
 
@@ -254,32 +245,47 @@ def _solve_one(
     explain: bool,
     output_format: str,
     color: str,
-    documents: list[dict] | None = None,
+    json_lines: bool = False,
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
-    ``documents``, its JSON document is collected there instead of printed."""
+    ``json_lines``, its JSON document is printed on one line (one board of several)."""
     from ..blame import describe_unsound
     from ..driver import CONTRADICTION, RuleFailure
-    from .report import show
 
     name = display_name(path)
+    as_json = output_format == "json"
     try:
         parsed = read_board_file(path)
     except BoardInputError as err:
         report_error(str(err))
+        if as_json:
+            _print_failed(name, "bad-input", str(err), json_lines)
         return EXIT_BAD_INPUT
     warn_split_regions(name, parsed)
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
+        if as_json:
+            _print_failed(name, "rule-failed", f"{name}: {err}", json_lines, parsed, err.rule)
         return EXIT_RULE_FAILED
-    if documents is not None:
-        from .jsonfmt import solve_document
+    if as_json:
+        from .jsonfmt import DetailError, detail_failure, print_document, solve_document
 
-        documents.append(solve_document(result, solver.rules, name))
+        try:
+            document = solve_document(result, solver.rules, name)
+        except DetailError as err:
+            failure = detail_failure(err, solver.rules)
+            report_error(f"{name}: {failure}")
+            _print_failed(
+                name, "rule-failed", f"{name}: {failure}", json_lines, parsed, failure.rule
+            )
+            return EXIT_RULE_FAILED
+        print_document(document, json_lines)
     else:
-        show(result, solver.rules, name, explain, output_format, color)
+        from .report import show
+
+        show(result, solver.rules, name, explain, color)
     if result.solved:
         return EXIT_SOLVED
     if result.unsound:
@@ -295,6 +301,20 @@ def _solve_one(
     return EXIT_NOT_SOLVED
 
 
+def _print_failed(
+    name: str,
+    status: str,
+    error: str,
+    json_lines: bool,
+    board: Board | None = None,
+    rule: Rule | None = None,
+) -> None:
+    """The JSON entry of a board that could not be solved (bad input, a rule failed)."""
+    from .jsonfmt import failed_document, print_document
+
+    print_document(failed_document(name, status, error, board, rule), json_lines)
+
+
 solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))
 
 
@@ -305,42 +325,54 @@ def rules() -> None:
     \b
     Examples:
       queens rules list
-      queens rules list --json
+      queens rules list --format json
     """
 
 
+def json_format_options(function: Any) -> Any:
+    """``--format text|json`` and its hidden alias ``--json`` (the option's older name)."""
+    function = click.option(
+        "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
+    )(function)
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help="text for people, json for programs (docs/json.md).",
+    )(function)
+
+
 @rules.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object a rule.")
+@json_format_options
 @click.pass_obj
-def rules_list(settings: Settings, as_json: bool) -> None:
+def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
     """List the installed rules, grouped by tier, in the order the driver runs them.
 
     \b
     Examples:
       queens rules list
-      queens rules list --json
+      queens rules list --format json
     """
     registry = settings.registry()
-    if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "counter": r.counter,
-                        "display_name": r.display_name,
-                        "tier": r.tier.value,
-                        "position": r.position,
-                        "package": r.package,
-                        "version": r.version,
-                        "counting": r.counting,
-                        "summary": r.summary,
-                    }
-                    for r in registry.rules
-                ],
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+    if as_json or output_format == "json":
+        from .jsonfmt import RULES_SCHEMA, dumps
+
+        rules = [
+            {
+                "counter": r.counter,
+                "display_name": r.display_name,
+                "tier": r.tier.value,
+                "position": r.position,
+                "package": r.package,
+                "version": r.version,
+                "counting": r.counting,
+                "summary": r.summary,
+            }
+            for r in registry.rules
+        ]
+        click.echo(dumps({"schema": RULES_SCHEMA, "rules": rules}))
         return
     if not registry.rules:
         click.echo("No rules are installed: install a rule package such as queens-rules-baseline.")
@@ -391,7 +423,8 @@ main.add_command(render)
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="text for people, json (an array, one object a board) for programs.",
+    help="text for people, json for programs: one object a board, one a line with "
+    "several (docs/json.md).",
 )
 @click.pass_obj
 def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: str) -> None:
@@ -428,7 +461,9 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
     grader = Grader(registry.rules)
     names = {rule.counter: rule.display_name for rule in registry.rules}
     reports = []
-    for i, path in enumerate(boards or (STDIN,)):
+    paths = boards or (STDIN,)
+    several = len(paths) > 1
+    for i, path in enumerate(paths):
         report = check_board(path, grader, cap)
         reports.append(report)
         if report.error_line:
@@ -437,21 +472,25 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
             if i:
                 click.echo()
             click.echo(format_report(report, names))
-    if output_format == "json":
-        click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
+        if output_format == "json":
+            from .jsonfmt import CHECK_SCHEMA, print_document
+
+            print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
     sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@json_format_options
 @click.option(
     "--chart",
     metavar="FILE.svg",
     help="Also draw the total firings of every rule as an SVG bar chart into FILE.svg.",
 )
 @click.pass_obj
-def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str | None) -> None:
+def stats(
+    settings: Settings, paths: tuple[str, ...], output_format: str, as_json: bool, chart: str | None
+) -> None:
     """Solve every board under PATH... in one process and sum up what the rules did.
 
     A PATH is a board file or a folder (its *.txt files, at any depth, in natural
@@ -468,7 +507,7 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
     \b
     Examples:
       queens stats archive/boards
-      queens stats --json archive/boards > stats.json
+      queens stats --format json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
     from ..grade import Grader
@@ -499,8 +538,10 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
     for board in summary.boards:
         if board.error:
             report_error(board.error)
-    if as_json:
-        click.echo(json.dumps(summary_json(summary), indent=2, ensure_ascii=False))
+    if as_json or output_format == "json":
+        from .jsonfmt import STATS_SCHEMA, dumps
+
+        click.echo(dumps({"schema": STATS_SCHEMA, **summary_json(summary)}))
     else:
         click.echo(format_summary(summary))
     if chart_file is not None:

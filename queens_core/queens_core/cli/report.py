@@ -84,19 +84,9 @@ def colour_depth(choice: str, stream: TextIO | None = None) -> str | None:
 
 
 def show(
-    result: SolveResult,
-    rules: Sequence[Rule],
-    source: str,
-    explain: bool,
-    output_format: str,
-    color: str,
+    result: SolveResult, rules: Sequence[Rule], source: str, explain: bool, color: str
 ) -> None:
-    """Print one solve's result as asked (text, explained text or JSON; colour or not)."""
-    if output_format == "json":
-        from .jsonfmt import dumps, solve_document
-
-        click.echo(dumps(solve_document(result, rules, source)))
-        return
+    """Print one solve's result as text (explained or not; colour or not)."""
     depth = colour_depth(color)
     if explain:
         text = explanation_text(result, rules, source, depth)

@@ -93,7 +93,7 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     """
     from ..driver import RuleFailure
     from ..hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
-    from .jsonfmt import dumps
+    from .jsonfmt import DetailError, detail_failure, dumps
     from .report import colour_depth
 
     registry = settings.registry()
@@ -105,7 +105,11 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     except RuleFailure as err:
         fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
     if output_format == "json":
-        click.echo(dumps(hint_document(found, board_name, state_name)))
+        try:
+            document = hint_document(found, board_name, state_name)
+        except DetailError as err:
+            fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
+        click.echo(dumps(document))
     else:
         depth = colour_depth(color)
         click.echo(hint_text(found, depth), color=depth is not None)
