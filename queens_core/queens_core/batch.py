@@ -39,6 +39,13 @@ def read_input(path: str, what: str = "") -> bytes:
     ("state") names the input in the error."""
     try:
         if path == STDIN:
+            if _is_terminal(sys.stdin):
+                # Without this a user who typed `queens solve` alone sees nothing happen.
+                sys.stderr.write(
+                    f"queens: reading the {what or 'board'} from standard input: type it, "
+                    "then press Ctrl-D on a line of its own\n"
+                )
+                sys.stderr.flush()
             return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         with open(path, "rb") as handle:
             return handle.read(MAX_INPUT_BYTES + 1)
@@ -47,6 +54,13 @@ def read_input(path: str, what: str = "") -> bytes:
         where = f"{what} {display_name(path)}" if what else display_name(path)
         message = f"cannot read {where}: {reason}"
         raise BoardInputError(message, f"cannot read it: {reason}") from None
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
 
 
 def read_board_file(path: str) -> Board:

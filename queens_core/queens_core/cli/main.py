@@ -53,8 +53,9 @@ class Settings:
     traceback: bool
     _registry: Registry | None = None
 
-    def registry(self) -> Registry:
-        """Load the rule packages once, on first use; a failure ends the command."""
+    def registry(self, warn_empty: bool = True) -> Registry:
+        """Load the rule packages once, on first use; a failure ends the command. With no
+        rule installed, say so (``warn_empty``): every board would stall."""
         if self._registry is None:
             try:
                 self._registry = load_registry(skip_broken=self.skip_broken)
@@ -65,6 +66,11 @@ class Settings:
                 fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
+            if warn_empty and not self._registry.rules:
+                warn(
+                    "no rules are installed, so nothing can be deduced: install a rule "
+                    "package such as queens-rules-baseline"
+                )
         return self._registry
 
 
@@ -194,8 +200,8 @@ def solve(
     {max}×{max} are accepted; a region that is not 4-connected is solved with a warning.
 
     \b
-    Solved (exit 0): the board with ♛ for queens and . elsewhere, a blank line, then one
-    line per counter: how often each rule fired.
+    Solved (exit 0): the board with ♛ for queens and . elsewhere, a blank
+    line, then one line per counter: how often each rule fired.
     Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
     On a terminal the board is drawn in its regions' colours (see --color).
 
@@ -355,7 +361,7 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
       queens rules list
       queens rules list --format json
     """
-    registry = settings.registry()
+    registry = settings.registry(warn_empty=False)  # the list itself says so
     if as_json or output_format == "json":
         from .jsonfmt import RULES_SCHEMA, dumps
 
@@ -500,7 +506,6 @@ def stats(
     A bad board is reported and skipped. On a terminal, a long run shows a progress bar
     on standard error.
 
-    \b
     Exit status: 0 every board solved, 1 some board not solved, 2 some board could not
     be read, 3 a rule raised (the worst of these), 4 a rule package failed to load.
 

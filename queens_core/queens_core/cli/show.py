@@ -80,7 +80,6 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     queens that attack each other are named as a conflict of their own.
     Cells are named rRcC (row R from the top, column C from the left, from 1).
 
-    \b
     Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
     wrong, the board has no solution, or the rules find nothing more; 2 bad input;
     3 a rule raised an error; 4 a rule package failed to load.
@@ -88,7 +87,7 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     \b
     Examples:
       queens hint archive/boards/353.txt --state my-progress.txt
-      queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
+      queens solve --tier cheap my.txt | queens hint my.txt --state -
       queens hint archive/boards/353.txt
     """
     from ..driver import RuleFailure
@@ -148,7 +147,6 @@ def render(
     """Draw BOARD as an SVG picture: regions in their colours, thick borders between
     regions, and queens and crosses when given a state or asked to solve.
 
-    \b
     Exit status: 0 written, 1 written but --solve did not solve the board, 2 bad input
     or the file cannot be written, 3 a rule raised an error, 4 a rule package failed to
     load.
