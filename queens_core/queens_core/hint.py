@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, bits
-from .cli.colour import colour_rows
+from .cli.colour import colour_rows, lettered_rows
 from .cli.jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .driver import Solver
 from .exact import find_solutions
@@ -178,8 +178,9 @@ def message_lines(hint: Hint) -> list[str]:
     return lines
 
 
-def hint_text(hint: Hint, depth: str | None = None) -> str:
-    """What ``queens hint`` prints: the step in words and the state after it."""
+def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> str:
+    """What ``queens hint`` prints: the step in words and the state after it (with
+    ``letters``, each cell's region letter before its mark)."""
     board = hint.board
     if hint.status != HINT:
         return "\n".join(message_lines(hint))
@@ -193,11 +194,15 @@ def hint_text(hint: Hint, depth: str | None = None) -> str:
             )
             for r, row in enumerate(rows)
         ]
-        parts.append("After it (x: the cells it kills; paste this back for the next hint):")
-        parts.append(labelled_grid(board, marked))
+        if letters:  # not a picture --state reads back: no invitation to paste it
+            parts.append("After it (x: the cells it kills; each cell's region letter first):")
+            parts.append(labelled_grid(board, lettered_rows(board, marked), cell_width=3))
+        else:
+            parts.append("After it (x: the cells it kills; paste this back for the next hint):")
+            parts.append(labelled_grid(board, marked))
     else:
         new = hint.step.placed | hint.step.killed
-        rows = colour_rows(board, hint.after.picture(board).split("\n"), depth, new)
+        rows = colour_rows(board, hint.after.picture(board).split("\n"), depth, new, letters)
         parts.append("After it (the cells it changes in red):")
         parts.append(labelled_grid(board, rows, cell_width=3))
     return "\n\n".join(parts)

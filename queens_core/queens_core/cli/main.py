@@ -181,6 +181,12 @@ def selected_rules(
     help="Draw the board in its regions' colours. auto: only on a terminal, and not when "
     "NO_COLOR is set.",
 )
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter before its mark, so regions can be told "
+    "apart without telling colours apart (or without colour).",
+)
 @click.pass_obj
 def solve(
     settings: Settings,
@@ -191,6 +197,7 @@ def solve(
     explain: bool,
     output_format: str,
     color: str,
+    letters: bool,
 ) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
 
@@ -240,7 +247,9 @@ def solve(
             if i:
                 click.echo()
             click.echo(f"==> {display_name(path)} <==")
-        statuses.append(_solve_one(settings, path, solver, explain, output_format, color, several))
+        statuses.append(
+            _solve_one(settings, path, solver, explain, output_format, color, several, letters)
+        )
     sys.exit(worst(statuses, SEVERITY))
 
 
@@ -252,6 +261,7 @@ def _solve_one(
     output_format: str,
     color: str,
     json_lines: bool = False,
+    letters: bool = False,
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
@@ -291,7 +301,7 @@ def _solve_one(
     else:
         from .report import show
 
-        show(result, solver.rules, name, explain, color)
+        show(result, solver.rules, name, explain, color, letters)
     if result.solved:
         return EXIT_SOLVED
     if result.unsound:

@@ -70,8 +70,15 @@ def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board
     show_default=True,
     help="Draw the board in its regions' colours.",
 )
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter before its mark (regions told apart without colour).",
+)
 @click.pass_obj
-def hint(settings, board: str, state_path: str | None, output_format: str, color: str) -> None:
+def hint(
+    settings, board: str, state_path: str | None, output_format: str, color: str, letters: bool
+) -> None:
     """Print the next deduction the rules make from a partial BOARD, explained.
 
     The state is first checked against the board's solution (with an exact solver): a
@@ -111,7 +118,7 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
         click.echo(dumps(document))
     else:
         depth = colour_depth(color)
-        click.echo(hint_text(found, depth), color=depth is not None)
+        click.echo(hint_text(found, depth, letters), color=depth is not None)
     if found.status not in (HINT, SOLVED):
         click.echo(f"queens: no hint: {message_lines(found)[0]}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
@@ -140,9 +147,20 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     help="Solve first (from --state, if given) and draw the result.",
 )
 @click.option("--labels", is_flag=True, help="Number the rows and columns round the grid.")
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter in its corner (regions told apart without colour).",
+)
 @click.pass_obj
 def render(
-    settings, board: str, output: str, state_path: str | None, solve_it: bool, labels: bool
+    settings,
+    board: str,
+    output: str,
+    state_path: str | None,
+    solve_it: bool,
+    labels: bool,
+    letters: bool,
 ) -> None:
     """Draw BOARD as an SVG picture: regions in their colours, thick borders between
     regions, and queens and crosses when given a state or asked to solve.
@@ -178,6 +196,7 @@ def render(
         state,
         show_dead=not (state is not None and state.is_solved(parsed)),
         labels=labels,
+        letters=letters,
         title=f"Queens board {board_name}" + (" (solved)" if solve_it and solved else ""),
     )
     if output == "-":
