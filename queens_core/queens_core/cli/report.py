@@ -1,4 +1,5 @@
-"""What ``queens solve`` prints beyond the SOLVER.md formats: explanations and colour.
+"""What ``queens solve`` prints beyond the plain formats (docs/format.md): explanations,
+colour and region letters.
 
 Without ``--explain`` and without colour the output is :func:`output.format_result`,
 byte for byte; these functions only add to it or paint it. The explanation and JSON
