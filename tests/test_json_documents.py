@@ -127,3 +127,19 @@ def test_a_detail_json_cannot_hold_is_a_rule_failure_naming_the_rule(site, comma
         assert result.stdout == ""
     # Text output does not need the detail: it still works.
     assert run(command, ONE).exit_code == 0
+
+
+def test_a_rule_that_raises_is_an_entry_of_its_own_among_several_boards(site):
+    site.add(
+        "queens-rules-faulty",
+        "2.0.1",
+        {"faulty": "faulty_rules"},
+        {"faulty_rules/__init__.py": rule_module("1 / 0", "crashing_rule")},
+    )
+    result = run("solve", "--format", "json", ONE, B353)
+    assert result.exit_code == 3
+    documents = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [d["status"] for d in documents] == ["rule-failed", "rule-failed"]
+    assert documents[0]["culprit"] == "crashing_rule"
+    assert documents[0]["board"]["size"] == 8 and documents[0]["steps"] is None
+    assert [f"queens: error: {d['error']}" for d in documents] == result.stderr.splitlines()
