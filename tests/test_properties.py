@@ -80,8 +80,8 @@ def test_hint_never_calls_a_solution_queen_wrong_and_its_step_is_sound(registry,
 @given(small_boards(), st.data())
 def test_hint_on_random_boards_agrees_with_every_solution(registry, board, data):
     cells = range(board.n * board.n)
-    queens = sum(1 << i for i in data.draw(st.lists(st.sampled_from(cells), max_size=3)))
-    dead = sum(1 << i for i in data.draw(st.lists(st.sampled_from(cells), max_size=8)))
+    queens = sum(1 << i for i in data.draw(st.sets(st.sampled_from(cells), max_size=3)))
+    dead = sum(1 << i for i in data.draw(st.sets(st.sampled_from(cells), max_size=8)))
     state = State(board.full & ~queens & ~dead, queens)
     hint = find_hint(board, state, registry.rules)
     agreeing = find_solutions(board, 1000, state)
