@@ -124,3 +124,11 @@ def test_ctrl_c_during_start_up_exits_130_without_a_traceback(module):
     assert run.returncode != 0, f"{module} is no longer imported by a solve: pick another"
     assert run.returncode == 130, run.stderr
     assert b"Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("args", [[], ["rules"]])
+def test_a_group_without_a_command_shows_its_help(args):
+    result = CliRunner().invoke(main, args)
+    shown = result.stdout + result.stderr
+    assert "Commands:" in shown and len(shown.splitlines()) > 5
+    assert "queens: error" not in shown

@@ -79,6 +79,10 @@ class QueensGroup(click.Group):
         try:
             value = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as err:
+            no_args_is_help = getattr(click.exceptions, "NoArgsIsHelpError", ())
+            if isinstance(err, no_args_is_help):  # `queens` alone: the help, as click shows it
+                err.show()
+                sys.exit(EXIT_BAD_INPUT)
             where = err.ctx.command_path if err.ctx is not None else self.name
             message = " ".join(err.format_message().split()).rstrip(".")
             _exit_with(f"queens: error: {message} (see '{where} --help')", EXIT_BAD_INPUT)

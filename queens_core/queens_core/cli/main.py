@@ -125,9 +125,10 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
       queens stats archive/boards --chart rule-usage.svg
       queens rules list --format json
 
-    Exit status: 0 solved, 1 not solved, 2 bad input or usage, 3 a rule failed (it
-    raised an error or made an unsound deduction), 4 a rule package failed to load
-    (`queens check` adds its own: see its --help).
+    Exit status: 0 solved, 1 not solved, 2 bad input or usage (or an output that
+    cannot be written), 3 a rule failed (it raised an error or made an unsound
+    deduction), 4 a rule package failed to load, 130 interrupted (`queens check` adds
+    its own: see its --help). All of them: docs/format.md.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
