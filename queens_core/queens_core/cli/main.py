@@ -272,7 +272,7 @@ def _solve_one(
     name = display_name(path)
     as_json = output_format == "json"
     try:
-        parsed = read_board_file(path)
+        parsed = read_board_file(path, settings.registry().readers)
     except BoardInputError as err:
         report_error(str(err))
         if as_json:
@@ -424,6 +424,70 @@ main.add_command(hint)
 main.add_command(render)
 
 
+@main.group()
+def readers() -> None:
+    """Inspect the installed board readers (the input formats every command accepts).
+
+    \b
+    Examples:
+      queens readers list
+      queens readers list --format json
+    """
+
+
+@readers.command("list")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one object, schema queens-readers/1.",
+)
+@click.pass_obj
+def readers_list(settings: Settings, output_format: str) -> None:
+    """List the installed board readers, in the order they are asked about an input.
+
+    A file goes to the reader that claims its suffix; standard input and other files go
+    to the first reader that recognises their content, and to the text reader when none
+    does.
+
+    \b
+    Examples:
+      queens readers list
+      queens readers list --format json
+    """
+    found = settings.registry().readers
+    if output_format == "json":
+        document = {
+            "schema": "queens-readers/1",
+            "readers": [
+                {
+                    "name": r.name,
+                    "summary": r.summary,
+                    "suffixes": list(r.suffixes),
+                    "sniffs_content": r.sniff is not None,
+                    "inline": r.inline,
+                    "max_bytes": r.max_bytes,
+                    "package": r.package,
+                    "version": r.version,
+                }
+                for r in found
+            ],
+        }
+        from .jsonfmt import dumps
+
+        click.echo(dumps(document))
+        return
+    width = max(len(r.name) for r in found)
+    for r in found:
+        claims = ", ".join(r.suffixes) or "no suffix"
+        extra = "; recognises content" if r.sniff is not None else ""
+        origin = f"{r.package} {r.version}".strip()
+        click.echo(f"  {r.name:<{width}}  {claims}{extra}  ({origin})")
+        click.echo(f"  {'':<{width}}  {r.summary}")
+
+
 @main.command()
 @click.argument("boards", nargs=-1, metavar="[BOARD]...")
 @click.option(
@@ -481,7 +545,7 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
     paths = boards or (STDIN,)
     several = len(paths) > 1
     for i, path in enumerate(paths):
-        report = check_board(path, grader, cap)
+        report = check_board(path, grader, cap, registry.readers)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
@@ -537,14 +601,14 @@ def stats(
     )
     from .chart import bar_chart_svg
 
-    missing = missing_path(paths)
+    registry = settings.registry()
+    missing = missing_path(paths, registry.readers)
     if missing:
         fail(missing, EXIT_BAD_INPUT)
-    registry = settings.registry()
     chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
-        summary = collect(paths, Grader(registry.rules), progress)
+        summary = collect(paths, Grader(registry.rules), progress, readers=registry.readers)
     finally:
         progress.close()
     if not summary.processed and all(board.status == BAD_INPUT for board in summary.boards):
