@@ -105,8 +105,9 @@ def test_json_output_follows_the_documented_schema():
     paths = [str(ARCHIVE / "353.txt"), str(FIXTURES / "two-solutions.txt")]
     result = run("check", "--format", "json", *paths)
     assert result.exit_code == 5
-    solved, several = json.loads(result.stdout)
+    solved, several = (json.loads(line) for line in result.stdout.splitlines())
     keys = {
+        "schema",
         "path",
         "status",
         "verdict",

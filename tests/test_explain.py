@@ -196,7 +196,8 @@ def test_no_sentence_names_a_cell_that_is_already_dead_where_it_is_read():
     round started from and kills after; its sentences are told on the position the
     reader has reached, where the cells an earlier kill of the round removed are gone."""
     paths = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))]
-    documents = json.loads(CliRunner().invoke(main, ["solve", "--format", "json", *paths]).output)
+    output = CliRunner().invoke(main, ["solve", "--format", "json", *paths]).output
+    documents = [json.loads(line) for line in output.splitlines()]  # JSON Lines
     assert len(documents) == 607
     label = re.compile(r"\br(\d+)c(\d+)\b")
     for document in documents:

@@ -15,9 +15,13 @@ and ``importlib.metadata`` (the bulk of its start-up) before it prints a line.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# Not ``from typing import TYPE_CHECKING``: every run of ``queens`` imports this package
+# before its entry point can catch Ctrl-C, and typing is the bulk of that import.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .board import MAX_SIZE, Board, BoardError, bits
     from .driver import RuleFailure, Solver, SolveResult, Status
     from .hookspecs import CONTRACT_VERSION, hookimpl

@@ -179,6 +179,13 @@ def load_bytes(source: str, limit: int, what: str = "") -> bytes:
             stdin = sys.stdin
             if stdin is None:
                 raise OSError("standard input is closed")
+            if _is_terminal(stdin):
+                # Without this a user who typed `queens solve` alone sees nothing happen.
+                sys.stderr.write(
+                    f"queens: reading the {what or 'board'} from standard input: type it, "
+                    "then press Ctrl-D on a line of its own\n"
+                )
+                sys.stderr.flush()
             return stdin.buffer.read(limit + 1)
         with open(source, "rb") as handle:
             return handle.read(limit + 1)
@@ -186,6 +193,13 @@ def load_bytes(source: str, limit: int, what: str = "") -> bytes:
         reason = err.strerror or str(err)
         where = f"{what} {display_name(source)}" if what else display_name(source)
         raise InputError(f"cannot read {where}: {reason}", f"cannot read it: {reason}") from None
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
 
 
 def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Reading:

@@ -283,7 +283,8 @@ def format_summary(summary: Summary) -> str:
         lines.append("")
         lines.append("Not solved:")
         for board in not_solved:
-            lines.append(f"  {board.path}: {board.error or board.status}")
+            # An error line names its board already.
+            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
 
     lines.append("")
     lines.append("Rule firings (total of each counter; boards where it fired):")

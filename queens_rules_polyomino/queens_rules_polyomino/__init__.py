@@ -82,9 +82,14 @@ def apply_polyomino(ctx: Context) -> None:
             ctx.kill(found[1], ("region", k), counter=found[0])
 
 
-def _summary(counter: str) -> str:
-    name = counter.removeprefix("polyomino_").replace("_", "-")
-    return f"A region whose live cells form a {name} kills the cells every queen spot there kills."
+def _summary(display: str) -> str:
+    name = display.removeprefix("Polyomino: ")
+    # The article as the name is spoken: "an I-tromino", "an L-" ("el"), "a U-" ("you").
+    article = "an" if name[1:2] == "-" and name[0] in "AEFHILMNORSX" else "a"
+    return (
+        f"A region whose live cells form {article} {name} kills the cells every queen spot "
+        "there kills."
+    )
 
 
 def explainer(shape: str) -> Callable[[Step, Board, State], str | None]:
@@ -122,7 +127,7 @@ RULES = [
         display_name=display,
         tier=Tier.CHEAP,
         position=position,
-        summary=_summary(counter),
+        summary=_summary(display),
         apply=apply_polyomino,
         counting="step",
         explain=explainer(display.split(":", 1)[-1].strip()),

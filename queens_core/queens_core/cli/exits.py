@@ -1,9 +1,10 @@
 """The exit statuses of the ``queens`` commands and the lines they print on standard error.
 
 Every command shares these: 0 solved, 1 not solved (stalled or contradictory), 2 bad input
-or usage, 3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a
-rule package failed to load. ``queens check`` adds its own verdicts (see
-:mod:`queens_core.check`).
+or usage (or output that cannot be written), 3 a rule failed (raised, broke its contract
+or made an unsound deduction), 4 a rule package failed to load. ``queens check`` adds its
+own verdicts (see :mod:`queens_core.check`). Like other Unix tools, an interrupt (Ctrl-C)
+ends with 130 and a reader that stops reading (``| head -1``) with 141 (128 + the signal).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ EXIT_NOT_SOLVED = 1
 EXIT_BAD_INPUT = 2
 EXIT_RULE_FAILED = 3
 EXIT_PLUGIN_FAILED = 4
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 #: Mildest first: a command over several boards (``solve``, ``stats``) exits with the
 #: worst of theirs.
 SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)

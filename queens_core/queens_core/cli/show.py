@@ -76,16 +76,23 @@ def read_board_and_state(
     show_default=True,
     help="Draw the board in its regions' colours.",
 )
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter before its mark (regions told apart without colour).",
+)
 @click.pass_obj
-def hint(settings, board: str, state_path: str | None, output_format: str, color: str) -> None:
+def hint(
+    settings, board: str, state_path: str | None, output_format: str, color: str, letters: bool
+) -> None:
     """Print the next deduction the rules make from a partial BOARD, explained.
 
     The state is first checked against the board's solution (with an exact solver): a
     state with a queen that is not in the solution, or a cross on a cell where the
-    solution has its queen, is reported as wrong, naming those cells, and gets no hint.
+    solution has its queen, is reported as wrong, naming those cells, and gets no hint;
+    queens that attack each other are named as a conflict of their own.
     Cells are named rRcC (row R from the top, column C from the left, from 1).
 
-    \b
     Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
     wrong, the board has no solution, or the rules find nothing more; 2 bad input;
     3 a rule raised an error; 4 a rule package failed to load.
@@ -93,12 +100,12 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     \b
     Examples:
       queens hint archive/boards/353.txt --state my-progress.txt
-      queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
+      queens solve --tier cheap my.txt | queens hint my.txt --state -
       queens hint archive/boards/353.txt
     """
     from ..driver import RuleFailure
     from ..hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
-    from .jsonfmt import dumps
+    from .jsonfmt import DetailError, detail_failure, dumps
     from .report import colour_depth
 
     registry = settings.registry()
@@ -110,10 +117,14 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     except RuleFailure as err:
         fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
     if output_format == "json":
-        click.echo(dumps(hint_document(found, board_name, state_name)))
+        try:
+            document = hint_document(found, board_name, state_name)
+        except DetailError as err:
+            fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
+        click.echo(dumps(document))
     else:
         depth = colour_depth(color)
-        click.echo(hint_text(found, depth), color=depth is not None)
+        click.echo(hint_text(found, depth, letters), color=depth is not None)
     if found.status not in (HINT, SOLVED):
         click.echo(f"queens: no hint: {message_lines(found)[0]}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
@@ -142,14 +153,24 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     help="Solve first (from --state, if given) and draw the result.",
 )
 @click.option("--labels", is_flag=True, help="Number the rows and columns round the grid.")
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter in its corner (regions told apart without colour).",
+)
 @click.pass_obj
 def render(
-    settings, board: str, output: str, state_path: str | None, solve_it: bool, labels: bool
+    settings,
+    board: str,
+    output: str,
+    state_path: str | None,
+    solve_it: bool,
+    labels: bool,
+    letters: bool,
 ) -> None:
     """Draw BOARD as an SVG picture: regions in their colours, thick borders between
     regions, and queens and crosses when given a state or asked to solve.
 
-    \b
     Exit status: 0 written, 1 written but --solve did not solve the board, 2 bad input
     or the file cannot be written, 3 a rule raised an error, 4 a rule package failed to
     load.
@@ -181,6 +202,7 @@ def render(
         state,
         show_dead=not (state is not None and state.is_solved(parsed)),
         labels=labels,
+        letters=letters,
         title=f"Queens board {board_name}" + (" (solved)" if solve_it and solved else ""),
     )
     if output == "-":
