@@ -17,12 +17,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .batch import BoardInputError, display_name, read_board_file
+from .blame import diagnose
 from .board import Board
-from .cli.exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
+from .cli.exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    EXIT_UNDECIDED,
+)
 from .driver import CONTRADICTION, RuleFailure
-from .exact import DEFAULT_CAP, find_solutions
+from .exact import DEFAULT_CAP, SearchLimitExceeded, find_solutions
 from .grade import Assessment, Grader
-from .state import cell_label, cell_labels
+from .state import cell_labels
 
 EXIT_UNIQUE_SOLVED = EXIT_SOLVED
 EXIT_UNIQUE_STALLED = EXIT_NOT_SOLVED
@@ -36,6 +43,7 @@ SEVERITY = (
     EXIT_UNIQUE_STALLED,
     EXIT_SEVERAL_SOLUTIONS,
     EXIT_NO_SOLUTION,
+    EXIT_UNDECIDED,
     EXIT_BAD_INPUT,
     EXIT_RULE_FAILED,
 )
@@ -46,6 +54,7 @@ VERDICTS = {
     "unique-stalled": EXIT_UNIQUE_STALLED,
     "several-solutions": EXIT_SEVERAL_SOLUTIONS,
     "no-solution": EXIT_NO_SOLUTION,
+    "undecided": EXIT_UNDECIDED,
     "bad-input": EXIT_BAD_INPUT,
     "rule-failed": EXIT_RULE_FAILED,
 }
@@ -68,6 +77,8 @@ class CheckReport:
     problems: list[str] = field(default_factory=list)
     cap: int = DEFAULT_CAP
     solutions: list[int] = field(default_factory=list)
+    #: False when the count stopped at the time budget (``solutions`` are those found).
+    complete: bool = True
     assessment: Assessment | None = None
     #: For a rule that raised: the exception, so the CLI can show a traceback if asked.
     error: BaseException | None = None
@@ -84,14 +95,19 @@ class CheckReport:
 
     @property
     def count_text(self) -> str:
+        if self.verdict == "undecided":
+            return "undecided within the budget"
         count = len(self.solutions)
-        if count >= self.cap:
+        if count >= self.cap or not self.complete:
             return f"at least {count}"
         return str(count)
 
 
-def check_board(path: str, grader: Grader, cap: int = DEFAULT_CAP) -> CheckReport:
-    """Read, count and grade the board at ``path``; never raises for a bad board."""
+def check_board(
+    path: str, grader: Grader, cap: int = DEFAULT_CAP, seconds: float | None = None
+) -> CheckReport:
+    """Read, count and grade the board at ``path``; never raises for a bad board. The
+    count stops after ``seconds`` (the verdict is then "undecided")."""
     report = CheckReport(path, cap=cap)
     try:
         board = read_board_file(path)
@@ -102,7 +118,14 @@ def check_board(path: str, grader: Grader, cap: int = DEFAULT_CAP) -> CheckRepor
         return report
     report.board = board
     report.problems.extend(str(w) for w in board.warnings)
-    report.solutions = find_solutions(board, cap)
+    undecided = None
+    try:
+        report.solutions = find_solutions(board, cap, seconds=seconds)
+    except SearchLimitExceeded as err:
+        report.solutions = err.found
+        report.complete = False
+        # Two solutions found in time already answer the question.
+        undecided = None if len(err.found) >= 2 else str(err)
     try:
         assessment = grader.assess(board)
     except RuleFailure as err:
@@ -115,27 +138,17 @@ def check_board(path: str, grader: Grader, cap: int = DEFAULT_CAP) -> CheckRepor
     full = assessment.full
     count = len(report.solutions)
 
-    unsound = None
-    dead = full.state.dead(board)
-    witness = next(
-        (mask for mask in report.solutions if full.state.queens & ~mask or dead & mask), None
+    # The same check as every other command's, on the solutions counted above.
+    diagnosis = diagnose(
+        full, None, grader.full.by_counter, None if undecided else report.solutions
     )
-    if witness is not None:
-        wrong = (full.state.queens & ~witness) | (dead & witness)
-        where = cell_label(board, (wrong & -wrong).bit_length() - 1)
-        unsound = f"the rules ruled out a solution at {where}"
-    elif full.status == CONTRADICTION and count:
-        culprit = f" after {full.culprit.display_name}" if full.culprit else ""
-        unsound = (
-            f"the rules found a contradiction ({full.problem}){culprit}, "
-            "but the board has a solution"
-        )
-    elif full.solved and count == 0:
-        unsound = "the exact solver found no solution, but the rules solved the board"
-    if unsound:
+    if diagnosis.message:
         report.verdict = "rule-failed"
-        report.message = f"a rule is unsound: {unsound}"
+        report.message = diagnosis.message
         report.error_line = f"{report.name}: {report.message}"
+    elif undecided:
+        report.verdict = "undecided"
+        report.message = f"undecided within the budget: {undecided}"
     elif count == 0:
         report.verdict = "no-solution"
         report.message = "no solution"
@@ -238,7 +251,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
     out["solutions"] = {
         "count": len(report.solutions),
         "cap": report.cap,
-        "at_least": len(report.solutions) >= report.cap,
+        "at_least": len(report.solutions) >= report.cap or not report.complete,
         "examples": [cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]],
     }
     assessment = report.assessment

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .blame import UNSOUND_PREFIX, assign_blame
 from .board import Board
 from .propagation import SETTLE_COUNTER, settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
-from .state import State, find_empty_unit
+from .state import InvalidState, State, find_empty_unit
 from .validate import is_solution
 
 #: Why a rule that changed the state behind its context's back is stopped: its steps
@@ -27,6 +26,9 @@ BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
 #: Why a rule that put another State in its context is stopped: the solve would go on with
 #: a state the result does not hold, and end stalled on the one it does.
 REPLACED = "it replaced ctx.state instead of changing it through ctx.place() or ctx.kill()"
+
+#: How the driver words a contradiction that comes from an :class:`UnsoundDeduction`.
+UNSOUND_PREFIX = "unsound deduction: "
 
 SOLVED = "solved"
 STALLED = "stalled"
@@ -64,16 +66,10 @@ class SolveResult:
     counters: dict[str, int]
     steps: list[Step]
     passes: int = 0
-    #: For a contradiction: what is contradictory, and the rule to blame: the unsound
-    #: rule when one is proven (``unsound``), else the rule whose step exposed it.
+    #: For a contradiction: what is contradictory, and the rule whose step exposed it
+    #: (or that raised). Whether a rule is to blame is for :func:`.blame.diagnose`.
     problem: str | None = None
     culprit: Rule | None = None
-    #: For a contradiction: whether the start state has a solution (None: not decided
-    #: within the search bound), whether ``culprit`` is proven unsound, and its first
-    #: step that left no solution (None when it raised instead). See :mod:`.blame`.
-    has_solution: bool | None = None
-    unsound: bool = False
-    unsound_step: Step | None = None
     #: The tiers that changed something ("cheap", "expensive").
     tiers_used: set[str] = field(default_factory=set)
 
@@ -145,14 +141,17 @@ class Solver:
         """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
 
         ``state`` is changed in place and is the result's ``state``: pass a copy to keep
-        the start. A contradiction names its culprit (see :mod:`queens_core.blame`).
+        the start. Raises :class:`~queens_core.state.InvalidState` for a start state with
+        two queens in a unit or touching (no rule runs on it), and :class:`RuleFailure`
+        when a rule raises or breaks its contract.
         """
-        state = State.initial(board) if state is None else state
-        start = State(state.live, state.queens)
-        result = self._solve(board, state)
-        if result.status == CONTRADICTION:
-            assign_blame(result, start, self.by_counter)
-        return result
+        if state is None:
+            state = State.initial(board)
+        else:
+            problem = state.problem(board)
+            if problem is not None:
+                raise InvalidState(problem)
+        return self._solve(board, state)
 
     def _solve(self, board: Board, state: State) -> SolveResult:
         steps: list[Step] = []

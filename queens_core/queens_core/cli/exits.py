@@ -2,7 +2,8 @@
 
 Every command shares these: 0 solved, 1 not solved (stalled or contradictory), 2 bad input
 or usage, 3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a
-rule package failed to load. ``queens check`` adds its own verdicts (see
+rule package failed to load, 7 the exact search ran out of its budget (``check`` and
+``hint``: "undecided within the budget"). ``queens check`` adds its own verdicts (see
 :mod:`queens_core.check`).
 """
 
@@ -21,6 +22,8 @@ EXIT_NOT_SOLVED = 1
 EXIT_BAD_INPUT = 2
 EXIT_RULE_FAILED = 3
 EXIT_PLUGIN_FAILED = 4
+#: The exact search behind a command's answer ran past its budget (``--timeout``).
+EXIT_UNDECIDED = 7
 #: Mildest first: a command over several boards (``solve``, ``stats``) exits with the
 #: worst of theirs.
 SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)

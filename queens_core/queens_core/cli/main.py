@@ -17,7 +17,7 @@ import click
 
 from ..batch import STDIN, BoardInputError, display_name, read_board_file, worst
 from ..board import MAX_SIZE
-from ..exact import DEFAULT_CAP
+from ..exact import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
 from ..selection import TIERS, SelectionError, select_rules
@@ -251,7 +251,7 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``documents``, its JSON document is collected there instead of printed."""
-    from ..blame import describe_unsound
+    from ..blame import diagnose
     from ..driver import CONTRADICTION, RuleFailure
     from .report import show
 
@@ -267,6 +267,10 @@ def _solve_one(
     except RuleFailure as err:
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
         return EXIT_RULE_FAILED
+    diagnosis = diagnose(result, None, solver.by_counter)
+    if diagnosis.message:
+        report_error(f"{name}: {diagnosis.message}")
+        return EXIT_RULE_FAILED
     if documents is not None:
         from .jsonfmt import solve_document
 
@@ -275,11 +279,8 @@ def _solve_one(
         show(result, solver.rules, name, explain, output_format, color)
     if result.solved:
         return EXIT_SOLVED
-    if result.unsound:
-        report_error(f"{name}: {describe_unsound(result)}")
-        return EXIT_RULE_FAILED
     if result.status == CONTRADICTION:
-        none = "; the board has no solution" if result.has_solution is False else ""
+        none = "; the board has no solution" if diagnosis.has_solution is False else ""
         click.echo(
             f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
@@ -379,6 +380,15 @@ main.add_command(render)
     "finds some 25,000 solutions a second).",
 )
 @click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up counting a board's solutions after this long: the verdict is then "
+    "'undecided within the budget' (exit 7), unless two solutions were found by then.",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(["text", "json"]),
@@ -387,7 +397,9 @@ main.add_command(render)
     help="text for people, json (an array, one object a board) for programs.",
 )
 @click.pass_obj
-def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: str) -> None:
+def check(
+    settings: Settings, boards: tuple[str, ...], cap: int, timeout: float, output_format: str
+) -> None:
     """Check that each BOARD is ready to ship: one solution, found by logic alone.
 
     For each board: structure problems, the number of solutions (by an exact search:
@@ -402,10 +414,11 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
       1  unique, but the rules stall
       5  several solutions
       6  no solution
+      7  undecided: the exact search ran past --timeout
       2  bad input (a board cannot be read or parsed)
       3  a rule raised an error, or proved unsound against the exact search
       4  a rule package failed to load
-    With several boards, the worst of them: 3, then 2, 6, 5, 1, 0.
+    With several boards, the worst of them: 3, then 2, 7, 6, 5, 1, 0.
 
     \b
     Examples:
@@ -422,7 +435,7 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
     names = {rule.counter: rule.display_name for rule in registry.rules}
     reports = []
     for i, path in enumerate(boards or (STDIN,)):
-        report = check_board(path, grader, cap)
+        report = check_board(path, grader, cap, timeout)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)

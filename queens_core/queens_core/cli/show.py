@@ -12,11 +12,13 @@ import click
 
 from ..batch import STDIN, BoardInputError, display_name, read_board_file, read_input
 from ..board import Board, BoardError, decode_input
+from ..exact import DEFAULT_TIMEOUT
 from ..state import State, read_state
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
+    EXIT_UNDECIDED,
     fail,
     open_output,
     warn_split_regions,
@@ -37,11 +39,15 @@ def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board
     if state_path is None:
         return board, None
     try:
-        return board, read_state(board, decode_input(read_input(state_path, "state")))
+        state = read_state(board, decode_input(read_input(state_path, "state")))
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
     except BoardError as err:
         fail(f"{display_name(state_path)}: {err}", EXIT_BAD_INPUT)
+    problem = state.problem(board)
+    if problem is not None:
+        fail(f"{display_name(state_path)}: impossible state: {problem}", EXIT_BAD_INPUT)
+    return board, state
 
 
 @click.command()
@@ -70,8 +76,23 @@ def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board
     show_default=True,
     help="Draw the board in its regions' colours.",
 )
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up checking the state against the board's solutions after this long (exit 7).",
+)
 @click.pass_obj
-def hint(settings, board: str, state_path: str | None, output_format: str, color: str) -> None:
+def hint(
+    settings,
+    board: str,
+    state_path: str | None,
+    output_format: str,
+    color: str,
+    timeout: float,
+) -> None:
     """Print the next deduction the rules make from a partial BOARD, explained.
 
     The state is first checked against the board's solution (with an exact solver): a
@@ -81,8 +102,10 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
 
     \b
     Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
-    wrong, the board has no solution, or the rules find nothing more; 2 bad input;
-    3 a rule raised an error; 4 a rule package failed to load.
+    wrong, the board has no solution, or the rules find nothing more; 2 bad input (also a
+    state with two queens in a unit or touching); 3 a rule raised an error or made an
+    unsound deduction; 4 a rule package failed to load; 7 undecided: the exact search
+    ran past --timeout.
 
     \b
     Examples:
@@ -90,7 +113,9 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
       queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
       queens hint archive/boards/353.txt
     """
+    from ..blame import UnsoundRule
     from ..driver import RuleFailure
+    from ..exact import SearchLimitExceeded
     from ..hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
     from .jsonfmt import dumps
     from .report import colour_depth
@@ -100,9 +125,13 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
-        found = find_hint(parsed, state or State.initial(parsed), registry.rules)
+        found = find_hint(parsed, state or State.initial(parsed), registry.rules, timeout)
     except RuleFailure as err:
         fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    except UnsoundRule as err:
+        fail(f"{board_name}: {err}", EXIT_RULE_FAILED)
+    except SearchLimitExceeded as err:
+        fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
     if output_format == "json":
         click.echo(dumps(hint_document(found, board_name, state_name)))
     else:
@@ -145,8 +174,8 @@ def render(
 
     \b
     Exit status: 0 written, 1 written but --solve did not solve the board, 2 bad input
-    or the file cannot be written, 3 a rule raised an error, 4 a rule package failed to
-    load.
+    or the file cannot be written, 3 a rule raised an error or made an unsound
+    deduction (nothing is written), 4 a rule package failed to load.
 
     \b
     Examples:
@@ -154,6 +183,7 @@ def render(
       queens render archive/boards/353.txt --solve -o solved.svg
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
     """
+    from ..blame import diagnose
     from ..driver import RuleFailure, Solver
     from .svg import render_svg
 
@@ -162,12 +192,16 @@ def render(
     solved = True
     if solve_it:
         registry = settings.registry()
+        solver = Solver(registry.rules)
         try:
-            result = Solver(registry.rules).solve(parsed, state.copy() if state else None)
+            result = solver.solve(parsed, state.copy() if state else None)
         except RuleFailure as err:
             fail(
                 f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None
             )
+        diagnosis = diagnose(result, state, solver.by_counter)
+        if diagnosis.message:
+            fail(f"{board_name}: {diagnosis.message}", EXIT_RULE_FAILED)
         state = result.state
         solved = result.solved
     picture = render_svg(
