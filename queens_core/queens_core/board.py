@@ -50,6 +50,10 @@ class BoardError(ValueError):
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
 
+class ReadOnlyBoard(AttributeError):
+    """Something tried to change a :class:`Board` after it was built."""
+
+
 @dataclass(frozen=True)
 class ConnectivityWarning:
     """A region whose cells are not 4-connected: legal input, but often a typo."""
@@ -136,6 +140,16 @@ class Board:
             for rm in self.region_masks
         )
         self.warnings = tuple(self._connectivity_warnings())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Every solve of a board shares it: a rule that changed it would mislead the rules
+        # after it (and be blamed on them). `warnings` is the last attribute __init__ sets.
+        if hasattr(self, "warnings"):
+            raise ReadOnlyBoard(f"it tried to set the board's {name}; a Board is read-only")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise ReadOnlyBoard(f"it tried to delete the board's {name}; a Board is read-only")
 
     # -- construction -------------------------------------------------------------------
 

@@ -195,8 +195,7 @@ def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) 
     """Call one plugin's hook and check each rule it returns (all or nothing)."""
     try:
         returned = impl.function()
-        if returned is None:
-            return []
+        # None too: a forgotten `return` would silently register nothing.
         if isinstance(returned, Rule | str | bytes) or not isinstance(returned, Iterable):
             raise PluginError(
                 f"rule package {label}: {REGISTER_HOOK} must return a list of Rule, "
