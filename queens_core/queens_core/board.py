@@ -86,6 +86,7 @@ class Board:
     """
 
     __slots__ = (
+        "_built",
         "cell_region",
         "col_masks",
         "full",
@@ -101,7 +102,10 @@ class Board:
         "warnings",
     )
 
+    _built: bool
+
     def __init__(self, rows: tuple[str, ...]):
+        object.__setattr__(self, "_built", False)  # read-only once built: __setattr__
         n = len(rows)
         self.n = n
         self.rows = rows
@@ -140,11 +144,12 @@ class Board:
             for rm in self.region_masks
         )
         self.warnings = tuple(self._connectivity_warnings())
+        object.__setattr__(self, "_built", True)
 
     def __setattr__(self, name: str, value: object) -> None:
         # Every solve of a board shares it: a rule that changed it would mislead the rules
-        # after it (and be blamed on them). `warnings` is the last attribute __init__ sets.
-        if hasattr(self, "warnings"):
+        # after it (and be blamed on them).
+        if self._built:
             raise ReadOnlyBoard(f"it tried to set the board's {name}; a Board is read-only")
         object.__setattr__(self, name, value)
 

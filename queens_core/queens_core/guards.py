@@ -6,8 +6,9 @@ cost paid once per solve, not once per rule call:
 
 - writing to standard output, where the board goes: for the length of a solve,
   ``sys.stdout`` is a :class:`StdoutGuard` that raises in the solving thread;
-- running away: a wall-clock alarm (``SIGALRM``, main thread only) ends the rule that is
-  running when the solve's time budget is used up, and names it;
+- running away: when a solve outlives its time budget, a watchdog thread raises an
+  alarm (``SIGALRM``, delivered in the main thread) that ends the rule then running,
+  and names it;
 - overwriting another rule's cache entry in ``state.memo``: the memo of a solve is a
   :class:`Memo` that remembers which rule wrote each key first.
 
@@ -23,11 +24,12 @@ time budget
 
 from __future__ import annotations
 
-import contextlib
+import _thread
+import math
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+import time
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -42,6 +44,10 @@ TIME_BUDGET = 60.0
 
 #: When the alarm finds the driver between two rules, it tries again this much later.
 _RETRY = 0.01
+#: How often the watchdog looks at the clock when it has nothing closer to wait for.
+_IDLE = 0.25
+
+_MAIN_THREAD = threading.main_thread().ident
 
 
 class ContractViolation(Exception):
@@ -104,8 +110,10 @@ class Memo(dict):
             )
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        self._claim(key)
-        super().__setitem__(key, value)
+        writer = self.ctx.counter
+        if self.owners.setdefault(key, writer) != writer:
+            self._claim(key)  # raises, naming the owner
+        dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: Any) -> None:
         self._claim(key)
@@ -151,42 +159,89 @@ def _running_rule(frame: FrameType | None) -> Rule | None:
     return None
 
 
-@contextlib.contextmanager
-def watch(budget: float | None) -> Iterator[None]:
-    """Guard standard output, and arm the time budget, for the length of one solve.
+def _on_alarm(_signum: int, frame: FrameType | None) -> None:
+    """What the watchdog's alarm does in the main thread: stop the rule that is running
+    (nothing when the driver is between two rules: the watchdog tries again soon)."""
+    rule = _running_rule(frame)
+    if rule is not None and _watchdog is not None and _watchdog.deadline is not None:
+        raise OutOfTime(rule, _watchdog.budget)
 
-    The alarm is only armed in the main thread, when no other code handles ``SIGALRM``
-    and no solve is being watched already (a rule may run a solve of its own).
+
+class _Watchdog(threading.Thread):
+    """A daemon thread that raises the alarm in the main thread when a watched solve
+    outlives its deadline. A thread, not a timer signal, so that a solve pays no system
+    call: starting the watch is two attribute stores."""
+
+    def __init__(self) -> None:
+        super().__init__(name="queens-time-budget", daemon=True)
+        self.deadline: float | None = None
+        self.budget = TIME_BUDGET
+
+    def run(self) -> None:
+        while True:
+            deadline = self.deadline
+            if deadline is None:
+                time.sleep(_IDLE)
+                continue
+            left = deadline - time.monotonic()
+            if left > 0:
+                time.sleep(min(left, _IDLE))
+            elif self.deadline == deadline and signal.getsignal(signal.SIGALRM) is _on_alarm:
+                _thread.interrupt_main(signal.SIGALRM)
+                time.sleep(_RETRY)
+            else:
+                time.sleep(_RETRY)
+
+
+_watchdog: _Watchdog | None = None
+
+
+def _start_watchdog() -> _Watchdog | None:
+    """The watchdog, started on first use; None where it cannot work (no SIGALRM, or
+    another handler owns it)."""
+    global _watchdog
+    if _watchdog is None:
+        if not hasattr(signal, "SIGALRM") or signal.getsignal(signal.SIGALRM) != signal.SIG_DFL:
+            return None
+        signal.signal(signal.SIGALRM, _on_alarm)
+        _watchdog = _Watchdog()
+        _watchdog.start()
+    return _watchdog
+
+
+class watch:
+    """Guard standard output, and start the time budget, for the length of one solve.
+
+    Cheap on purpose (it wraps every solve). The budget is kept only in the main thread
+    (where the alarm can be raised) and only for the outermost solve (a rule may run a
+    solve of its own).
     """
-    stdout = sys.stdout
-    guard_output = not isinstance(stdout, StdoutGuard)
-    armed = (
-        budget is not None
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-        and signal.getsignal(signal.SIGALRM) == signal.SIG_DFL
-    )
-    if guard_output:
-        sys.stdout = StdoutGuard(stdout)
-    if armed:
-        assert budget is not None
 
-        def on_alarm(_signum: int, frame: FrameType | None) -> None:
-            rule = _running_rule(frame)
-            if rule is None:
-                signal.setitimer(signal.ITIMER_REAL, _RETRY)
-                return
-            # Again soon, in case the rule catches even a BaseException.
-            signal.setitimer(signal.ITIMER_REAL, _RETRY)
-            raise OutOfTime(rule, budget)
+    __slots__ = ("armed", "budget", "stdout")
 
-        signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, budget)
-    try:
-        yield
-    finally:
-        if armed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, signal.SIG_DFL)
-        if guard_output:
-            sys.stdout = stdout
+    def __init__(self, budget: float | None):
+        self.budget = budget
+        self.armed = False
+        self.stdout: TextIO | None = None
+
+    def __enter__(self) -> None:
+        stdout = sys.stdout
+        if not isinstance(stdout, StdoutGuard):
+            self.stdout = stdout
+            sys.stdout = StdoutGuard(stdout)
+        budget = self.budget
+        if budget is None or budget == math.inf or threading.get_ident() != _MAIN_THREAD:
+            return
+        dog = _watchdog or _start_watchdog()
+        if dog is None or dog.deadline is not None:
+            return
+        dog.budget = budget
+        dog.deadline = time.monotonic() + budget
+        self.armed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.armed:
+            assert _watchdog is not None
+            _watchdog.deadline = None
+        if self.stdout is not None:
+            sys.stdout = self.stdout
