@@ -3,7 +3,11 @@ seen by every command (issue 18, items 1 to 3). Hostile plugins: tests/test_host
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -198,3 +202,65 @@ def test_diagnose_reads_the_steps_against_every_solution_it_is_given():
     diagnosis = diagnose(result, None, solver.by_counter)
     assert diagnosis.decided and len(diagnosis.solutions) == 2
     assert not diagnosis.unsound
+
+
+# -- 5. the one-line error contract ------------------------------------------------------
+
+
+def test_cr_only_line_ends_are_line_ends(tmp_path):
+    path = tmp_path / "cr.txt"
+    path.write_bytes((ARCHIVE / "1.txt").read_bytes().replace(b"\n", b"\r"))
+    result = run("solve", str(path))
+    assert result.exit_code == 0
+    assert result.stdout == run("solve", str(ARCHIVE / "1.txt")).stdout
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        (
+            b"A\tB\nB\tA\n",
+            "line 1, column 2: a tab is not a cell separator: write the cells side by side, "
+            "or with one space between them",
+        ),
+        (
+            "A\u200dB\nBAA\n".encode(),
+            "line 1, column 2: invisible character U+200D (ZERO WIDTH JOINER) is not a region",
+        ),
+        (b"A\x07B\nBAA\n", "line 1, column 2: control character U+0007 is not a region"),
+    ],
+)
+def test_bad_characters_are_named_for_what_they_are(tmp_path, data, line):
+    path = tmp_path / "b.txt"
+    path.write_bytes(data)
+    result = run("solve", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"queens: error: {path}: {line}\n")
+
+
+def test_a_file_name_with_a_newline_stays_on_one_line(tmp_path):
+    path = tmp_path / "split\nname.txt"
+    path.write_text("AAB\nBCA\nCCC\n")
+    result = run("solve", str(path))
+    shown = str(path).replace("\n", "\\n")
+    lines = result.stderr.splitlines()
+    assert lines and all(line.startswith("queens: ") for line in lines)
+    assert f"queens: warning: {shown}: region 'A' is not 4-connected" in result.stderr
+
+
+def test_closed_standard_input_is_one_line():
+    queens = shutil.which("queens", path=os.path.dirname(sys.executable))
+    assert queens is not None
+    done = subprocess.run(
+        ["sh", "-c", f"'{queens}' solve <&-"], capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "queens: error: cannot read <stdin>: standard input is closed\n"
+
+
+@pytest.mark.parametrize("option", ["--only", "--exclude"])
+def test_an_empty_rule_selection_is_refused(option):
+    result = run("solve", option, "", str(ARCHIVE / "1.txt"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"queens: error: {option} needs a rule or package name, got ''\n",
+    )

@@ -30,7 +30,13 @@ class BoardInputError(Exception):
 
 
 def display_name(path: str) -> str:
-    return "<stdin>" if path == STDIN else path
+    """How messages name a path: ``<stdin>`` for ``-``, control characters escaped (a
+    newline in a file name must not split an error line)."""
+    if path == STDIN:
+        return "<stdin>"
+    if path.isprintable():
+        return path
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in path)
 
 
 def read_input(path: str, what: str = "") -> bytes:
@@ -39,6 +45,8 @@ def read_input(path: str, what: str = "") -> bytes:
     ("state") names the input in the error."""
     try:
         if path == STDIN:
+            if sys.stdin is None:  # started with standard input closed (`<&-`)
+                raise OSError(0, "standard input is closed")
             return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         with open(path, "rb") as handle:
             return handle.read(MAX_INPUT_BYTES + 1)

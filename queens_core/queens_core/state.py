@@ -171,7 +171,7 @@ def read_state(board: Board, text: str) -> State:
     output (board, blank line, counters) reads as its board. Raises :class:`BoardError`
     naming the line and column of the first problem.
     """
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
     while numbered and not numbered[0][1].strip():
         numbered.pop(0)

@@ -39,11 +39,16 @@ def report_error(message: str, error: BaseException | None = None) -> None:
     """Print one line on standard error (a traceback first, if asked), and go on."""
     if error is not None:
         traceback.print_exception(error, file=sys.stderr)
-    click.echo(f"queens: error: {message}", err=True)
+    click.echo(f"queens: error: {one_line(message)}", err=True)
 
 
 def warn(message: str) -> None:
-    click.echo(f"queens: warning: {message}", err=True)
+    click.echo(f"queens: warning: {one_line(message)}", err=True)
+
+
+def one_line(message: str) -> str:
+    """A message folded into one line: a script reads one line per error."""
+    return " ".join(message.splitlines()) if "\n" in message or "\r" in message else message
 
 
 def is_terminal(stream: TextIO) -> bool:
