@@ -114,8 +114,9 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
       queens rules list --json
 
     Exit status: 0 solved, 1 not solved, 2 bad input or usage, 3 a rule failed (it
-    raised an error or made an unsound deduction), 4 a rule package failed to load
-    (`queens check` adds its own: see its --help).
+    raised an error or made an unsound deduction), 4 a rule package failed to load,
+    7 undecided within the exact search's --timeout (`check`, `hint`); `queens check`
+    adds its own: see its --help.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
