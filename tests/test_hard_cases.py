@@ -3,6 +3,7 @@ seen by every command (issue 18, items 1 to 3). Hostile plugins: tests/test_host
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -17,7 +18,13 @@ from hostile import GUESS, HIDDEN_KILL
 from queens_core import Board, Solver, State, load_registry
 from queens_core.blame import diagnose
 from queens_core.cli.main import main
-from queens_core.exact import LATTICE_AFTER, Search, SearchLimitExceeded, find_solutions
+from queens_core.exact import (
+    LATTICE_AFTER,
+    Search,
+    SearchLimitExceeded,
+    find_solutions,
+    survey,
+)
 from queens_core.generate import random_board
 from queens_core.lattice import has_integer_cover
 from queens_core.state import InvalidState, read_state
@@ -264,3 +271,22 @@ def test_an_empty_rule_selection_is_refused(option):
         2,
         f"queens: error: {option} needs a rule or package name, got ''\n",
     )
+
+
+def test_a_count_cut_short_by_the_budget_still_reports_what_it_found(tmp_path):
+    # One region a row: hundreds of thousands of solutions at N = 10.
+    path = tmp_path / "rows.txt"
+    path.write_text("".join(REGION_CHARS[r] * 10 + "\n" for r in range(10)))
+    result = run("check", "--cap", "1000000", "--timeout", "0.3", "--format", "json", str(path))
+    assert result.exit_code == 5
+    (report,) = json.loads(result.stdout)
+    assert report["solutions"]["at_least"] is True
+    assert report["solutions"]["count"] >= 2
+    assert len(report["solutions"]["examples"]) == 2
+
+
+def test_a_survey_counts_every_solution_but_keeps_only_a_few():
+    board = Board.from_rows([REGION_CHARS[r] * 6 for r in range(6)])
+    count, kept = survey(board, 10**6, keep=3)
+    assert count == len(find_solutions(board, 10**6)) > 3
+    assert kept == find_solutions(board, 3)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .batch import BoardInputError, display_name, read_board_file
-from .blame import diagnose
+from .blame import COMPARED, diagnose
 from .board import Board
 from .cli.exits import (
     EXIT_BAD_INPUT,
@@ -27,7 +27,7 @@ from .cli.exits import (
     EXIT_UNDECIDED,
 )
 from .driver import CONTRADICTION, RuleFailure
-from .exact import DEFAULT_CAP, SearchLimitExceeded, find_solutions
+from .exact import DEFAULT_CAP, SearchLimitExceeded, survey
 from .grade import Assessment, Grader
 from .state import cell_labels
 
@@ -77,6 +77,8 @@ class CheckReport:
     problems: list[str] = field(default_factory=list)
     cap: int = DEFAULT_CAP
     solutions: list[int] = field(default_factory=list)
+    #: How many solutions were found; ``solutions`` keeps only the first ones.
+    count: int = 0
     #: False when the count stopped at the time budget (``solutions`` are those found).
     complete: bool = True
     assessment: Assessment | None = None
@@ -97,7 +99,7 @@ class CheckReport:
     def count_text(self) -> str:
         if self.verdict == "undecided":
             return "undecided within the budget"
-        count = len(self.solutions)
+        count = self.count
         if count >= self.cap or not self.complete:
             return f"at least {count}"
         return str(count)
@@ -120,12 +122,12 @@ def check_board(
     report.problems.extend(str(w) for w in board.warnings)
     undecided = None
     try:
-        report.solutions = find_solutions(board, cap, seconds=seconds)
+        report.count, report.solutions = survey(board, cap, COMPARED, seconds)
     except SearchLimitExceeded as err:
-        report.solutions = err.found
+        report.count, report.solutions = err.count, err.found
         report.complete = False
         # Two solutions found in time already answer the question.
-        undecided = None if len(err.found) >= 2 else str(err)
+        undecided = None if err.count >= 2 else str(err)
     try:
         assessment = grader.assess(board)
     except RuleFailure as err:
@@ -136,7 +138,7 @@ def check_board(
         return report
     report.assessment = assessment
     full = assessment.full
-    count = len(report.solutions)
+    count = report.count
 
     # The same check as every other command's, on the solutions counted above.
     diagnosis = diagnose(
@@ -249,9 +251,9 @@ def report_json(report: CheckReport) -> dict[str, Any]:
     if board is None:
         return out
     out["solutions"] = {
-        "count": len(report.solutions),
+        "count": report.count,
         "cap": report.cap,
-        "at_least": len(report.solutions) >= report.cap or not report.complete,
+        "at_least": report.count >= report.cap or not report.complete,
         "examples": [cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]],
     }
     assessment = report.assessment

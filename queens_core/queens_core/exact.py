@@ -52,11 +52,12 @@ LATTICE_AFTER = 200
 class SearchLimitExceeded(Exception):
     """The search ran past its budget (``node_limit`` nodes or ``seconds``): the question
     is undecided within the budget. ``str()`` says which limit, in words; ``found`` holds
-    the solutions found before it ran out."""
+    the solutions kept before it ran out and ``count`` how many were found."""
 
     def __init__(self, message: str):
         super().__init__(message)
         self.found: list[int] = []
+        self.count = 0
 
 
 class _NoSolution(Exception):
@@ -73,8 +74,10 @@ class Search:
         "cap",
         "cell_region",
         "col_masks",
+        "count",
         "deadline",
         "found",
+        "keep",
         "kill_masks",
         "n",
         "node_limit",
@@ -94,8 +97,13 @@ class Search:
         cap: int,
         node_limit: int | None = None,
         seconds: float | None = None,
+        keep: int | None = None,
     ):
         self.n = board.n
+        #: Solutions kept in ``found`` (None: all); ``count`` counts them all, so a
+        #: count to a million does not hold a million masks.
+        self.keep = keep
+        self.count = 0
         self.node_limit = node_limit
         self.seconds = seconds
         self.deadline: float | None = None
@@ -124,8 +132,10 @@ class Search:
                 self._search(live, queens)
             except _NoSolution:
                 self.found.clear()
+                self.count = 0
             except SearchLimitExceeded as err:
                 err.found = list(self.found)
+                err.count = self.count
                 raise
         return self.found
 
@@ -135,7 +145,7 @@ class Search:
             raise SearchLimitExceeded(f"the exact search needed more than {self.node_limit} nodes")
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchLimitExceeded(f"the exact search needed more than {self.seconds:g} s")
-        if self.nodes == LATTICE_AFTER and not self.found and not self._root_has_cover():
+        if self.nodes == LATTICE_AFTER and not self.count and not self._root_has_cover():
             raise _NoSolution
         settled = self._propagate(live, queens)
         if settled is None:
@@ -150,14 +160,16 @@ class Search:
             if count < best_count:
                 best, best_count = live & mask, count
         if not best:
-            self.found.append(queens)
+            self.count += 1
+            if self.keep is None or len(self.found) < self.keep:
+                self.found.append(queens)
             return
         kill_masks = self.kill_masks
         while best:
             low = best & -best
             best ^= low
             self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low)
-            if len(self.found) >= self.cap:
+            if self.count >= self.cap:
                 return
             # The branches are disjoint: later siblings may assume this cell is empty.
             live &= ~low
@@ -278,6 +290,19 @@ def find_solutions(
     if start is None or cap < 1:
         return []
     return Search(board, cap, node_limit, seconds).run(*start)
+
+
+def survey(
+    board: Board, cap: int, keep: int, seconds: float | None = None
+) -> tuple[int, list[int]]:
+    """Count the solutions up to ``cap`` and keep the first ``keep`` of them (what
+    ``queens check`` needs: a count, and a few solutions to show and compare with the
+    rules). Raises :class:`SearchLimitExceeded` past ``seconds``."""
+    start = _start(board, None)
+    assert start is not None
+    search = Search(board, cap, seconds=seconds, keep=keep)
+    found = search.run(*start)
+    return search.count, found
 
 
 def count_solutions(board: Board, cap: int = DEFAULT_CAP, state: State | None = None) -> int:
