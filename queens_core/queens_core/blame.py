@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: The budget of the exact search behind a diagnosis: a search this long means the board
 #: is pathological, and a command must not hang on checking its own answer.
 NODE_LIMIT = 20_000
-SECONDS = 2.0
+SECONDS = 0.5
 #: How many of the solutions a caller passes in are compared with the steps.
 COMPARED = 100
 
