@@ -290,3 +290,10 @@ def test_a_survey_counts_every_solution_but_keeps_only_a_few():
     count, kept = survey(board, 10**6, keep=3)
     assert count == len(find_solutions(board, 10**6)) > 3
     assert kept == find_solutions(board, 3)
+
+
+def test_the_driver_does_not_search():
+    # Diagnosis is the callers' job, through blame.diagnose: a solve never pays for it.
+    code = "import sys, queens_core.driver; print('queens_core.exact' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

@@ -1,8 +1,9 @@
 """What the driver does about rules that break the contract in ways a step cannot show.
 
 A rule package is third-party code running in the solver's process. The driver checks
-every step it records (:mod:`queens_core.driver`); this module covers the rest, each at a
-cost paid once per solve, not once per rule call:
+every step it records (:mod:`queens_core.driver`) and a :class:`~queens_core.board.Board`
+is read-only; this module covers the rest, at a cost paid once per solve, not once per
+rule call (but for a memo write, which goes through one Python method):
 
 - writing to standard output, where the board goes: for the length of a solve,
   ``sys.stdout`` is a :class:`StdoutGuard` that raises in the solving thread;
