@@ -91,7 +91,7 @@ def test_diagonal_touch_is_not_connection():
         ("A B\nBA B", "mixed spacing", 2, 2),
         ("A  B\nB A", "mixed spacing", 1, 3),
         (" AB\nBA", "may not start with whitespace", 1, 1),
-        ("A\tB\nB A", "mixed spacing", 1, 2),
+        ("A\tB\nB A", "a tab is not a cell separator", 1, 2),
     ],
 )
 def test_bad_boards_name_the_problem_and_where(text, message, line, column):

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .blame import UnsoundRule, diagnose
 from .board import Board, bits
 from .cli.colour import colour_rows, lettered_rows
 from .cli.jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
@@ -88,12 +89,14 @@ def conflict_reason(board: Board, a: int, b: int) -> str:
     return "touch"
 
 
-def check_state(board: Board, state: State) -> Check:
-    """Is ``state`` wrong (see the module's doc), and which cells make it so?"""
+def check_state(board: Board, state: State, seconds: float | None = None) -> Check:
+    """Is ``state`` wrong (see the module's doc), and which cells make it so? Raises
+    :class:`~queens_core.exact.SearchLimitExceeded` when a search needs more than
+    ``seconds``."""
     conflicts = conflicts_of(board, state.queens)
-    if not conflicts and find_solutions(board, 1, state):
+    if not conflicts and find_solutions(board, 1, state, seconds=seconds):
         return Check(wrong=False)
-    solutions = find_solutions(board, SOLUTION_CAP)
+    solutions = find_solutions(board, SOLUTION_CAP, seconds=seconds)
     if not solutions:
         return Check(wrong=True, solutions=0, conflicts=conflicts)
     dead = state.dead(board)
@@ -119,14 +122,22 @@ class Hint:
     after: State | None = None
 
 
-def find_hint(board: Board, state: State, rules: list[Rule]) -> Hint:
-    """Check ``state``; if it is right, the first step the rules take from it."""
-    check = check_state(board, state)
+def find_hint(board: Board, state: State, rules: list[Rule], seconds: float | None = None) -> Hint:
+    """Check ``state``; if it is right, the first step the rules take from it.
+
+    Raises :class:`~queens_core.blame.UnsoundRule` when the rules' solve from ``state``
+    is unsound (the hint could be that very step), and
+    :class:`~queens_core.exact.SearchLimitExceeded` past ``seconds`` of exact search."""
+    check = check_state(board, state, seconds)
     if check.wrong:
         return Hint(board, state, NO_SOLUTION if not check.solutions else WRONG, check)
     if state.is_solved(board):
         return Hint(board, state, SOLVED, check)
-    result = Solver(rules).solve(board, state.copy())
+    solver = Solver(rules)
+    result = solver.solve(board, state.copy())
+    diagnosis = diagnose(result, state, solver.by_counter)
+    if diagnosis.message:
+        raise UnsoundRule(diagnosis.message)
     if not result.steps:
         return Hint(board, state, STUCK, check)
     step = result.steps[0]

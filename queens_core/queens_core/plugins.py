@@ -221,8 +221,7 @@ def _returned_list(
     what = kind.__name__
     try:
         returned = _call_one(pm, hook, impl.plugin)
-        if returned is None:
-            return []
+        # None too: a forgotten `return` would silently register nothing.
         if isinstance(returned, kind | str | bytes) or not isinstance(returned, Iterable):
             raise PluginError(
                 f"{who}: {hook} must return a list of {what}, not {type(returned).__name__}"

@@ -130,7 +130,13 @@ class InputError(Exception):
 
 
 def display_name(source: str) -> str:
-    return "<stdin>" if source == STDIN else source
+    """How messages name an input: ``<stdin>`` for ``-``, control characters escaped (a
+    newline in a file name must not split an error line)."""
+    if source == STDIN:
+        return "<stdin>"
+    if source.isprintable():
+        return source
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in source)
 
 
 def by_suffix(readers: Iterable[Reader], path: str) -> Reader | None:

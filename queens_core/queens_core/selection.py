@@ -78,8 +78,17 @@ def select_rules(
     unknown name or tier, or when nothing is left to run.
     """
     rules = list(rules)
+    only, exclude = list(only), list(exclude)
     only_names = split_names(only)
     exclude_names = split_names(exclude)
+    # `--only ""` (an unset shell variable, say) names nothing: running every rule
+    # instead would be the opposite of what was asked.
+    for option, values, names in (
+        ("--only", only, only_names),
+        ("--exclude", exclude, exclude_names),
+    ):
+        if values and not names:
+            raise SelectionError(f"{option} needs a rule or package name, got {values[0]!r}")
     matching_only = _matcher(rules, "--only")
     matching_exclude = _matcher(rules, "--exclude")
     chosen = {rule.counter for rule in rules}

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
+from .blame import diagnose
 from .cli.exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -175,6 +176,11 @@ def _one(
         stats.error = f"{stats.path}: {err}"
         return stats
     full = assessment.full
+    diagnosis = diagnose(full, None, grader.full.by_counter)
+    if diagnosis.message:
+        stats.status = RULE_FAILED
+        stats.error = f"{stats.path}: {diagnosis.message}"
+        return stats
     stats.status = full.status
     stats.seconds = assessment.full_seconds
     stats.counters = dict(full.counters)

@@ -22,7 +22,7 @@ from ..batch import (
     worst,
 )
 from ..board import MAX_SIZE, Board
-from ..exact import DEFAULT_CAP
+from ..exact import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
 from ..selection import TIERS, SelectionError, select_rules
@@ -127,8 +127,9 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
 
     Exit status: 0 solved, 1 not solved, 2 bad input or usage (or an output that
     cannot be written), 3 a rule failed (it raised an error or made an unsound
-    deduction), 4 a rule package failed to load, 130 interrupted (`queens check` adds
-    its own: see its --help). All of them: docs/format.md.
+    deduction), 4 a rule package failed to load, 7 undecided within the exact search's
+    --timeout (`check`, `hint`), 130 interrupted (`queens check` adds its own: see its
+    --help). All of them: docs/format.md.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
@@ -266,7 +267,7 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
-    from ..blame import describe_unsound
+    from ..blame import diagnose
     from ..driver import CONTRADICTION, RuleFailure
 
     name = display_name(path)
@@ -281,6 +282,14 @@ def _solve_one(
     warn_split_regions(name, parsed)
     try:
         result = solver.solve(parsed)
+        # Before any output: an unsound result prints nothing but the error.
+        diagnosis = diagnose(result, None, solver.by_counter)
+        if diagnosis.message:
+            report_error(f"{name}: {diagnosis.message}")
+            if as_json:
+                failed = f"{name}: {diagnosis.message}"
+                _print_failed(name, "rule-failed", failed, json_lines, parsed, diagnosis.culprit)
+            return EXIT_RULE_FAILED
         # Inside the try: a rule's explain runs while the output is built.
         if as_json:
             from .jsonfmt import DetailError, detail_failure, print_document, solve_document
@@ -306,11 +315,8 @@ def _solve_one(
         return EXIT_RULE_FAILED
     if result.solved:
         return EXIT_SOLVED
-    if result.unsound:
-        report_error(f"{name}: {describe_unsound(result)}")
-        return EXIT_RULE_FAILED
     if result.status == CONTRADICTION:
-        none = "; the board has no solution" if result.has_solution is False else ""
+        none = "; the board has no solution" if diagnosis.has_solution is False else ""
         click.echo(
             f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
@@ -500,6 +506,15 @@ def readers_list(settings: Settings, output_format: str) -> None:
     "finds some 25,000 solutions a second).",
 )
 @click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up counting a board's solutions after this long: the verdict is then "
+    "'undecided within the budget' (exit 7), unless two solutions were found by then.",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(["text", "json"]),
@@ -509,7 +524,9 @@ def readers_list(settings: Settings, output_format: str) -> None:
     "several (docs/json.md).",
 )
 @click.pass_obj
-def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: str) -> None:
+def check(
+    settings: Settings, boards: tuple[str, ...], cap: int, timeout: float, output_format: str
+) -> None:
     """Check that each BOARD is ready to ship: one solution, found by logic alone.
 
     For each board: structure problems, the number of solutions (by an exact search:
@@ -524,10 +541,11 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
       1  unique, but the rules stall
       5  several solutions
       6  no solution
+      7  undecided: the exact search ran past --timeout
       2  bad input (a board cannot be read or parsed)
       3  a rule raised an error, or proved unsound against the exact search
       4  a rule package failed to load
-    With several boards, the worst of them: 3, then 2, 6, 5, 1, 0.
+    With several boards, the worst of them: 3, then 2, 7, 6, 5, 1, 0.
 
     \b
     Examples:
@@ -546,7 +564,7 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
     paths = boards or (STDIN,)
     several = len(paths) > 1
     for i, path in enumerate(paths):
-        report = check_board(path, grader, cap, registry.readers)
+        report = check_board(path, grader, cap, timeout, registry.readers)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
