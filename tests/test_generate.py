@@ -234,7 +234,8 @@ def test_output_folder_resumes_and_never_overwrites_without_force(registry, tmp_
         (["--max-tries", "0"], "--max-tries: 0 is not a positive number"),
         (
             ["--min-region", "9"],
-            "--min-region: 9 cells is not possible for 8 regions on a 8×8 board (at most 8)",
+            "--min-region: 9 is not possible: 8 regions share 64 cells, so the smallest has "
+            "1 to 8 cells",
         ),
     ],
 )

@@ -55,6 +55,9 @@ DEFAULT_MAX_TRIES = 500
 REGION_BIAS = 1.0
 #: Repairs per attempt, as a multiple of the board's size.
 REPAIRS_PER_CELL_ROW = 3
+#: Solutions one exact search collects: a fresh map has many, and breaking several per
+#: search is cheaper than a search for each (finding the next one costs little).
+SOLUTIONS_PER_SEARCH = 12
 #: Each board draws the smallest size its regions may have from these shares (per cent).
 #: Left alone, repairs shrink regions to single cells, and every single-cell region is a
 #: queen given away; the shares are tuned so that generated boards' region sizes look
@@ -121,10 +124,10 @@ class Maker:
             )
         if max_tries < 1:
             raise GenerateError(f"--max-tries: {max_tries} is not a positive number")
-        if min_region < 1 or min_region * size > size * size:
+        if not 1 <= min_region <= size:
             raise GenerateError(
-                f"--min-region: {min_region} cells is not possible for {size} regions on a "
-                f"{size}×{size} board (at most {size})"
+                f"--min-region: {min_region} is not possible: {size} regions share "
+                f"{size * size} cells, so the smallest has 1 to {size} cells"
             )
         self.size = size
         self.min_region = min_region
@@ -191,10 +194,15 @@ class Maker:
             return None
         for _ in range(REPAIRS_PER_CELL_ROW * n):
             board = regions.board()
-            other = next((s for s in find_solutions(board, 2) if s != planted), None)
-            if other is not None:
-                if not regions.break_solution(other, rng):
+            others = [s for s in find_solutions(board, SOLUTIONS_PER_SEARCH) if s != planted]
+            if others:
+                # One search, several repairs: a move may already have broken a later
+                # solution (its regions no longer hold one of its queens each).
+                if not regions.break_solution(others[0], rng):
                     return None
+                for other in others[1:]:
+                    if regions.holds(other):
+                        regions.break_solution(other, rng)
                 continue
             if self.top is None:
                 assessment = self.grader.assess(board)
@@ -360,6 +368,11 @@ class _Map:
         region = self.region
         for moved in _cells(carried):
             region[moved] = to
+
+    def holds(self, solution: int) -> bool:
+        """Whether the queens of a solution of some earlier map, one a row and column and
+        none touching, are still one a region."""
+        return all((mask & solution).bit_count() == 1 for mask in self.masks)
 
     def break_solution(self, other: int, rng: random.Random) -> bool:
         """Move a cell of ``other``'s queens that the planted solution leaves empty: the
