@@ -58,12 +58,17 @@ REPAIRS_PER_CELL_ROW = 3
 #: Solutions one exact search collects: a fresh map has many, and breaking several per
 #: search is cheaper than a search for each (finding the next one costs little).
 SOLUTIONS_PER_SEARCH = 12
+#: Region letters in the order a board's regions get them (reading order of their first
+#: cell): the archive's colour letters first, most common colour first (archive/README.md),
+#: so a generated board is drawn in LinkedIn's colours; then other letters for N > 21.
+LETTERS = "POBGSRLKNTCYUQAJWVMFH"
+LETTERS += "".join(ch for ch in REGION_CHARS if ch not in LETTERS)
 #: Each board draws the smallest size its regions may have from these shares (per cent).
 #: Left alone, repairs shrink regions to single cells, and every single-cell region is a
 #: queen given away; the shares are tuned so that generated boards' region sizes look
 #: like the archive's (``bench/bench_generate.py`` prints both). A floor of 1 lets one
-#: region be a single cell, which about half of those boards end up with.
-SMALLEST_REGION_SHARES = {1: 35, 2: 15, 3: 26, 4: 16, 5: 7, 6: 1}
+#: region be a single cell, which most of those boards end up with.
+SMALLEST_REGION_SHARES = {1: 25, 2: 22, 3: 28, 4: 17, 5: 7, 6: 1}
 
 
 class GenerateError(ValueError):
@@ -332,7 +337,7 @@ class _Map:
         letter: dict[int, str] = {}
         for k in self.region:
             if k not in letter:
-                letter[k] = REGION_CHARS[len(letter)]
+                letter[k] = LETTERS[len(letter)]
         text = "".join(letter[k] for k in self.region)
         return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
 
