@@ -11,16 +11,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from support import rules_of
+from test_example_squeeze import EXAMPLE, queens
 
 from queens_core.check import check_board
 from queens_core.cli.main import main
+from queens_core.driver import RuleFailure
 from queens_core.grade import Grader
 from queens_core.maker import GenerateError, GiveUp, Maker, generate_boards
+from queens_core.rules import Rule, Tier
 from queens_rules_squeeze import RULES as SQUEEZE_RULES
 
 
@@ -130,6 +135,19 @@ def test_a_third_party_rule_package_counts(registry, tmp_path):
         shipped(g.board.rows, rules, tmp_path, tier="cheap", grade="Hard")
 
 
+def _raising(ctx) -> None:
+    if ctx.state.queens.bit_count() >= 2:
+        raise KeyError("boom")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_rule_that_raises_is_named_whatever_the_jobs(registry, jobs):
+    broken = Rule("boom_rule", "Boom", Tier.CHEAP, 2000, "Raises.", _raising, package="boom")
+    rules = [*rules_of(registry, "baseline"), broken]
+    with pytest.raises(RuleFailure, match=r"boom_rule.* raised KeyError: 'boom'"):
+        list(generate_boards(rules, 6, 2, seed=1, jobs=jobs))
+
+
 def test_a_request_not_met_gives_up_after_max_tries(registry):
     # 4×4 and 5×5 boards can be Fiendish, so no small request is sure to fail; a 9×9
     # Fiendish board takes some 30 attempts, and this seed's first three fail.
@@ -139,6 +157,48 @@ def test_a_request_not_met_gives_up_after_max_tries(registry):
 
 
 # -- the command ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The squeeze example installed for real into a folder (as test_example_squeeze does)."""
+    target = tmp_path_factory.mktemp("site-packages")
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+    pip += ["--no-build-isolation", "--target", str(target), str(EXAMPLE)]
+    subprocess.run(pip, check=True, capture_output=True)
+    return target
+
+
+def test_with_the_squeeze_package_installed(site, registry, tmp_path):
+    # The real entry point, through the `queens` executable (test_example_squeeze's site).
+    result = queens(
+        "generate",
+        "--size",
+        "7",
+        "--count",
+        "2",
+        "--seed",
+        "5",
+        "--grade",
+        "Hard",
+        "--only",
+        "baseline,squeeze",
+        "--format",
+        "json",
+        site=site,
+    )
+    assert result.returncode == 0, result.stderr
+    squeeze = [
+        dataclasses.replace(rule, package="queens-rules-squeeze", version="0.1.0")
+        for rule in SQUEEZE_RULES
+    ]
+    for line in result.stdout.splitlines():
+        record = json.loads(line)
+        counters = record["counters"]
+        assert counters["two_line_squeeze"] + counters["two_region_squeeze"] > 0
+        shipped(
+            record["board"], [*rules_of(registry, "baseline"), *squeeze], tmp_path, "cheap", "Hard"
+        )
 
 
 def test_json_lines_hold_what_check_says(registry, tmp_path):
