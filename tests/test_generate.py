@@ -11,20 +11,24 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from support import rules_of
 from test_example_squeeze import EXAMPLE, queens
 
 from queens_core.check import check_board
 from queens_core.cli.main import main
 from queens_core.driver import RuleFailure
+from queens_core.generate import grow_region_map, random_queens
 from queens_core.grade import Grader
-from queens_core.maker import GenerateError, GiveUp, Maker, generate_boards
+from queens_core.maker import GenerateError, GiveUp, Maker, _Geometry, _Map, generate_boards
 from queens_core.rules import Rule, Tier
 from queens_rules_squeeze import RULES as SQUEEZE_RULES
 
@@ -133,6 +137,28 @@ def test_a_third_party_rule_package_counts(registry, tmp_path):
             + g.assessment.full.counters["two_region_squeeze"]
         )
         shipped(g.board.rows, rules, tmp_path, tier="cheap", grade="Hard")
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 9), floor=st.integers(1, 3))
+@settings(max_examples=25, deadline=None)
+def test_moves_keep_regions_connected_their_queens_and_their_floor(seed, n, floor):
+    rng = random.Random(seed)
+    columns = random_queens(n, rng)
+    assert columns is not None
+    planted = sum(1 << (r * n + c) for r, c in enumerate(columns))
+    seeds = [r * n + c for r, c in enumerate(columns)]
+    regions = _Map(_Geometry(n), grow_region_map(n, seeds, rng, 1.0), planted, floor)
+    assume(regions.enlarge_small(rng))
+    for _ in range(3 * n):
+        cell = rng.randrange(n * n)
+        targets, kept = regions.moves_of(cell)
+        if targets:
+            regions.move(cell, rng.choice(targets), kept)
+        board = regions.board()
+        assert len(board.letters) == n and not board.warnings
+        sizes = [mask.bit_count() for mask in board.region_masks]
+        assert all((mask & planted).bit_count() == 1 for mask in board.region_masks)
+        assert min(sizes) >= floor and sizes.count(1) <= 1
 
 
 def _raising(ctx) -> None:

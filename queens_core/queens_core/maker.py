@@ -342,12 +342,12 @@ class _Map:
         return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
 
     def _may_shrink_to(self, size: int) -> bool:
-        if size > max(self.floor, 1):
-            return True
-        if size < self.floor or size < 1:
+        """Whether a region may be left with ``size`` cells."""
+        if size < self.floor:
             return False
-        # size == floor == 1: only if no region is a single cell yet
-        return not any(mask.bit_count() == 1 for mask in self.masks)
+        if size == 1:  # the floor is 1: one single-cell region at most
+            return not any(mask.bit_count() == 1 for mask in self.masks)
+        return True
 
     def moves_of(self, cell: int) -> tuple[list[int], int]:
         """The regions ``cell`` may be given to (none if it may not move), and what its
