@@ -287,6 +287,8 @@ def test_output_folder_resumes_and_never_overwrites_without_force(registry, tmp_
         str(out / "6x6-cheap-s9-0003.txt")
     ]
     assert (out / names[0]).read_text() == "not touched\n"
+    by_level = run("generate", "--size", "6", "--seed", "9", "--grade", "2", "-o", str(out))
+    assert by_level.stdout.startswith(f"{out / '6x6-medium-s9-0001.txt'}: 6×6, tier cheap, ")
     forced = run(*args, "--count", "1", "--force")
     assert forced.exit_code == 0
     assert (out / names[0]).read_text() != "not touched\n"

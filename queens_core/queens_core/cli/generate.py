@@ -11,6 +11,7 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -180,7 +181,9 @@ def generate(
             raise GenerateError(f"--jobs: {jobs} is not a positive number")
     except GenerateError as err:
         fail(str(err), EXIT_BAD_INPUT)
-    name_of = _file_namer(size, tier, grade, min_region, seed)
+    # The grade as named on the ladder, however it was typed ("3", "hard").
+    grade_name = maker.target[0].grade if grade is not None else None
+    name_of = _file_namer(size, tier, grade_name, min_region, seed)
     if out_dir is not None:
         _prepare_dir(out_dir)
     if seed_text is None:
@@ -224,13 +227,15 @@ def _integer(option: str, text: str) -> int:
         fail(f"{option}: {text!r} is not a whole number", EXIT_BAD_INPUT)
 
 
-def _file_namer(size: int, tier: str | None, grade: str | None, min_region: int, seed: int):
+def _file_namer(
+    size: int, tier: str | None, grade: str | None, min_region: int, seed: int
+) -> Callable[[int], str]:
     """File names that say what made the board, so that a rerun finds its own files."""
     parts = [f"{size}x{size}"]
     if tier:
         parts.append(tier.lower())
     if grade:
-        parts.append(grade.strip().lower())
+        parts.append(grade.lower())
     if min_region > 1:
         parts.append(f"min{min_region}")
     parts.append(f"s{seed}")
