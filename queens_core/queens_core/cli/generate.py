@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -166,7 +165,12 @@ def generate(
     count = _integer("--count", count_text)
     if count < 0:
         fail(f"--count: {count} is negative", EXIT_BAD_INPUT)
-    seed = _integer("--seed", seed_text) if seed_text is not None else secrets.randbelow(10**9)
+    if seed_text is not None:
+        seed = _integer("--seed", seed_text)
+    else:
+        import secrets  # only here: it imports hmac and friends, which start-up does not need
+
+        seed = secrets.randbelow(10**9)
     min_region = _integer("--min-region", min_region_text)
     jobs = _integer("--jobs", jobs_text)
     max_tries = DEFAULT_MAX_TRIES
