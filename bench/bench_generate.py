@@ -32,7 +32,8 @@ ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 #: (size, tier, default count): "any" is any board the rules solve.
 CONFIGURATIONS = [
     (8, "any", 100),
-    (10, "any", 40),
+    (9, "any", 100),
+    (10, "any", 100),
     (12, "any", 12),
     (16, "any", 4),
     (8, "baseline", 40),
