@@ -130,3 +130,13 @@ def test_from_rows_validates_too():
     assert Board.from_rows(["AB", "BA"]).n == 2
     with pytest.raises(BoardError, match="row has 1 cell"):
         Board.from_rows(["AB", "B"])
+
+
+def test_a_board_survives_pickling_as_an_equal_read_only_board():
+    import pickle
+
+    board = Board.parse("AAB\nACB\nCCB\n")
+    copy = pickle.loads(pickle.dumps(board))
+    assert copy == board and copy.kill_masks == board.kill_masks
+    with pytest.raises(AttributeError):
+        copy.n = 4

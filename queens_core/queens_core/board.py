@@ -158,6 +158,11 @@ class Board:
     def __delattr__(self, name: str) -> None:
         raise ReadOnlyBoard(f"it tried to delete the board's {name}; a Board is read-only")
 
+    def __reduce__(self) -> tuple[type[Board], tuple[tuple[str, ...]]]:
+        # Pickled (to and from worker processes) as its rows: the masks are rebuilt, and
+        # unpickling never sets an attribute of a built board.
+        return (type(self), (self.rows,))
+
     # -- construction -------------------------------------------------------------------
 
     @classmethod

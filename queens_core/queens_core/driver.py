@@ -194,6 +194,9 @@ class Solver:
                 return self._solve(board, state)
         except OutOfTime as err:  # it struck between two rule calls
             raise RuleFailure(err.rule, err) from None
+        finally:
+            # The guard watches this solve only: the state leaves with plain caches.
+            state.caches = dict(state.caches)
 
     def _solve(self, board: Board, state: State) -> SolveResult:
         steps: list[Step] = []

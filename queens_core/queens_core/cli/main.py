@@ -40,6 +40,7 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
+from .generate import generate
 from .group import QueensGroup
 from .show import hint, render
 
@@ -429,6 +430,7 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
 
 main.add_command(hint)
 main.add_command(render)
+main.add_command(generate)
 
 
 @main.group()
