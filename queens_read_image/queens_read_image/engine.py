@@ -1,0 +1,505 @@
+"""Read a Queens board, with its queens and ✕ marks, from a screenshot.
+
+Glossary
+--------
+ink
+    What the grid is drawn with: near-black on a light page, near-white once a dark page
+    is inverted. The reader works on "dark ink" and tries the inverted picture second.
+line pixel
+    A pixel darker than the pixels a few steps away on both sides across it (a 1-D
+    black top-hat): thin grid lines, thick region borders and the frame all qualify,
+    whatever the page colour around them.
+line group
+    Consecutive rows (or columns) whose longest run of line pixels spans the same
+    stretch: one drawn line of the grid. The grid is the stretch most line groups share,
+    so page chrome (text, buttons, rules) with a run of its own does not move it.
+grid box
+    The rectangle the cells fill. In a tight crop it reaches the picture's edge.
+pitch
+    The width of one cell, grid line included.
+border mass
+    How much ink crosses the middle of the edge between two neighbouring cells, in
+    pixels of full ink: about 1 for a thin grid line, several for a region border.
+    Anti-aliasing and JPEG blur move ink around but keep its mass.
+
+How a picture is read: find the grid box from line groups (both ways), find N per axis
+as the largest count whose predicted lines all fall on ink and whose predicted cell
+centres do not, sample each cell's colour away from its centre (where marks sit), join
+neighbouring cells whose shared edge is thin and whose colours agree (a darker shade of
+the same colour, as under a hovering mouse, agrees), and read the marks from the ink in
+each cell's centre (a cross looks the same turned a quarter turn; a crown does not).
+Whatever cannot be read raises :class:`ReadError` with one line saying why.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from dataclasses import dataclass
+
+from PIL import Image, ImageChops, ImageFilter, ImageOps, UnidentifiedImageError
+
+#: Boards the reader accepts, by cells along a side.
+MIN_N = 4
+MAX_N = 32
+
+#: A picture larger than this along its longer side is halved (and so on) first: the
+#: grid lines survive it and the reading time stays bounded.
+WORK_SIDE = 2200
+
+#: Top-hat contrast (0-255) a pixel needs over both sides to count as a line pixel.
+LINE_CONTRAST = 40
+
+_RUN = re.compile(rb"\xff+")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+class ReadError(ValueError):
+    """The picture does not show a readable board. ``str()`` is one line saying why."""
+
+
+@dataclass(frozen=True)
+class ImageReading:
+    """What a picture shows: one string a row, one letter a region, and the marks.
+
+    ``marks`` has one string a row with ``♛`` (queen), ``x`` (cross) or ``.``; it is
+    ``None`` when the picture shows no mark at all.
+    """
+
+    rows: tuple[str, ...]
+    marks: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """Where the cells of one axis lie: ``bounds[k]`` to ``bounds[k + 1]`` is cell k."""
+
+    bounds: tuple[float, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.bounds) - 1
+
+    @property
+    def pitch(self) -> float:
+        return (self.bounds[-1] - self.bounds[0]) / self.n
+
+
+def open_picture(data: bytes) -> Image.Image:
+    """Decode ``data`` into an RGB picture (transparency flattened onto white)."""
+    try:
+        decoded = Image.open(io.BytesIO(data))
+        decoded.load()
+    except (UnidentifiedImageError, OSError, ValueError) as error:
+        raise ReadError(f"not a picture Pillow can decode ({error})") from None
+    picture: Image.Image = decoded
+    if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info:
+        rgba = picture.convert("RGBA")
+        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        picture = Image.alpha_composite(white, rgba)
+    picture = picture.convert("RGB")
+    factor = 1
+    while max(picture.size) // factor > WORK_SIDE:
+        factor *= 2
+    if factor > 1:
+        picture = picture.reduce(factor)
+    return picture
+
+
+def read_picture(data: bytes) -> ImageReading:
+    """Read the board in ``data`` (PNG, JPEG or anything Pillow decodes)."""
+    picture = open_picture(data)
+    if min(picture.size) < 4 * MIN_N:
+        raise ReadError(f"the picture is too small ({picture.width}×{picture.height} pixels)")
+    try:
+        return read_rgb(picture)
+    except _NoGrid as light_failure:
+        # A dark page draws the grid in light ink: the inverted picture has dark ink.
+        try:
+            return read_rgb(ImageOps.invert(picture))
+        except _NoGrid:
+            raise ReadError(str(light_failure)) from None
+
+
+class _NoGrid(ReadError):
+    """No grid in this polarity; the caller may try the inverted picture."""
+
+
+def read_rgb(picture: Image.Image) -> ImageReading:
+    """Read a board drawn in dark ink from an RGB picture."""
+    grey = picture.convert("L")
+    lines = _line_pixels(grey)
+    box = _grid_box(lines)
+    x0, y0, x1, y1 = box
+    inside = lines.crop((x0, y0, x1 + 1, y1 + 1))
+    columns = _axis(_profile(inside), x0)
+    rows = _axis(_profile(inside.transpose(Image.Transpose.TRANSPOSE)), y0)
+    if columns is None or rows is None:
+        raise _NoGrid("no grid found: the lines in the picture do not divide it into cells")
+    if columns.n != rows.n:
+        raise ReadError(
+            f"found {columns.n} columns and {rows.n} rows; a Queens grid is square "
+            "(is the picture cropped across the grid?)"
+        )
+    n = columns.n
+    if not MIN_N <= n <= MAX_N:
+        raise ReadError(f"found {_a(n)} {n}×{n} grid; boards have {MIN_N} to {MAX_N} cells a side")
+    colours = [[_cell_colour(picture, columns, rows, r, c) for c in range(n)] for r in range(n)]
+    ink = _ink_level(grey, box)
+    regions = _regions(grey, columns, rows, colours, ink)
+    marks = _marks(grey, columns, rows, colours)
+    return ImageReading(regions, marks)
+
+
+def _a(n: int) -> str:
+    """The article before a spoken number: "an 8×8 grid", "a 9×9 grid"."""
+    return "an" if str(n).startswith("8") or n in (11, 18) else "a"
+
+
+# -- finding the grid -------------------------------------------------------------------
+
+
+def _spread_max(grey: Image.Image, reach: int, dx: int, dy: int) -> Image.Image:
+    """Each pixel becomes the lightest of the ``reach`` pixels from 1 step along (dx, dy)."""
+    result = ImageChops.offset(grey, dx, dy)
+    covered = 1
+    while covered < reach:
+        step = min(covered, reach - covered)
+        result = ImageChops.lighter(result, ImageChops.offset(result, dx * step, dy * step))
+        covered += step
+    return result
+
+
+def _line_pixels(grey: Image.Image) -> Image.Image:
+    """A 0/255 mask of the pixels that are darker than the picture on both sides of them."""
+    reach = max(4, min(grey.size) // 40)
+    masks = []
+    # Across a crossing of two thick lines neither axis reaches paper; a diagonal does.
+    for dx, dy in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        before = _spread_max(grey, reach, dx, dy)
+        after = _spread_max(grey, reach, -dx, -dy)
+        contrast = ImageChops.subtract(ImageChops.darker(before, after), grey)
+        masks.append(contrast.point(lambda v: 255 if v > LINE_CONTRAST else 0))
+    union = masks[0]
+    for mask in masks[1:]:
+        union = ImageChops.lighter(union, mask)
+    # The 3×3 maximum bridges one-pixel gaps that noise leaves in a line.
+    return union.filter(ImageFilter.MaxFilter(3))
+
+
+@dataclass
+class _Group:
+    first: int
+    last: int
+    start: int
+    end: int
+
+
+def _line_groups(mask: Image.Image, min_run: int) -> list[_Group]:
+    """The line groups of ``mask`` along its rows."""
+    width, height = mask.size
+    data = mask.tobytes()
+    groups: list[_Group] = []
+    for y in range(height):
+        best = (0, 0)
+        for match in _RUN.finditer(data, y * width, (y + 1) * width):
+            if match.end() - match.start() > best[1] - best[0]:
+                best = (match.start() - y * width, match.end() - y * width)
+        if best[1] - best[0] < min_run:
+            continue
+        last = groups[-1] if groups else None
+        if last is not None and last.last == y - 1 and _same_span(last, *best):
+            last.last = y
+            last.start = min(last.start, best[0])
+            last.end = max(last.end, best[1])
+        else:
+            groups.append(_Group(y, y, best[0], best[1]))
+    return groups
+
+
+def _same_span(group: _Group, start: int, end: int) -> bool:
+    tolerance = max(3, (group.end - group.start) // 30)
+    return abs(group.start - start) <= tolerance and abs(group.end - end) <= tolerance
+
+
+def _shared_span(groups: list[_Group]) -> tuple[int, int, list[_Group]] | None:
+    """The span most line groups share (the longest on a tie), and those groups."""
+    best: tuple[int, int, list[_Group]] | None = None
+    for group in groups:
+        members = [g for g in groups if _same_span(group, g.start, g.end)]
+        if best is None or (len(members), group.end - group.start) > (
+            len(best[2]),
+            best[1] - best[0],
+        ):
+            starts = sorted(g.start for g in members)
+            ends = sorted(g.end for g in members)
+            best = (starts[len(starts) // 2], ends[len(ends) // 2], members)
+    return best
+
+
+def _grid_box(lines: Image.Image) -> tuple[int, int, int, int]:
+    """The grid box (x0, y0, x1, y1), inclusive, from the line groups both ways."""
+    min_run = max(3 * MIN_N, min(lines.size) // 8)
+    across = _shared_span(_line_groups(lines, min_run))
+    down = _shared_span(_line_groups(lines.transpose(Image.Transpose.TRANSPOSE), min_run))
+    # A tight crop shows N - 1 lines a way; fewer cannot make a board.
+    if across is None or down is None or len(across[2]) < MIN_N - 1 or len(down[2]) < MIN_N - 1:
+        raise _NoGrid("no grid found in the picture")
+    x0, x1 = across[0], across[1] - 1
+    y0, y1 = down[0], down[1] - 1
+    if x1 - x0 < 4 * MIN_N or y1 - y0 < 4 * MIN_N:
+        raise _NoGrid("no grid found in the picture")
+    return x0, y0, x1, y1
+
+
+def _profile(inside: Image.Image) -> list[float]:
+    """For each column of the box, the share of its pixels that are line pixels."""
+    width, _ = inside.size
+    squeezed = inside.resize((width, 1), Image.Resampling.BOX)
+    return [v / 255 for v in squeezed.tobytes()]
+
+
+def _axis(profile: list[float], offset: int) -> _Axis | None:
+    """The cells along one axis: the largest count whose lines and centres agree with
+    ``profile`` (lines on ink, centres off it); ``None`` when no count does."""
+    size = len(profile)
+    on_line = 0.5
+    # The frame (when the picture shows it) is ink from the box's edge inwards.
+    lead = 0
+    while lead < size // 4 and profile[lead] >= on_line:
+        lead += 1
+    trail = 0
+    while trail < size // 4 and profile[size - 1 - trail] >= on_line:
+        trail += 1
+    first, last = lead / 2, size - trail / 2
+    for n in range(min(MAX_N + 1, size // 6), 0, -1):
+        pitch = (last - first) / n
+        window = max(1, round(pitch * 0.15))
+        bounds = [first + k * pitch for k in range(n + 1)]
+        refined = [bounds[0]]
+        for k in range(1, n):
+            centre = round(bounds[k])
+            near = range(max(0, centre - window), min(size, centre + window + 1))
+            peak = max(near, key=lambda i: profile[i])
+            if profile[peak] < on_line:
+                break
+            # The middle of the ink around the peak is the line's centre.
+            lo = hi = peak
+            while lo - 1 in near and profile[lo - 1] >= on_line:
+                lo -= 1
+            while hi + 1 in near and profile[hi + 1] >= on_line:
+                hi += 1
+            refined.append((lo + hi) / 2)
+        else:
+            refined.append(bounds[-1])
+            centres_clear = all(
+                profile[min(size - 1, round((a + b) / 2))] < on_line
+                for a, b in itertools.pairwise(refined)
+            )
+            if centres_clear and n >= 2:
+                return _Axis(tuple(offset + v for v in refined))
+    return None
+
+
+# -- cells: colours, borders, regions, marks --------------------------------------------
+
+
+def _cell_box(columns: _Axis, rows: _Axis, r: int, c: int) -> tuple[float, float, float, float]:
+    return columns.bounds[c], rows.bounds[r], columns.bounds[c + 1], rows.bounds[r + 1]
+
+
+def _cell_colour(
+    picture: Image.Image, columns: _Axis, rows: _Axis, r: int, c: int
+) -> tuple[float, float, float]:
+    """The cell's colour: the median of four patches between its corners and its centre,
+    clear of the lines and of a mark in the middle."""
+    left, top, right, bottom = _cell_box(columns, rows, r, c)
+    width, height = right - left, bottom - top
+    patches = []
+    for fx in (0.16, 0.70):
+        for fy in (0.16, 0.70):
+            box = (
+                round(left + fx * width),
+                round(top + fy * height),
+                max(round(left + (fx + 0.14) * width), round(left + fx * width) + 1),
+                max(round(top + (fy + 0.14) * height), round(top + fy * height) + 1),
+            )
+            patches.append(picture.crop(box).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0)))
+    channels = []
+    for channel in range(3):
+        values = sorted(float(p[channel]) for p in patches)  # type: ignore[index]
+        channels.append((values[1] + values[2]) / 2)
+    return channels[0], channels[1], channels[2]
+
+
+def _ink_level(grey: Image.Image, box: tuple[int, int, int, int]) -> float:
+    """The luminance of full ink: the darkest few per cent of the grid box."""
+    histogram = grey.crop((box[0], box[1], box[2] + 1, box[3] + 1)).histogram()
+    total = sum(histogram)
+    seen = 0
+    for level, count in enumerate(histogram):
+        seen += count
+        if seen >= total * 0.01:
+            return float(level)
+    return 0.0
+
+
+def _border_mass(
+    grey: Image.Image, columns: _Axis, rows: _Axis, r: int, c: int, across: bool, ink: float
+) -> float:
+    """The ink crossing the middle of the edge right of (``across``) or below cell (r, c)."""
+    if across:
+        line = columns.bounds[c + 1]
+        reach = columns.pitch * 0.35
+        top, bottom = rows.bounds[r], rows.bounds[r + 1]
+        box = (
+            round(line - reach),
+            round(top + 0.3 * (bottom - top)),
+            round(line + reach),
+            round(top + 0.7 * (bottom - top)),
+        )
+        strip = grey.crop(box)
+        values = list(strip.resize((strip.width, 1), Image.Resampling.BOX).tobytes())
+    else:
+        line = rows.bounds[r + 1]
+        reach = rows.pitch * 0.35
+        left, right = columns.bounds[c], columns.bounds[c + 1]
+        box = (
+            round(left + 0.3 * (right - left)),
+            round(line - reach),
+            round(left + 0.7 * (right - left)),
+            round(line + reach),
+        )
+        strip = grey.crop(box)
+        values = list(strip.resize((1, strip.height), Image.Resampling.BOX).tobytes())
+    paper = min(max(values[:3]), max(values[-3:]))
+    depth = max(paper - ink, 1.0)
+    return sum(max(0.0, paper - v) for v in values) / depth
+
+
+def _thick_cut(masses: list[float]) -> float | None:
+    """The mass above which an edge is a region border; ``None`` when the edges do not
+    fall into thin and thick (a game that draws every line alike)."""
+    ordered = sorted(masses)
+    best_gap, cut = 0.0, None
+    for low, high in itertools.pairwise(ordered):
+        gap = high / max(low, 0.25)
+        if gap > best_gap:
+            best_gap, cut = gap, (low * high) ** 0.5
+    return cut if best_gap >= 1.5 else None
+
+
+def _colour_distance(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """How far apart two cell colours are, forgiving a uniform darkening (a hovered cell)."""
+    plain = sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+    norm = sum(y * y for y in b)
+    if norm == 0:
+        return plain
+    scale = sum(x * y for x, y in zip(a, b, strict=True)) / norm
+    if not 0.6 <= scale <= 1 / 0.6:
+        return plain
+    shaded = sum((x - scale * y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+    return min(plain, shaded * 1.5)
+
+
+#: Colours closer than this are the same region's; farther, a different region's.
+SAME_COLOUR = 22.0
+OTHER_COLOUR = 45.0
+
+
+def _regions(
+    grey: Image.Image,
+    columns: _Axis,
+    rows: _Axis,
+    colours: list[list[tuple[float, float, float]]],
+    ink: float,
+) -> tuple[str, ...]:
+    n = columns.n
+    edges = []  # (cell, neighbour, mass, colour distance)
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                mass = _border_mass(grey, columns, rows, r, c, True, ink)
+                distance = _colour_distance(colours[r][c], colours[r][c + 1])
+                edges.append((r * n + c, r * n + c + 1, mass, distance))
+            if r + 1 < n:
+                mass = _border_mass(grey, columns, rows, r, c, False, ink)
+                distance = _colour_distance(colours[r][c], colours[r + 1][c])
+                edges.append((r * n + c, (r + 1) * n + c, mass, distance))
+    cut = _thick_cut([e[2] for e in edges])
+    parent = list(range(n * n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b, mass, distance in edges:
+        if cut is None:
+            joined = distance < SAME_COLOUR
+        else:
+            # A thin line between clearly different colours is a border drawn thin.
+            joined = mass < cut and distance < OTHER_COLOUR
+        if joined:
+            parent[find(a)] = find(b)
+    letter_of: dict[int, str] = {}
+    for i in range(n * n):
+        root = find(i)
+        if root not in letter_of:
+            letter_of[root] = _LETTERS[len(letter_of) % len(_LETTERS)]
+    if len(letter_of) != n:
+        raise ReadError(
+            f"found {len(letter_of)} regions for {_a(n)} {n}×{n} grid; a board has exactly {n} "
+            "(is the picture cropped, or a region hidden?)"
+        )
+    return tuple("".join(letter_of[find(r * n + c)] for c in range(n)) for r in range(n))
+
+
+def _marks(
+    grey: Image.Image,
+    columns: _Axis,
+    rows: _Axis,
+    colours: list[list[tuple[float, float, float]]],
+) -> tuple[str, ...] | None:
+    n = columns.n
+    found = False
+    lines = []
+    for r in range(n):
+        line = []
+        for c in range(n):
+            mark = _mark(grey, _cell_box(columns, rows, r, c), colours[r][c])
+            found = found or mark != "."
+            line.append(mark)
+        lines.append("".join(line))
+    return tuple(lines) if found else None
+
+
+_MARK_SIDE = 16
+
+
+def _mark(
+    grey: Image.Image, box: tuple[float, float, float, float], colour: tuple[float, float, float]
+) -> str:
+    """``♛``, ``x`` or ``.``: what is drawn in the middle of the cell."""
+    left, top, right, bottom = box
+    width, height = right - left, bottom - top
+    middle = grey.crop(
+        (
+            round(left + 0.2 * width),
+            round(top + 0.2 * height),
+            round(right - 0.2 * width),
+            round(bottom - 0.2 * height),
+        )
+    ).resize((_MARK_SIDE, _MARK_SIDE), Image.Resampling.BOX)
+    paper = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    threshold = paper * 0.6
+    ink = middle.point(lambda v: 255 if v < threshold else 0)
+    share = sum(1 for v in ink.tobytes() if v) / (_MARK_SIDE * _MARK_SIDE)
+    if share < 0.04:
+        return "."
+    turned = ink.transpose(Image.Transpose.ROTATE_90)
+    both = sum(1 for a, b in zip(ink.tobytes(), turned.tobytes(), strict=True) if a and b)
+    either = sum(1 for a, b in zip(ink.tobytes(), turned.tobytes(), strict=True) if a or b)
+    return "x" if both / either > 0.6 else "♛"
