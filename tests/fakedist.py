@@ -31,9 +31,10 @@ class FakeSite:
         version: str = "0.1.0",
         entry_points: dict[str, str] | None = None,
         files: dict[str, str] | None = None,
+        group: str = "queens.rules",
     ) -> Path:
         """Install distribution ``name``: its modules (``files``: path -> source, dedented)
-        and a dist-info whose ``queens.rules`` group holds ``entry_points``."""
+        and a dist-info whose entry-point ``group`` holds ``entry_points``."""
         for relative, source in (files or {}).items():
             path = self.root / relative
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -42,7 +43,7 @@ class FakeSite:
         info.mkdir()
         (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
         lines = [f"{key} = {value}" for key, value in (entry_points or {}).items()]
-        (info / "entry_points.txt").write_text("[queens.rules]\n" + "\n".join(lines) + "\n")
+        (info / "entry_points.txt").write_text(f"[{group}]\n" + "\n".join(lines) + "\n")
         importlib.invalidate_caches()
         return info
 

@@ -12,9 +12,9 @@ import queens_core
 
 
 def test_every_public_name_resolves_to_its_definition():
-    from queens_core import board, driver, hookspecs, plugins, rules, state, validate
+    from queens_core import board, driver, hookspecs, plugins, readers, rules, state, validate
 
-    homes = (board, driver, hookspecs, plugins, rules, state, validate)
+    homes = (board, driver, hookspecs, plugins, readers, rules, state, validate)
     for name in queens_core.__all__:
         value = getattr(queens_core, name)
         if name != "__version__":

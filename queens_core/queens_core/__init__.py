@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .driver import RuleFailure, Solver, SolveResult
     from .hookspecs import hookimpl
     from .plugins import PluginError, Registry, load_registry, make_plugin_manager
+    from .readers import Reader, Reading
     from .rules import Context, Contradiction, Rule, Scratch, Step, Tier, UnsoundDeduction
     from .state import State
     from .validate import is_solution
@@ -41,6 +42,8 @@ _HOMES = {
     "Registry": "plugins",
     "load_registry": "plugins",
     "make_plugin_manager": "plugins",
+    "Reader": "readers",
+    "Reading": "readers",
     "Context": "rules",
     "Contradiction": "rules",
     "Rule": "rules",
@@ -59,6 +62,8 @@ __all__ = [
     "Context",
     "Contradiction",
     "PluginError",
+    "Reader",
+    "Reading",
     "Registry",
     "Rule",
     "RuleFailure",

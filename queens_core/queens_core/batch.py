@@ -9,53 +9,46 @@ from __future__ import annotations
 
 import os
 import re
-import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .board import MAX_INPUT_BYTES, Board, BoardError
+from .board import MAX_INPUT_BYTES, Board
+from .readers import (
+    STDIN,
+    TEXT_READER,
+    Reader,
+    display_name,
+    inline_reader,
+    load_bytes,
+    read_source,
+)
+from .readers import InputError as BoardInputError
 
-STDIN = "-"
-#: What a folder contributes: its board files, found recursively.
+__all__ = [
+    "STDIN",
+    "BoardInputError",
+    "display_name",
+    "expand_paths",
+    "read_board_file",
+    "read_input",
+    "worst",
+]
+
+#: What a folder contributes with only the text reader: its board files, found recursively.
 BOARD_SUFFIX = ".txt"
-
-
-class BoardInputError(Exception):
-    """A board that cannot be read or parsed; ``str()`` is one line naming the file,
-    ``detail`` the same without the file's name."""
-
-    def __init__(self, message: str, detail: str):
-        super().__init__(message)
-        self.detail = detail
-
-
-def display_name(path: str) -> str:
-    return "<stdin>" if path == STDIN else path
 
 
 def read_input(path: str, what: str = "") -> bytes:
     """The bytes at ``path`` (``-`` is standard input), no more than one byte past
     :data:`MAX_INPUT_BYTES`, so a huge input is refused without being read. ``what``
     ("state") names the input in the error."""
-    try:
-        if path == STDIN:
-            return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        with open(path, "rb") as handle:
-            return handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as err:
-        reason = err.strerror or str(err)
-        where = f"{what} {display_name(path)}" if what else display_name(path)
-        message = f"cannot read {where}: {reason}"
-        raise BoardInputError(message, f"cannot read it: {reason}") from None
+    return load_bytes(path, MAX_INPUT_BYTES, what)
 
 
-def read_board_file(path: str) -> Board:
-    """Read and parse the board at ``path`` (``-`` is standard input)."""
-    data = read_input(path)
-    try:
-        return Board.parse_bytes(data)
-    except BoardError as err:
-        raise BoardInputError(f"{display_name(path)}: {err}", str(err)) from None
+def read_board_file(path: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Board:
+    """Read the board at ``path`` (``-`` is standard input) with the reader chosen for it
+    among ``readers`` (see :mod:`queens_core.readers`); the text reader by default."""
+    return read_source(path, readers).board
 
 
 def _natural_key(path: Path) -> list:
@@ -63,13 +56,18 @@ def _natural_key(path: Path) -> list:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", str(path))]
 
 
-def expand_paths(paths: Iterable[str]) -> list[tuple[str, str | None]]:
-    """Each argument as (path, problem): a file stays itself, a folder becomes its
-    ``*.txt`` files (all depths, hidden ones left out, in natural order).
+def expand_paths(
+    paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READER,)
+) -> list[tuple[str, str | None]]:
+    """Each argument as (path, problem): a file stays itself, a folder becomes its board
+    files (every suffix a reader claims, ``*.txt`` for the text reader; all depths, hidden
+    ones left out, in natural order), and an argument an inline reader recognises stays
+    itself too.
 
     A folder without boards, or a path that does not exist, comes back once with the
     problem to report; the caller decides what that costs.
     """
+    suffixes = {s for r in readers for s in r.suffixes} or {BOARD_SUFFIX}
     out: list[tuple[str, str | None]] = []
     for path in paths:
         if path == STDIN or os.path.isfile(path):
@@ -77,13 +75,17 @@ def expand_paths(paths: Iterable[str]) -> list[tuple[str, str | None]]:
         elif os.path.isdir(path):
             found = [
                 p
-                for p in Path(path).rglob(f"*{BOARD_SUFFIX}")
-                if p.is_file()
+                for p in Path(path).rglob("*")
+                if p.suffix.lower() in suffixes
+                and p.is_file()
                 and not any(part.startswith(".") for part in p.relative_to(path).parts)
             ]
             if not found:
-                out.append((path, f"{path}: no board files (*{BOARD_SUFFIX}) in this folder"))
+                kinds = ", ".join(f"*{s}" for s in sorted(suffixes))
+                out.append((path, f"{path}: no board files ({kinds}) in this folder"))
             out.extend((str(p), None) for p in sorted(found, key=_natural_key))
+        elif inline_reader(readers, path) is not None:
+            out.append((path, None))
         else:
             out.append((path, f"cannot read {path}: No such file or directory"))
     return out

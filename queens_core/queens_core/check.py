@@ -12,7 +12,7 @@ docs/check.md describes the text and JSON output.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ from .cli.exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_S
 from .driver import CONTRADICTION, RuleFailure
 from .exact import DEFAULT_CAP, find_solutions
 from .grade import Assessment, Grader
+from .readers import TEXT_READER, Reader
 from .state import cell_label, cell_labels
 
 EXIT_UNIQUE_SOLVED = EXIT_SOLVED
@@ -90,11 +91,17 @@ class CheckReport:
         return str(count)
 
 
-def check_board(path: str, grader: Grader, cap: int = DEFAULT_CAP) -> CheckReport:
-    """Read, count and grade the board at ``path``; never raises for a bad board."""
+def check_board(
+    path: str,
+    grader: Grader,
+    cap: int = DEFAULT_CAP,
+    readers: Sequence[Reader] = (TEXT_READER,),
+) -> CheckReport:
+    """Read (with ``readers``, the text reader by default), count and grade the board at
+    ``path``; never raises for a bad board."""
     report = CheckReport(path, cap=cap)
     try:
-        board = read_board_file(path)
+        board = read_board_file(path, readers)
     except BoardInputError as err:
         report.problems.append(err.detail)
         report.message = f"bad input: {err.detail}"

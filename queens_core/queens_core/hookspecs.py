@@ -1,7 +1,11 @@
-"""The hooks a queens rule package implements.
+"""The hooks a queens plugin package implements.
 
-A rule package is a distribution with an entry point in the ``queens.rules`` group that
-names a module (or object) carrying ``@hookimpl`` functions::
+There are two kinds of plugin package. A rule package contributes deductions
+(``queens_register_rules``, entry-point group ``queens.rules``); a reader package teaches
+``queens`` a new input format (``queens_register_readers``, entry-point group
+``queens.readers``). One package may do both. A rule package is a distribution with an
+entry point in the ``queens.rules`` group that names a module (or object) carrying
+``@hookimpl`` functions::
 
     [project.entry-points."queens.rules"]
     mypackage = "my_queens_rules"
@@ -22,9 +26,11 @@ from __future__ import annotations
 
 import pluggy
 
-#: The project name pluggy keys hooks on, and the entry-point group of rule packages.
+#: The project name pluggy keys hooks on, and the entry-point groups of plugin packages.
 PROJECT = "queens"
 ENTRY_POINT_GROUP = "queens.rules"
+READERS_ENTRY_POINT_GROUP = "queens.readers"
+ENTRY_POINT_GROUPS = (ENTRY_POINT_GROUP, READERS_ENTRY_POINT_GROUP)
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -53,4 +59,39 @@ def queens_register_rules() -> list:  # type: ignore[empty-body]
 
     The package name and version are filled in by the registry from the distribution
     that provided the entry point.
+    """
+
+
+@hookspec
+def queens_register_readers() -> list:  # type: ignore[empty-body]
+    """Return the board readers this plugin contributes, as a list of
+    :class:`queens_core.Reader`.
+
+    Called once, when the registry is built. A reader package names its module in the
+    ``queens.readers`` entry-point group::
+
+        [project.entry-points."queens.readers"]
+        image = "queens_read_image.plugin"
+
+    Each reader carries:
+
+    - ``name``: a lower-case id (``image``, ``sbn``), unique across installed readers;
+      ``text`` is the built-in reader of the text format;
+    - ``summary``: one line for ``queens readers list``;
+    - ``read``: ``read(data: bytes) -> Reading`` — the board, and the marks (a
+      :class:`queens_core.State`) or the stars per unit when the input shows them; it
+      raises :class:`queens_core.BoardError` with a one-line reason when the input is
+      not a board it can read, and gets at most ``max_bytes`` bytes;
+    - ``suffixes``: the lower-case file suffixes it claims (``(".png", ".jpg")``); a
+      suffix claimed by two readers is an error that names both packages;
+    - ``sniff``: optional ``sniff(data: bytes) -> bool``, whether content looks like its
+      format, for standard input and files whose suffix no reader claims; cheap, never
+      raising;
+    - ``inline``: True when a command-line argument that is not a file may be the input
+      itself (a puzzle string), recognised by ``sniff``;
+    - ``max_bytes``: the largest input it accepts (64 KiB unless set).
+
+    Every command that takes a board (``solve``, ``check``, ``hint``, ``stats``,
+    ``render``, ``import``) reads it through the readers, so an installed reader works
+    everywhere at once. The package name and version are filled in by the registry.
     """

@@ -1,9 +1,10 @@
-"""Finding rule packages and turning what they register into a validated registry.
+"""Finding plugin packages and turning what they register into a validated registry.
 
-The entry points of the ``queens.rules`` group are found with ``importlib.metadata`` and
-loaded here, in sorted order so the registry is the same on every machine; pluggy then
-registers them and calls their hook. After that the driver calls each rule's ``apply``
-directly. Every failure names ``package[entry point]``.
+The entry points of the ``queens.rules`` and ``queens.readers`` groups are found with
+``importlib.metadata`` and loaded here, in sorted order so the registry is the same on
+every machine; pluggy then registers them and calls their hooks. After that the driver
+calls each rule's ``apply`` directly, and the commands read boards through the readers.
+Every failure names ``package[entry point]``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 from . import hookspecs
+from .readers import TEXT_READER, Reader
 from .rules import Rule
 
 if TYPE_CHECKING:
@@ -26,6 +28,9 @@ if TYPE_CHECKING:
 SKIP_BROKEN_ENV = "QUEENS_SKIP_BROKEN_PLUGINS"
 
 REGISTER_HOOK = "queens_register_rules"
+READERS_HOOK = "queens_register_readers"
+#: The hooks a plugin package implements at least one of.
+PLUGIN_HOOKS = (REGISTER_HOOK, READERS_HOOK)
 
 _IMPORT_MACHINERY = os.path.dirname(importlib.__file__)
 
@@ -49,12 +54,14 @@ class PackageInfo:
 
 @dataclass
 class Registry:
-    """The installed rules, sorted by tier, then catalog position, then counter id."""
+    """The installed rules, sorted by tier, then catalog position, then counter id, and
+    the installed readers, the built-in text reader first, then by name."""
 
     rules: list[Rule]
     packages: list[PackageInfo]
     #: Packages that failed to load and were skipped (only when asked to skip them).
     broken: list[str] = field(default_factory=list)
+    readers: list[Reader] = field(default_factory=lambda: [TEXT_READER])
 
     def by_counter(self) -> dict[str, Rule]:
         return {rule.counter: rule for rule in self.rules}
@@ -72,8 +79,10 @@ def _entry_points() -> list[metadata.EntryPoint]:
     # that load no rules (`queens --help`, `queens render`) need none of it.
     from importlib import metadata
 
-    found = metadata.entry_points(group=hookspecs.ENTRY_POINT_GROUP)
-    return sorted(found, key=lambda ep: (_dist_name(ep), ep.name))
+    found = [
+        ep for group in hookspecs.ENTRY_POINT_GROUPS for ep in metadata.entry_points(group=group)
+    ]
+    return sorted(found, key=lambda ep: (_dist_name(ep), ep.name, ep.group))
 
 
 def _dist_name(ep: metadata.EntryPoint) -> str:
@@ -101,18 +110,19 @@ def _where(err: BaseException) -> str:
 
 def _hook_problems(pm: pluggy.PluginManager, plugin: object) -> list[str]:
     """What is wrong with the hooks of a freshly registered plugin: a ``@hookimpl`` that
-    is not a queens hook (a typo), or no ``queens_register_rules`` at all (the marker is
+    is not a queens hook (a typo), or none of the queens hooks at all (the marker is
     missing); either way the package would silently contribute nothing."""
     callers = pm.get_hookcallers(plugin) or []
+    hooks = " or ".join(repr(h) for h in PLUGIN_HOOKS)
     problems = [
-        f"@hookimpl {caller.name!r} is not a queens hook (the hook is {REGISTER_HOOK!r})"
+        f"@hookimpl {caller.name!r} is not a queens hook (the hooks are {hooks})"
         for caller in callers
         if not caller.has_spec()
         and any(i.plugin is plugin and not i.optionalhook for i in caller.get_hookimpls())
     ]
-    if not problems and not any(caller.name == REGISTER_HOOK for caller in callers):
+    if not problems and not any(caller.name in PLUGIN_HOOKS for caller in callers):
         problems.append(
-            f"it has no {REGISTER_HOOK} function marked @hookimpl "
+            f"it has no {' or '.join(PLUGIN_HOOKS)} function marked @hookimpl "
             f"(from queens_core import hookimpl)"
         )
     return problems
@@ -137,6 +147,9 @@ def load_entry_points(
         plugin = None
         try:
             plugin = ep.load()
+            if pm.is_registered(plugin):
+                # One module named in both groups (rules and readers) is one plugin.
+                continue
             pm.register(plugin, name=info.label)
             problems = _hook_problems(pm, plugin)
             if problems:
@@ -191,24 +204,28 @@ def _collect(
     return rules, broken
 
 
-def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) -> list[Rule]:
-    """Call one plugin's hook and check each rule it returns (all or nothing)."""
+def _returned_list(impl: pluggy.HookImpl, who: str, hook: str, kind: type) -> list:
+    """Call one plugin's ``hook`` and return what it gave as a list (None is empty); a
+    hook that raises or returns something else than a list is a :class:`PluginError`."""
+    what = kind.__name__
     try:
         returned = impl.function()
         if returned is None:
             return []
-        if isinstance(returned, Rule | str | bytes) or not isinstance(returned, Iterable):
+        if isinstance(returned, kind | str | bytes) or not isinstance(returned, Iterable):
             raise PluginError(
-                f"rule package {label}: {REGISTER_HOOK} must return a list of Rule, "
-                f"not {type(returned).__name__}"
+                f"{who}: {hook} must return a list of {what}, not {type(returned).__name__}"
             )
-        returned = list(returned)  # a generator may raise here too
+        return list(returned)  # a generator may raise here too
     except PluginError:
         raise
     except (Exception, SystemExit) as err:
-        raise PluginError(
-            f"rule package {label}: {REGISTER_HOOK} raised {type(err).__name__}: {err}{_where(err)}"
-        ) from err
+        raise PluginError(f"{who}: {hook} raised {type(err).__name__}: {err}{_where(err)}") from err
+
+
+def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) -> list[Rule]:
+    """Call one plugin's hook and check each rule it returns (all or nothing)."""
+    returned = _returned_list(impl, f"rule package {label}", REGISTER_HOOK, Rule)
     checked: list[Rule] = []
     mine: set[str] = set()
     for rule in returned:
@@ -230,13 +247,85 @@ def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) 
     return checked
 
 
+def _collect_readers(
+    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
+) -> tuple[list[Reader], list[str]]:
+    """Call every plugin's ``queens_register_readers`` and validate what comes back, as
+    :func:`_collect` does for rules: the built-in text reader first, the others by name."""
+    by_label = {info.label: info for info in packages}
+    builtin = "queens-core (built in)"
+    readers: list[Reader] = []
+    broken: list[str] = []
+    name_owner = {TEXT_READER.name: builtin}
+    suffix_owner = dict.fromkeys(TEXT_READER.suffixes, builtin)
+    hook = pm.hook.queens_register_readers
+    for impl in sorted(hook.get_hookimpls(), key=lambda i: i.plugin_name):
+        label = impl.plugin_name
+        info = by_label.get(label)
+        try:
+            registered = _registered_readers(impl, label, name_owner, suffix_owner)
+        except PluginError as err:
+            if not skip_broken:
+                raise
+            broken.append(str(err))
+            pm.unregister(impl.plugin)
+            continue
+        package = info.name if info else label
+        version = info.version if info else ""
+        for reader in registered:
+            name_owner[reader.name] = label
+            suffix_owner.update(dict.fromkeys(reader.suffixes, label))
+            readers.append(replace(reader, package=package, version=version))
+    readers.sort(key=lambda r: r.name)
+    from . import __version__
+
+    return [replace(TEXT_READER, version=__version__), *readers], broken
+
+
+def _registered_readers(
+    impl: pluggy.HookImpl, label: str, name_owner: dict[str, str], suffix_owner: dict[str, str]
+) -> list[Reader]:
+    """Call one plugin's reader hook and check each reader it returns (all or nothing)."""
+    returned = _returned_list(impl, f"reader package {label}", READERS_HOOK, Reader)
+    checked: list[Reader] = []
+    names: set[str] = set()
+    suffixes: set[str] = set()
+    for reader in returned:
+        if not isinstance(reader, Reader):
+            raise PluginError(
+                f"reader package {label}: registered {reader!r}, which is not a queens Reader"
+            )
+        problems = reader.problems()
+        if problems:
+            raise PluginError(
+                f"reader package {label}: reader {reader.name!r}: {'; '.join(problems)}"
+            )
+        if reader.name in name_owner or reader.name in names:
+            first = name_owner.get(reader.name, label)
+            raise PluginError(
+                f"reader package {label}: reader name {reader.name!r} is registered twice: "
+                f"by {first} and by {label}"
+            )
+        for suffix in reader.suffixes:
+            if suffix in suffix_owner or suffix in suffixes:
+                first = suffix_owner.get(suffix, label)
+                raise PluginError(
+                    f"reader package {label}: suffix {suffix!r} is claimed twice: "
+                    f"by {first} and by {label}"
+                )
+        names.add(reader.name)
+        suffixes.update(reader.suffixes)
+        checked.append(reader)
+    return checked
+
+
 def load_registry(
     pm: pluggy.PluginManager | None = None,
     skip_broken: bool = False,
     entry_points: Iterable[metadata.EntryPoint] | None = None,
     use_entry_points: bool = True,
 ) -> Registry:
-    """Build the registry of installed rules.
+    """Build the registry of installed rules and readers.
 
     ``pm`` may already hold plugins registered by hand; ``use_entry_points=False`` leaves
     installed packages out (tests use it for fully controlled registries).
@@ -251,7 +340,9 @@ def load_registry(
     except pluggy.PluginValidationError as err:
         raise PluginError(f"plugin {pm.get_name(err.plugin)}: {err}") from err
     rules, skipped = _collect(pm, packages, skip_broken)
+    readers, skipped_readers = _collect_readers(pm, packages, skip_broken)
+    skipped += skipped_readers
     if skipped:
         alive = {name for name, _ in pm.list_name_plugin()}
         packages = [info for info in packages if info.label in alive]
-    return Registry(rules, packages, broken + skipped)
+    return Registry(rules, packages, broken + skipped, readers)

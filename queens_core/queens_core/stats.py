@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -26,6 +26,7 @@ from .cli.exits import (
 )
 from .driver import SOLVED, RuleFailure
 from .grade import LADDER, TIERS_NEEDED, Grader
+from .readers import TEXT_READER, Reader
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
 BAD_INPUT = "bad-input"
@@ -131,10 +132,12 @@ def collect(
     grader: Grader,
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    readers: Sequence[Reader] = (TEXT_READER,),
 ) -> Summary:
-    """Solve and grade every board under ``paths``; ``progress(done, total)`` after each."""
+    """Solve and grade every board under ``paths``, read with ``readers`` (the text
+    reader by default); ``progress(done, total)`` after each."""
     start = clock()
-    entries = expand_paths(paths)
+    entries = expand_paths(paths, readers)
     rules = {rule.counter: rule for rule in grader.full.rules}
     order = list(grader.full.counter_order)
     summary = Summary(
@@ -144,18 +147,24 @@ def collect(
         {c: family_of(rules[c].package) for c in order},
     )
     for done, (path, problem) in enumerate(entries, start=1):
-        summary.boards.append(_one(path, problem, grader, clock))
+        summary.boards.append(_one(path, problem, grader, clock, readers))
         if progress is not None:
             progress(done, len(entries))
     summary.wall_seconds = clock() - start
     return summary
 
 
-def _one(path: str, problem: str | None, grader: Grader, clock: Callable[[], float]) -> BoardStats:
+def _one(
+    path: str,
+    problem: str | None,
+    grader: Grader,
+    clock: Callable[[], float],
+    readers: Sequence[Reader],
+) -> BoardStats:
     if problem is not None:
         return BoardStats(display_name(path), BAD_INPUT, error=problem)
     try:
-        board = read_board_file(path)
+        board = read_board_file(path, readers)
     except BoardInputError as err:
         return BoardStats(display_name(path), BAD_INPUT, error=str(err))
     stats = BoardStats(display_name(path), "", size=board.n)

@@ -257,7 +257,7 @@ def _solve_one(
 
     name = display_name(path)
     try:
-        parsed = read_board_file(path)
+        parsed = read_board_file(path, settings.registry().readers)
     except BoardInputError as err:
         report_error(str(err))
         return EXIT_BAD_INPUT
@@ -368,6 +368,68 @@ main.add_command(hint)
 main.add_command(render)
 
 
+@main.group()
+def readers() -> None:
+    """Inspect the installed board readers (the input formats every command accepts).
+
+    \b
+    Examples:
+      queens readers list
+      queens readers list --format json
+    """
+
+
+@readers.command("list")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one object, schema queens-readers/1.",
+)
+@click.pass_obj
+def readers_list(settings: Settings, output_format: str) -> None:
+    """List the installed board readers, in the order they are asked about an input.
+
+    A file goes to the reader that claims its suffix; standard input and other files go
+    to the first reader that recognises their content, and to the text reader when none
+    does.
+
+    \b
+    Examples:
+      queens readers list
+      queens readers list --format json
+    """
+    found = settings.registry().readers
+    if output_format == "json":
+        document = {
+            "schema": "queens-readers/1",
+            "readers": [
+                {
+                    "name": r.name,
+                    "summary": r.summary,
+                    "suffixes": list(r.suffixes),
+                    "sniffs_content": r.sniff is not None,
+                    "inline": r.inline,
+                    "max_bytes": r.max_bytes,
+                    "package": r.package,
+                    "version": r.version,
+                }
+                for r in found
+            ],
+        }
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
+    width = max(len(r.name) for r in found)
+    for r in found:
+        claims = ", ".join(r.suffixes) or "no suffix"
+        extra = "; recognises content" if r.sniff is not None else ""
+        origin = f"{r.package} {r.version}".strip()
+        click.echo(f"  {r.name:<{width}}  {claims}{extra}  ({origin})")
+        click.echo(f"  {'':<{width}}  {r.summary}")
+
+
 @main.command()
 @click.argument("boards", nargs=-1, metavar="[BOARD]...")
 @click.option(
@@ -422,7 +484,7 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
     names = {rule.counter: rule.display_name for rule in registry.rules}
     reports = []
     for i, path in enumerate(boards or (STDIN,)):
-        report = check_board(path, grader, cap)
+        report = check_board(path, grader, cap, registry.readers)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
@@ -472,7 +534,7 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
     chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
-        summary = collect(paths, Grader(registry.rules), progress)
+        summary = collect(paths, Grader(registry.rules), progress, readers=registry.readers)
     finally:
         progress.close()
     for board in summary.boards:

@@ -7,11 +7,13 @@ they import what only they need when they run (see :mod:`queens_core.cli.main`).
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 import click
 
-from ..batch import STDIN, BoardInputError, display_name, read_board_file, read_input
+from ..batch import STDIN, BoardInputError, display_name, read_input
 from ..board import Board, BoardError, decode_input
+from ..readers import Reader, read_source
 from ..state import State, read_state
 from .exits import (
     EXIT_BAD_INPUT,
@@ -24,18 +26,22 @@ from .exits import (
 )
 
 
-def read_board_and_state(board_path: str, state_path: str | None) -> tuple[Board, State | None]:
-    """The board at ``board_path`` and the state drawn in ``state_path`` (None without
-    one); either may be ``-``, standard input, but not both. Exit 2 on bad input."""
+def read_board_and_state(
+    board_path: str, state_path: str | None, readers: Sequence[Reader]
+) -> tuple[Board, State | None]:
+    """The board at ``board_path`` and the state drawn in ``state_path``; without one,
+    the marks the board's own input shows (a screenshot's), if any, else None. Either may
+    be ``-``, standard input, but not both. Exit 2 on bad input."""
     if board_path == STDIN and state_path == STDIN:
         fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
     try:
-        board = read_board_file(board_path)
+        reading = read_source(board_path, readers)
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
+    board = reading.board
     warn_split_regions(display_name(board_path), board)
     if state_path is None:
-        return board, None
+        return board, reading.state
     try:
         return board, read_state(board, decode_input(read_input(state_path, "state")))
     except BoardInputError as err:
@@ -96,7 +102,7 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     from .report import colour_depth
 
     registry = settings.registry()
-    parsed, state = read_board_and_state(board, state_path)
+    parsed, state = read_board_and_state(board, state_path, registry.readers)
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
@@ -157,7 +163,7 @@ def render(
     from ..driver import RuleFailure, Solver
     from .svg import render_svg
 
-    parsed, state = read_board_and_state(board, state_path)
+    parsed, state = read_board_and_state(board, state_path, settings.registry().readers)
     board_name = display_name(board)
     solved = True
     if solve_it:
