@@ -36,6 +36,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageFilter, ImageOps, UnidentifiedImageError
@@ -107,17 +108,26 @@ def open_picture(data: bytes) -> Image.Image:
     return picture
 
 
-def read_picture(data: bytes) -> ImageReading:
-    """Read the board in ``data`` (PNG, JPEG or anything Pillow decodes)."""
+#: Colour names by letter: (red, green, blue) for each letter a region may be given.
+Palette = Mapping[str, tuple[int, int, int]]
+
+
+def read_picture(data: bytes, palette: Palette | None = None) -> ImageReading:
+    """Read the board in ``data`` (PNG, JPEG or anything Pillow decodes).
+
+    A region whose colour is near one of ``palette``'s takes that colour's letter (each
+    letter once), so that "region P (purple)" is purple in the picture too; the other
+    regions take letters the palette does not name.
+    """
     picture = open_picture(data)
     if min(picture.size) < 4 * MIN_N:
         raise ReadError(f"the picture is too small ({picture.width}×{picture.height} pixels)")
     try:
-        return read_rgb(picture)
+        return read_rgb(picture, palette or {})
     except _NoGrid as light_failure:
         # A dark page draws the grid in light ink: the inverted picture has dark ink.
         try:
-            return read_rgb(ImageOps.invert(picture))
+            return read_rgb(ImageOps.invert(picture), palette or {}, inverted=True)
         except _NoGrid:
             raise ReadError(str(light_failure)) from None
 
@@ -126,8 +136,9 @@ class _NoGrid(ReadError):
     """No grid in this polarity; the caller may try the inverted picture."""
 
 
-def read_rgb(picture: Image.Image) -> ImageReading:
-    """Read a board drawn in dark ink from an RGB picture."""
+def read_rgb(picture: Image.Image, palette: Palette, inverted: bool = False) -> ImageReading:
+    """Read a board drawn in dark ink from an RGB picture (``inverted``: the picture was
+    inverted to make its ink dark, so its true colours are the inverse)."""
     grey = picture.convert("L")
     lines = _line_pixels(grey)
     box = _grid_box(lines)
@@ -147,9 +158,14 @@ def read_rgb(picture: Image.Image) -> ImageReading:
         raise ReadError(f"found {_a(n)} {n}×{n} grid; boards have {MIN_N} to {MAX_N} cells a side")
     colours = [[_cell_colour(picture, columns, rows, r, c) for c in range(n)] for r in range(n)]
     ink = _ink_level(grey, box)
-    regions = _regions(grey, columns, rows, colours, ink)
+    region_of = _regions(grey, columns, rows, colours, ink)
+    seen = [c for line in colours for c in line]
+    if inverted:
+        seen = [(255 - r, 255 - g, 255 - b) for r, g, b in seen]
+    letters = _letters(region_of, seen, palette)
+    rows_text = tuple("".join(letters[region_of[r * n + c]] for c in range(n)) for r in range(n))
     marks = _marks(grey, columns, rows, colours)
-    return ImageReading(regions, marks)
+    return ImageReading(rows_text, marks)
 
 
 def _a(n: int) -> str:
@@ -414,7 +430,8 @@ def _regions(
     rows: _Axis,
     colours: list[list[tuple[float, float, float]]],
     ink: float,
-) -> tuple[str, ...]:
+) -> list[int]:
+    """The region of each cell (numbered in reading order), checked to be N regions."""
     n = columns.n
     edges = []  # (cell, neighbour, mass, colour distance)
     for r in range(n):
@@ -444,17 +461,53 @@ def _regions(
             joined = mass < cut and distance < OTHER_COLOUR
         if joined:
             parent[find(a)] = find(b)
-    letter_of: dict[int, str] = {}
+    index_of: dict[int, int] = {}
     for i in range(n * n):
-        root = find(i)
-        if root not in letter_of:
-            letter_of[root] = _LETTERS[len(letter_of) % len(_LETTERS)]
-    if len(letter_of) != n:
+        index_of.setdefault(find(i), len(index_of))
+    if len(index_of) != n:
         raise ReadError(
-            f"found {len(letter_of)} regions for {_a(n)} {n}×{n} grid; a board has exactly {n} "
+            f"found {len(index_of)} regions for {_a(n)} {n}×{n} grid; a board has exactly {n} "
             "(is the picture cropped, or a region hidden?)"
         )
-    return tuple("".join(letter_of[find(r * n + c)] for c in range(n)) for r in range(n))
+    return [index_of[find(i)] for i in range(n * n)]
+
+
+#: How far a region's colour may be from a palette colour and still take its letter.
+PALETTE_MATCH = 60.0
+
+
+def _letters(
+    region_of: list[int], colours: list[tuple[float, float, float]], palette: Palette
+) -> list[str]:
+    """A letter for each region: the nearest palette colour's, nearest pairs first."""
+    count = max(region_of) + 1
+    members: list[list[tuple[float, float, float]]] = [[] for _ in range(count)]
+    for region, colour in zip(region_of, colours, strict=True):
+        members[region].append(colour)
+    typical = []
+    for cells in members:
+        channels = [sorted(colour[k] for colour in cells) for k in range(3)]
+        typical.append(tuple(values[len(values) // 2] for values in channels))
+    # Earlier palette letters are preferred a little: the archive lists its classic
+    # colours first and their later near-twins (azure beside blue) after.
+    pairs = sorted(
+        (distance + 2 * rank, distance, region, ch)
+        for rank, (ch, rgb) in enumerate(palette.items())
+        for region in range(count)
+        for distance in [
+            sum((a - b) ** 2 for a, b in zip(typical[region], rgb, strict=True)) ** 0.5
+        ]
+    )
+    letters: dict[int, str] = {}
+    for _cost, distance, region, ch in pairs:
+        if distance <= PALETTE_MATCH and region not in letters and ch not in letters.values():
+            letters[region] = ch
+    spare = [ch for ch in _LETTERS if ch not in palette] + [ch for ch in _LETTERS if ch in palette]
+    spare = [ch for ch in spare if ch not in letters.values()]
+    for region in range(count):
+        if region not in letters:
+            letters[region] = spare.pop(0)
+    return [letters[region] for region in range(count)]
 
 
 def _marks(
