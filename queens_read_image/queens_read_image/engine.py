@@ -23,8 +23,8 @@ border mass
     Anti-aliasing and JPEG blur move ink around but keep its mass.
 
 How a picture is read: find the grid box from line groups (both ways), find N per axis
-as the largest count whose predicted lines all fall on ink and whose predicted cell
-centres do not, sample each cell's colour away from its centre (where marks sit), join
+as the largest count whose predicted lines all stand out from the cells beside them,
+sample each cell's colour away from its centre (where marks sit), join
 neighbouring cells whose shared edge is thin and whose colours agree (a darker shade of
 the same colour, as under a hovering mouse, agrees), and read the marks from the ink in
 each cell's centre (a cross looks the same turned a quarter turn; a crown does not).
@@ -39,7 +39,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from PIL import Image, ImageChops, ImageFilter, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageChops, ImageOps, UnidentifiedImageError
 
 #: Boards the reader accepts, by cells along a side.
 MIN_N = 4
@@ -50,7 +50,7 @@ MAX_N = 32
 WORK_SIDE = 2200
 
 #: Top-hat contrast (0-255) a pixel needs over both sides to count as a line pixel.
-LINE_CONTRAST = 40
+LINE_CONTRAST = 24
 
 _RUN = re.compile(rb"\xff+")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -124,11 +124,16 @@ def read_picture(data: bytes, palette: Palette | None = None) -> ImageReading:
         raise ReadError(f"the picture is too small ({picture.width}×{picture.height} pixels)")
     try:
         return read_rgb(picture, palette or {})
-    except _NoGrid as light_failure:
+    except ReadError as light_failure:
         # A dark page draws the grid in light ink: the inverted picture has dark ink.
+        # Read the wrong way round, a board falls apart into too many regions (or no
+        # grid), so whichever way reads is the right one.
         try:
             return read_rgb(ImageOps.invert(picture), palette or {}, inverted=True)
-        except _NoGrid:
+        except ReadError as dark_failure:
+            # Say why the reading that got further failed: a grid found beats none.
+            if isinstance(light_failure, _NoGrid) and not isinstance(dark_failure, _NoGrid):
+                raise ReadError(str(dark_failure)) from None
             raise ReadError(str(light_failure)) from None
 
 
@@ -140,12 +145,12 @@ def read_rgb(picture: Image.Image, palette: Palette, inverted: bool = False) -> 
     """Read a board drawn in dark ink from an RGB picture (``inverted``: the picture was
     inverted to make its ink dark, so its true colours are the inverse)."""
     grey = picture.convert("L")
-    lines = _line_pixels(grey)
-    box = _grid_box(lines)
+    across_x, across_y, strongest = _line_contrast(grey)
+    box = _grid_box(_line_pixels(strongest))
     x0, y0, x1, y1 = box
-    inside = lines.crop((x0, y0, x1 + 1, y1 + 1))
-    columns = _axis(_profile(inside), x0)
-    rows = _axis(_profile(inside.transpose(Image.Transpose.TRANSPOSE)), y0)
+    columns = _axis(_profile(across_x.crop((x0, y0, x1 + 1, y1 + 1))), x0)
+    down = across_y.crop((x0, y0, x1 + 1, y1 + 1)).transpose(Image.Transpose.TRANSPOSE)
+    rows = _axis(_profile(down), y0)
     if columns is None or rows is None:
         raise _NoGrid("no grid found: the lines in the picture do not divide it into cells")
     if columns.n != rows.n:
@@ -187,21 +192,37 @@ def _spread_max(grey: Image.Image, reach: int, dx: int, dy: int) -> Image.Image:
     return result
 
 
-def _line_pixels(grey: Image.Image) -> Image.Image:
-    """A 0/255 mask of the pixels that are darker than the picture on both sides of them."""
+def _line_contrast(grey: Image.Image) -> tuple[Image.Image, Image.Image, Image.Image]:
+    """How much darker each pixel is than the picture on both sides of it, 0-255: across
+    x (vertical lines stand out), across y (horizontal lines), and the strongest of
+    those and the two diagonals (crossings of thick lines stand out only diagonally)."""
     reach = max(4, min(grey.size) // 40)
-    masks = []
-    # Across a crossing of two thick lines neither axis reaches paper; a diagonal does.
-    for dx, dy in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        before = _spread_max(grey, reach, dx, dy)
-        after = _spread_max(grey, reach, -dx, -dy)
-        contrast = ImageChops.subtract(ImageChops.darker(before, after), grey)
-        masks.append(contrast.point(lambda v: 255 if v > LINE_CONTRAST else 0))
-    union = masks[0]
-    for mask in masks[1:]:
-        union = ImageChops.lighter(union, mask)
-    # The 3×3 maximum bridges one-pixel gaps that noise leaves in a line.
-    return union.filter(ImageFilter.MaxFilter(3))
+    # Paper round the picture: a frame drawn at the very edge of a tight crop is still
+    # darker than something on its outer side (and nothing wraps round).
+    width, height = grey.size
+    padded = ImageOps.expand(grey, reach, fill=255)
+    found = []
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        before = _spread_max(padded, reach, dx, dy)
+        after = _spread_max(padded, reach, -dx, -dy)
+        contrast = ImageChops.subtract(ImageChops.darker(before, after), padded)
+        found.append(contrast.crop((reach, reach, reach + width, reach + height)))
+    strongest = found[0]
+    for contrast in found[1:]:
+        strongest = ImageChops.lighter(strongest, contrast)
+    return found[0], found[1], strongest
+
+
+def _line_pixels(contrast: Image.Image) -> Image.Image:
+    """A 0/255 mask of the line pixels, each grown to its 3×3 square to bridge the one-pixel
+    gaps noise leaves in a line (by shifts: far cheaper than Pillow's rank filter)."""
+    mask = contrast.point(lambda v: 255 if v > LINE_CONTRAST else 0)
+    for dx, dy in ((1, 0), (0, 1)):  # a 3×3 square, as a row of 3 then a column of 3
+        mask = ImageChops.lighter(
+            mask,
+            ImageChops.lighter(ImageChops.offset(mask, dx, dy), ImageChops.offset(mask, -dx, -dy)),
+        )
+    return mask
 
 
 @dataclass
@@ -216,8 +237,13 @@ def _line_groups(mask: Image.Image, min_run: int) -> list[_Group]:
     """The line groups of ``mask`` along its rows."""
     width, height = mask.size
     data = mask.tobytes()
+    # A row holding fewer line pixels than a run needs cannot hold the run: skip it.
+    counts = mask.resize((1, height), Image.Resampling.BOX).tobytes()
+    needed = 255 * min_run / width
     groups: list[_Group] = []
     for y in range(height):
+        if counts[y] < needed - 1:
+            continue
         best = (0, 0)
         for match in _RUN.finditer(data, y * width, (y + 1) * width):
             if match.end() - match.start() > best[1] - best[0]:
@@ -239,28 +265,54 @@ def _same_span(group: _Group, start: int, end: int) -> bool:
     return abs(group.start - start) <= tolerance and abs(group.end - end) <= tolerance
 
 
-def _shared_span(groups: list[_Group]) -> tuple[int, int, list[_Group]] | None:
-    """The span most line groups share (the longest on a tie), and those groups."""
+def _shared_span(
+    groups: list[_Group], ends: list[_Group], size: int
+) -> tuple[int, int, list[_Group]] | None:
+    """The span with the most line drawn along it, and the groups that lie along it.
+
+    A group lies along a span when it falls within it and covers most of it: the frame's
+    span holds every grid line (a line that jogs round a region border falls short of
+    the frame by a cell), while a page's rule or a text line seldom has such company.
+    The score is the groups' count times the span's length squared (a faint grid shows
+    its long frame but only pieces of its inner lines). A span must end where a
+    line of the other direction (``ends``) runs, or at the picture's edge (``size``):
+    a grid ends at its frame, or at the edge of a tight crop.
+    """
     best: tuple[int, int, list[_Group]] | None = None
+    best_score = 0
     for group in groups:
-        members = [g for g in groups if _same_span(group, g.start, g.end)]
-        if best is None or (len(members), group.end - group.start) > (
-            len(best[2]),
-            best[1] - best[0],
+        length = group.end - group.start
+        tolerance = max(3, length // 30)
+        if not (_ends_at(group.start, ends, tolerance) or group.start <= tolerance) or not (
+            _ends_at(group.end - 1, ends, tolerance) or group.end >= size - tolerance
         ):
-            starts = sorted(g.start for g in members)
-            ends = sorted(g.end for g in members)
-            best = (starts[len(starts) // 2], ends[len(ends) // 2], members)
+            continue
+        members = [
+            g
+            for g in groups
+            if g.start >= group.start - tolerance
+            and g.end <= group.end + tolerance
+            and g.end - g.start >= 0.8 * length
+        ]
+        score = len(members) * length * length
+        if len(members) >= 2 and score > best_score:
+            best = (group.start, group.end, members)
+            best_score = score
     return best
+
+
+def _ends_at(position: int, ends: list[_Group], tolerance: int) -> bool:
+    return any(g.first - tolerance <= position <= g.last + tolerance for g in ends)
 
 
 def _grid_box(lines: Image.Image) -> tuple[int, int, int, int]:
     """The grid box (x0, y0, x1, y1), inclusive, from the line groups both ways."""
     min_run = max(3 * MIN_N, min(lines.size) // 8)
-    across = _shared_span(_line_groups(lines, min_run))
-    down = _shared_span(_line_groups(lines.transpose(Image.Transpose.TRANSPOSE), min_run))
-    # A tight crop shows N - 1 lines a way; fewer cannot make a board.
-    if across is None or down is None or len(across[2]) < MIN_N - 1 or len(down[2]) < MIN_N - 1:
+    rows = _line_groups(lines, min_run)
+    columns = _line_groups(lines.transpose(Image.Transpose.TRANSPOSE), min_run)
+    across = _shared_span(rows, columns, lines.width)
+    down = _shared_span(columns, rows, lines.height)
+    if across is None or down is None:
         raise _NoGrid("no grid found in the picture")
     x0, x1 = across[0], across[1] - 1
     y0, y1 = down[0], down[1] - 1
@@ -269,52 +321,74 @@ def _grid_box(lines: Image.Image) -> tuple[int, int, int, int]:
     return x0, y0, x1, y1
 
 
+#: Bands the box is cut into across the lines a profile measures.
+PROFILE_BANDS = 15
+
+
 def _profile(inside: Image.Image) -> list[float]:
-    """For each column of the box, the share of its pixels that are line pixels."""
-    width, _ = inside.size
-    squeezed = inside.resize((width, 1), Image.Resampling.BOX)
-    return [v / 255 for v in squeezed.tobytes()]
+    """For each column of the box, its line contrast, as a share of the strongest
+    column's (a line the full height of the grid, such as the frame, is near 1).
+
+    A column's contrast is the median over bands of the box: a grid line crosses every
+    band, while a mark (a crown, a cross) darkens only the bands of its own cell.
+    """
+    width, height = inside.size
+    bands = min(PROFILE_BANDS, height)
+    data = inside.resize((width, bands), Image.Resampling.BOX).tobytes()
+    middle = bands // 2
+    values = [sorted(data[x::width])[middle] for x in range(width)]
+    top = max(max(values), 1)
+    return [v / top for v in values]
+
+
+#: Lines fainter than this share of the strongest column are not trusted to be lines.
+FAINTEST_LINE = 0.04
 
 
 def _axis(profile: list[float], offset: int) -> _Axis | None:
-    """The cells along one axis: the largest count whose lines and centres agree with
-    ``profile`` (lines on ink, centres off it); ``None`` when no count does."""
+    """The cells along one axis: the largest count whose predicted lines all stand out
+    from the inner edges of its predicted cells in ``profile``; ``None`` when none does.
+
+    Only a count whose lines all fall on drawn lines passes, and of those (N and its
+    divisors) the largest is N: a larger count puts some of its lines in cell middles.
+    """
     size = len(profile)
-    on_line = 0.5
-    # The frame (when the picture shows it) is ink from the box's edge inwards.
+    # The frame, when the picture shows it, is ink from the box's edge inwards.
     lead = 0
-    while lead < size // 4 and profile[lead] >= on_line:
+    while lead < size // 4 and profile[lead] >= 0.5:
         lead += 1
     trail = 0
-    while trail < size // 4 and profile[size - 1 - trail] >= on_line:
+    while trail < size // 4 and profile[size - 1 - trail] >= 0.5:
         trail += 1
     first, last = lead / 2, size - trail / 2
-    for n in range(min(MAX_N + 1, size // 6), 0, -1):
+    for n in range(min(MAX_N, size // 6), 1, -1):
         pitch = (last - first) / n
         window = max(1, round(pitch * 0.15))
-        bounds = [first + k * pitch for k in range(n + 1)]
-        refined = [bounds[0]]
+        # Just inside each cell, clear of the line and of a mark in the cell's middle.
+        flanks = sorted(
+            profile[min(size - 1, round(first + (k + f) * pitch))]
+            for k in range(n)
+            for f in (0.14, 0.86)
+        )
+        floor = max(FAINTEST_LINE, 3 * flanks[n])
+        refined = [first]
         for k in range(1, n):
-            centre = round(bounds[k])
-            near = range(max(0, centre - window), min(size, centre + window + 1))
+            middle = round(first + k * pitch)
+            near = range(max(0, middle - window), min(size, middle + window + 1))
             peak = max(near, key=lambda i: profile[i])
-            if profile[peak] < on_line:
+            if profile[peak] < floor:
                 break
-            # The middle of the ink around the peak is the line's centre.
+            # The line's centre is the middle of the run round the peak above half of it.
+            half = profile[peak] / 2
             lo = hi = peak
-            while lo - 1 in near and profile[lo - 1] >= on_line:
+            while lo - 1 in near and profile[lo - 1] >= half:
                 lo -= 1
-            while hi + 1 in near and profile[hi + 1] >= on_line:
+            while hi + 1 in near and profile[hi + 1] >= half:
                 hi += 1
             refined.append((lo + hi) / 2)
         else:
-            refined.append(bounds[-1])
-            centres_clear = all(
-                profile[min(size - 1, round((a + b) / 2))] < on_line
-                for a, b in itertools.pairwise(refined)
-            )
-            if centres_clear and n >= 2:
-                return _Axis(tuple(offset + v for v in refined))
+            refined.append(last)
+            return _Axis(tuple(offset + v for v in refined))
     return None
 
 
@@ -333,8 +407,10 @@ def _cell_colour(
     left, top, right, bottom = _cell_box(columns, rows, r, c)
     width, height = right - left, bottom - top
     patches = []
-    for fx in (0.16, 0.70):
-        for fy in (0.16, 0.70):
+    # Near the corners: a cross's arms end at a third of the way in, a crown's tips and
+    # band keep off the corners, and the lines stay within a tenth.
+    for fx in (0.11, 0.75):
+        for fy in (0.11, 0.75):
             box = (
                 round(left + fx * width),
                 round(top + fy * height),
@@ -367,7 +443,7 @@ def _border_mass(
     """The ink crossing the middle of the edge right of (``across``) or below cell (r, c)."""
     if across:
         line = columns.bounds[c + 1]
-        reach = columns.pitch * 0.35
+        reach = columns.pitch * 0.09
         top, bottom = rows.bounds[r], rows.bounds[r + 1]
         box = (
             round(line - reach),
@@ -379,7 +455,7 @@ def _border_mass(
         values = list(strip.resize((strip.width, 1), Image.Resampling.BOX).tobytes())
     else:
         line = rows.bounds[r + 1]
-        reach = rows.pitch * 0.35
+        reach = rows.pitch * 0.09
         left, right = columns.bounds[c], columns.bounds[c + 1]
         box = (
             round(left + 0.3 * (right - left)),
@@ -545,14 +621,36 @@ def _mark(
             round(right - 0.2 * width),
             round(bottom - 0.2 * height),
         )
-    ).resize((_MARK_SIDE, _MARK_SIDE), Image.Resampling.BOX)
+    )
     paper = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
     threshold = paper * 0.6
     ink = middle.point(lambda v: 255 if v < threshold else 0)
-    share = sum(1 for v in ink.tobytes() if v) / (_MARK_SIDE * _MARK_SIDE)
-    if share < 0.04:
+    share = ink.resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+    if not isinstance(share, int) or share < 0.04 * 255:
         return "."
-    turned = ink.transpose(Image.Transpose.ROTATE_90)
-    both = sum(1 for a, b in zip(ink.tobytes(), turned.tobytes(), strict=True) if a and b)
-    either = sum(1 for a, b in zip(ink.tobytes(), turned.tobytes(), strict=True) if a or b)
-    return "x" if both / either > 0.6 else "♛"
+    # Fitted to its own bounding box, a cross is the same a quarter turn round; a crown,
+    # with its band along the bottom and tips on top, is not.
+    bounds = ink.getbbox()
+    if bounds is None:
+        return "."
+    shape = (
+        ink.crop(bounds)
+        .resize((_MARK_SIDE, _MARK_SIDE), Image.Resampling.BOX)
+        .point(lambda v: 255 if v >= 96 else 0)
+    )
+    return "x" if _cross_likeness(shape) > CROSS_LIKENESS else "♛"
+
+
+#: How alike a mark must be to itself turned and flipped to be read as a cross.
+CROSS_LIKENESS = 0.46
+
+
+def _cross_likeness(shape: Image.Image) -> float:
+    """How alike a mark is to itself a quarter turn round and upside down (0 to 1)."""
+    score = 1.0
+    for moved in (Image.Transpose.ROTATE_90, Image.Transpose.FLIP_TOP_BOTTOM):
+        other = shape.transpose(moved)
+        both = ImageChops.darker(shape, other).histogram()[255]
+        either = ImageChops.lighter(shape, other).histogram()[255]
+        score = min(score, both / max(either, 1))
+    return score
