@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import io
 import random
+import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from PIL import Image, ImageDraw, ImageOps
 from support import ARCHIVE, ROOT
 
-from queens_core import Board, BoardError, State
+from queens_core import Board, BoardError, State, is_solution
+from queens_core.cli.main import main
 from queens_core.cli.png import render_png
 from queens_read_image.engine import ReadError, read_picture
 from queens_read_image.plugin import looks_like_an_image, read_screenshot
@@ -235,3 +238,66 @@ def test_a_board_cut_across_is_refused():
     message = str(caught.value)
     # The crop keeps 7 whole rows and a sliver of the 8th of an 8×8 grid.
     assert message.startswith("found 8 columns and 7 rows"), message
+
+
+# -- through the command line -------------------------------------------------------------
+
+
+def run(*args: str):
+    # Click keeps stderr apart: a warning must not land in the board printed on stdout.
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_solve_a_screenshot():
+    result = run("solve", str(SHOTS / "santipvz" / "board3.png"))
+    assert result.exit_code == 0, result.output
+    picture = result.stdout.split("\n\n")[0].split()
+    board = Board.from_rows(label("board3"))
+    queens = [(r, line.index("♛")) for r, line in enumerate(picture)]
+    assert is_solution(board.rows, queens)
+
+
+def test_hint_starts_from_the_marks_and_import_saves_them(tmp_path):
+    shot = str(SHOTS / "qsolve" / "linkedin-1.png")
+    board_text = run("import", shot)
+    state_text = run("import", shot, "--state")
+    assert board_text.exit_code == state_text.exit_code == 0
+    assert board_text.stdout.split() == label("linkedin-1")
+    assert state_text.stdout.split() == label("linkedin-1.marks", "txt")
+    (tmp_path / "board.txt").write_text(board_text.stdout, encoding="utf-8")
+    (tmp_path / "state.txt").write_text(state_text.stdout, encoding="utf-8")
+    from_files = run("hint", str(tmp_path / "board.txt"), "--state", str(tmp_path / "state.txt"))
+    from_picture = run("hint", shot)
+    assert from_picture.exit_code == 0, from_picture.output
+    assert from_picture.stdout == from_files.stdout
+    # The six queens in the picture are where the hint starts, so it does not place them.
+    assert "The queen already on r1c4" in from_picture.stdout
+
+
+def test_import_of_a_wrong_crop_is_one_line_exit_2():
+    result = run("import", str(SHOTS / "santipvz" / "uboard4.png"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert "found 10 columns and 9 rows" in result.stderr
+
+
+def test_render_png_reads_back(tmp_path):
+    out = tmp_path / "solved.png"
+    result = run("render", str(ARCHIVE / "102.txt"), "--solve", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG")
+    reading = read_screenshot(out.read_bytes())
+    board = Board.parse((ARCHIVE / "102.txt").read_text())
+    assert partition(reading.board.rows) == partition(board.rows)
+    assert reading.state is not None and reading.state.is_solved(reading.board)
+
+
+def test_render_png_without_pillow_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "PIL", None)  # import PIL now raises ImportError
+    result = run("render", str(ARCHIVE / "1.txt"), "-o", str(tmp_path / "b.png"))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "queens: error: PNG output needs Pillow: pip install Pillow (or queens-core[png])\n"
+    )
+    assert not (tmp_path / "b.png").exists()

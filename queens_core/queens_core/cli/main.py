@@ -35,6 +35,7 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
+from .importing import import_board
 from .show import hint, render
 
 if TYPE_CHECKING:
@@ -366,6 +367,7 @@ def rules_list(settings: Settings, as_json: bool) -> None:
 
 main.add_command(hint)
 main.add_command(render)
+main.add_command(import_board)
 
 
 @main.group()
