@@ -84,6 +84,12 @@ def test_what_is_not_a_picture_is_refused_in_one_line():
     assert looks_like_an_image(blank.getvalue())
     with pytest.raises(BoardError, match=r"^no grid found"):
         read_screenshot(blank.getvalue())
+    with pytest.raises(BoardError, match=r"^not a picture Pillow can decode \(image file is"):
+        read_screenshot(blank.getvalue()[:200])
+    huge = io.BytesIO()
+    Image.new("1", (7000, 6000)).save(huge, format="PNG")  # a small file, a huge canvas
+    with pytest.raises(BoardError, match=r"^the picture is 7000×6000 pixels, more than"):
+        read_screenshot(huge.getvalue())
 
 
 # -- synthetic pictures ------------------------------------------------------------------

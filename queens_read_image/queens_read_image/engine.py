@@ -36,6 +36,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -44,6 +45,10 @@ from PIL import Image, ImageChops, ImageOps, UnidentifiedImageError
 #: Boards the reader accepts, by cells along a side.
 MIN_N = 4
 MAX_N = 32
+
+#: Pixels a picture may have: a 32 MiB file can declare a huge canvas (a decompression
+#: bomb), and no screenshot needs more.
+MAX_PIXELS = 40_000_000
 
 #: A picture larger than this along its longer side is halved (and so on) first: the
 #: grid lines survive it and the reading time stays bounded.
@@ -90,9 +95,23 @@ class _Axis:
 def open_picture(data: bytes) -> Image.Image:
     """Decode ``data`` into an RGB picture (transparency flattened onto white)."""
     try:
-        decoded = Image.open(io.BytesIO(data))
+        with warnings.catch_warnings():
+            # The size is checked below, against a tighter limit, in one line.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            decoded = Image.open(io.BytesIO(data))
+    except UnidentifiedImageError:
+        raise ReadError("not a picture Pillow can decode") from None
+    except (OSError, ValueError, Image.DecompressionBombError) as error:
+        raise ReadError(f"not a picture Pillow can decode ({error})") from None
+    width, height = decoded.size
+    if width * height > MAX_PIXELS:
+        raise ReadError(
+            f"the picture is {width}×{height} pixels, more than the reader takes "
+            f"({MAX_PIXELS // 1_000_000} million); crop it to the board"
+        )
+    try:
         decoded.load()
-    except (UnidentifiedImageError, OSError, ValueError) as error:
+    except (OSError, ValueError) as error:
         raise ReadError(f"not a picture Pillow can decode ({error})") from None
     picture: Image.Image = decoded
     if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info:
