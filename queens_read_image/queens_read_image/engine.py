@@ -223,7 +223,9 @@ def _line_contrast(grey: Image.Image) -> tuple[Image.Image, Image.Image, Image.I
     found = []
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
         before = _spread_max(padded, reach, dx, dy)
-        after = _spread_max(padded, reach, -dx, -dy)
+        # The lightest of the reach pixels after a pixel is the lightest before the pixel
+        # reach + 1 steps on.
+        after = ImageChops.offset(before, -dx * (reach + 1), -dy * (reach + 1))
         contrast = ImageChops.subtract(ImageChops.darker(before, after), padded)
         found.append(contrast.crop((reach, reach, reach + width, reach + height)))
     strongest = found[0]
@@ -364,6 +366,19 @@ def _profile(inside: Image.Image) -> list[float]:
 FAINTEST_LINE = 0.04
 
 
+def _frame_middle(profile: list[float]) -> float:
+    """Where the grid starts: the middle of the frame when the picture shows one (ink at
+    the box's edge, perhaps after a few pixels of JPEG halo), else the box's edge."""
+    halo = max(2, len(profile) // 40)
+    start = next((i for i in range(halo + 1) if profile[i] >= 0.5), None)
+    if start is None:
+        return 0.0
+    end = start
+    while end < len(profile) // 4 and profile[end] >= 0.5:
+        end += 1
+    return (start + end) / 2
+
+
 def _axis(profile: list[float], offset: int) -> _Axis | None:
     """The cells along one axis: the largest count whose predicted lines all stand out
     from the inner edges of its predicted cells in ``profile``; ``None`` when none does.
@@ -372,14 +387,8 @@ def _axis(profile: list[float], offset: int) -> _Axis | None:
     divisors) the largest is N: a larger count puts some of its lines in cell middles.
     """
     size = len(profile)
-    # The frame, when the picture shows it, is ink from the box's edge inwards.
-    lead = 0
-    while lead < size // 4 and profile[lead] >= 0.5:
-        lead += 1
-    trail = 0
-    while trail < size // 4 and profile[size - 1 - trail] >= 0.5:
-        trail += 1
-    first, last = lead / 2, size - trail / 2
+    first = _frame_middle(profile)
+    last = size - _frame_middle(profile[::-1])
     for n in range(min(MAX_N, size // 6), 1, -1):
         pitch = (last - first) / n
         window = max(1, round(pitch * 0.15))
@@ -424,19 +433,11 @@ def _cell_colour(
     """The cell's colour: the median of four patches between its corners and its centre,
     clear of the lines and of a mark in the middle."""
     left, top, right, bottom = _cell_box(columns, rows, r, c)
-    width, height = right - left, bottom - top
-    patches = []
-    # Near the corners: a cross's arms end at a third of the way in, a crown's tips and
-    # band keep off the corners, and the lines stay within a tenth.
-    for fx in (0.11, 0.75):
-        for fy in (0.11, 0.75):
-            box = (
-                round(left + fx * width),
-                round(top + fy * height),
-                max(round(left + (fx + 0.14) * width), round(left + fx * width) + 1),
-                max(round(top + (fy + 0.14) * height), round(top + fy * height) + 1),
-            )
-            patches.append(picture.crop(box).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0)))
+    # The cell in 10×10 blocks; the patches are the blocks one in from each corner (10%
+    # to 20% in): a cross's arms end a third of the way in, a crown's tips and band keep
+    # off the corners, and the lines stay within a tenth.
+    blocks = picture.resize((10, 10), Image.Resampling.BOX, box=(left, top, right, bottom))
+    patches = [blocks.getpixel((x, y)) for x in (1, 8) for y in (1, 8)]
     channels = []
     for channel in range(3):
         values = sorted(float(p[channel]) for p in patches)  # type: ignore[index]
@@ -642,11 +643,11 @@ def _mark(
         )
     )
     paper = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
-    threshold = paper * 0.6
-    ink = middle.point(lambda v: 255 if v < threshold else 0)
-    share = ink.resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
-    if not isinstance(share, int) or share < 0.04 * 255:
+    threshold = max(1, min(256, round(paper * 0.6)))
+    histogram = middle.histogram()
+    if sum(histogram[:threshold]) < 0.04 * max(1, sum(histogram)):
         return "."
+    ink = middle.point([255] * threshold + [0] * (256 - threshold))
     # Fitted to its own bounding box, a cross is the same a quarter turn round; a crown,
     # with its band along the bottom and tips on top, is not.
     bounds = ink.getbbox()
