@@ -3,32 +3,40 @@
 Glossary
 --------
 ink
-    What the grid is drawn with: near-black on a light page, near-white once a dark page
-    is inverted. The reader works on "dark ink" and tries the inverted picture second.
-line pixel
-    A pixel darker than the pixels a few steps away on both sides across it (a 1-D
-    black top-hat): thin grid lines, thick region borders and the frame all qualify,
-    whatever the page colour around them.
+    What the grid is drawn with: near-black on a light page, near-white on an inverted
+    (dark) one. The reader works on dark ink; when the picture does not read that way it
+    reads the inverted picture.
+line contrast
+    How much darker a pixel is than the lightest pixels a few steps away on both sides
+    of it (a 1-D black top-hat), measured across x, across y and along both diagonals:
+    thin grid lines, thick region borders and the frame stand out, whatever the page
+    colour round them. A line pixel is one with enough contrast.
 line group
     Consecutive rows (or columns) whose longest run of line pixels spans the same
-    stretch: one drawn line of the grid. The grid is the stretch most line groups share,
-    so page chrome (text, buttons, rules) with a run of its own does not move it.
+    stretch: one drawn line of the grid. The grid's span is the one most drawn line lies
+    along and that ends at a line of the other direction (its frame) or at the picture's
+    edge (a tight crop), so page chrome (text, buttons, rules) does not move it.
 grid box
     The rectangle the cells fill. In a tight crop it reaches the picture's edge.
 pitch
     The width of one cell, grid line included.
+profile
+    For each column of the grid box, its line contrast across x as a share of the
+    strongest column's: the median over horizontal bands, so that marks, which darken
+    only their own cells, do not look like lines. Rows likewise.
 border mass
     How much ink crosses the middle of the edge between two neighbouring cells, in
-    pixels of full ink: about 1 for a thin grid line, several for a region border.
+    pixels of full ink: well under 1 for a thin grid line, several for a region border.
     Anti-aliasing and JPEG blur move ink around but keep its mass.
 
-How a picture is read: find the grid box from line groups (both ways), find N per axis
-as the largest count whose predicted lines all stand out from the cells beside them,
-sample each cell's colour away from its centre (where marks sit), join
-neighbouring cells whose shared edge is thin and whose colours agree (a darker shade of
-the same colour, as under a hovering mouse, agrees), and read the marks from the ink in
-each cell's centre (a cross looks the same turned a quarter turn; a crown does not).
-Whatever cannot be read raises :class:`ReadError` with one line saying why.
+How a picture is read: find the grid box from line groups (both ways); find N per axis
+as the largest count whose predicted lines all stand out in the profile from the edges
+of the cells beside them; sample each cell's colour near its corners (marks sit in the
+middle); join neighbouring cells whose shared edge is thin and whose colours agree (a
+darker shade of the same colour, as under a hovering mouse, agrees); read the marks from
+the ink in each cell's middle (a cross looks the same turned a quarter turn and upside
+down; a crown does not). A region whose colour is near one of a given palette's takes
+its letter. Whatever cannot be read raises :class:`ReadError` with one line saying why.
 """
 
 from __future__ import annotations
