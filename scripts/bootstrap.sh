@@ -7,7 +7,8 @@ python=${PYTHON:-python3}
 
 stamp_of() {
     cat "$root/requirements-dev.txt" "$root"/queens_core/pyproject.toml \
-        "$root"/queens_rules_*/pyproject.toml | "$python" -c \
+        "$root"/queens_rules_*/pyproject.toml \
+        "$root"/queens_read_image/pyproject.toml | "$python" -c \
         'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())'
 }
 

@@ -10,10 +10,11 @@ from pathlib import Path
 from click.testing import CliRunner
 from support import ARCHIVE
 
-from queens_core import Board
+from queens_core import Board, load_registry
 from queens_core.batch import expand_paths
 from queens_core.cli.chart import bar_chart_svg, nice_step
 from queens_core.cli.main import main
+from queens_core.readers import suffixes_of
 from queens_core.stats import Progress
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -145,8 +146,10 @@ def test_a_mistyped_path_is_bad_input_and_no_report(tmp_path):
     (tmp_path / "empty").mkdir()
     result = run("stats", str(tmp_path / "empty"))
     assert result.exit_code == 2 and result.stdout == ""
+    # The kinds of file are those the installed readers claim (*.txt is built in).
+    kinds = ", ".join(f"*{s}" for s in suffixes_of(load_registry().readers))
     assert result.stderr == (
-        f"queens: error: {tmp_path / 'empty'}: no board files (*.txt) in this folder\n"
+        f"queens: error: {tmp_path / 'empty'}: no board files ({kinds}) in this folder\n"
     )
 
 

@@ -42,6 +42,7 @@ from .exits import (
 )
 from .generate import generate
 from .group import QueensGroup
+from .importing import import_board
 from .show import hint, render
 
 if TYPE_CHECKING:
@@ -431,6 +432,7 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
 main.add_command(hint)
 main.add_command(render)
 main.add_command(generate)
+main.add_command(import_board)
 
 
 @main.group()

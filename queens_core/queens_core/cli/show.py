@@ -174,8 +174,9 @@ def hint(
     "--output",
     default="-",
     show_default=True,
-    metavar="FILE.svg",
-    help="Where to write the SVG; `-` is standard output.",
+    metavar="FILE",
+    help="Where to write the picture: FILE.png writes a PNG (needs Pillow), anything else "
+    "SVG; `-` is standard output (SVG).",
 )
 @click.option(
     "--state",
@@ -205,8 +206,8 @@ def render(
     labels: bool,
     letters: bool,
 ) -> None:
-    """Draw BOARD as an SVG picture: regions in their colours, thick borders between
-    regions, and queens and crosses when given a state or asked to solve.
+    """Draw BOARD as an SVG or PNG picture: regions in their colours, thick borders
+    between regions, and queens and crosses when given a state or asked to solve.
 
     Exit status: 0 written, 1 written but --solve did not solve the board, 2 bad input
     or the file cannot be written, 3 a rule raised an error or made an unsound
@@ -217,10 +218,22 @@ def render(
       queens render archive/boards/353.txt -o board.svg
       queens render archive/boards/353.txt --solve -o solved.svg
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
+      queens render archive/boards/353.txt -o board.png
     """
     from ..blame import diagnose
     from ..driver import RuleFailure, Solver
     from .svg import render_svg
+
+    as_png = output.lower().endswith(".png")
+    if as_png and letters:
+        fail("--letters is drawn in SVG output only: use -o FILE.svg", EXIT_BAD_INPUT)
+    if as_png:
+        try:
+            import PIL  # noqa: F401  (only to say what to install before any work)
+        except ImportError:
+            fail(
+                "PNG output needs Pillow: pip install Pillow (or queens-core[png])", EXIT_BAD_INPUT
+            )
 
     parsed, state = read_board_and_state(board, state_path, settings.registry().readers)
     board_name = display_name(board)
@@ -239,15 +252,24 @@ def render(
             fail(f"{board_name}: {diagnosis.message}", EXIT_RULE_FAILED)
         state = result.state
         solved = result.solved
-    picture = render_svg(
-        parsed,
-        state,
-        show_dead=not (state is not None and state.is_solved(parsed)),
-        labels=labels,
-        letters=letters,
-        title=f"Queens board {board_name}" + (" (solved)" if solve_it and solved else ""),
-    )
-    if output == "-":
+    show_dead = not (state is not None and state.is_solved(parsed))
+    if as_png:
+        from .png import render_png
+
+        _write_bytes(output, render_png(parsed, state, show_dead=show_dead, labels=labels))
+        picture = None
+    else:
+        picture = render_svg(
+            parsed,
+            state,
+            show_dead=show_dead,
+            labels=labels,
+            letters=letters,
+            title=f"Queens board {board_name}" + (" (solved)" if solve_it and solved else ""),
+        )
+    if picture is None:
+        pass
+    elif output == "-":
         click.echo(picture, nl=False)
     else:
         write_output(open_output(output), picture)
@@ -256,3 +278,12 @@ def render(
             f"queens: not solved: {board_name}: drew the state where the rules stop", err=True
         )
         sys.exit(EXIT_NOT_SOLVED)
+
+
+def _write_bytes(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path``, or exit 2 naming it."""
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)

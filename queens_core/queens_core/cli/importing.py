@@ -1,0 +1,52 @@
+"""``queens import``: any input the readers understand (a screenshot, a puzzle string),
+printed as a board in the text format, or as the state its marks draw, to save and edit.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..batch import BoardInputError
+from ..readers import read_source
+from ..state import State
+from .exits import EXIT_BAD_INPUT, fail, warn, warn_split_regions
+
+
+@click.command("import")
+@click.argument("source", metavar="FILE")
+@click.option(
+    "--state",
+    "as_state",
+    is_flag=True,
+    help="Print the marks the input shows (queens ♛, crosses ⨯) as a state picture for "
+    "`queens hint --state`, instead of the board.",
+)
+@click.pass_obj
+def import_board(settings, source: str, as_state: bool) -> None:
+    """Read FILE (`-`: standard input) with the installed readers and print the board
+    in the text format: one line a row, one letter a region.
+
+    \b
+    Exit status: 0 printed, 2 the input is not a board a reader can read, 4 a rule
+    package failed to load.
+
+    \b
+    Examples:
+      queens import shot.png > board.txt
+      queens import shot.png --state > state.txt
+      queens hint board.txt --state state.txt
+    """
+    try:
+        reading = read_source(source, settings.registry().readers)
+    except BoardInputError as err:
+        fail(str(err), EXIT_BAD_INPUT)
+    board = reading.board
+    warn_split_regions(source, board)
+    if not as_state:
+        click.echo("\n".join(board.rows))
+        return
+    state = reading.state
+    if state is None:
+        warn(f"{source}: the input shows no marks; printing the empty state")
+        state = State.initial(board)
+    click.echo(state.picture(board, show_dead=True))

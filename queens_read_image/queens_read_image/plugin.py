@@ -1,0 +1,80 @@
+"""The ``image`` board reader: registers the screenshot engine with ``queens``.
+
+Loaded with every ``queens`` command, so it imports nothing heavy: Pillow and the engine
+are imported when a picture is actually read.
+"""
+
+from __future__ import annotations
+
+from queens_core import Board, BoardError, Reader, Reading, State, hookimpl
+
+#: The signatures of the formats the reader claims (PNG, JPEG, WebP, GIF, BMP).
+_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
+
+
+def looks_like_an_image(data: bytes) -> bool:
+    """Whether ``data`` starts like a picture file the reader decodes."""
+    return data.startswith(_MAGIC) or (data[:4] == b"RIFF" and data[8:12] == b"WEBP")
+
+
+def read_screenshot(data: bytes) -> Reading:
+    """The board in a screenshot, with its queens and ✕ marks as the state."""
+    from queens_core.exact import count_solutions
+
+    from .engine import ReadError, read_picture
+
+    try:
+        picture = read_picture(data, _archive_palette())
+    except ReadError as err:
+        raise BoardError(str(err)) from None
+    board = Board.from_rows(list(picture.rows))
+    if count_solutions(board, cap=1) == 0:
+        # A grid cropped by a row and a column still looks like a board; its regions,
+        # no longer made for it, admit no solution.
+        n = board.n
+        raise BoardError(
+            f"the {n}×{n} board read from the picture has no solution "
+            "(is a row or column of the grid cut off?)"
+        )
+    return Reading(board=board, state=marks_state(board, picture.marks))
+
+
+def _archive_palette() -> dict[str, tuple[int, int, int]]:
+    """The colours ``queens`` draws and names each archive letter with, so a region read
+    from a LinkedIn picture is called by the colour it has there."""
+    from queens_core.cli.colour import ARCHIVE_COLOURS
+
+    return {
+        letter: (int(hex_[1:3], 16), int(hex_[3:5], 16), int(hex_[5:7], 16))
+        for letter, (_name, hex_) in ARCHIVE_COLOURS.items()
+    }
+
+
+def marks_state(board: Board, marks: tuple[str, ...] | None) -> State | None:
+    """The state the marks show: queens, crossed cells dead, the rest live."""
+    if marks is None:
+        return None
+    queens = crossed = 0
+    for r, line in enumerate(marks):
+        for c, mark in enumerate(line):
+            bit = 1 << (r * board.n + c)
+            if mark == "♛":
+                queens |= bit
+            elif mark == "x":
+                crossed |= bit
+    return State(board.full & ~queens & ~crossed, queens)
+
+
+@hookimpl
+def queens_register_readers() -> list[Reader]:
+    return [
+        Reader(
+            name="image",
+            summary="Screenshots (PNG, JPEG, WebP) of a Queens board, with the queens and ✕ "
+            "marks on it",
+            suffixes=(".png", ".jpg", ".jpeg", ".webp"),
+            sniff=looks_like_an_image,
+            read=read_screenshot,
+            max_bytes=32 * 1024 * 1024,
+        )
+    ]

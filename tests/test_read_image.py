@@ -1,0 +1,323 @@
+"""The image reader (queens-read-image): real screenshots read to their labels, crops it
+must refuse, and pictures drawn by ``queens render`` then scaled, compressed, inverted,
+hovered and framed in page chrome."""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageDraw, ImageOps
+from support import ARCHIVE, ROOT
+
+from queens_core import Board, BoardError, State, is_solution
+from queens_core.cli.main import main
+from queens_core.cli.png import render_png
+from queens_read_image.engine import ReadError, read_picture
+from queens_read_image.plugin import looks_like_an_image, read_screenshot
+
+SHOTS = ROOT / "tests" / "fixtures" / "screenshots"
+GOOD = sorted(
+    (p for p in SHOTS.glob("*/*.png") if not p.stem.startswith("uboard")),
+    key=lambda p: p.stem,
+)
+
+
+def partition(rows) -> tuple[str, ...]:
+    """The board with letters renamed in reading order: equal iff the same regions."""
+    names: dict[str, str] = {}
+    return tuple("".join(names.setdefault(ch, chr(65 + len(names))) for ch in row) for row in rows)
+
+
+def label(name: str, kind: str = "txt") -> list[str] | None:
+    path = SHOTS / "labels" / f"{name}.{kind}"
+    return path.read_text(encoding="utf-8").split() if path.exists() else None
+
+
+@pytest.mark.parametrize("shot", GOOD, ids=lambda p: p.stem)
+def test_screenshot_reads_to_its_label(shot: Path):
+    reading = read_screenshot(shot.read_bytes())
+    assert partition(reading.board.rows) == partition(label(shot.stem))
+    marks = label(shot.stem, "marks.txt")
+    if marks is None:
+        assert reading.state is None
+    else:
+        assert reading.state is not None
+        assert reading.state.picture(reading.board, show_dead=True).split() == [
+            line.replace("x", "⨯") for line in marks
+        ]
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("uboard1", "found 9 regions for an 8×8 grid"),
+        ("uboard2", "the 8×8 board read from the picture has no solution"),
+        ("uboard3", "found 9 regions for a 7×7 grid"),
+        ("uboard4", "found 10 columns and 9 rows"),
+    ],
+)
+def test_a_wrongly_cropped_board_is_refused_with_its_reason(name: str, reason: str):
+    with pytest.raises(BoardError) as caught:
+        read_screenshot((SHOTS / "santipvz" / f"{name}.png").read_bytes())
+    message = str(caught.value)
+    assert message.startswith(reason)
+    assert "\n" not in message
+
+
+def test_region_letters_follow_the_colours_in_the_picture():
+    # The labels use the archive's colour letters; a LinkedIn picture reads to the same.
+    reading = read_screenshot((SHOTS / "qsolve" / "linkedin-1.png").read_bytes())
+    assert list(reading.board.rows) == label("linkedin-1")
+
+
+def test_what_is_not_a_picture_is_refused_in_one_line():
+    assert not looks_like_an_image(b"BBPP\nBBPP\n")
+    with pytest.raises(BoardError, match="not a picture Pillow can decode"):
+        read_screenshot(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
+    blank = io.BytesIO()
+    Image.new("RGB", (300, 300), (240, 240, 240)).save(blank, format="PNG")
+    assert looks_like_an_image(blank.getvalue())
+    with pytest.raises(BoardError, match=r"^no grid found"):
+        read_screenshot(blank.getvalue())
+    with pytest.raises(BoardError, match=r"^not a picture Pillow can decode \(image file is"):
+        read_screenshot(blank.getvalue()[:200])
+    huge = io.BytesIO()
+    Image.new("1", (7000, 6000)).save(huge, format="PNG")  # a small file, a huge canvas
+    with pytest.raises(BoardError, match=r"^the picture is 7000×6000 pixels, more than"):
+        read_screenshot(huge.getvalue())
+
+
+# -- synthetic pictures ------------------------------------------------------------------
+
+
+def stripes(n: int) -> Board:
+    """An N×N board of N connected regions for sizes the archive lacks: the rows, each
+    handing an end cell (left and right by turns) to the row under it."""
+    rows = [[r for _ in range(n)] for r in range(n)]
+    for r in range(n - 1):
+        rows[r][0 if r % 2 == 0 else n - 1] = r + 1
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return Board.from_rows(["".join(letters[k] for k in row) for row in rows])
+
+
+def marked_state(board: Board, seed: int) -> State:
+    """A few queens from the board's solution and a few crossed cells elsewhere."""
+    from queens_core.exact import solve_exact
+
+    solution = solve_exact(board)
+    assert solution is not None
+    chosen = random.Random(seed).sample(solution, 3)
+    queens = 0
+    for r, c in chosen:
+        queens |= 1 << (r * board.n + c)
+    crossed = 0
+    for index in random.Random(seed + 1).sample(range(board.n * board.n), 2 * board.n):
+        if not queens >> index & 1:
+            crossed |= 1 << index
+    return State(board.full & ~queens & ~crossed, queens)
+
+
+def drawn(board: Board, state: State | None = None) -> Image.Image:
+    return Image.open(io.BytesIO(render_png(board, state, cell=60))).convert("RGB")
+
+
+def scaled(picture: Image.Image, side: int) -> Image.Image:
+    return picture.resize((side, side), Image.Resampling.LANCZOS)
+
+
+def jpeg(picture: Image.Image, quality: int = 70) -> bytes:
+    out = io.BytesIO()
+    picture.save(out, format="JPEG", quality=quality)
+    return out.getvalue()
+
+
+def png(picture: Image.Image) -> bytes:
+    out = io.BytesIO()
+    picture.save(out, format="PNG", compress_level=1)  # fast: size does not matter here
+    return out.getvalue()
+
+
+def hovered(picture: Image.Image, board: Board, r: int, c: int) -> Image.Image:
+    """The picture with cell (r, c) darkened, as under a mouse pointer."""
+    # render_png's geometry: cells of one unit, a margin of BORDER_WIDTH units round them.
+    from queens_core.cli.svg import BORDER_WIDTH
+
+    unit = picture.width / (board.n + 2 * BORDER_WIDTH)
+    left, top = (BORDER_WIDTH + c) * unit, (BORDER_WIDTH + r) * unit
+    box = (round(left + 0.1 * unit), round(top + 0.1 * unit), round(left + 0.9 * unit),
+           round(top + 0.9 * unit))  # fmt: skip
+    copy = picture.copy()
+    copy.paste(copy.crop(box).point(lambda v: round(v * 0.85)), box[:2])
+    return copy
+
+
+def in_page(picture: Image.Image, dark: bool = False) -> Image.Image:
+    """The picture in a page: a title, buttons, a rule and a text box round it."""
+    side = picture.width
+    background, ink, panel = (
+        ((27, 31, 35), (230, 230, 230), (44, 50, 56))
+        if dark
+        else ((243, 242, 239), (20, 20, 20), (255, 255, 255))
+    )
+    page = Image.new("RGB", (side + side // 2, side * 2), background)
+    draw = ImageDraw.Draw(page)
+    draw.text((side // 4, side // 12), "Queens #123", fill=ink, font_size=max(12, side // 14))
+    for k in range(3):
+        x = side // 4 + k * side // 4
+        draw.rounded_rectangle(
+            (x, side // 5, x + side // 6, side // 5 + side // 14), radius=8, outline=ink, width=2
+        )
+    draw.line((0, side // 4, page.width, side // 4), fill=ink, width=1)
+    page.paste(picture, (side // 4, side // 3))
+    top = side // 3 + side + side // 10
+    draw.rectangle((side // 4, top, side // 4 + side, top + side // 2), panel, ink, 1)
+    for k in range(4):
+        draw.text(
+            (side // 4 + 12, top + 12 + k * side // 10),
+            "Tap once to place X and twice for a queen.",
+            fill=ink,
+            font_size=max(10, side // 28),
+        )
+    return page
+
+
+@pytest.mark.parametrize(
+    ("number", "side"),
+    [("101", 250), ("1", 250), ("102", 250), ("10", 250), ("100", 250), ("102", 2000)],
+)
+def test_a_rendered_board_reads_back_small_and_large(number: str, side: int):
+    board = Board.parse((ARCHIVE / f"{number}.txt").read_text())
+    reading = read_picture(png(scaled(drawn(board), side)))
+    assert partition(reading.rows) == partition(board.rows)
+    assert reading.marks is None
+
+
+@pytest.mark.parametrize("number", ["101", "100"])
+def test_jpeg_dark_mode_page_chrome_and_a_hovered_cell(number: str):
+    board = Board.parse((ARCHIVE / f"{number}.txt").read_text())
+    picture = scaled(drawn(board), 400)
+    rng = random.Random(int(number))
+    variants = {
+        "jpeg": jpeg(picture),
+        "jpeg-small": jpeg(scaled(picture, 260), 60),
+        "dark": png(ImageOps.invert(picture)),
+        "page": png(in_page(picture)),
+        "dark-page-jpeg": jpeg(ImageOps.invert(in_page(picture))),
+        "dark-theme-page": png(in_page(picture, dark=True)),
+        "hovered": png(hovered(picture, board, rng.randrange(board.n), rng.randrange(board.n))),
+    }
+    for name, data in variants.items():
+        reading = read_picture(data)
+        assert partition(reading.rows) == partition(board.rows), name
+
+
+@pytest.mark.parametrize(("n", "side"), [(4, 250), (14, 260), (20, 1000)])
+def test_sizes_the_archive_lacks(n: int, side: int):
+    board = stripes(n)
+    reading = read_picture(png(scaled(drawn(board), side)))
+    assert partition(reading.rows) == partition(board.rows)
+
+
+@pytest.mark.parametrize("number", ["1", "100"])
+def test_queens_and_crosses_read_as_the_state(number: str):
+    board = Board.parse((ARCHIVE / f"{number}.txt").read_text())
+    state = marked_state(board, int(number))
+    expected = state.picture(board, show_dead=True).split()
+    picture = drawn(board, state)
+    for data in (png(scaled(picture, 300)), jpeg(scaled(picture, 900)), png(in_page(picture))):
+        reading = read_screenshot(data)
+        assert partition(reading.board.rows) == partition(board.rows)
+        assert reading.state is not None
+        assert reading.state.picture(reading.board, show_dead=True).split() == expected
+
+
+def test_a_board_cut_across_is_refused():
+    board = Board.parse((ARCHIVE / "1.txt").read_text())
+    picture = scaled(drawn(board), 500)
+    with pytest.raises(ReadError) as caught:
+        read_picture(png(picture.crop((0, 0, 500, 440))))
+    message = str(caught.value)
+    # The crop keeps 7 whole rows and a sliver of the 8th of an 8×8 grid.
+    assert message.startswith("found 8 columns and 7 rows"), message
+
+
+# -- through the command line -------------------------------------------------------------
+
+
+def run(*args: str):
+    # Click keeps stderr apart: a warning must not land in the board printed on stdout.
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_solve_a_screenshot():
+    result = run("solve", str(SHOTS / "santipvz" / "board3.png"))
+    assert result.exit_code == 0, result.output
+    picture = result.stdout.split("\n\n")[0].split()
+    board = Board.from_rows(label("board3"))
+    queens = [(r, line.index("♛")) for r, line in enumerate(picture)]
+    assert is_solution(board.rows, queens)
+
+
+def test_hint_starts_from_the_marks_and_import_saves_them(tmp_path):
+    shot = str(SHOTS / "qsolve" / "linkedin-1.png")
+    board_text = run("import", shot)
+    state_text = run("import", shot, "--state")
+    assert board_text.exit_code == state_text.exit_code == 0
+    assert board_text.stdout.split() == label("linkedin-1")
+    assert state_text.stdout.split() == label("linkedin-1.marks", "txt")
+    (tmp_path / "board.txt").write_text(board_text.stdout, encoding="utf-8")
+    (tmp_path / "state.txt").write_text(state_text.stdout, encoding="utf-8")
+    from_files = run("hint", str(tmp_path / "board.txt"), "--state", str(tmp_path / "state.txt"))
+    from_picture = run("hint", shot)
+    assert from_picture.exit_code == 0, from_picture.output
+    assert from_picture.stdout == from_files.stdout
+    # The six queens in the picture are where the hint starts, so it does not place them.
+    assert "The queen already on r1c4" in from_picture.stdout
+
+
+def test_import_of_a_wrong_crop_is_one_line_exit_2():
+    result = run("import", str(SHOTS / "santipvz" / "uboard4.png"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert "found 10 columns and 9 rows" in result.stderr
+
+
+def test_render_png_reads_back(tmp_path):
+    out = tmp_path / "solved.png"
+    result = run("render", str(ARCHIVE / "102.txt"), "--solve", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG")
+    reading = read_screenshot(out.read_bytes())
+    board = Board.parse((ARCHIVE / "102.txt").read_text())
+    assert partition(reading.board.rows) == partition(board.rows)
+    assert reading.state is not None and reading.state.is_solved(reading.board)
+
+
+def test_render_png_without_pillow_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "PIL", None)  # import PIL now raises ImportError
+    result = run("render", str(ARCHIVE / "1.txt"), "-o", str(tmp_path / "b.png"))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "queens: error: PNG output needs Pillow: pip install Pillow (or queens-core[png])\n"
+    )
+    assert not (tmp_path / "b.png").exists()
+
+
+def test_letters_in_png_output_is_refused_not_ignored(tmp_path):
+    from click.testing import CliRunner
+
+    from queens_core.cli.main import main
+
+    board = Path(__file__).resolve().parent.parent / "archive" / "boards" / "1.txt"
+    result = CliRunner().invoke(
+        main, ["render", str(board), "--letters", "-o", str(tmp_path / "b.png")]
+    )
+    assert result.exit_code == 2
+    assert "--letters is drawn in SVG output only" in result.output
+    assert not (tmp_path / "b.png").exists()
