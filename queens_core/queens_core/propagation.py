@@ -22,11 +22,21 @@ SETTLE_COUNTER = "queen_adjacent_kill"
 
 
 def settle_queens(ctx: Ctx) -> bool:
-    """Queen-adjacent kill: kill every live cell in the kill mask of a queen."""
+    """Queen-adjacent kill: kill every live cell in the kill mask of a queen.
+
+    Once a state's queens are settled they stay settled (a placement through the context
+    kills its own kill mask, and dead cells never come back to life), so a call that sees
+    the same queens as the last call on this state has nothing to do; the driver makes
+    that call in every pass.
+    """
     board = ctx.board
     state = ctx.state
-    changed = False
     queens = state.queens
+    memo = state.memo
+    if memo.get(SETTLE_COUNTER) == queens:
+        return False
+    memo[SETTLE_COUNTER] = queens
+    changed = False
     while queens:
         low = queens & -queens
         queens ^= low
