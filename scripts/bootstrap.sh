@@ -36,3 +36,7 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.queens-stamp" 2>/dev/null)" !
         "$root"/queens_rules_*/queens_rules_* >&2
     echo "$want" > "$venv/.queens-stamp"
 fi
+# A compiled build (scripts/build_compiled.py) older than its sources would run old code.
+if ls "$root"/queens_core/queens_core/*.so >/dev/null 2>&1; then
+    "$venv/bin/python" "$root/scripts/build_compiled.py" --check
+fi

@@ -295,7 +295,7 @@ class Solver:
     def _culprit(group: _Group, board: Board, empty: EmptyUnit, new: list[Step]) -> Rule:
         """The rule of the group whose last step touched the unit that is now empty."""
         unit_mask = board.unit_mask(empty.kind, empty.index)
-        for step in reversed(new):
+        for step in new[::-1]:
             if (step.killed | step.placed) & unit_mask:
                 return group.by_counter.get(step.counter, group.rules[0])
         return group.rules[0]
