@@ -37,6 +37,7 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.queens-stamp" 2>/dev/null)" !
     echo "$want" > "$venv/.queens-stamp"
 fi
 # A compiled build (scripts/build_compiled.py) older than its sources would run old code.
-if ls "$root"/queens_core/queens_core/*.so >/dev/null 2>&1; then
+if ls "$root"/queens_core/*.so "$root"/queens_core/queens_core/*.so \
+    "$root"/queens_rules_pfc/queens_rules_pfc/*.so 2>/dev/null | grep -q .; then
     "$venv/bin/python" "$root/scripts/build_compiled.py" --check
 fi

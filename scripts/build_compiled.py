@@ -1,4 +1,4 @@
-"""The optional compiled build: the hot modules of queens_core compiled with mypyc.
+"""The optional compiled build: the hot modules compiled with mypyc.
 
     .venv/bin/python scripts/build_compiled.py            # build, use it from this checkout
     .venv/bin/python scripts/build_compiled.py --remove   # back to pure Python
@@ -25,12 +25,27 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The distribution folder (on sys.path through the editable install) and the package.
+#: The distribution folder of queens-core (on sys.path through the editable install),
+#: where the shared part of the build goes.
 DIST = ROOT / "queens_core"
-PACKAGE = DIST / "queens_core"
-#: The modules compiled: the board, the state, the propagation and the driver, and the
-#: exact solver. rules.py stays interpreted so Rule.problems() can report ill-typed fields.
-MODULES = ("board", "state", "propagation", "driver", "matching", "exact")
+#: The folders of the packages with compiled modules.
+PACKAGES = {
+    "queens_core": DIST / "queens_core",
+    "queens_rules_pfc": ROOT / "queens_rules_pfc" / "queens_rules_pfc",
+}
+#: The modules compiled: the board, the state, the propagation, the driver, the exact
+#: solver and placement-forces-contradiction's trials. rules.py stays interpreted so
+#: Rule.problems() can report ill-typed fields; modules with plugin hooks stay
+#: interpreted because pluggy cannot read a compiled function's @hookimpl mark.
+MODULES = (
+    "queens_core/board",
+    "queens_core/state",
+    "queens_core/propagation",
+    "queens_core/driver",
+    "queens_core/matching",
+    "queens_core/exact",
+    "queens_rules_pfc/trials",
+)
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 STAMP = ".compiled-stamp"
 
@@ -40,22 +55,24 @@ def source_hash() -> str:
     import mypy.version
 
     digest = hashlib.sha256(f"{sys.version} {mypy.version.__version__}".encode())
-    for name in MODULES:
-        digest.update((PACKAGE / f"{name}.py").read_bytes())
+    for module in MODULES:
+        package, name = module.split("/")
+        digest.update((PACKAGES[package] / f"{name}.py").read_bytes())
     return digest.hexdigest()[:20]
 
 
 def build() -> Path:
-    """A folder holding a compiled copy of the queens_core package (built if needed)."""
+    """A folder holding compiled copies of the packages (built if needed)."""
     key = source_hash()
     out = ROOT / ".venv" / "compiled" / key
     if (out / STAMP).exists():
         return out
     with tempfile.TemporaryDirectory() as work:
-        shutil.copytree(PACKAGE, Path(work) / "queens_core", ignore=_ignored)
+        for package in PACKAGES:
+            shutil.copytree(PACKAGES[package], Path(work) / package, ignore=_ignored)
         mypyc = Path(sys.executable).with_name("mypyc")
         subprocess.run(
-            [str(mypyc), *(f"queens_core/{name}.py" for name in MODULES)],
+            [str(mypyc), *(f"{module}.py" for module in MODULES)],
             cwd=work,
             check=True,
             stdout=subprocess.DEVNULL,
@@ -63,7 +80,8 @@ def build() -> Path:
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(Path(work) / "queens_core", out / "queens_core", ignore=_ignored)
+        for package in PACKAGES:
+            shutil.copytree(Path(work) / package, out / package, ignore=_ignored)
         for lib in Path(work).glob(f"*__mypyc{SUFFIX}"):
             shutil.copy2(lib, out)
     (out / STAMP).write_text(key + "\n")
@@ -76,31 +94,33 @@ def _ignored(folder: str, names: list[str]) -> list[str]:
 
 def installed() -> list[Path]:
     """The compiled files put into this checkout by a build."""
-    return [*PACKAGE.glob(f"*{SUFFIX}"), *DIST.glob(f"*__mypyc{SUFFIX}")]
+    found = [path for p in PACKAGES for path in PACKAGES[p].glob(f"*{SUFFIX}")]
+    return [*found, *DIST.glob(f"*__mypyc{SUFFIX}")]
 
 
 def remove() -> None:
     for path in installed():
         path.unlink()
-    (PACKAGE / STAMP).unlink(missing_ok=True)
+    (DIST / STAMP).unlink(missing_ok=True)
 
 
 def install() -> None:
     """Build, and put the compiled modules beside their sources."""
     built = build()
     remove()
-    for name in MODULES:
-        shutil.copy2(built / "queens_core" / f"{name}{SUFFIX}", PACKAGE)
+    for module in MODULES:
+        package, name = module.split("/")
+        shutil.copy2(built / package / f"{name}{SUFFIX}", PACKAGES[package])
     for lib in built.glob(f"*__mypyc{SUFFIX}"):
         shutil.copy2(lib, DIST)
-    (PACKAGE / STAMP).write_text((built / STAMP).read_text())
+    (DIST / STAMP).write_text((built / STAMP).read_text())
 
 
 def check() -> int:
     """Remove compiled modules older than their sources (a stale build would run old code)."""
     if not installed():
         return 0
-    stamp = PACKAGE / STAMP
+    stamp = DIST / STAMP
     if stamp.exists() and stamp.read_text().strip() == source_hash():
         return 0
     remove()

@@ -23,8 +23,9 @@ HEADERS = Path(sysconfig.get_paths()["include"]) / "Python.h"
 
 SOLVE_ARCHIVE = """
 import json, sys
-import queens_core.driver
-assert queens_core.driver.__file__.endswith({suffix!r}), queens_core.driver.__file__
+import queens_core.driver, queens_rules_pfc.trials
+for module in (queens_core.driver, queens_rules_pfc.trials):
+    assert module.__file__.endswith({suffix!r}), module.__file__
 sys.path.insert(0, {tests!r})
 from golden import outcomes
 from queens_core import load_registry
