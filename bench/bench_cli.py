@@ -8,7 +8,9 @@ all alike; the figure is the median CPU time (user + system) of each command's r
 The floor is what any command built on click, pluggy and installed entry points pays
 before it does anything: a fresh interpreter importing click and pluggy and asking
 ``importlib.metadata`` for an entry-point group. The environment is passed on as it is
-(so is ``PYTHONDONTWRITEBYTECODE``, which the first line reports).
+(so is ``PYTHONDONTWRITEBYTECODE``, which the first line reports). ``queens`` is the
+installed command of .venv; ``./queens`` adds the checkout's wrapper, which checks the
+set-up first.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ def commands() -> dict[str, list[str]]:
         "python -c pass": [python, "-c", "pass"],
         "stack floor": [python, "-c", FLOOR],
         "queens solve 353": [queens, "solve", str(BOARD)],
+        "./queens solve 353": [str(ROOT / "queens"), "solve", str(BOARD)],
         "queens rules list": [queens, "rules", "list"],
         "queens --version": [queens, "--version"],
     }
