@@ -77,9 +77,9 @@ def build() -> Path:
             check=True,
             stdout=subprocess.DEVNULL,
         )
-        if out.exists():
-            shutil.rmtree(out)
-        out.parent.mkdir(parents=True, exist_ok=True)
+        if out.parent.exists():  # older builds, of sources that have changed since
+            shutil.rmtree(out.parent)
+        out.parent.mkdir(parents=True)
         for package in PACKAGES:
             shutil.copytree(Path(work) / package, out / package, ignore=_ignored)
         for lib in Path(work).glob(f"*__mypyc{SUFFIX}"):
