@@ -7,7 +7,6 @@ writer or the JSON and explanation formats of the other commands.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import dataclass
@@ -315,6 +314,8 @@ def rules_list(settings: Settings, as_json: bool) -> None:
     """
     registry = settings.registry()
     if as_json:
+        import json  # only JSON output needs it (start-up cost)
+
         click.echo(
             json.dumps(
                 [
@@ -419,6 +420,8 @@ def readers_list(settings: Settings, output_format: str) -> None:
                 for r in found
             ],
         }
+        import json  # only JSON output needs it (start-up cost)
+
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
         return
     width = max(len(r.name) for r in found)
@@ -493,6 +496,8 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
                 click.echo()
             click.echo(format_report(report, names))
     if output_format == "json":
+        import json  # only JSON output needs it (start-up cost)
+
         click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
     sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
 
@@ -541,6 +546,8 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
         if board.error:
             report_error(board.error)
     if as_json:
+        import json  # only JSON output needs it (start-up cost)
+
         click.echo(json.dumps(summary_json(summary), indent=2, ensure_ascii=False))
     else:
         click.echo(format_summary(summary))
