@@ -1,13 +1,16 @@
-"""Time the in-process solve of the whole archive, per rule set, against the exact solver.
+"""Time the in-process solve of the whole archive, per rule set, against blind search.
 
     .venv/bin/python bench/bench_archive.py            # all configurations, 5 repeats
     .venv/bin/python bench/bench_archive.py --repeat 1 --only catalog
 
-For each configuration (the baseline package, the cheap tier, the full catalog) and for
-the exact solver, every board is solved ``--repeat`` times and its best time is kept
-(the least disturbed by the rest of the machine). The figures are the median and p95 of
-those per-board times and their sum over the archive. Parsing (text -> Board with its
-masks) is timed on its own; "with parse" adds it to the solve.
+For each configuration (the baseline package, the cheap tier, the full catalog), for
+the exact solver and for the two blind searches of ``bench/blind.py`` (the yardsticks:
+they prove the answer unique and explain nothing), every board is solved ``--repeat``
+times and its best time is kept (the least disturbed by the rest of the machine). The
+figures are the median and p95 of those per-board times and their sum over the archive;
+each rule set's sum is also given as a multiple of the blind searches' and the exact
+solver's, measured in the same run. Parsing (text -> Board with its masks) is timed on
+its own; "with parse" adds it to the solve.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from blind import blind_rows, blind_units
 
 from queens_core import Board, Solver, load_registry
 from queens_core.exact import find_solutions
@@ -65,6 +70,10 @@ def main() -> int:
 
     exact_times = best_times(boards, lambda b: find_solutions(b, cap=2), args.repeat)
     print(summary("exact (count to 2)", exact_times))
+    rows_times = best_times(boards, blind_rows, args.repeat)
+    print(summary("blind rows (to 2)", rows_times))
+    units_times = best_times(boards, blind_units, args.repeat)
+    print(summary("blind units (to 2)", units_times))
 
     for name in args.only or list(CONFIGURATIONS):
         packages = {f"queens-rules-{p}" for p in CONFIGURATIONS[name]}
@@ -76,13 +85,17 @@ def main() -> int:
         solved = sum(solver.solve(b).solved for b in boards)
         times = best_times(boards, solver.solve, args.repeat)
         with_parse = [a + b for a, b in zip(times, parse_times, strict=True)]
-        ratio = sum(times) / sum(exact_times)
-        print(
-            summary(
-                f"rules: {name}", times, f"   solved {solved}/{len(boards)}   {ratio:.1f}× exact"
+        print(summary(f"rules: {name}", times, f"   solved {solved}/{len(boards)}"))
+        print(summary("  with parse", with_parse))
+        ratios = ", ".join(
+            f"{sum(times) / sum(base):.2f}× {what}"
+            for what, base in (
+                ("blind rows", rows_times),
+                ("blind units", units_times),
+                ("exact", exact_times),
             )
         )
-        print(summary("  with parse", with_parse))
+        print(f"  {'':<20} {ratios}")
     return 0
 
 

@@ -9,7 +9,7 @@ The public API for rule authors and embedding programs::
 
 The names are imported on first use, not with the package: every ``queens`` command
 imports this package first, and ``queens --help`` should not pay for the driver, pluggy
-and ``importlib.metadata`` (the bulk of its start-up) before it prints a line.
+and the plugin discovery (the bulk of its start-up) before it prints a line.
 """
 
 from __future__ import annotations
@@ -112,12 +112,10 @@ __all__ = [
 
 
 def _installed_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from .distributions import version
 
-    try:
-        return version("queens-core")
-    except PackageNotFoundError:  # running from a source tree that is not installed
-        return "0+unknown"
+    # None: running from a source tree that is not installed.
+    return version("queens-core") or "0+unknown"
 
 
 def __getattr__(name: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .board import MAX_INPUT_BYTES, Board
 from .readers import (
@@ -23,6 +23,9 @@ from .readers import (
     read_source,
 )
 from .readers import InputError as BoardInputError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "STDIN",
@@ -74,6 +77,8 @@ def expand_paths(
         if path == STDIN or os.path.isfile(path):
             out.append((path, None))
         elif os.path.isdir(path):
+            from pathlib import Path  # only a folder argument needs it (start-up cost)
+
             found = [
                 p
                 for p in Path(path).rglob("*")

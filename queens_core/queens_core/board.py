@@ -25,6 +25,8 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .guards import ReadOnlyBoard
+
 __all__ = ["MAX_INPUT_BYTES", "MAX_SIZE", "Board", "BoardError", "bits", "decode_input"]
 
 #: The largest board the parser accepts. The rules are polynomial, but the input has to
@@ -50,10 +52,6 @@ class BoardError(ValueError):
             where.append(f"column {column}")
         prefix = ", ".join(where)
         super().__init__(f"{prefix}: {message}" if prefix else message)
-
-
-class ReadOnlyBoard(AttributeError):
-    """Something tried to change a :class:`Board` after it was built."""
 
 
 @dataclass(frozen=True)

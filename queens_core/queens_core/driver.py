@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from . import guards
-from .board import Board, ReadOnlyBoard
-from .guards import ContractViolation, OutOfTime
+from .board import Board
+from .guards import ContractViolation, OutOfTime, ReadOnlyBoard
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
-from .state import InvalidState, State, find_empty_unit
+from .state import EmptyUnit, InvalidState, State, find_empty_unit
 from .validate import is_solution
 
 #: Why a rule that changed the state behind its context's back is stopped: its steps
@@ -199,51 +199,61 @@ class Solver:
             state.caches = dict(state.caches)
 
     def _solve(self, board: Board, state: State) -> SolveResult:
-        steps: list[Step] = []
-        counters = dict.fromkeys(self.counter_order, 0)
-        result = SolveResult(board, state, STALLED, counters, steps)
-        ctx = Context(board, state, steps)
+        """The two-tier loop: cheap rules to a fixed point, then one expensive rule that
+        changes something, and back; until solved, stalled or contradictory."""
+        ctx = Context(board, state, [])
+        result = SolveResult(board, state, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps)
         state.caches = guards.Caches(ctx, state.caches)
-
-        ctx.counter = self.settle_counter
-        settle_queens(ctx)
-        empty = find_empty_unit(board, state)
-        if empty is not None:
-            result.status = CONTRADICTION
-            result.problem = str(empty)
+        if not self._settle(ctx, result):
             return result
-
         n = board.n
-        cheap = self.cheap
-        expensive = self.expensive
+        # One round per iteration; a per-solve limit (time, rounds) belongs at its top.
         while True:
-            while True:
-                result.passes += 1
-                changed = False
-                for group in cheap:
-                    if self._run(group, ctx, result):
-                        changed = True
-                        if result.status == CONTRADICTION:
-                            return result
-                if not changed:
-                    break
-                result.tiers_used.add(Tier.CHEAP)
-            if state.queens.bit_count() == n:
+            if not self._cheap_fixed_point(ctx, result):
+                return result
+            if state.queens.bit_count() == n or not self._expensive_step(ctx, result):
                 break
-            progressed = False
-            for group in expensive:
-                if self._run(group, ctx, result):
-                    progressed = True
-                    result.tiers_used.add(Tier.EXPENSIVE)
-                    if result.status == CONTRADICTION:
-                        return result
-                    break
-            if not progressed:
-                break
-
+            if result.status == CONTRADICTION:
+                return result
         if state.queens.bit_count() == n and is_solution(board.rows, result.queens()):
             result.status = SOLVED
         return result
+
+    def _settle(self, ctx: Context, result: SolveResult) -> bool:
+        """Apply the kill masks of the start state's queens; False at a contradiction."""
+        ctx.counter = self.settle_counter
+        settle_queens(ctx)
+        empty = find_empty_unit(ctx.board, ctx.state)
+        if empty is None:
+            return True
+        result.status = CONTRADICTION
+        result.problem = str(empty)
+        return False
+
+    def _cheap_fixed_point(self, ctx: Context, result: SolveResult) -> bool:
+        """Run cheap passes until one changes nothing; False at a contradiction."""
+        cheap = self.cheap
+        run = self._run
+        while True:
+            result.passes += 1
+            changed = False
+            for group in cheap:
+                if run(group, ctx, result):
+                    if result.status == CONTRADICTION:
+                        return False
+                    changed = True
+            if not changed:
+                return True
+            result.tiers_used.add(Tier.CHEAP)
+
+    def _expensive_step(self, ctx: Context, result: SolveResult) -> bool:
+        """Try the expensive rules cheapest first until one changes the state; True if
+        one did (the result may then hold a contradiction)."""
+        for group in self.expensive:
+            if self._run(group, ctx, result):
+                result.tiers_used.add(Tier.EXPENSIVE)
+                return True
+        return False
 
     def _run(self, group: _Group, ctx: Context, result: SolveResult) -> bool:
         """Call one group; count its steps; detect contradictions. True if it changed."""
@@ -252,76 +262,93 @@ class Solver:
         state = ctx.state
         live_before = state.live
         queens_before = state.queens
+        problem = self._call(group, ctx)
+        if problem is not None:
+            self._contradiction(result, problem, group.rules[0])
+            return True
+        if len(steps) == start:
+            if state.live != live_before or state.queens != queens_before:
+                raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
+            return False
+        new = steps[start:]
+        try:
+            placed, touched = self._count(group, new, result.counters)
+        except (AttributeError, TypeError) as err:  # not a Step, or not masks in it
+            raise RuleFailure(group.rules[0], _bad_step(new)) from err
+        if state.live != live_before & ~touched or state.queens != queens_before | placed:
+            raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
+        empty = find_empty_unit(ctx.board, state)
+        if empty is not None:
+            self._contradiction(result, str(empty), self._culprit(group, ctx.board, empty, new))
+        return True
+
+    @staticmethod
+    def _call(group: _Group, ctx: Context) -> str | None:
+        """Call the group's apply; the problem when it proved a contradiction (or was
+        caught placing unsoundly), else None. Anything else it raises, and a replaced
+        state, is a :class:`RuleFailure`."""
+        state = ctx.state
         ctx.counter = group.counter
         ctx.enabled = group.enabled
         try:
             group.apply(ctx)
-        except Contradiction as err:
-            self._contradiction(result, str(err), group.rules[0])
-            return True
-        except UnsoundDeduction as err:
-            self._contradiction(result, f"{UNSOUND_PREFIX}{err}", group.rules[0])
-            return True
+        except Contradiction as contradiction:
+            return str(contradiction)
+        except UnsoundDeduction as unsound:
+            return f"{UNSOUND_PREFIX}{unsound}"
         except BaseException as err:
             if type(err) is KeyboardInterrupt:  # the user's Ctrl-C, not the rule's
                 raise
             raise RuleFailure(group.rules[0], err) from err
         if ctx.state is not state:
             raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
-        if len(steps) == start:
-            if state.live != live_before or state.queens != queens_before:
-                raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
-            return False
+        return None
 
-        counters = result.counters
-        new = steps[start:]
-        try:
-            placements = 0
-            touched = placed = 0
-            if group.simple:
-                counter = group.counter
-                for step in new:
-                    if step.counter != counter:
-                        raise RuleFailure(group.rules[0], _foreign_step(step))
-                    if step.placed:
-                        placements += 1
-                        placed |= step.placed
-                    touched |= step.killed | step.placed
+    def _count(self, group: _Group, new: list[Step], counters: dict[str, int]) -> tuple[int, int]:
+        """Count a call's steps into ``counters``; return the queens they placed and the
+        cells they touched (placed or killed). A step for a counter outside the group is a
+        :class:`RuleFailure`."""
+        placements = 0
+        touched = placed = 0
+        if group.simple:
+            counter = group.counter
+            for step in new:
+                if step.counter != counter:
+                    raise RuleFailure(group.rules[0], _foreign_step(step))
+                if step.placed:
+                    placements += 1
+                    placed |= step.placed
+                touched |= step.killed | step.placed
+            counters[counter] += 1
+        else:
+            passed = set()
+            for step in new:
+                rule = group.by_counter.get(step.counter)
+                if rule is None:
+                    raise RuleFailure(group.rules[0], _foreign_step(step))
+                if step.placed:
+                    placements += 1
+                    placed |= step.placed
+                touched |= step.killed | step.placed
+                if rule.counting == "step":
+                    counters[step.counter] += 1
+                elif rule.counting == "pass":
+                    passed.add(step.counter)
+            for counter in passed:
                 counters[counter] += 1
-            else:
-                passed = set()
-                for step in new:
-                    rule = group.by_counter.get(step.counter)
-                    if rule is None:
-                        raise RuleFailure(group.rules[0], _foreign_step(step))
-                    if step.placed:
-                        placements += 1
-                        placed |= step.placed
-                    touched |= step.killed | step.placed
-                    if rule.counting == "step":
-                        counters[step.counter] += 1
-                    elif rule.counting == "pass":
-                        passed.add(step.counter)
-                for counter in passed:
-                    counters[counter] += 1
-        except (AttributeError, TypeError) as err:  # not a Step, or not masks in it
-            raise RuleFailure(group.rules[0], _bad_step(new)) from err
-        if state.live != live_before & ~touched or state.queens != queens_before | placed:
-            raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
         if placements:
             for counter in self.placement_counters:
                 counters[counter] += placements
+        return placed, touched
 
-        empty = find_empty_unit(ctx.board, ctx.state)
-        if empty is not None:
-            culprit = group.rules[0]
-            unit_mask = ctx.board.unit_mask(empty.kind, empty.index)
-            for step in reversed(new):
-                if (step.killed | step.placed) & unit_mask:
-                    culprit = group.by_counter.get(step.counter, culprit)
-                    break
-            self._contradiction(result, str(empty), culprit)
-        return True
+    @staticmethod
+    def _culprit(group: _Group, board: Board, empty: EmptyUnit, new: list[Step]) -> Rule:
+        """The rule of the group whose last step touched the unit that is now empty."""
+        unit_mask = board.unit_mask(empty.kind, empty.index)
+        for step in new[::-1]:
+            if (step.killed | step.placed) & unit_mask:
+                return group.by_counter.get(step.counter, group.rules[0])
+        return group.rules[0]
 
     @staticmethod
     def _contradiction(result: SolveResult, problem: str, culprit: Rule) -> None:

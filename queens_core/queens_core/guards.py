@@ -53,6 +53,13 @@ _IDLE = 0.25
 _MAIN_THREAD = threading.main_thread().ident
 
 
+class ReadOnlyBoard(AttributeError):
+    """Something tried to change a :class:`~queens_core.board.Board` after it was built.
+
+    Defined here, not in the board module: that module may be compiled (mypyc cannot
+    compile a subclass of AttributeError), this one never is."""
+
+
 class ContractViolation(Exception):
     """A rule broke the contract of :class:`~queens_core.rules.Context` (the driver can no
     longer trust the record of the solve)."""

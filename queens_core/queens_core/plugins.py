@@ -1,11 +1,12 @@
 """Finding plugin packages and turning what they register into a validated registry.
 
-The entry points of the ``queens.rules`` and ``queens.readers`` groups are found with
-``importlib.metadata`` and loaded here, in sorted order so the registry is the same on
-every machine; pluggy then registers them and calls their hooks, through its hook caller
-(so an implementation may take fewer arguments than the spec) one plugin at a time (so
-every failure names ``package[entry point]``). After that the driver calls each rule's
-``apply`` directly, and the commands read boards through the readers.
+The entry points of the ``queens.rules`` and ``queens.readers`` groups are found as
+``importlib.metadata`` finds them (:mod:`.distributions`) and loaded here, in sorted
+order so the registry is the same on every machine; pluggy then registers them and calls
+their hooks, through its hook caller (so an implementation may take fewer arguments than
+the spec) one plugin at a time (so every failure names ``package[entry point]``). After
+that the driver calls each rule's ``apply`` directly, and the commands read boards
+through the readers.
 """
 
 from __future__ import annotations
@@ -76,13 +77,11 @@ def make_plugin_manager() -> pluggy.PluginManager:
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
-    # Imported here, not above: it is the largest import of a start-up, and the commands
-    # that load no rules (`queens --help`, `queens render`) need none of it.
-    from importlib import metadata
+    # Not importlib.metadata: its imports cost more than a solve; .distributions reads
+    # the same metadata folders and gives the same answers (or asks it when unsure).
+    from .distributions import entry_points
 
-    found = [
-        ep for group in hookspecs.ENTRY_POINT_GROUPS for ep in metadata.entry_points(group=group)
-    ]
+    found = [ep for group in hookspecs.ENTRY_POINT_GROUPS for ep in entry_points(group)]
     return sorted(found, key=lambda ep: (_dist_name(ep), ep.name, ep.group))
 
 

@@ -31,11 +31,21 @@ Ctx = Context | Scratch
 
 
 def settle_queens(ctx: Ctx) -> bool:
-    """Kill every live cell in the kill mask of a queen (detail ``("queen", cell)``)."""
+    """Kill every live cell in the kill mask of a queen (detail ``("queen", cell)``).
+
+    Once a state's queens are settled they stay settled (a placement through the context
+    kills its own kill mask, and dead cells never come back to life), so a call that sees
+    the same queens as the last call on this state has nothing to do; the driver makes
+    that call in every pass.
+    """
     board = ctx.board
     state = ctx.state
-    changed = False
     queens = state.queens
+    cache = ctx.cache
+    if cache.get("settled") == queens:
+        return False
+    cache["settled"] = queens
+    changed = False
     while queens:
         low = queens & -queens
         queens ^= low

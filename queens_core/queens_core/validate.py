@@ -13,20 +13,26 @@ def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> bo
     """True iff ``queens`` solves the board whose rows of region letters are ``regions``."""
     queens = list(queens)
     n = len(regions)
-    if len(queens) != n or len(set(queens)) != n:
+    if len(queens) != n:
         return False
-    if any(not (0 <= r < n and 0 <= c < len(regions[r])) for r, c in queens):
+    rows = set()
+    columns = set()
+    letters = set()
+    column_of_row = {}
+    for r, c in queens:
+        if not (0 <= r < n and 0 <= c < len(regions[r])):
+            return False
+        rows.add(r)
+        columns.add(c)
+        letters.add(regions[r][c])
+        column_of_row[r] = c
+    # n queens in n distinct rows, columns and regions (a repeated queen repeats a row).
+    if len(rows) != n or len(columns) != n or len(letters) != n:
         return False
-    if len({r for r, _ in queens}) != n:
-        return False
-    if len({c for _, c in queens}) != n:
-        return False
-    if len({regions[r][c] for r, c in queens}) != n:
-        return False
-    for i, (r1, c1) in enumerate(queens):
-        for r2, c2 in queens[i + 1 :]:
-            if max(abs(r1 - r2), abs(c1 - c2)) < 2:
-                return False
+    # One queen per row, so two queens can touch only in adjacent rows.
+    for r in range(n - 1):
+        if abs(column_of_row[r] - column_of_row[r + 1]) < 2:
+            return False
     return True
 
 

@@ -19,6 +19,11 @@ round
 contradiction
     Some row or column with two queens, or some row, column or region with no queen and
     no live cell.
+settled
+    No live cell lies in the kill mask of a queen (so no two queens share a line either).
+    The driver keeps every state settled; from a settled state a trial can only end in an
+    empty unit, and :class:`Trials` (:mod:`.trials`) runs it on plain ints. :func:`trial`
+    is the reference it must agree with, step for step.
 """
 
 from __future__ import annotations
@@ -39,14 +44,19 @@ from queens_core import (
 from queens_core.propagation import PROPAGATORS
 from queens_core.words import cells_words, unit_name
 
-#: K: a candidate's kill mask must meet a region with at most this many live cells.
-SMALL_REGION = 6
-#: k: rounds of propagation after the trial placement.
-DEPTH = 2
+from .trials import DEPTH, EMPTY, SMALL_REGION, TWO_QUEENS, Trials
 
-#: The problems a trial can end in (the fifth item of a kill's detail).
-EMPTY = "empty"
-TWO_QUEENS = "two_queens"
+__all__ = [
+    "DEPTH",
+    "EMPTY",
+    "SMALL_REGION",
+    "TWO_QUEENS",
+    "Trials",
+    "apply_placement_forces_contradiction",
+    "candidates",
+    "first_contradiction",
+    "trial",
+]
 
 
 def candidates(board: Board, state: State) -> int:
@@ -125,13 +135,21 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
     state = ctx.state
     doomed = []
     rest = candidates(board, state)
+    trials = Trials(board)
+    fast = rest and trials.settled(state)
+    live = state.live
+    queens = state.queens
     while rest:
         low = rest & -rest
         rest ^= low
         cell = low.bit_length() - 1
-        trial_state, found = trial(board, state, cell)
+        if fast:
+            trial_queens, found = trials.run(live, queens, cell)
+        else:
+            trial_state, found = trial(board, state, cell)
+            trial_queens = trial_state.queens
         if found is not None:
-            forced = tuple(bits(trial_state.queens & ~state.queens & ~low))
+            forced = tuple(bits(trial_queens & ~queens & ~low))
             doomed.append((cell, found, forced))
     for cell, (kind, index, problem), forced in doomed:
         ctx.kill(1 << cell, ("cell", cell, kind, index, problem, forced))

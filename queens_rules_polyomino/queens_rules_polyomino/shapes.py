@@ -22,6 +22,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+# The tables derived below, read as data: deriving them at every start-up cost more than
+# a solve. ``scripts/write-polyomino-table`` writes them.
+from ._table import CANONICAL_TABLE, FIXED_TABLE
+
+__all__ = ["CANONICAL_TABLE", "FIXED_TABLE", "SHAPES", "build_tables", "canonical", "dead_offsets"]
+
 Cells = tuple[tuple[int, int], ...]
 
 MIN_CELLS = 2
@@ -62,7 +68,7 @@ def canonical(cells: Iterable[tuple[int, int]]) -> Cells:
 def free_polyominoes(size: int) -> frozenset[Cells]:
     """Every free polyomino of ``size`` cells, in canonical form: those of ``size - 1``
     cells grown by one cell. Cached, so the sizes 2 to 6 the tables need are grown once
-    each, not again from one cell for every size (this runs when the package loads)."""
+    each, not again from one cell for every size."""
     if size <= 1:
         return frozenset({((0, 0),)})
     grown = set()
@@ -253,4 +259,22 @@ def build_tables() -> tuple[dict[Cells, tuple[str, Cells]], dict[Cells, tuple[st
     return canonical_table, fixed_table
 
 
-CANONICAL_TABLE, FIXED_TABLE = build_tables()
+def table_source() -> str:
+    """The source of :mod:`._table`: both tables of :func:`build_tables` as literals."""
+    canonical_table, fixed_table = build_tables()
+    lines = [
+        '"""The polyomino tables as data, so that loading the package costs no derivation.',
+        "",
+        "Written by ``scripts/write-polyomino-table`` from ``shapes.build_tables()``",
+        "(and ruff format); the tests derive the tables again and compare. Do not edit.",
+        '"""',
+        "",
+        "CANONICAL_TABLE = {",
+        *(f"    {shape!r}: {entry!r}," for shape, entry in canonical_table.items()),
+        "}",
+        "",
+        "FIXED_TABLE = {",
+        *(f"    {shape!r}: {entry!r}," for shape, entry in fixed_table.items()),
+        "}",
+    ]
+    return "\n".join(lines) + "\n"

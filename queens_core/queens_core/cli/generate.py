@@ -7,7 +7,6 @@ value gets the one-line error and exit status 2 the other commands give bad inpu
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -273,6 +272,8 @@ def _summary(board: Generated) -> str:
 
 def _print(board: Generated, seed: int, count: int, path: str | None, output_format: str) -> None:
     if output_format == "json":
+        import json  # only JSON output needs it: a plain solve imports this module
+
         click.echo(json.dumps(board_record(board, seed, path), ensure_ascii=False))
         return
     if path is not None:

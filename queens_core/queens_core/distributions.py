@@ -1,0 +1,232 @@
+"""Installed distributions and their entry points, found as ``importlib.metadata`` finds
+them but without importing it (its imports cost more than a whole solve).
+
+Glossary
+--------
+metadata folder
+    A ``*.dist-info`` or ``*.egg-info`` entry of a folder on ``sys.path`` (any case),
+    or the ``EGG-INFO`` folder of an ``*.egg`` folder on ``sys.path``. It holds
+    ``METADATA`` (or ``PKG-INFO``) and, for a package with plugins, ``entry_points.txt``.
+normalised name
+    A distribution name with runs of ``-``, ``_`` and ``.`` made one ``_`` and lower
+    case (``Queens.Rules-X`` and ``queens_rules_x`` are one distribution). When two
+    folders on ``sys.path`` hold the same normalised name, the first one wins.
+
+:func:`entry_points` gives the same entry points, in the same order, as
+``importlib.metadata.entry_points(group=...)``, and :func:`version` the same version
+as ``importlib.metadata.version``, for everything this module understands: plain
+folders on ``sys.path`` and the standard path finder. Anything else (a zip file on
+``sys.path``, a finder that supplies its own distributions, a malformed
+``entry_points.txt``) is handed to ``importlib.metadata`` itself, so the answer is the
+same either way; ``tests/test_distributions.py`` compares the two.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator
+from importlib import import_module
+from importlib.machinery import PathFinder
+from typing import Any
+
+_SEPARATORS = re.compile(r"[-_.]+")
+#: The syntax of an entry point's value: ``module``, ``package.module:object.attr``,
+#: optionally with ``[extras]``.
+_VALUE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")
+
+
+class _Unsupported(Exception):
+    """Something this module does not read like importlib.metadata: ask it instead."""
+
+
+def normalise(name: str) -> str:
+    """PEP 503 normalisation with ``_`` for the separator, as importlib.metadata keys it."""
+    return _SEPARATORS.sub("-", name).lower().replace("-", "_")
+
+
+class Distribution:
+    """An installed distribution: its metadata folder; name and version read on demand."""
+
+    __slots__ = ("_headers", "path")
+
+    def __init__(self, path: str):
+        self.path = path
+        self._headers: dict[str, str] | None = None
+
+    def read_text(self, filename: str) -> str | None:
+        """A file of the metadata folder, or None when it cannot be read."""
+        try:
+            with open(os.path.join(self.path, filename) if filename else self.path, "rb") as f:
+                return f.read().decode("utf-8")
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError):
+            return None
+
+    def _header(self, key: str) -> str | None:
+        if self._headers is None:
+            text = self.read_text("METADATA") or self.read_text("PKG-INFO") or self.read_text("")
+            if text is None:
+                raise _Unsupported(f"{self.path} has no metadata")
+            self._headers = _headers(text)
+        return self._headers.get(key.lower())
+
+    @property
+    def name(self) -> Any:
+        return self._header("Name")
+
+    @property
+    def version(self) -> Any:
+        return self._header("Version")
+
+    @property
+    def normalised_name(self) -> str:
+        """The key two distributions are told apart by: from the folder name when it
+        has one (``Foo_Bar-1.0.dist-info``), else from the metadata."""
+        stem, ext = os.path.splitext(os.path.basename(self.path))
+        if ext in (".dist-info", ".egg-info"):
+            name = stem.partition("-")[0]
+            if name:
+                return normalise(name)
+        name = self.name
+        if not isinstance(name, str):
+            raise _Unsupported(f"{self.path} has no Name")
+        return normalise(name)
+
+    def entry_points(self) -> list[EntryPoint]:
+        """The entry points its ``entry_points.txt`` declares, in file order."""
+        found = []
+        group = None
+        for raw in (self.read_text("entry_points.txt") or "").splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("[") and line.endswith("]"):
+                group = line.strip("[]")
+                continue
+            if group is None:
+                continue
+            if "=" not in line:
+                raise _Unsupported(f"{self.path}: malformed entry point line {line!r}")
+            name, value = (part.strip() for part in line.split("=", 1))
+            found.append(EntryPoint(name, value, group, self))
+        return found
+
+
+def _headers(text: str) -> dict[str, str]:
+    """The first value of each header of an email-style metadata file, keys lower-cased.
+    A line that starts with a space or a tab continues the header before it."""
+    headers: dict[str, str] = {}
+    current = None
+    for line in text.splitlines():
+        if not line:
+            break
+        if line[0] in " \t":
+            if current is not None:
+                headers[current] += "\n" + line
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise _Unsupported(f"metadata line {line!r} is not a header")
+        key = key.lower()
+        if key in headers:
+            current = None  # a repeated header: importlib.metadata answers the first one
+            continue
+        headers[key] = value.lstrip(" \t")
+        current = key
+    return headers
+
+
+class EntryPoint:
+    """One entry point: ``name = value`` in ``[group]`` of a distribution."""
+
+    __slots__ = ("dist", "group", "name", "value")
+
+    def __init__(self, name: str, value: str, group: str, dist: Distribution):
+        self.name = name
+        self.value = value
+        self.group = group
+        self.dist = dist
+
+    def load(self) -> Any:
+        """Import the module the value names and return the object it names in it."""
+        match = _VALUE.match(self.value)
+        if match is None:
+            raise ValueError(f"entry point {self.name!r} has a malformed value {self.value!r}")
+        target: Any = import_module(match.group("module"))
+        for attr in filter(None, (match.group("attr") or "").split(".")):
+            target = getattr(target, attr)
+        return target
+
+    def __repr__(self) -> str:
+        return f"EntryPoint(name={self.name!r}, value={self.value!r}, group={self.group!r})"
+
+
+def _metadata_folders(root: str) -> Iterator[str]:
+    """The metadata folders of one ``sys.path`` entry, grouped as importlib.metadata
+    lists them: by normalised name in order of first appearance, then egg folders."""
+    try:
+        children = os.listdir(root or ".")
+    except NotADirectoryError:
+        raise _Unsupported(f"{root} is a file (a zip archive?)") from None
+    except OSError:
+        return
+    by_name: dict[str, list[str]] = {}
+    eggs = []
+    base_is_egg = os.path.basename(root).lower().endswith(".egg")
+    for child in children:
+        low = child.lower()
+        if low.endswith((".dist-info", ".egg-info")):
+            name = normalise(low.rpartition(".")[0].partition("-")[0])
+            by_name.setdefault(name, []).append(os.path.join(root, child))
+        elif base_is_egg and low == "egg-info":
+            eggs.append(os.path.join(root, child))
+    for paths in by_name.values():
+        yield from paths
+    yield from eggs
+
+
+def distributions() -> Iterator[Distribution]:
+    """Every installed distribution, the first of each normalised name, in path order."""
+    finders = [f for f in sys.meta_path if getattr(f, "find_distributions", None) is not None]
+    if finders != [PathFinder]:
+        raise _Unsupported("a meta path finder other than PathFinder supplies distributions")
+    seen = set()
+    for root in sys.path:
+        if not isinstance(root, str):
+            raise _Unsupported(f"sys.path holds {root!r}")
+        for path in _metadata_folders(root):
+            dist = Distribution(path)
+            key = dist.normalised_name
+            if key not in seen:
+                seen.add(key)
+                yield dist
+
+
+def entry_points(group: str) -> list[Any]:
+    """The installed entry points of ``group``, as ``importlib.metadata.entry_points``
+    lists them (each has ``name``, ``value``, ``group``, ``dist`` and ``load()``)."""
+    try:
+        return [ep for dist in distributions() for ep in dist.entry_points() if ep.group == group]
+    except _Unsupported:
+        from importlib import metadata
+
+        return list(metadata.entry_points(group=group))
+
+
+def version(name: str) -> str | None:
+    """The version of the installed distribution ``name`` (None when it is not
+    installed), as ``importlib.metadata.version`` reads it."""
+    key = normalise(name)
+    try:
+        for dist in distributions():
+            if dist.normalised_name == key:
+                return dist.version
+        return None
+    except _Unsupported:
+        from importlib import metadata
+
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None

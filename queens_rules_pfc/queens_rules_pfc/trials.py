@@ -1,0 +1,122 @@
+"""Placement-forces-contradiction's trials on plain ints (see the package's glossary).
+
+Its own module, free of plugin hooks, so that the optional compiled build
+(scripts/build_compiled.py) can compile it; the package is the same without it.
+"""
+
+from __future__ import annotations
+
+from queens_core.board import Board
+from queens_core.state import State
+
+#: K: a candidate's kill mask must meet a region with at most this many live cells.
+SMALL_REGION = 6
+#: k: rounds of propagation after the trial placement.
+DEPTH = 2
+
+#: The problems a trial can end in (the fifth item of a kill's detail).
+EMPTY = "empty"
+TWO_QUEENS = "two_queens"
+
+
+class Trials:
+    """One board's masks laid out for many trials, each on two plain ints.
+
+    It does what the reference :func:`queens_rules_pfc.trial` does through a
+    :class:`~queens_core.rules.Scratch` and the propagators, in the same order, without
+    the objects: a trial costs a few hundred integer operations, and a board needs up to
+    a few hundred trials per solve.
+    """
+
+    __slots__ = (
+        "cell_col",
+        "cell_region",
+        "cell_row",
+        "col_masks",
+        "kill_masks",
+        "lines",
+        "region_masks",
+        "row_masks",
+        "units",
+    )
+
+    def __init__(self, board: Board):
+        n = board.n
+        self.kill_masks = board.kill_masks
+        self.row_masks = board.row_masks
+        self.col_masks = board.col_masks
+        self.region_masks = board.region_masks
+        self.lines = board.row_masks + board.col_masks
+        self.units = board.units
+        self.cell_row = tuple(board.row_masks[i // n] for i in range(n * n))
+        self.cell_col = tuple(board.col_masks[i % n] for i in range(n * n))
+        self.cell_region = tuple(board.region_masks[k] for k in board.cell_region)
+
+    def settled(self, state: State) -> bool:
+        """True when no live cell or other queen lies in the kill mask of a queen."""
+        covered = state.live | state.queens
+        kill_masks = self.kill_masks
+        queens = state.queens
+        while queens:
+            low = queens & -queens
+            queens ^= low
+            if kill_masks[low.bit_length() - 1] & covered:
+                return False
+        return True
+
+    def empty_unit(self, covered: int) -> tuple[str, int, str] | None:
+        """The first unit (rows, columns, regions) that ``covered`` misses."""
+        for kind, index, mask in self.units:
+            if not covered & mask:
+                return (kind, index, EMPTY)
+        return None
+
+    def run(self, live: int, queens: int, cell: int) -> tuple[int, tuple[str, int, str] | None]:
+        """The reference trial from a settled state: (the trial's queens, its
+        contradiction)."""
+        kill_masks = self.kill_masks
+        region_masks = self.region_masks
+        cell_row = self.cell_row
+        cell_col = self.cell_col
+        cell_region = self.cell_region
+        bit = 1 << cell
+        live &= ~(kill_masks[cell] | bit)
+        queens |= bit
+        for _ in range(DEPTH):
+            found = self.empty_unit(live | queens)
+            if found is not None:
+                return queens, found
+            before = live
+            # Single-cell region, then single-cell row and column: collect, then place
+            # those still live (a queen placed earlier in the list may have killed one).
+            for masks in (region_masks, self.row_masks, self.col_masks):
+                singles = [
+                    cells
+                    for mask in masks
+                    if (cells := live & mask) and not cells & (cells - 1) and not queens & mask
+                ]
+                for single in singles:
+                    if live & single:
+                        live &= ~(kill_masks[single.bit_length() - 1] | single)
+                        queens |= single
+            # Region confined to a row (column): kill the rest of the line.
+            for region in region_masks:
+                cells = live & region
+                if cells:
+                    first = (cells & -cells).bit_length() - 1
+                    row = cell_row[first]
+                    if not cells & ~row:
+                        live &= ~(row & ~region)
+                    column = cell_col[first]
+                    if not cells & ~column:
+                        live &= ~(column & ~region)
+            # Row (column) confined to a region: kill the rest of the region.
+            for line in self.lines:
+                cells = live & line
+                if cells:
+                    region = cell_region[(cells & -cells).bit_length() - 1]
+                    if not cells & ~region:
+                        live &= ~(region & ~line)
+            if live == before:
+                break
+        return queens, self.empty_unit(live | queens)

@@ -1,0 +1,158 @@
+"""The optional compiled build: the hot modules compiled with mypyc.
+
+    .venv/bin/python scripts/build_compiled.py            # build, use it from this checkout
+    .venv/bin/python scripts/build_compiled.py --remove   # back to pure Python
+    .venv/bin/python scripts/build_compiled.py --into     # only build; print its folder
+
+The compiled modules give the same results as the Python ones (tests/test_compiled.py
+solves the archive with them and compares every counter); they are never needed, since
+Python imports the ``.py`` file wherever no compiled module is present. A build is kept
+under ``.venv/compiled/<hash of the sources>``, so building again after no change is
+immediate. Building puts the compiled modules beside their sources, where Python prefers
+them; ``./queens`` and ``./run-tests`` remove them (and say so) once a source changes.
+Needs a C compiler and the Python headers; mypyc comes with mypy (requirements-dev.txt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The distribution folder of queens-core (on sys.path through the editable install),
+#: where the shared part of the build goes.
+DIST = ROOT / "queens_core"
+#: The folders of the packages with compiled modules.
+PACKAGES = {
+    "queens_core": DIST / "queens_core",
+    "queens_rules_pfc": ROOT / "queens_rules_pfc" / "queens_rules_pfc",
+}
+#: The modules compiled: the board, the state, the propagation, the driver, the exact
+#: solver and placement-forces-contradiction's trials. rules.py stays interpreted so
+#: Rule.problems() can report ill-typed fields; modules with plugin hooks stay
+#: interpreted because pluggy cannot read a compiled function's @hookimpl mark.
+MODULES = (
+    "queens_core/board",
+    "queens_core/state",
+    "queens_core/propagation",
+    "queens_core/driver",
+    "queens_core/matching",
+    "queens_core/exact",
+    "queens_rules_pfc/trials",
+)
+SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
+STAMP = ".compiled-stamp"
+
+
+def source_hash() -> str:
+    """What a build depends on: the compiled sources, Python and mypy."""
+    import mypy.version
+
+    digest = hashlib.sha256(f"{sys.version} {mypy.version.__version__}".encode())
+    for module in MODULES:
+        package, name = module.split("/")
+        digest.update((PACKAGES[package] / f"{name}.py").read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def build() -> Path:
+    """A folder holding compiled copies of the packages (built if needed)."""
+    key = source_hash()
+    out = ROOT / ".venv" / "compiled" / key
+    if (out / STAMP).exists():
+        return out
+    with tempfile.TemporaryDirectory() as work:
+        for package in PACKAGES:
+            shutil.copytree(PACKAGES[package], Path(work) / package, ignore=_ignored)
+        mypyc = Path(sys.executable).with_name("mypyc")
+        done = subprocess.run(
+            [str(mypyc), *(f"{module}.py" for module in MODULES)],
+            cwd=work,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:  # mypyc says what it cannot compile on standard output
+            errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+            sys.exit("mypyc failed: " + "; ".join(errors or done.stderr.splitlines()[-1:]))
+        if out.parent.exists():  # older builds, of sources that have changed since
+            shutil.rmtree(out.parent)
+        out.parent.mkdir(parents=True)
+        for package in PACKAGES:
+            shutil.copytree(Path(work) / package, out / package, ignore=_ignored)
+        for lib in Path(work).glob(f"*__mypyc{SUFFIX}"):
+            shutil.copy2(lib, out)
+    (out / STAMP).write_text(key + "\n")
+    return out
+
+
+def _ignored(folder: str, names: list[str]) -> list[str]:
+    return [n for n in names if n == "__pycache__" or n == "build"]
+
+
+def installed() -> list[Path]:
+    """The compiled files put into this checkout by a build."""
+    found = [path for p in PACKAGES for path in PACKAGES[p].glob(f"*{SUFFIX}")]
+    return [*found, *DIST.glob(f"*__mypyc{SUFFIX}")]
+
+
+def remove() -> None:
+    for path in installed():
+        path.unlink()
+    (DIST / STAMP).unlink(missing_ok=True)
+
+
+def install() -> None:
+    """Build, and put the compiled modules beside their sources."""
+    built = build()
+    remove()
+    for module in MODULES:
+        package, name = module.split("/")
+        shutil.copy2(built / package / f"{name}{SUFFIX}", PACKAGES[package])
+    for lib in built.glob(f"*__mypyc{SUFFIX}"):
+        shutil.copy2(lib, DIST)
+    (DIST / STAMP).write_text((built / STAMP).read_text())
+
+
+def check() -> int:
+    """Remove compiled modules older than their sources (a stale build would run old code)."""
+    if not installed():
+        return 0
+    stamp = DIST / STAMP
+    if stamp.exists() and stamp.read_text().strip() == source_hash():
+        return 0
+    remove()
+    print(
+        "queens: removed the compiled modules, their sources changed since the build "
+        "(scripts/build_compiled.py builds them again)",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--remove", action="store_true", help="back to pure Python")
+    what.add_argument("--check", action="store_true", help="remove a stale build")
+    what.add_argument("--into", action="store_true", help="only build; print the folder")
+    args = parser.parse_args()
+    if args.remove:
+        remove()
+    elif args.check:
+        return check()
+    elif args.into:
+        print(build())
+    else:
+        install()
+        print(f"compiled: {', '.join(MODULES)} (undo: {Path(__file__).name} --remove)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
