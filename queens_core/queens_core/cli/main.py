@@ -21,6 +21,7 @@ from ..exact import DEFAULT_CAP
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
 from ..selection import TIERS, SelectionError, select_rules
+from .commands import PluginGroup
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -80,7 +81,7 @@ def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PluginGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--version",
     is_flag=True,
