@@ -1,4 +1,4 @@
-# Sourced by ./queens and ./run-tests: make sure .venv exists and holds the five packages
+# Sourced by ./queens and ./run-tests: make sure .venv exists and holds the six packages
 # (editable) and the test tools. It re-installs only when a pyproject.toml or
 # requirements-dev.txt changed since the last install, so a second run starts at once.
 # Expects $root, the checkout, to be set by the caller.
@@ -7,7 +7,7 @@ python=${PYTHON:-python3}
 
 stamp_of() {
     cat "$root/requirements-dev.txt" "$root"/queens_core/pyproject.toml \
-        "$root"/queens_rules_*/pyproject.toml | "$python" -c \
+        "$root"/queens_rules_*/pyproject.toml "$root"/queens_web/pyproject.toml | "$python" -c \
         'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())'
 }
 

@@ -1,0 +1,188 @@
+"""What the page asks of the library, in one place.
+
+Each function takes the plain values of a request, calls the library, and returns the
+JSON document the command line prints for the same question (``--format json``: the same
+``schema`` keys). They are thin on purpose: when the library's API moves (the hint and
+explanation documents, the check of a board held in memory), only this module changes.
+
+Glossary
+--------
+library
+    What the server builds once at start-up from the installed packages: the registry
+    (rules and readers), a solver and a grader over every rule.
+problem
+    A request the library cannot answer because of its input: one line for the person,
+    and the HTTP status that goes with it (400 bad input, 413 too large).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
+from queens_core.check import check_board, report_json
+from queens_core.cli.colour import colour_name, region_colours
+from queens_core.cli.jsonfmt import board_json, solve_document, state_json
+from queens_core.grade import Grader
+from queens_core.hint import find_hint, hint_document
+from queens_core.readers import by_content, by_suffix
+from queens_core.state import read_state
+
+#: The ``schema`` of the documents only the web API has (the others are the CLI's).
+BOARD_SCHEMA = "queens-web-board/1"
+#: The board's name in the documents when the request does not give one.
+PAGE_SOURCE = "<page>"
+#: A name no file can have (it holds a NUL): what the check reads the board under, so
+#: that the readers never look for a file of that name.
+_IN_MEMORY = "\0in-memory board"
+
+
+class Problem(Exception):
+    """Input the library cannot answer: ``str()`` is one line; ``status`` the HTTP one."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Library:
+    """The installed rules and readers, and the solver and grader built on them once."""
+
+    registry: Registry
+    solver: Solver
+    grader: Grader
+
+    @classmethod
+    def from_registry(cls, registry: Registry) -> Library:
+        return cls(registry, Solver(registry.rules), Grader(registry.rules))
+
+    @property
+    def readers(self) -> list[Reader]:
+        return self.registry.readers
+
+    def upload_limit(self) -> int:
+        """The largest input some installed reader accepts."""
+        return max(reader.max_bytes for reader in self.readers)
+
+
+def info_document(library: Library, version: str) -> dict[str, Any]:
+    """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
+    return {
+        "schema": "queens-web-info/1",
+        "version": version,
+        "readers": [
+            {"name": r.name, "summary": r.summary, "suffixes": list(r.suffixes)}
+            for r in library.readers
+        ],
+        "rules": [
+            {"counter": r.counter, "display_name": r.display_name, "tier": r.tier.value}
+            for r in library.registry.rules
+        ],
+        "upload_limit": library.upload_limit(),
+    }
+
+
+def read_board(library: Library, data: bytes, name: str | None) -> dict[str, Any]:
+    """Read an uploaded or pasted input with the reader chosen as the command line
+    chooses it for a file called ``name`` (its suffix first, then its content)."""
+    reader = by_suffix(library.readers, name) if name else None
+    if reader is None:
+        reader = by_content(library.readers, data)
+    if len(data) > reader.max_bytes:
+        raise Problem(
+            f"the input is larger than {reader.max_bytes} bytes, the most the "
+            f"{reader.name} reader accepts",
+            413,
+        )
+    try:
+        reading = reader.read(data)
+    except BoardError as err:
+        raise Problem(str(err)) from None
+    except Exception as err:  # a reader's bug is named, not shown as a traceback
+        raise Problem(f"{reader.describe()} failed: {type(err).__name__}: {err}", 500) from err
+    if not isinstance(reading, Reading):
+        raise Problem(f"{reader.describe()} returned {type(reading).__name__}", 500)
+    return board_document(reading, name or PAGE_SOURCE, reader.name)
+
+
+def board_document(reading: Reading, source: str, reader: str) -> dict[str, Any]:
+    """A board as the page draws it: the CLI's board object, each region's colour and
+    colour name, and the marks the input showed (a screenshot's), if any."""
+    board = reading.board
+    colours = region_colours(board)
+    return {
+        "schema": BOARD_SCHEMA,
+        "source": source,
+        "reader": reader,
+        "board": board_json(board),
+        "colours": {letter: colours[k] for k, letter in enumerate(board.letters)},
+        "colour_names": {letter: colour_name(letter) for letter in board.letters},
+        "state": state_json(board, reading.state) if reading.state is not None else None,
+        "stars": reading.stars,
+        "warnings": [str(w) for w in board.warnings],
+    }
+
+
+def board_of(value: Any) -> Board:
+    """The board of a request's ``board``: its rows, one string a row."""
+    if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
+        raise Problem("'board' must be a list of strings, one a row")
+    try:
+        return Board.parse("\n".join(value))
+    except BoardError as err:
+        raise Problem(f"board: {err}") from None
+
+
+def state_of(board: Board, value: Any) -> State:
+    """The state of a request's ``state``: the ``♛ ⨯ .`` picture (``Q``, ``x``, ``.``
+    too), one string a row; none is the empty board."""
+    if value is None:
+        return State.initial(board)
+    if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
+        raise Problem("'state' must be a list of strings, one a row (♛ or Q, ⨯ or x, .)")
+    try:
+        return read_state(board, "\n".join(value))
+    except BoardError as err:
+        raise Problem(f"state: {err}") from None
+
+
+def source_of(value: Any) -> str:
+    if value is None:
+        return PAGE_SOURCE
+    if not isinstance(value, str) or len(value) > 200:
+        raise Problem("'source' must be a string of at most 200 characters")
+    return value
+
+
+def hint(library: Library, board: Board, state: State, source: str) -> dict[str, Any]:
+    """The next step from ``state``, or why there is none (``queens hint --format json``)."""
+    found = find_hint(board, state, library.registry.rules)
+    return hint_document(found, source, "<page marks>")
+
+
+def explain(library: Library, board: Board, source: str) -> dict[str, Any]:
+    """The whole solve, every step explained (``queens solve --format json``)."""
+    return solve_document(library.solver.solve(board), library.solver.rules, source)
+
+
+def check(library: Library, board: Board, source: str) -> dict[str, Any]:
+    """Unique? solved by logic? tier and grade (one board of ``queens check --format
+    json``)."""
+
+    def hand_over(_data: bytes) -> Reading:
+        return Reading(board=board)
+
+    # check_board reads its board through the readers: an inline reader that recognises
+    # only the impossible name above hands it this board, and no file is ever opened.
+    holder = Reader(
+        name="page",
+        summary="the board in the request",
+        read=hand_over,
+        inline=True,
+        sniff=lambda data: data == _IN_MEMORY.encode(),
+    )
+    report = check_board(_IN_MEMORY, library.grader, readers=[holder])
+    report.path = source
+    return report_json(report)
