@@ -3,6 +3,7 @@ points, loaded only when needed, and named as package[entry] when broken."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -183,3 +184,22 @@ def test_the_hosts_a_server_answers_to():
         "box.lan:8000",
     }
     assert allowed_hosts("192.168.1.5", 8000) == {"192.168.1.5:8000"}
+
+
+def test_serve_stops_with_status_4_naming_a_broken_rule_package(site):
+    site.add(
+        "queens-rules-broken",
+        entry_points={"broken": "queens_rules_broken"},
+        files={"queens_rules_broken.py": "raise RuntimeError('broken on purpose')"},
+    )
+    queens = str(Path(sys.executable).parent / "queens")
+    env = {**os.environ, "PYTHONPATH": str(site.root)}
+    run = subprocess.run(
+        [queens, "serve", "--port", "0"], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert run.returncode == 4
+    assert run.stderr.startswith(
+        "queens: error: rule package queens-rules-broken[broken] failed to load"
+    )
+    assert "RuntimeError: broken on purpose" in run.stderr
+    assert len(run.stderr.splitlines()) == 1

@@ -31,6 +31,11 @@ ROWS_353 = BOARD_353.split()
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
+def client_for(registry, hosts=(HOST,), base=HOST) -> TestClient:
+    app, _library = create_app(registry, hosts)
+    return TestClient(app, base_url=f"http://{base}")
+
+
 @pytest.fixture(scope="module")
 def installed():
     return load_registry()
@@ -38,7 +43,7 @@ def installed():
 
 @pytest.fixture(scope="module")
 def client(installed):
-    return TestClient(create_app(installed, {HOST}, "test"), base_url=f"http://{HOST}")
+    return client_for(installed)
 
 
 def error_of(response, status: int) -> str:
@@ -135,7 +140,7 @@ def test_an_installed_image_reader_reads_uploads_with_their_marks():
     pm = make_plugin_manager()
     pm.register(Screenshots(), name="queens-read-fake")
     registry = load_registry(pm, use_entry_points=False)
-    client = TestClient(create_app(registry, {HOST}), base_url=f"http://{HOST}")
+    client = client_for(registry)
     document = client.post("/api/read?name=shot.png", content=b"\x89PNG...").json()
     assert document["reader"] == "fakeimage"
     assert document["state"]["queens"] == [[0, 0]]
@@ -266,9 +271,7 @@ def test_a_rule_that_raises_is_a_500_that_names_it():
 
     pm = make_plugin_manager()
     pm.register(Broken(), name="queens-rules-broken")
-    client = TestClient(
-        create_app(load_registry(pm, use_entry_points=False), {HOST}), base_url=f"http://{HOST}"
-    )
+    client = client_for(load_registry(pm, use_entry_points=False))
     message = error_of(client.post("/api/explain", json={"board": ["A"]}), 500)
     assert message.startswith("a rule failed: rule 'broken_rule'")
     assert "RuntimeError: boom" in message
@@ -278,10 +281,7 @@ def test_a_rule_that_raises_is_a_500_that_names_it():
 
 
 def test_a_request_addressed_to_another_host_is_refused(installed):
-    client = TestClient(
-        create_app(installed, {"127.0.0.1:8000", "localhost:8000"}),
-        base_url="http://127.0.0.1:8000",
-    )
+    client = client_for(installed, {"127.0.0.1:8000", "localhost:8000"}, "127.0.0.1:8000")
     assert client.get("/api/info").status_code == 200
     assert client.get("/", headers={"Host": "localhost:8000"}).status_code == 200
     # DNS rebinding: a foreign name that resolves to 127.0.0.1.
@@ -308,3 +308,19 @@ def test_a_board_is_never_read_from_a_file_named_in_the_request(client):
     got = client.post("/api/check", json={"board": ["A"], "source": "pyproject.toml"}).json()
     assert got["size"] == 1 and got["path"] == "pyproject.toml"
     assert got["verdict"] == "unique-solved"
+
+
+def test_rules_that_fail_to_load_fail_each_request_in_one_line():
+    from queens_core import PluginError
+
+    def load():
+        raise PluginError("rule package queens-rules-x[x] failed to load (x): boom")
+
+    client = client_for(load)
+    assert client.get("/").status_code == 200  # the page itself does not need the rules
+    for _ in range(2):
+        message = error_of(client.get("/api/info"), 500)
+        assert message == (
+            "the rule packages failed to load: "
+            "rule package queens-rules-x[x] failed to load (x): boom"
+        )

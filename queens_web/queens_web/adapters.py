@@ -29,6 +29,8 @@ from queens_core.hint import find_hint, hint_document
 from queens_core.readers import by_content, by_suffix
 from queens_core.state import read_state
 
+from .problems import Problem
+
 #: The ``schema`` of the documents only the web API has (the others are the CLI's).
 BOARD_SCHEMA = "queens-web-board/1"
 #: The board's name in the documents when the request does not give one.
@@ -38,14 +40,6 @@ PAGE_SOURCE = "<page>"
 _IN_MEMORY = "\0in-memory board"
 
 
-class Problem(Exception):
-    """Input the library cannot answer: ``str()`` is one line; ``status`` the HTTP one."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.status = status
-
-
 @dataclass
 class Library:
     """The installed rules and readers, and the solver and grader built on them once."""
@@ -53,10 +47,13 @@ class Library:
     registry: Registry
     solver: Solver
     grader: Grader
+    version: str
 
     @classmethod
     def from_registry(cls, registry: Registry) -> Library:
-        return cls(registry, Solver(registry.rules), Grader(registry.rules))
+        from queens_core import __version__
+
+        return cls(registry, Solver(registry.rules), Grader(registry.rules), __version__)
 
     @property
     def readers(self) -> list[Reader]:
@@ -67,11 +64,11 @@ class Library:
         return max(reader.max_bytes for reader in self.readers)
 
 
-def info_document(library: Library, version: str) -> dict[str, Any]:
+def info_document(library: Library) -> dict[str, Any]:
     """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
     return {
         "schema": "queens-web-info/1",
-        "version": version,
+        "version": library.version,
         "readers": [
             {"name": r.name, "summary": r.summary, "suffixes": list(r.suffixes)}
             for r in library.readers

@@ -14,6 +14,12 @@ visits:
 - the page's files are read from the package once, at start-up; the server opens no
   other file.
 
+The page is served before the rules are loaded: the library (registry, solver, grader
+and the modules of hint, explanation and check) loads in the background once the page's
+script has gone out (or on the first API request, or when the server says so), and the
+API waits for it. Loading it earlier would compete with serving the page for the one
+interpreter: that is what puts the first paint within a second of ``queens serve``.
+
 Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's rows and
 ``state`` the ``♛ ⨯ .`` picture, one string a row):
 
@@ -33,12 +39,14 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import threading
 import traceback
 from collections.abc import Awaitable, Callable, Iterable
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -46,10 +54,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from queens_core import Registry, RuleFailure
+from .problems import Problem
 
-from . import adapters
-from .adapters import Library, Problem
+if TYPE_CHECKING:
+    from queens_core import Registry
+
+    from .adapters import Library
 
 ERROR_SCHEMA = "queens-web-error/1"
 #: The largest JSON request: a 32×32 board and its state take about 3 KB.
@@ -148,18 +158,61 @@ async def read_json(request: Request) -> dict[str, Any]:
 Handler = Callable[[Request], Awaitable[dict[str, Any]]]
 
 
-def create_app(registry: Registry, hosts: Iterable[str], version: str = "") -> Starlette:
-    """The application, for the rules and readers of ``registry``, answering requests
-    addressed to ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``)."""
-    library = Library.from_registry(registry)
-    upload_limit = min(library.upload_limit(), UPLOAD_CEILING)
+class LazyLibrary:
+    """The library, built on first need from a registry or a function that loads one;
+    :meth:`get` from any thread. When loading fails, :attr:`failure` keeps why (a
+    ``SystemExit`` when the command line has already said so on the terminal) and every
+    request after it gets a 500 that says so."""
+
+    def __init__(self, registry: Registry | Callable[[], Registry]):
+        self._registry = registry
+        self._library: Library | None = None
+        self.failure: BaseException | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> Library:
+        with self._lock:
+            if self._library is None and self.failure is None:
+                try:
+                    from .adapters import Library
+
+                    source = self._registry
+                    self._library = Library.from_registry(source() if callable(source) else source)
+                except BaseException as err:  # SystemExit too: the CLI's exit 4
+                    self.failure = err
+            if self._library is None:
+                reason = self.failure
+                assert reason is not None
+                detail = "" if isinstance(reason, SystemExit) else f": {reason}"
+                raise Problem(f"the rule packages failed to load{detail}", 500)
+            return self._library
+
+    def load(self) -> None:
+        """Load now, if not yet; a failure is kept for the requests (and the server)."""
+        try:
+            self.get()
+        except Problem:
+            pass
+
+
+def create_app(
+    registry: Registry | Callable[[], Registry], hosts: Iterable[str]
+) -> tuple[Starlette, LazyLibrary]:
+    """The application for the rules and readers of ``registry`` (or of the registry
+    a function returns, loaded on first need), answering requests addressed to
+    ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``); and its library, to load it
+    early with :meth:`LazyLibrary.get`."""
+    lazy = LazyLibrary(registry)
     # One computation at a time, off the event loop: the page's files are still served
     # while a large board is checked, and the library is never used by two threads.
     busy = asyncio.Lock()
 
     async def compute(function: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         async with busy:
-            return await run_in_threadpool(function, *args)
+            return await run_in_threadpool(lambda: function(lazy.get(), *args))
+
+    async def library() -> Library:
+        return await run_in_threadpool(lazy.get)
 
     def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def answer(request: Request) -> Response:
@@ -167,9 +220,11 @@ def create_app(registry: Registry, hosts: Iterable[str], version: str = "") -> S
                 return JSONResponse(await handler(request), headers=SECURITY_HEADERS)
             except Problem as err:
                 return error_response(err.status, str(err))
-            except RuleFailure as err:
-                return error_response(500, f"a rule failed: {err}")
             except Exception as err:
+                from queens_core.driver import RuleFailure
+
+                if isinstance(err, RuleFailure):
+                    return error_response(500, f"a rule failed: {err}")
                 # Our own bug: the whole story for the terminal, one line for the page.
                 traceback.print_exc(file=sys.stderr)
                 return error_response(500, f"internal error: {type(err).__name__}: {err}")
@@ -177,35 +232,49 @@ def create_app(registry: Registry, hosts: Iterable[str], version: str = "") -> S
         return answer
 
     async def info(_request: Request) -> dict[str, Any]:
-        return adapters.info_document(library, version)
+        from . import adapters
+
+        return await compute(adapters.info_document)
 
     async def read(request: Request) -> dict[str, Any]:
-        data = await read_body(request, upload_limit)
+        limit = min((await library()).upload_limit(), UPLOAD_CEILING)
+        data = await read_body(request, limit)
         if not data:
             raise Problem("the request has no board in it")
         name = request.query_params.get("name")
         if name is not None and len(name) > 200:
             raise Problem("the file name is longer than 200 characters")
-        return await compute(adapters.read_board, library, data, name)
+        from . import adapters
+
+        return await compute(adapters.read_board, data, name)
 
     async def hint(request: Request) -> dict[str, Any]:
         body = await read_json(request)
+        await library()  # the adapters' modules come with it
+        from . import adapters
+
         board = adapters.board_of(body.get("board"))
         state = adapters.state_of(board, body.get("state"))
         source = adapters.source_of(body.get("source"))
-        return await compute(adapters.hint, library, board, state, source)
+        return await compute(adapters.hint, board, state, source)
 
     async def explain(request: Request) -> dict[str, Any]:
         body = await read_json(request)
+        await library()
+        from . import adapters
+
         board = adapters.board_of(body.get("board"))
         source = adapters.source_of(body.get("source"))
-        return await compute(adapters.explain, library, board, source)
+        return await compute(adapters.explain, board, source)
 
     async def check(request: Request) -> dict[str, Any]:
         body = await read_json(request)
+        await library()
+        from . import adapters
+
         board = adapters.board_of(body.get("board"))
         source = adapters.source_of(body.get("source"))
-        return await compute(adapters.check, library, board, source)
+        return await compute(adapters.check, board, source)
 
     routes = [
         Route("/api/info", endpoint(info), methods=["GET"]),
@@ -215,7 +284,8 @@ def create_app(registry: Registry, hosts: Iterable[str], version: str = "") -> S
         Route("/api/check", endpoint(check), methods=["POST"]),
     ]
     for path, filename, content_type in PAGE_FILES:
-        routes.append(Route(path, _static(filename, content_type), methods=["GET"]))
+        then = lazy.load if filename == "page.js" else None
+        routes.append(Route(path, _static(filename, content_type, then), methods=["GET"]))
 
     async def http_error(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -223,14 +293,20 @@ def create_app(registry: Registry, hosts: Iterable[str], version: str = "") -> S
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(HostGuard, hosts=hosts)
-    return app
+    return app, lazy
 
 
-def _static(filename: str, content_type: str) -> Callable[[Request], Awaitable[Response]]:
-    """An endpoint that answers with one of the page's files, read once, now."""
+def _static(
+    filename: str, content_type: str, then: Callable[[], None] | None = None
+) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that answers with one of the page's files, read once, now; ``then``
+    runs in a worker thread once the file has gone out."""
     content = resources.files("queens_web").joinpath("static", filename).read_bytes()
+    after = BackgroundTask(then) if then is not None else None
 
     async def page_file(_request: Request) -> Response:
-        return Response(content, media_type=content_type, headers=SECURITY_HEADERS)
+        return Response(
+            content, media_type=content_type, headers=SECURITY_HEADERS, background=after
+        )
 
     return page_file

@@ -62,8 +62,9 @@ def serve(
     """
     from .server import run
 
-    registry = ctx.obj.registry()
-    run(registry, host, port, open_browser, allow_hosts)
+    # Loaded once the server listens (the page paints meanwhile); a broken rule package
+    # still stops the command with its one line and status 4.
+    run(ctx.obj.registry, host, port, open_browser, allow_hosts)
 
 
 @hookimpl

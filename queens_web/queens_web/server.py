@@ -6,8 +6,9 @@ import errno
 import socket
 import sys
 import threading
+import traceback
 import webbrowser
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import click
 
@@ -17,6 +18,8 @@ from queens_core.cli.exits import EXIT_BAD_INPUT, fail, warn
 from .command import WILDCARDS
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+#: Seconds after start-up when the rules are loaded if no page or request asked first.
+LOAD_AFTER = 0.5
 
 
 def url_host(host: str) -> str:
@@ -58,18 +61,22 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def run(
-    registry: Registry, host: str, port: int, open_browser: bool, extra_hosts: Iterable[str]
+    registry: Callable[[], Registry],
+    host: str,
+    port: int,
+    open_browser: bool,
+    extra_hosts: Iterable[str],
 ) -> None:
-    """Serve the page until interrupted (Ctrl-C)."""
+    """Serve the page until interrupted (Ctrl-C). ``registry`` loads the rules and
+    readers; it runs once the server listens, so the page paints meanwhile, and when it
+    exits (a broken rule package: it has said why) the server stops with its status."""
     import uvicorn
-
-    from queens_core import __version__
 
     from .app import create_app
 
     sock = listen(host, port)
     port = sock.getsockname()[1]
-    app = create_app(registry, allowed_hosts(host, port, extra_hosts), __version__)
+    app, library = create_app(registry, allowed_hosts(host, port, extra_hosts))
     shown = "127.0.0.1" if host in WILDCARDS else host
     url = f"http://{url_host(shown)}:{port}/"
     if host in WILDCARDS and not extra_hosts:
@@ -83,9 +90,23 @@ def run(
     server = uvicorn.Server(config)
     if open_browser:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
+
+    def load_library() -> None:
+        library.load()  # at once if the page has not asked for it yet: see app.py
+        failure = library.failure
+        if isinstance(failure, SystemExit):  # the registry has said why: stop
+            server.should_exit = True
+        elif failure is not None:  # our bug: the terminal gets the story, requests a line
+            traceback.print_exception(failure, file=sys.stderr)
+
+    timer = threading.Timer(LOAD_AFTER, load_library)
+    timer.daemon = True
+    timer.start()
     click.echo(f"queens: serving {url} (press Ctrl-C to stop)")
     sys.stdout.flush()
     server.run(sockets=[sock])
+    if isinstance(library.failure, SystemExit):
+        raise library.failure
 
 
 def _open_when_started(server: object, url: str) -> None:
