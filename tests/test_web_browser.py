@@ -62,7 +62,7 @@ def server():
 def page(server):
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        context = browser.new_context(viewport={"width": 1100, "height": 760})
+        context = browser.new_context(viewport={"width": 1040, "height": 600})
         tab = context.new_page()
         errors: list[str] = []
         tab.on("pageerror", lambda err: errors.append(str(err)))
@@ -225,16 +225,22 @@ def test_a_board_that_cannot_be_read_gets_one_line(page):
     )
 
 
-def test_colour_blind_mode_letters_every_cell_and_a_screenshot(page, tmp_path: Path):
+def test_colour_blind_mode_letters_every_cell(page):
     paste_board(page, BOARD_353)
     page.check("#letters-toggle")
     letters = page.eval_on_selector_all("#board text.letter", "ts => ts.map(t => t.textContent)")
     assert "".join(letters) == "".join(BOARD_353.split())
+    page.uncheck("#letters-toggle")
+    assert page.eval_on_selector_all("#board text.letter", "ts => ts.length") == 0
+
+
+def test_a_screenshot_of_a_hint_shown_on_the_board(page, tmp_path: Path):
+    paste_board(page, BOARD_353)
     page.click('#board rect.cell[data-cell="r4c1"]')
+    page.click('#board rect.cell[data-cell="r5c1"]')
     page.click("#hint-button")
     page.click("#hint-button")
     page.wait_for_selector("#hint-why")
     target = Path(os.environ.get("QUEENS_SERVE_SCREENSHOT") or tmp_path / "serve.png")
-    page.screenshot(path=str(target))
+    page.screenshot(path=str(target), full_page=True)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    page.uncheck("#letters-toggle")
