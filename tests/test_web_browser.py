@@ -244,3 +244,30 @@ def test_a_screenshot_of_a_hint_shown_on_the_board(page, tmp_path: Path):
     target = Path(os.environ.get("QUEENS_SERVE_SCREENSHOT") or tmp_path / "serve.png")
     page.screenshot(path=str(target), full_page=True)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+PASTE = """([kind, value]) => {
+    const data = new DataTransfer();
+    if (kind === "text") data.setData("text/plain", value);
+    else data.items.add(new File([new Uint8Array([137, 80, 78, 71])], "shot.png",
+                                 {type: "image/png"}));
+    document.body.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true}));
+}"""
+
+
+def test_ctrl_v_on_the_page_reads_a_board_and_a_file_opens_one(page, tmp_path: Path):
+    paste_board(page, BOARD_353)
+    page.evaluate(PASTE, ["text", "AAB\nABB\nCCC\n"])
+    page.wait_for_function("() => document.querySelectorAll('#board rect.cell').length === 9")
+    assert page.inner_text("#source").startswith("3×3 board from pasted text")
+    board_file = tmp_path / "first.txt"
+    board_file.write_text((ARCHIVE / "1.txt").read_text())
+    page.set_input_files("#upload", str(board_file))
+    page.wait_for_function("() => document.querySelectorAll('#board rect.cell').length === 64")
+    assert page.inner_text("#source").startswith("8×8 board from first.txt")
+
+
+def test_a_pasted_screenshot_without_an_image_reader_says_what_to_install(page):
+    page.evaluate(PASTE, ["image", ""])
+    page.wait_for_selector("#message:not([hidden])")
+    assert "queens-read-image" in page.inner_text("#message")

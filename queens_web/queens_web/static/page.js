@@ -439,7 +439,7 @@ async function start() {
   await run(async () => {
     page.info = await api("/api/info");
     const images = readsImages();
-    $("upload-label").hidden = !images;
+    $("upload").accept = page.info.readers.flatMap((r) => r.suffixes).join(",");
     $("paste-note").textContent = images
       ? "Ctrl-V anywhere pastes a board's text or a screenshot."
       : "Ctrl-V anywhere pastes a board's text. (Screenshots too, once queens-read-image is installed.)";
