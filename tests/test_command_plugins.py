@@ -203,3 +203,25 @@ def test_serve_stops_with_status_4_naming_a_broken_rule_package(site):
     )
     assert "RuntimeError: broken on purpose" in run.stderr
     assert len(run.stderr.splitlines()) == 1
+
+
+def test_open_waits_for_the_server_to_start(monkeypatch):
+    from queens_web import server as web_server
+
+    opened: list[str] = []
+    monkeypatch.setattr(web_server.webbrowser, "open", opened.append)
+
+    class Starting:
+        started = False
+        should_exit = False
+
+    starting = Starting()
+    thread = web_server.threading.Thread(
+        target=web_server._open_when_started, args=(starting, "http://127.0.0.1:1/")
+    )
+    thread.start()
+    thread.join(0.2)
+    assert opened == []
+    starting.started = True
+    thread.join(5)
+    assert opened == ["http://127.0.0.1:1/"]

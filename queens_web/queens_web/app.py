@@ -9,8 +9,9 @@ visits:
 - the API reads JSON only when sent as ``application/json``, which a foreign page cannot
   send without asking first (and nothing here answers that question);
 - request bodies have a size limit, checked before and while reading;
-- every problem is one JSON object with one line of text and a 4xx status (a 5xx only
-  when a rule or reader package itself fails), never a traceback;
+- every problem is one JSON object with one line of text and a 4xx status (a 500 only
+  when a rule or reader package itself fails, or this server has a bug), never a
+  traceback;
 - the page's files are read from the package once, at start-up; the server opens no
   other file.
 
