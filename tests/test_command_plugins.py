@@ -74,6 +74,27 @@ def test_a_command_package_adds_a_command_that_sees_the_registry(site):
     assert "hello" in invoke("--help").output
 
 
+def test_a_package_command_takes_the_global_options_and_errors_in_one_line(site):
+    source = HELLO.replace(
+        'click.echo(f"hello, {len(settings.registry().rules)} rules")',
+        'click.echo(f"skip broken: {settings.skip_broken}")',
+    )
+    site.add(
+        "queens-hello",
+        entry_points={"hello": "queens_hello"},
+        files={"queens_hello.py": source},
+        group=GROUP,
+    )
+    run = invoke("hello", "--skip-broken-plugins")
+    assert run.exit_code == 0, run.output
+    assert run.output == "skip broken: True\n"
+    wrong = invoke("hello", "--no-such-option")
+    assert wrong.exit_code == 2
+    assert wrong.stderr == (
+        "queens: error: No such option '--no-such-option' (see 'queens hello --help')\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("source", "cause"),
     [

@@ -180,6 +180,13 @@ def test_a_wrong_mark_gets_no_hint_but_its_cells(client):
     assert got["step"] is None
 
 
+def test_two_queens_that_attack_each_other_are_named_as_a_conflict(client):
+    state = ["Q.Q...."] + ["......."] * 6  # two queens in row 1
+    got = client.post("/api/hint", json={"board": ROWS_353, "state": state}).json()
+    assert got["status"] == "wrong" and got["step"] is None
+    assert got["wrong"]["conflicts"] == [[[0, 0], [0, 2]]]
+
+
 def test_without_marks_the_hint_starts_from_the_empty_board(client):
     got = client.post("/api/hint", json={"board": ROWS_353}).json()
     assert got["state"]["queens"] == [] and got["state"]["dead"] == []
@@ -197,8 +204,8 @@ def test_the_explanation_is_the_document_of_queens_solve(client):
 
 def test_the_check_is_the_document_of_queens_check(client):
     got = client.post("/api/check", json={"board": ROWS_353, "source": "353"}).json()
-    printed = cli_json("check", str(ARCHIVE / "353.txt"))[0]
-    assert got["path"] == "353"
+    printed = cli_json("check", str(ARCHIVE / "353.txt"))
+    assert got["schema"] == "queens-check/1" and got["path"] == "353"
     got.pop("path"), printed.pop("path")
     assert got == printed
     assert got["verdict"] == "unique-solved"
@@ -267,7 +274,16 @@ def test_a_rule_that_raises_is_a_500_that_names_it():
     class Broken:
         @hookimpl
         def queens_register_rules(self):
-            return [Rule("broken_rule", "Broken rule", Tier.CHEAP, 1000, "raises", broken)]
+            return [
+                Rule(
+                    counter="broken_rule",
+                    display_name="Broken rule",
+                    tier=Tier.CHEAP,
+                    position=1000,
+                    summary="raises",
+                    apply=broken,
+                )
+            ]
 
     pm = make_plugin_manager()
     pm.register(Broken(), name="queens-rules-broken")
@@ -275,6 +291,128 @@ def test_a_rule_that_raises_is_a_500_that_names_it():
     message = error_of(client.post("/api/explain", json={"board": ["A"]}), 500)
     assert message.startswith("a rule failed: rule 'broken_rule'")
     assert "RuntimeError: boom" in message
+
+
+def unsound_client() -> TestClient:
+    """A client whose only rule kills a cell of the solution (once)."""
+    from queens_core.exact import find_solutions
+
+    def hidden_kill(ctx):
+        if ctx.cache.get("done"):
+            return
+        ctx.cache["done"] = True
+        solution = find_solutions(ctx.board, 1)[0]
+        for row in ctx.board.row_masks:
+            live = ctx.state.live & row
+            if live & solution and live & ~solution:
+                ctx.kill(live & solution)
+                return
+
+    class Unsound:
+        @hookimpl
+        def queens_register_rules(self):
+            return [
+                Rule(
+                    counter="liar",
+                    display_name="Liar",
+                    tier=Tier.CHEAP,
+                    position=1000,
+                    summary="kills a cell of the solution",
+                    apply=hidden_kill,
+                )
+            ]
+
+    pm = make_plugin_manager()
+    pm.register(Unsound(), name="queens-rules-liar")
+    return client_for(load_registry(pm, use_entry_points=False))
+
+
+@pytest.mark.parametrize("endpoint", ["/api/hint", "/api/explain"])
+def test_an_unsound_rule_is_a_500_that_names_it(endpoint):
+    message = error_of(unsound_client().post(endpoint, json={"board": ROWS_353}), 500)
+    assert message.startswith("a rule failed: ") and "'liar'" in message
+
+
+def test_the_check_names_an_unsound_rule_in_its_verdict():
+    got = unsound_client().post("/api/check", json={"board": ROWS_353}).json()
+    assert got["verdict"] == "rule-failed" and "'liar'" in got["message"]
+
+
+# -- a new board from the generator -------------------------------------------------------
+
+
+def test_info_offers_the_sizes_and_grades_of_a_new_board(client):
+    got = client.get("/api/info").json()["generate"]
+    assert got["sizes"] == [4, 12]
+    assert got["grades"][:3] == ["Easy", "Medium", "Hard"]
+
+
+def test_a_new_board_has_the_size_and_grade_asked_and_one_solution(client):
+    body = {"size": 7, "grade": "Medium", "seed": 5}
+    got = client.post("/api/generate", json=body).json()
+    assert got["schema"] == "queens-web-generated/1"
+    assert got["board"]["size"] == 7 and got["grade"] == "Medium" and got["level"] == 2
+    assert len(got["colours"]) == 7 and got["state"] is None
+    # What the page then asks of it: the check agrees with what the generator said.
+    check = client.post("/api/check", json={"board": got["board"]["rows"]}).json()
+    assert check["verdict"] == "unique-solved" and check["grade"]["name"] == "Medium"
+    # A seed makes the same board again; none makes a new one each time.
+    assert client.post("/api/generate", json=body).json()["board"] == got["board"]
+    assert client.post("/api/generate", json={"size": 7}).json()["seed"] != got["seed"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({}, "'size' must be a whole number from 4 to 12"),
+        ({"size": 3}, "'size' must be a whole number from 4 to 12"),
+        ({"size": 13}, "'size' must be a whole number from 4 to 12"),
+        ({"size": "8"}, "'size' must be a whole number from 4 to 12"),
+        ({"size": True}, "'size' must be a whole number from 4 to 12"),
+        ({"size": 8, "grade": "Impossible"}, "'grade' must be one of Easy, Medium"),
+        ({"size": 8, "seed": -1}, "'seed' must be a whole number, 0 or more"),
+    ],
+)
+def test_a_bad_request_for_a_new_board_is_one_line_and_400(client, body, message):
+    assert message in error_of(client.post("/api/generate", json=body), 400)
+
+
+def test_a_grade_the_rules_cannot_reach_is_a_400():
+    from queens_rules_baseline import queens_register_rules as baseline
+
+    class Baseline:
+        @hookimpl
+        def queens_register_rules(self):
+            return baseline()
+
+    pm = make_plugin_manager()
+    pm.register(Baseline(), name="queens-rules-baseline")
+    client = client_for(load_registry(pm, use_entry_points=False))
+    message = error_of(client.post("/api/generate", json={"size": 8, "grade": "Hard"}), 400)
+    assert message.startswith("--grade: no board can be graded 3 Hard")
+
+
+def test_a_new_board_gives_up_in_time_with_a_503(installed, monkeypatch):
+    """Round after round fails: the request ends at its deadline, each round a new seed."""
+    from queens_core import maker
+    from queens_web import adapters
+
+    seeds = []
+
+    def never(rules, size, count, seed=0, **options):
+        seeds.append(seed)
+        raise maker.GiveUp("no board")
+        yield  # a generator, as the real one
+
+    monkeypatch.setattr(maker, "generate_boards", never)
+    library = adapters.Library.from_registry(installed)
+    with pytest.raises(adapters.Problem) as refused:
+        adapters.generate(library, 8, "Hard", 100, seconds=0.05)
+    assert refused.value.status == 503
+    assert str(refused.value) == (
+        "no 8×8 board graded Hard was found within 0.05 s: try again, or another size or grade"
+    )
+    assert len(seeds) >= 2 and seeds == list(range(100, 100 + len(seeds)))
 
 
 # -- safety ------------------------------------------------------------------------------

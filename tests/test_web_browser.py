@@ -216,6 +216,22 @@ def test_check_says_unique_solvable_tier_and_grade(page):
     assert "4 Fiendish" in text
 
 
+def test_new_board_makes_one_of_the_size_and_grade_chosen(page):
+    page.select_option("#new-size", "6")
+    page.select_option("#new-grade", "Medium")
+    page.click("#new-button")
+    page.wait_for_function("document.querySelectorAll('#board rect.cell').length === 36")
+    assert "graded 2 Medium" in page.inner_text("#source")
+    assert page.is_hidden("#message")
+    rows = page.input_value("#board-text").split()
+    assert len(rows) == 6 and all(len(row) == 6 for row in rows)
+    # The page's own check agrees with the generator.
+    page.click("#check-button")
+    page.wait_for_selector("#check-verdict")
+    assert page.inner_text("#check-verdict") == "unique, solved by logic"
+    assert "2 Medium" in page.inner_text("#panel")
+
+
 def test_a_board_that_cannot_be_read_gets_one_line(page):
     page.fill("#board-text", "AB\nB\n")
     page.click("#load-button")

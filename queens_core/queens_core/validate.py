@@ -28,3 +28,25 @@ def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> bo
             if max(abs(r1 - r2), abs(c1 - c2)) < 2:
                 return False
     return True
+
+
+def placement_problem(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> str | None:
+    """What makes the queens of a start state impossible, in words, or None.
+
+    Two queens in one row, column or region, or two queens that touch (even diagonally),
+    cannot both be in a solution: a state holding them is inconsistent, whatever its other
+    cells say. Cells are named rRcC, 1-based.
+    """
+    queens = sorted(queens)
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[i + 1 :]:
+            pair = f"r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1}"
+            if r1 == r2:
+                return f"two queens in row {r1 + 1}: {pair}"
+            if c1 == c2:
+                return f"two queens in column {c1 + 1}: {pair}"
+            if regions[r1][c1] == regions[r2][c2]:
+                return f"two queens in region {regions[r1][c1]!r}: {pair}"
+            if max(abs(r1 - r2), abs(c1 - c2)) < 2:
+                return f"two queens touch: {pair}"
+    return None

@@ -21,9 +21,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
+from queens_core.blame import UnsoundRule, diagnose
 from queens_core.check import check_board, report_json
 from queens_core.cli.colour import colour_name, region_colours
-from queens_core.cli.jsonfmt import board_json, solve_document, state_json
+from queens_core.cli.jsonfmt import (
+    CHECK_SCHEMA,
+    DetailError,
+    board_json,
+    detail_failure,
+    solve_document,
+    state_json,
+)
+from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from queens_core.grade import Grader
 from queens_core.hint import find_hint, hint_document
 from queens_core.readers import by_content, by_suffix
@@ -33,6 +42,15 @@ from .problems import Problem
 
 #: The ``schema`` of the documents only the web API has (the others are the CLI's).
 BOARD_SCHEMA = "queens-web-board/1"
+#: The ``schema`` of a generated board: the board document and how it was made.
+GENERATED_SCHEMA = "queens-web-generated/1"
+#: The sizes "New board" offers: from the generator's smallest to sizes it makes in well
+#: under a second (``bench/bench_generate.py``); a larger board is the command line's job.
+GENERATE_SIZES = range(4, 13)
+#: How long one "New board" may take before the request gives up with a 503.
+GENERATE_SECONDS = 10.0
+#: Attempts per round: a round is short, so the deadline is checked often.
+ATTEMPTS_PER_ROUND = 20
 #: The board's name in the documents when the request does not give one.
 PAGE_SOURCE = "<page>"
 #: A name no file can have (it holds a NUL): what the check reads the board under, so
@@ -66,6 +84,8 @@ class Library:
 
 def info_document(library: Library) -> dict[str, Any]:
     """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
+    from queens_core.maker import grade_names
+
     return {
         "schema": "queens-web-info/1",
         "version": library.version,
@@ -78,6 +98,10 @@ def info_document(library: Library) -> dict[str, Any]:
             for r in library.registry.rules
         ],
         "upload_limit": library.upload_limit(),
+        "generate": {
+            "sizes": [GENERATE_SIZES[0], GENERATE_SIZES[-1]],
+            "grades": grade_names(),
+        },
     }
 
 
@@ -155,13 +179,30 @@ def source_of(value: Any) -> str:
 
 def hint(library: Library, board: Board, state: State, source: str) -> dict[str, Any]:
     """The next step from ``state``, or why there is none (``queens hint --format json``)."""
-    found = find_hint(board, state, library.registry.rules)
-    return hint_document(found, source, "<page marks>")
+    rules = library.registry.rules
+    try:
+        found = find_hint(board, state, rules, DEFAULT_TIMEOUT)
+        return hint_document(found, source, "<page marks>")
+    except UnsoundRule as err:
+        raise Problem(f"a rule failed: {err}", 500) from None
+    except SearchLimitExceeded as err:
+        raise Problem(f"undecided within the budget: {err}", 503) from None
+    except DetailError as err:
+        raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
 
 
 def explain(library: Library, board: Board, source: str) -> dict[str, Any]:
-    """The whole solve, every step explained (``queens solve --format json``)."""
-    return solve_document(library.solver.solve(board), library.solver.rules, source)
+    """The whole solve, every step explained (``queens solve --format json``); an unsound
+    solve is refused as the command line refuses it, naming the rule."""
+    solver = library.solver
+    result = solver.solve(board)
+    diagnosis = diagnose(result, None, solver.by_counter)
+    if diagnosis.message:
+        raise Problem(f"a rule failed: {diagnosis.message}", 500)
+    try:
+        return solve_document(result, solver.rules, source)
+    except DetailError as err:
+        raise Problem(f"a rule failed: {detail_failure(err, solver.rules)}", 500) from None
 
 
 def check(library: Library, board: Board, source: str) -> dict[str, Any]:
@@ -180,6 +221,76 @@ def check(library: Library, board: Board, source: str) -> dict[str, Any]:
         inline=True,
         sniff=lambda data: data == _IN_MEMORY.encode(),
     )
-    report = check_board(_IN_MEMORY, library.grader, readers=[holder])
+    report = check_board(_IN_MEMORY, library.grader, DEFAULT_CAP, DEFAULT_TIMEOUT, [holder])
     report.path = source
-    return report_json(report)
+    return {"schema": CHECK_SCHEMA, **report_json(report)}
+
+
+def generate_options(size: Any, grade: Any, seed: Any) -> tuple[int, str | None, int | None]:
+    """The size, grade (none: any the rules reach) and seed (none: a new board each
+    time) of a request for a new board."""
+    from queens_core.maker import grade_names
+
+    if isinstance(size, bool) or not isinstance(size, int) or size not in GENERATE_SIZES:
+        raise Problem(
+            f"'size' must be a whole number from {GENERATE_SIZES[0]} to {GENERATE_SIZES[-1]}"
+        )
+    if grade is not None and grade not in grade_names():
+        raise Problem(f"'grade' must be one of {', '.join(grade_names())}, or absent")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise Problem("'seed' must be a whole number, 0 or more, or absent")
+    return size, grade, seed
+
+
+def generate(
+    library: Library,
+    size: int,
+    grade: str | None,
+    seed: int | None,
+    seconds: float = GENERATE_SECONDS,
+) -> dict[str, Any]:
+    """A new board of ``size`` at ``grade`` (``queens generate``), read as the page reads
+    any board. Short rounds of attempts (each a batch of its own seed, so a round never
+    repeats one) until one gives a board or ``seconds`` have passed: a 503 then."""
+    import random
+    import time
+
+    from queens_core.maker import GenerateError, GiveUp, generate_boards
+
+    start = random.randrange(2**32) if seed is None else seed
+    deadline = time.monotonic() + seconds
+    round_seed = start
+    while True:
+        try:
+            made = next(
+                generate_boards(
+                    library.registry.rules,
+                    size,
+                    1,
+                    seed=round_seed,
+                    grade=grade,
+                    max_tries=ATTEMPTS_PER_ROUND,
+                )
+            )
+            break
+        except GenerateError as err:
+            raise Problem(str(err)) from None
+        except GiveUp:
+            if time.monotonic() >= deadline:
+                target = f"graded {grade}" if grade else "the rules solve"
+                raise Problem(
+                    f"no {size}×{size} board {target} was found within {seconds:g} s: "
+                    "try again, or another size or grade",
+                    503,
+                ) from None
+            round_seed += 1
+    source = f"new {size}×{size} board (seed {round_seed})"
+    document = board_document(Reading(board=made.board), source, "generator")
+    return {
+        **document,
+        "schema": GENERATED_SCHEMA,
+        "seed": round_seed,
+        "grade": made.rung.grade,
+        "level": int(made.rung.level),
+        "tier": made.rung.tier.value,
+    }

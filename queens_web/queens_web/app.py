@@ -32,6 +32,9 @@ Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's ro
                            (``queens-hint/1``)
 ``POST /api/explain``      ``{board}`` → ``queens solve --format json`` (``queens-solve/1``)
 ``POST /api/check``        ``{board}`` → one board of ``queens check --format json``
+``POST /api/generate``     ``{size, grade, seed}`` → a new board from the generator
+                           (``queens generate``; ``queens-web-generated/1``), or a 503
+                           when none is found within 10 s
 =========================  ============================================================
 """
 
@@ -277,12 +280,21 @@ def create_app(
         source = adapters.source_of(body.get("source"))
         return await compute(adapters.check, board, source)
 
+    async def generate(request: Request) -> dict[str, Any]:
+        body = await read_json(request)
+        await library()
+        from . import adapters
+
+        options = adapters.generate_options(body.get("size"), body.get("grade"), body.get("seed"))
+        return await compute(adapters.generate, *options)
+
     routes = [
         Route("/api/info", endpoint(info), methods=["GET"]),
         Route("/api/read", endpoint(read), methods=["POST"]),
         Route("/api/hint", endpoint(hint), methods=["POST"]),
         Route("/api/explain", endpoint(explain), methods=["POST"]),
         Route("/api/check", endpoint(check), methods=["POST"]),
+        Route("/api/generate", endpoint(generate), methods=["POST"]),
     ]
     for path, filename, content_type in PAGE_FILES:
         then = lazy.load if filename == "page.js" else None

@@ -46,10 +46,11 @@ def serve(
     """Serve a web page to play a board, get a hint and step through the reasoning.
 
     The page draws the board in its regions' colours; click a cell to cycle empty, ✕,
-    ♛. Paste a board's text (or, with queens-read-image installed, a screenshot), then
-    ask for a Hint (the technique first, then where and why), Explain (every step of
-    the solve, one at a time) or Check (unique? solvable by logic? how hard?). The
-    page's JSON API, under /api/, gives the same documents as `--format json`.
+    ♛. Paste a board's text (or, with queens-read-image installed, a screenshot), or
+    make a New board of a size and grade, then ask for a Hint (the technique first,
+    then where and why), Explain (every step of the solve, one at a time) or Check
+    (unique? solvable by logic? how hard?). The page's JSON API, under /api/, gives
+    the same documents as `--format json`.
 
     It listens on 127.0.0.1 unless told otherwise, answers only requests addressed to
     the address it listens on (or localhost), limits the size of requests and reads no

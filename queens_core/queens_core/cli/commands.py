@@ -17,6 +17,7 @@ import click
 
 from .. import hookspecs
 from .exits import EXIT_PLUGIN_FAILED, report_error, warn
+from .group import QueensGroup
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -34,7 +35,7 @@ def load_commands(
     """Every command the installed command packages register, each with the
     ``package[entry point]`` label of its package, and the error line of each package
     that failed to load (it contributes nothing)."""
-    from ..plugins import _dist_name, _dist_version, _where, make_plugin_manager
+    from ..plugins import _call_one, _dist_name, _dist_version, _where, make_plugin_manager
 
     if entry_points is None:
         from importlib import metadata
@@ -48,21 +49,19 @@ def load_commands(
         try:
             plugin = ep.load()
             pm.register(plugin, name=label)
-            impls = pm.hook.queens_register_commands.get_hookimpls()
-            if not impls:
+            if not pm.hook.queens_register_commands.get_hookimpls():
                 raise CommandPackageError(
                     f"it has no {COMMANDS_HOOK} function marked @hookimpl "
                     f"(from queens_core import hookimpl)"
                 )
-            commands: list[click.Command] = []
-            for impl in impls:
-                returned = impl.function()
-                if not isinstance(returned, list | tuple):
-                    raise CommandPackageError(
-                        f"{COMMANDS_HOOK} must return a list of click commands, "
-                        f"not {type(returned).__name__}"
-                    )
-                commands.extend(returned)
+            # Through pluggy's hook caller, as the rule and reader hooks are called.
+            returned = _call_one(pm, COMMANDS_HOOK, plugin)
+            if not isinstance(returned, list | tuple):
+                raise CommandPackageError(
+                    f"{COMMANDS_HOOK} must return a list of click commands, "
+                    f"not {type(returned).__name__}"
+                )
+            commands: list[click.Command] = list(returned)
             for command in commands:
                 if not isinstance(command, click.Command) or not command.name:
                     raise CommandPackageError(
@@ -82,9 +81,14 @@ def load_commands(
     return found, broken
 
 
-class PluginGroup(click.Group):
+class PluginGroup(QueensGroup):
     """The ``queens`` group: its built-in commands, and those of the installed command
-    packages, loaded on first need (see the module's doc)."""
+    packages, loaded on first need (see the module's doc); like every
+    :class:`QueensGroup`, each command (a package's too) takes the global options, and
+    errors are one line."""
+
+    #: Sub-groups (``queens rules``) take the global options but load no packages.
+    group_class = QueensGroup
 
     _plugins_loaded = False
     _broken: list[str]

@@ -101,7 +101,24 @@ function resetAdvice() {
 
 async function readBoard(data, name, type) {
   const query = name ? `?name=${encodeURIComponent(name)}` : "";
-  const doc = await api(`/api/read${query}`, data, { raw: true, type });
+  showBoard(await api(`/api/read${query}`, data, { raw: true, type }));
+}
+
+// A board from the generator, drawn as any board read; its source line says its grade.
+async function newBoard() {
+  const body = { size: Number($("new-size").value) };
+  if ($("new-grade").value) body.grade = $("new-grade").value;
+  $("new-button").disabled = true;
+  try {
+    const doc = await api("/api/generate", body);
+    doc.source = `${doc.source}, graded ${doc.level} ${doc.grade}`;
+    showBoard(doc);
+  } finally {
+    $("new-button").disabled = false;
+  }
+}
+
+function showBoard(doc) {
   page.doc = doc;
   page.marks = new Array(doc.board.size * doc.board.size).fill(EMPTY);
   if (doc.state) {
@@ -430,6 +447,7 @@ async function start() {
     const file = event.target.files[0];
     if (file) run(() => readBoard(file, file.name, file.type || "application/octet-stream"));
   });
+  $("new-button").addEventListener("click", () => run(newBoard));
   const toggle = $("letters-toggle");
   toggle.addEventListener("change", () => {
     page.letters = toggle.checked;
@@ -438,6 +456,13 @@ async function start() {
   document.addEventListener("paste", onPaste);
   await run(async () => {
     page.info = await api("/api/info");
+    const [smallest, largest] = page.info.generate.sizes;
+    for (let n = smallest; n <= largest; n++) {
+      const option = el("option", { value: String(n) }, `${n}×${n}`);
+      option.selected = n === 8;
+      $("new-size").append(option);
+    }
+    for (const grade of page.info.generate.grades) $("new-grade").append(el("option", { value: grade }, grade));
     const images = readsImages();
     $("upload").accept = page.info.readers.flatMap((r) => r.suffixes).join(",");
     $("paste-note").textContent = images
