@@ -22,14 +22,22 @@ QUEENS = Path(sys.executable).with_name("queens")
 
 
 def command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
-    """Every command and sub-command of ``group``, as the words that invoke it."""
+    """Every command and sub-command of ``group``, as the words that invoke it: those
+    of the installed command packages too (``serve``), as ``queens --help`` lists them."""
     found = [prefix]
-    for name, command in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    for name in sorted(group.list_commands(ctx)):
+        command = group.get_command(ctx, name)
+        assert command is not None
         if isinstance(command, click.Group):
             found.extend(command_paths(command, (*prefix, name)))
         else:
             found.append((*prefix, name))
     return found
+
+
+def test_the_walk_reaches_the_command_packages_commands():
+    assert ("serve",) in command_paths(main)
 
 
 @pytest.mark.parametrize("words", command_paths(main), ids=lambda w: " ".join(w) or "queens")

@@ -1,9 +1,11 @@
 """The hooks a queens plugin package implements.
 
-There are two kinds of plugin package. A rule package contributes deductions
+There are three kinds of plugin package. A rule package contributes deductions
 (``queens_register_rules``, entry-point group ``queens.rules``); a reader package teaches
 ``queens`` a new input format (``queens_register_readers``, entry-point group
-``queens.readers``). One package may do both. A rule package is a distribution with an
+``queens.readers``); a command package adds subcommands to ``queens``
+(``queens_register_commands``, entry-point group ``queens.commands``). One package may be
+several kinds. A rule package is a distribution with an
 entry point in the ``queens.rules`` group that names a module (or object) carrying
 ``@hookimpl`` functions::
 
@@ -63,6 +65,9 @@ PROJECT = "queens"
 ENTRY_POINT_GROUP = "queens.rules"
 READERS_ENTRY_POINT_GROUP = "queens.readers"
 ENTRY_POINT_GROUPS = (ENTRY_POINT_GROUP, READERS_ENTRY_POINT_GROUP)
+#: Loaded apart from the rules and readers, only when the command line needs a command it
+#: does not have built in (or lists them all): a solve never imports a web server.
+COMMANDS_ENTRY_POINT_GROUP = "queens.commands"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -138,4 +143,27 @@ def queens_register_readers() -> list[Reader]:  # type: ignore[empty-body]
     Every command that takes a board (``solve``, ``check``, ``hint``, ``stats``,
     ``render``, ``import``) reads it through the readers, so an installed reader works
     everywhere at once. The package name and version are filled in by the registry.
+    """
+
+
+@hookspec
+def queens_register_commands() -> list:  # type: ignore[empty-body]
+    """Return the subcommands this plugin adds to ``queens``, as a list of
+    :class:`click.Command` (a ``@click.command()`` function, or a ``click.Group``).
+
+    A command package names its module in the ``queens.commands`` entry-point group::
+
+        [project.entry-points."queens.commands"]
+        serve = "queens_web.command"
+
+    The group is loaded only when ``queens`` is asked for a command it does not have built
+    in, or for the list of its commands (``queens --help``), so a command package costs
+    the other commands nothing; its module should import its heavy dependencies inside
+    the command's function, not at the top. A command whose name is already taken (by a
+    built-in command or by another package) is an error that names the package as
+    ``package[entry point]``, as is a module that fails to import.
+
+    A command reaches the installed rules and readers through its click context object:
+    ``click.get_current_context().obj.registry()`` loads them once, honouring
+    ``--skip-broken-plugins``, and exits with status 4 naming a broken rule package.
     """

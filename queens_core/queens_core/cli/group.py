@@ -62,7 +62,7 @@ class QueensGroup(click.Group):
     """A group whose commands all take the global options, and whose errors are one line."""
 
     #: Sub-groups (``queens rules``) are QueensGroups too.
-    group_class = type
+    group_class: type[click.Group] | type[type] | None = type
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         _add_global_options(cmd)

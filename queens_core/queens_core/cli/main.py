@@ -26,6 +26,7 @@ from ..exact import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
 from ..selection import TIERS, SelectionError, select_rules
+from .commands import PluginGroup
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -41,7 +42,6 @@ from .exits import (
     write_output,
 )
 from .generate import generate
-from .group import QueensGroup
 from .importing import import_board
 from .show import hint, render
 
@@ -94,7 +94,7 @@ def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -
     ctx.exit()
 
 
-@click.group("queens", cls=QueensGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("queens", cls=PluginGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--version",
     is_flag=True,

@@ -1,0 +1,296 @@
+"""What the page asks of the library, in one place.
+
+Each function takes the plain values of a request, calls the library, and returns the
+JSON document the command line prints for the same question (``--format json``: the same
+``schema`` keys). They are thin on purpose: when the library's API moves (the hint and
+explanation documents, the check of a board held in memory), only this module changes.
+
+Glossary
+--------
+library
+    What the server builds once at start-up from the installed packages: the registry
+    (rules and readers), a solver and a grader over every rule.
+problem
+    A request the library cannot answer because of its input: one line for the person,
+    and the HTTP status that goes with it (400 bad input, 413 too large).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
+from queens_core.blame import UnsoundRule, diagnose
+from queens_core.check import check_board, report_json
+from queens_core.cli.colour import colour_name, region_colours
+from queens_core.cli.jsonfmt import (
+    CHECK_SCHEMA,
+    DetailError,
+    board_json,
+    detail_failure,
+    solve_document,
+    state_json,
+)
+from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
+from queens_core.grade import Grader
+from queens_core.hint import find_hint, hint_document
+from queens_core.readers import by_content, by_suffix
+from queens_core.state import read_state
+
+from .problems import Problem
+
+#: The ``schema`` of the documents only the web API has (the others are the CLI's).
+BOARD_SCHEMA = "queens-web-board/1"
+#: The ``schema`` of a generated board: the board document and how it was made.
+GENERATED_SCHEMA = "queens-web-generated/1"
+#: The sizes "New board" offers: from the generator's smallest to sizes it makes in well
+#: under a second (``bench/bench_generate.py``); a larger board is the command line's job.
+GENERATE_SIZES = range(4, 13)
+#: How long one "New board" may take before the request gives up with a 503.
+GENERATE_SECONDS = 10.0
+#: Attempts per round: a round is short, so the deadline is checked often.
+ATTEMPTS_PER_ROUND = 20
+#: The board's name in the documents when the request does not give one.
+PAGE_SOURCE = "<page>"
+#: A name no file can have (it holds a NUL): what the check reads the board under, so
+#: that the readers never look for a file of that name.
+_IN_MEMORY = "\0in-memory board"
+
+
+@dataclass
+class Library:
+    """The installed rules and readers, and the solver and grader built on them once."""
+
+    registry: Registry
+    solver: Solver
+    grader: Grader
+    version: str
+
+    @classmethod
+    def from_registry(cls, registry: Registry) -> Library:
+        from queens_core import __version__
+
+        return cls(registry, Solver(registry.rules), Grader(registry.rules), __version__)
+
+    @property
+    def readers(self) -> list[Reader]:
+        return self.registry.readers
+
+    def upload_limit(self) -> int:
+        """The largest input some installed reader accepts."""
+        return max(reader.max_bytes for reader in self.readers)
+
+
+def info_document(library: Library) -> dict[str, Any]:
+    """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
+    from queens_core.maker import grade_names
+
+    return {
+        "schema": "queens-web-info/1",
+        "version": library.version,
+        "readers": [
+            {"name": r.name, "summary": r.summary, "suffixes": list(r.suffixes)}
+            for r in library.readers
+        ],
+        "rules": [
+            {"counter": r.counter, "display_name": r.display_name, "tier": r.tier.value}
+            for r in library.registry.rules
+        ],
+        "upload_limit": library.upload_limit(),
+        "generate": {
+            "sizes": [GENERATE_SIZES[0], GENERATE_SIZES[-1]],
+            "grades": grade_names(),
+        },
+    }
+
+
+def read_board(library: Library, data: bytes, name: str | None) -> dict[str, Any]:
+    """Read an uploaded or pasted input with the reader chosen as the command line
+    chooses it for a file called ``name`` (its suffix first, then its content)."""
+    reader = by_suffix(library.readers, name) if name else None
+    if reader is None:
+        reader = by_content(library.readers, data)
+    if len(data) > reader.max_bytes:
+        raise Problem(
+            f"the input is larger than {reader.max_bytes} bytes, the most the "
+            f"{reader.name} reader accepts",
+            413,
+        )
+    try:
+        reading = reader.read(data)
+    except BoardError as err:
+        raise Problem(str(err)) from None
+    except Exception as err:  # a reader's bug is named, not shown as a traceback
+        raise Problem(f"{reader.describe()} failed: {type(err).__name__}: {err}", 500) from err
+    if not isinstance(reading, Reading):
+        raise Problem(f"{reader.describe()} returned {type(reading).__name__}", 500)
+    return board_document(reading, name or PAGE_SOURCE, reader.name)
+
+
+def board_document(reading: Reading, source: str, reader: str) -> dict[str, Any]:
+    """A board as the page draws it: the CLI's board object, each region's colour and
+    colour name, and the marks the input showed (a screenshot's), if any."""
+    board = reading.board
+    colours = region_colours(board)
+    return {
+        "schema": BOARD_SCHEMA,
+        "source": source,
+        "reader": reader,
+        "board": board_json(board),
+        "colours": {letter: colours[k] for k, letter in enumerate(board.letters)},
+        "colour_names": {letter: colour_name(letter) for letter in board.letters},
+        "state": state_json(board, reading.state) if reading.state is not None else None,
+        "stars": reading.stars,
+        "warnings": [str(w) for w in board.warnings],
+    }
+
+
+def board_of(value: Any) -> Board:
+    """The board of a request's ``board``: its rows, one string a row."""
+    if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
+        raise Problem("'board' must be a list of strings, one a row")
+    try:
+        return Board.parse("\n".join(value))
+    except BoardError as err:
+        raise Problem(f"board: {err}") from None
+
+
+def state_of(board: Board, value: Any) -> State:
+    """The state of a request's ``state``: the ``♛ ⨯ .`` picture (``Q``, ``x``, ``.``
+    too), one string a row; none is the empty board."""
+    if value is None:
+        return State.initial(board)
+    if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
+        raise Problem("'state' must be a list of strings, one a row (♛ or Q, ⨯ or x, .)")
+    try:
+        return read_state(board, "\n".join(value))
+    except BoardError as err:
+        raise Problem(f"state: {err}") from None
+
+
+def source_of(value: Any) -> str:
+    if value is None:
+        return PAGE_SOURCE
+    if not isinstance(value, str) or len(value) > 200:
+        raise Problem("'source' must be a string of at most 200 characters")
+    return value
+
+
+def hint(library: Library, board: Board, state: State, source: str) -> dict[str, Any]:
+    """The next step from ``state``, or why there is none (``queens hint --format json``)."""
+    rules = library.registry.rules
+    try:
+        found = find_hint(board, state, rules, DEFAULT_TIMEOUT)
+        return hint_document(found, source, "<page marks>")
+    except UnsoundRule as err:
+        raise Problem(f"a rule failed: {err}", 500) from None
+    except SearchLimitExceeded as err:
+        raise Problem(f"undecided within the budget: {err}", 503) from None
+    except DetailError as err:
+        raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
+
+
+def explain(library: Library, board: Board, source: str) -> dict[str, Any]:
+    """The whole solve, every step explained (``queens solve --format json``); an unsound
+    solve is refused as the command line refuses it, naming the rule."""
+    solver = library.solver
+    result = solver.solve(board)
+    diagnosis = diagnose(result, None, solver.by_counter)
+    if diagnosis.message:
+        raise Problem(f"a rule failed: {diagnosis.message}", 500)
+    try:
+        return solve_document(result, solver.rules, source)
+    except DetailError as err:
+        raise Problem(f"a rule failed: {detail_failure(err, solver.rules)}", 500) from None
+
+
+def check(library: Library, board: Board, source: str) -> dict[str, Any]:
+    """Unique? solved by logic? tier and grade (one board of ``queens check --format
+    json``)."""
+
+    def hand_over(_data: bytes) -> Reading:
+        return Reading(board=board)
+
+    # check_board reads its board through the readers: an inline reader that recognises
+    # only the impossible name above hands it this board, and no file is ever opened.
+    holder = Reader(
+        name="page",
+        summary="the board in the request",
+        read=hand_over,
+        inline=True,
+        sniff=lambda data: data == _IN_MEMORY.encode(),
+    )
+    report = check_board(_IN_MEMORY, library.grader, DEFAULT_CAP, DEFAULT_TIMEOUT, [holder])
+    report.path = source
+    return {"schema": CHECK_SCHEMA, **report_json(report)}
+
+
+def generate_options(size: Any, grade: Any, seed: Any) -> tuple[int, str | None, int | None]:
+    """The size, grade (none: any the rules reach) and seed (none: a new board each
+    time) of a request for a new board."""
+    from queens_core.maker import grade_names
+
+    if isinstance(size, bool) or not isinstance(size, int) or size not in GENERATE_SIZES:
+        raise Problem(
+            f"'size' must be a whole number from {GENERATE_SIZES[0]} to {GENERATE_SIZES[-1]}"
+        )
+    if grade is not None and grade not in grade_names():
+        raise Problem(f"'grade' must be one of {', '.join(grade_names())}, or absent")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise Problem("'seed' must be a whole number, 0 or more, or absent")
+    return size, grade, seed
+
+
+def generate(
+    library: Library,
+    size: int,
+    grade: str | None,
+    seed: int | None,
+    seconds: float = GENERATE_SECONDS,
+) -> dict[str, Any]:
+    """A new board of ``size`` at ``grade`` (``queens generate``), read as the page reads
+    any board. Short rounds of attempts (each a batch of its own seed, so a round never
+    repeats one) until one gives a board or ``seconds`` have passed: a 503 then."""
+    import random
+    import time
+
+    from queens_core.maker import GenerateError, GiveUp, generate_boards
+
+    start = random.randrange(2**32) if seed is None else seed
+    deadline = time.monotonic() + seconds
+    round_seed = start
+    while True:
+        try:
+            made = next(
+                generate_boards(
+                    library.registry.rules,
+                    size,
+                    1,
+                    seed=round_seed,
+                    grade=grade,
+                    max_tries=ATTEMPTS_PER_ROUND,
+                )
+            )
+            break
+        except GenerateError as err:
+            raise Problem(str(err)) from None
+        except GiveUp:
+            if time.monotonic() >= deadline:
+                target = f"graded {grade}" if grade else "the rules solve"
+                raise Problem(
+                    f"no {size}×{size} board {target} was found within {seconds:g} s: "
+                    "try again, or another size or grade",
+                    503,
+                ) from None
+            round_seed += 1
+    source = f"new {size}×{size} board (seed {round_seed})"
+    document = board_document(Reading(board=made.board), source, "generator")
+    return {
+        **document,
+        "schema": GENERATED_SCHEMA,
+        "seed": round_seed,
+        "grade": made.rung.grade,
+        "level": int(made.rung.level),
+        "tier": made.rung.tier.value,
+    }

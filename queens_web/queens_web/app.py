@@ -1,0 +1,325 @@
+"""The web application: the page, its three files, and the JSON API under ``/api/``.
+
+Safe by default, because a page on localhost can be reached by any web site the browser
+visits:
+
+- every request must be addressed (``Host``) to one of the names the server was started
+  for, so a site that rebinds its own name to 127.0.0.1 (DNS rebinding) is refused; a
+  request that says where it comes from (``Origin``) must come from the page itself;
+- the API reads JSON only when sent as ``application/json``, which a foreign page cannot
+  send without asking first (and nothing here answers that question);
+- request bodies have a size limit, checked before and while reading;
+- every problem is one JSON object with one line of text and a 4xx status (a 500 only
+  when a rule or reader package itself fails, or this server has a bug), never a
+  traceback;
+- the page's files are read from the package once, at start-up; the server opens no
+  other file.
+
+The page is served before the rules are loaded: the library (registry, solver, grader
+and the modules of hint, explanation and check) loads in the background once the page's
+script has gone out (or on the first API request, or when the server says so), and the
+API waits for it. Loading it earlier would compete with serving the page for the one
+interpreter: that is what puts the first paint within a second of ``queens serve``.
+
+Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's rows and
+``state`` the ``♛ ⨯ .`` picture, one string a row):
+
+=========================  ============================================================
+``GET /api/info``          the readers and rules installed (``queens-web-info/1``)
+``POST /api/read``         the raw bytes of a board file or screenshot, ``?name=`` its
+                           file name → the board (``queens-web-board/1``)
+``POST /api/hint``         ``{board, state}`` → ``queens hint --format json``
+                           (``queens-hint/1``)
+``POST /api/explain``      ``{board}`` → ``queens solve --format json`` (``queens-solve/1``)
+``POST /api/check``        ``{board}`` → one board of ``queens check --format json``
+``POST /api/generate``     ``{size, grade, seed}`` → a new board from the generator
+                           (``queens generate``; ``queens-web-generated/1``), or a 503
+                           when none is found within 10 s
+=========================  ============================================================
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import threading
+import traceback
+from collections.abc import Awaitable, Callable, Iterable
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from starlette.applications import Starlette
+from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .problems import Problem
+
+if TYPE_CHECKING:
+    from queens_core import Registry
+
+    from .adapters import Library
+
+ERROR_SCHEMA = "queens-web-error/1"
+#: The largest JSON request: a 32×32 board and its state take about 3 KB.
+JSON_LIMIT = 64 * 1024
+#: Uploads are limited by the readers installed (the largest input one accepts), and
+#: never above this.
+UPLOAD_CEILING = 16 * 1024 * 1024
+
+#: The page: (path, file in the package, content type).
+PAGE_FILES = (
+    ("/", "index.html", "text/html; charset=utf-8"),
+    ("/page.js", "page.js", "text/javascript; charset=utf-8"),
+    ("/page.css", "page.css", "text/css; charset=utf-8"),
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    return JSONResponse(
+        {"schema": ERROR_SCHEMA, "status": status, "error": message},
+        status_code=status,
+        headers=SECURITY_HEADERS,
+    )
+
+
+class HostGuard:
+    """Refuse a request not addressed to one of ``hosts`` (``Host``, compared without
+    case), or sent from a page of another origin (``Origin``), before anything runs."""
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str]):
+        self.app = app
+        self.hosts = frozenset(h.lower() for h in hosts)
+        self.origins = frozenset(f"http://{h}" for h in self.hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope["headers"])
+            host = headers.get(b"host", b"").decode("latin-1").lower()
+            origin = headers.get(b"origin")
+            problem = None
+            if host not in self.hosts:
+                problem = (
+                    f"this server answers only requests addressed to "
+                    f"{', '.join(sorted(self.hosts))}, not {host or 'no host'!r}"
+                )
+            elif origin is not None and origin.decode("latin-1").lower() not in self.origins:
+                problem = "requests from other web pages are refused"
+            if problem:
+                await error_response(403, problem)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused with 413 as soon as it is known to exceed ``limit``."""
+    too_large = Problem(f"the request is larger than {limit} bytes, the most accepted here", 413)
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise Problem("the Content-Length header is not a number")
+        if int(declared) > limit:
+            raise too_large
+    chunks = []
+    total = 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Problem("send the request as application/json", 415)
+    body = await read_body(request, JSON_LIMIT)
+    try:
+        value = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise Problem(f"the request is not valid JSON: {err}") from None
+    if not isinstance(value, dict):
+        raise Problem("the request must be a JSON object")
+    return value
+
+
+Handler = Callable[[Request], Awaitable[dict[str, Any]]]
+
+
+class LazyLibrary:
+    """The library, built on first need from a registry or a function that loads one;
+    :meth:`get` from any thread. When loading fails, :attr:`failure` keeps why (a
+    ``SystemExit`` when the command line has already said so on the terminal) and every
+    request after it gets a 500 that says so."""
+
+    def __init__(self, registry: Registry | Callable[[], Registry]):
+        self._registry = registry
+        self._library: Library | None = None
+        self.failure: BaseException | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> Library:
+        with self._lock:
+            if self._library is None and self.failure is None:
+                try:
+                    from .adapters import Library
+
+                    source = self._registry
+                    self._library = Library.from_registry(source() if callable(source) else source)
+                except BaseException as err:  # SystemExit too: the CLI's exit 4
+                    self.failure = err
+            if self._library is None:
+                reason = self.failure
+                assert reason is not None
+                detail = "" if isinstance(reason, SystemExit) else f": {reason}"
+                raise Problem(f"the rule packages failed to load{detail}", 500)
+            return self._library
+
+    def load(self) -> None:
+        """Load now, if not yet; a failure is kept for the requests (and the server)."""
+        try:
+            self.get()
+        except Problem:
+            pass
+
+
+def create_app(
+    registry: Registry | Callable[[], Registry], hosts: Iterable[str]
+) -> tuple[Starlette, LazyLibrary]:
+    """The application for the rules and readers of ``registry`` (or of the registry
+    a function returns, loaded on first need), answering requests addressed to
+    ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``); and its library, to load it
+    early with :meth:`LazyLibrary.get`."""
+    lazy = LazyLibrary(registry)
+    # One computation at a time, off the event loop: the page's files are still served
+    # while a large board is checked, and the library is never used by two threads.
+    busy = asyncio.Lock()
+
+    async def compute(function: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+        async with busy:
+            return await run_in_threadpool(lambda: function(lazy.get(), *args))
+
+    async def library() -> Library:
+        return await run_in_threadpool(lazy.get)
+
+    def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+        async def answer(request: Request) -> Response:
+            try:
+                return JSONResponse(await handler(request), headers=SECURITY_HEADERS)
+            except Problem as err:
+                return error_response(err.status, str(err))
+            except Exception as err:
+                from queens_core.driver import RuleFailure
+
+                if isinstance(err, RuleFailure):
+                    return error_response(500, f"a rule failed: {err}")
+                # Our own bug: the whole story for the terminal, one line for the page.
+                traceback.print_exc(file=sys.stderr)
+                return error_response(500, f"internal error: {type(err).__name__}: {err}")
+
+        return answer
+
+    async def info(_request: Request) -> dict[str, Any]:
+        from . import adapters
+
+        return await compute(adapters.info_document)
+
+    async def read(request: Request) -> dict[str, Any]:
+        limit = min((await library()).upload_limit(), UPLOAD_CEILING)
+        data = await read_body(request, limit)
+        if not data:
+            raise Problem("the request has no board in it")
+        name = request.query_params.get("name")
+        if name is not None and len(name) > 200:
+            raise Problem("the file name is longer than 200 characters")
+        from . import adapters
+
+        return await compute(adapters.read_board, data, name)
+
+    async def hint(request: Request) -> dict[str, Any]:
+        body = await read_json(request)
+        await library()  # the adapters' modules come with it
+        from . import adapters
+
+        board = adapters.board_of(body.get("board"))
+        state = adapters.state_of(board, body.get("state"))
+        source = adapters.source_of(body.get("source"))
+        return await compute(adapters.hint, board, state, source)
+
+    async def explain(request: Request) -> dict[str, Any]:
+        body = await read_json(request)
+        await library()
+        from . import adapters
+
+        board = adapters.board_of(body.get("board"))
+        source = adapters.source_of(body.get("source"))
+        return await compute(adapters.explain, board, source)
+
+    async def check(request: Request) -> dict[str, Any]:
+        body = await read_json(request)
+        await library()
+        from . import adapters
+
+        board = adapters.board_of(body.get("board"))
+        source = adapters.source_of(body.get("source"))
+        return await compute(adapters.check, board, source)
+
+    async def generate(request: Request) -> dict[str, Any]:
+        body = await read_json(request)
+        await library()
+        from . import adapters
+
+        options = adapters.generate_options(body.get("size"), body.get("grade"), body.get("seed"))
+        return await compute(adapters.generate, *options)
+
+    routes = [
+        Route("/api/info", endpoint(info), methods=["GET"]),
+        Route("/api/read", endpoint(read), methods=["POST"]),
+        Route("/api/hint", endpoint(hint), methods=["POST"]),
+        Route("/api/explain", endpoint(explain), methods=["POST"]),
+        Route("/api/check", endpoint(check), methods=["POST"]),
+        Route("/api/generate", endpoint(generate), methods=["POST"]),
+    ]
+    for path, filename, content_type in PAGE_FILES:
+        then = lazy.load if filename == "page.js" else None
+        routes.append(Route(path, _static(filename, content_type, then), methods=["GET"]))
+
+    async def http_error(_request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return error_response(exc.status_code, str(exc.detail))
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app.add_middleware(HostGuard, hosts=hosts)
+    return app, lazy
+
+
+def _static(
+    filename: str, content_type: str, then: Callable[[], None] | None = None
+) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that answers with one of the page's files, read once, now; ``then``
+    runs in a worker thread once the file has gone out."""
+    content = resources.files("queens_web").joinpath("static", filename).read_bytes()
+    after = BackgroundTask(then) if then is not None else None
+
+    async def page_file(_request: Request) -> Response:
+        return Response(
+            content, media_type=content_type, headers=SECURITY_HEADERS, background=after
+        )
+
+    return page_file

@@ -1,0 +1,464 @@
+"""The JSON API of `queens serve`, through the framework's test client: every endpoint with
+good and bad input, the documents against the command line's, and the safety rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+from support import ARCHIVE, ROOT
+
+from queens_core import (
+    Board,
+    Reader,
+    Reading,
+    Rule,
+    Tier,
+    hookimpl,
+    load_registry,
+    make_plugin_manager,
+)
+from queens_core.cli.main import main
+from queens_core.hint import find_hint, hint_document
+from queens_core.state import read_state
+from queens_web.app import JSON_LIMIT, create_app
+
+HOST = "testserver"
+BOARD_353 = (ARCHIVE / "353.txt").read_text(encoding="utf-8")
+ROWS_353 = BOARD_353.split()
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def client_for(registry, hosts=(HOST,), base=HOST) -> TestClient:
+    app, _library = create_app(registry, hosts)
+    return TestClient(app, base_url=f"http://{base}")
+
+
+@pytest.fixture(scope="module")
+def installed():
+    return load_registry()
+
+
+@pytest.fixture(scope="module")
+def client(installed):
+    return client_for(installed)
+
+
+def error_of(response, status: int) -> str:
+    """The one-line error of a refused request (and that it is one)."""
+    assert response.status_code == status, response.text
+    document = response.json()
+    assert document["schema"] == "queens-web-error/1"
+    assert document["status"] == status
+    assert "\n" not in document["error"] and "Traceback" not in document["error"]
+    return document["error"]
+
+
+def cli_json(*args: str):
+    run = CliRunner().invoke(main, [*args, "--format", "json"])
+    assert run.exit_code in (0, 1), run.output
+    return json.loads(run.stdout)
+
+
+# -- the page ---------------------------------------------------------------------------
+
+
+def test_the_page_and_its_files_are_served_with_safe_headers(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert '<script src="/page.js"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-frame-options"] == "DENY"
+    assert client.get("/page.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/page.css").headers["content-type"].startswith("text/css")
+
+
+def test_info_lists_the_installed_readers_and_rules(client, installed):
+    info = client.get("/api/info").json()
+    assert info["schema"] == "queens-web-info/1"
+    assert [r["name"] for r in info["readers"]] == [r.name for r in installed.readers]
+    assert [r["counter"] for r in info["rules"]] == [r.counter for r in installed.rules]
+    assert info["upload_limit"] == max(r.max_bytes for r in installed.readers)
+
+
+# -- reading a board ---------------------------------------------------------------------
+
+
+def test_a_board_is_read_with_its_colours(client):
+    document = client.post("/api/read?name=353.txt", content=BOARD_353.encode()).json()
+    assert document["schema"] == "queens-web-board/1"
+    assert document["source"] == "353.txt"
+    assert document["reader"] == "text"
+    assert document["board"]["rows"] == ROWS_353
+    assert document["colours"]["P"] == "#BBA3E2"
+    assert document["colour_names"]["P"] == "purple"
+    assert document["state"] is None
+    assert document["warnings"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"AB\nB\n", "line 2: row has 1 cell, expected 2 (the width of the first row)"),
+        (b"", "the request has no board in it"),
+        (b"\xff\xfe\x00", "byte 0xff is not valid UTF-8"),
+    ],
+)
+def test_a_bad_board_is_one_line_and_400(client, body, message):
+    assert message in error_of(client.post("/api/read", content=body), 400)
+
+
+def test_an_input_over_the_limit_is_refused_before_it_is_read(client, installed):
+    limit = max(r.max_bytes for r in installed.readers)
+    big = b"A" * (limit + 1)
+    assert "larger than" in error_of(client.post("/api/read", content=big), 413)
+
+    def chunks():  # no Content-Length: the limit holds while reading
+        for _ in range(limit // 1024 + 2):
+            yield b"A" * 1024
+
+    assert "larger than" in error_of(client.post("/api/read", content=chunks()), 413)
+
+
+def test_an_installed_image_reader_reads_uploads_with_their_marks():
+    board = Board.parse(BOARD_353)
+    marks = read_state(board, "Q......\n" + ".......\n" * 5 + "......x\n")
+
+    class Screenshots:
+        @hookimpl
+        def queens_register_readers(self):
+            def read(data: bytes) -> Reading:
+                if not data.startswith(b"\x89PNG"):
+                    raise ValueError("not a PNG")
+                return Reading(board=board, state=marks)
+
+            return [Reader(name="fakeimage", summary="test", read=read, suffixes=(".png",))]
+
+    pm = make_plugin_manager()
+    pm.register(Screenshots(), name="queens-read-fake")
+    registry = load_registry(pm, use_entry_points=False)
+    client = client_for(registry)
+    document = client.post("/api/read?name=shot.png", content=b"\x89PNG...").json()
+    assert document["reader"] == "fakeimage"
+    assert document["state"]["queens"] == [[0, 0]]
+    assert document["state"]["dead"] == [[6, 6]]
+    failed = error_of(client.post("/api/read?name=shot.png", content=b"GIF89a"), 500)
+    assert failed == "reader 'fakeimage' from queens-read-fake failed: ValueError: not a PNG"
+
+
+# -- hint, explanation, check: the command line's documents -------------------------------
+
+
+def test_a_hint_is_the_document_of_queens_hint(client, installed, tmp_path):
+    state = ["Q......", "x......", "x......", "x......", "x......", "x......", "x......"]
+    got = client.post("/api/hint", json={"board": ROWS_353, "state": state}).json()
+    board = Board.parse(BOARD_353)
+    expected = hint_document(
+        find_hint(board, read_state(board, "\n".join(state)), installed.rules),
+        "<page>",
+        "<page marks>",
+    )
+    assert got == json.loads(json.dumps(expected))
+    assert got["schema"] == "queens-hint/1" and got["status"] == "hint"
+    # The same as the command line prints, but for the names of the inputs.
+    (tmp_path / "b.txt").write_text(BOARD_353)
+    (tmp_path / "s.txt").write_text("\n".join(state))
+    printed = cli_json("hint", str(tmp_path / "b.txt"), "--state", str(tmp_path / "s.txt"))
+    for key in ("source", "state_source"):
+        printed.pop(key), got.pop(key)
+    assert got == printed
+
+
+def test_a_wrong_mark_gets_no_hint_but_its_cells(client):
+    state = ["x......"] + ["......."] * 6  # r1c1 holds the solution's queen
+    got = client.post("/api/hint", json={"board": ROWS_353, "state": state}).json()
+    assert got["status"] == "wrong"
+    assert got["wrong"]["dead"] == [[0, 0]] and got["wrong"]["queens"] == []
+    assert got["step"] is None
+
+
+def test_two_queens_that_attack_each_other_are_named_as_a_conflict(client):
+    state = ["Q.Q...."] + ["......."] * 6  # two queens in row 1
+    got = client.post("/api/hint", json={"board": ROWS_353, "state": state}).json()
+    assert got["status"] == "wrong" and got["step"] is None
+    assert got["wrong"]["conflicts"] == [[[0, 0], [0, 2]]]
+
+
+def test_without_marks_the_hint_starts_from_the_empty_board(client):
+    got = client.post("/api/hint", json={"board": ROWS_353}).json()
+    assert got["state"]["queens"] == [] and got["state"]["dead"] == []
+    assert got["step"]["number"] == 1
+
+
+def test_the_explanation_is_the_document_of_queens_solve(client):
+    got = client.post("/api/explain", json={"board": ROWS_353, "source": "353"}).json()
+    printed = cli_json("solve", str(ARCHIVE / "353.txt"))
+    assert got["schema"] == "queens-solve/1" and got["source"] == "353"
+    got.pop("source"), printed.pop("source")
+    assert got == printed
+    assert len(got["steps"]) == 27
+
+
+def test_the_check_is_the_document_of_queens_check(client):
+    got = client.post("/api/check", json={"board": ROWS_353, "source": "353"}).json()
+    printed = cli_json("check", str(ARCHIVE / "353.txt"))
+    assert got["schema"] == "queens-check/1" and got["path"] == "353"
+    got.pop("path"), printed.pop("path")
+    assert got == printed
+    assert got["verdict"] == "unique-solved"
+    assert got["grade"]["name"] == "Fiendish"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "verdict"),
+    [
+        ("two-solutions", "several-solutions"),
+        ("no-solution", "no-solution"),
+        ("unique-rules-stall", "unique-stalled"),
+    ],
+)
+def test_every_verdict_of_the_check(client, fixture, verdict):
+    rows = (FIXTURES / f"{fixture}.txt").read_text().split()
+    got = client.post("/api/check", json={"board": rows}).json()
+    assert got["verdict"] == verdict
+
+
+@pytest.mark.parametrize("endpoint", ["/api/hint", "/api/explain", "/api/check"])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({}, "'board' must be a list of strings, one a row"),
+        ({"board": "PPP"}, "'board' must be a list of strings, one a row"),
+        ({"board": ["AB", "B"]}, "board: line 2: row has 1 cell, expected 2"),
+        ({"board": ["A"], "source": 7}, "'source' must be a string of at most 200 characters"),
+    ],
+)
+def test_bad_requests_are_one_line_and_400(client, endpoint, body, message):
+    assert message in error_of(client.post(endpoint, json=body), 400)
+
+
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        ("Q......", "'state' must be a list of strings"),
+        (["Q......", "......."], "the state has 2 rows, the board has 7"),
+        (["Z......"] + ["......."] * 6, "state: line 1, column 1: 'Z' is not a state mark"),
+    ],
+)
+def test_a_bad_state_is_one_line_and_400(client, state, message):
+    body = {"board": ROWS_353, "state": state}
+    assert message in error_of(client.post("/api/hint", json=body), 400)
+
+
+def test_only_json_objects_sent_as_json_are_read(client):
+    headers = {"Content-Type": "text/plain"}
+    assert "application/json" in error_of(
+        client.post("/api/hint", content=b"{}", headers=headers), 415
+    )
+    headers = {"Content-Type": "application/json"}
+    assert "not valid JSON" in error_of(
+        client.post("/api/hint", content=b"{", headers=headers), 400
+    )
+    assert "JSON object" in error_of(client.post("/api/hint", json=[ROWS_353]), 400)
+    big = {"board": ["A" * JSON_LIMIT]}
+    assert "larger than" in error_of(client.post("/api/hint", json=big), 413)
+
+
+def test_a_rule_that_raises_is_a_500_that_names_it():
+    def broken(ctx):
+        raise RuntimeError("boom")
+
+    class Broken:
+        @hookimpl
+        def queens_register_rules(self):
+            return [
+                Rule(
+                    counter="broken_rule",
+                    display_name="Broken rule",
+                    tier=Tier.CHEAP,
+                    position=1000,
+                    summary="raises",
+                    apply=broken,
+                )
+            ]
+
+    pm = make_plugin_manager()
+    pm.register(Broken(), name="queens-rules-broken")
+    client = client_for(load_registry(pm, use_entry_points=False))
+    message = error_of(client.post("/api/explain", json={"board": ["A"]}), 500)
+    assert message.startswith("a rule failed: rule 'broken_rule'")
+    assert "RuntimeError: boom" in message
+
+
+def unsound_client() -> TestClient:
+    """A client whose only rule kills a cell of the solution (once)."""
+    from queens_core.exact import find_solutions
+
+    def hidden_kill(ctx):
+        if ctx.cache.get("done"):
+            return
+        ctx.cache["done"] = True
+        solution = find_solutions(ctx.board, 1)[0]
+        for row in ctx.board.row_masks:
+            live = ctx.state.live & row
+            if live & solution and live & ~solution:
+                ctx.kill(live & solution)
+                return
+
+    class Unsound:
+        @hookimpl
+        def queens_register_rules(self):
+            return [
+                Rule(
+                    counter="liar",
+                    display_name="Liar",
+                    tier=Tier.CHEAP,
+                    position=1000,
+                    summary="kills a cell of the solution",
+                    apply=hidden_kill,
+                )
+            ]
+
+    pm = make_plugin_manager()
+    pm.register(Unsound(), name="queens-rules-liar")
+    return client_for(load_registry(pm, use_entry_points=False))
+
+
+@pytest.mark.parametrize("endpoint", ["/api/hint", "/api/explain"])
+def test_an_unsound_rule_is_a_500_that_names_it(endpoint):
+    message = error_of(unsound_client().post(endpoint, json={"board": ROWS_353}), 500)
+    assert message.startswith("a rule failed: ") and "'liar'" in message
+
+
+def test_the_check_names_an_unsound_rule_in_its_verdict():
+    got = unsound_client().post("/api/check", json={"board": ROWS_353}).json()
+    assert got["verdict"] == "rule-failed" and "'liar'" in got["message"]
+
+
+# -- a new board from the generator -------------------------------------------------------
+
+
+def test_info_offers_the_sizes_and_grades_of_a_new_board(client):
+    got = client.get("/api/info").json()["generate"]
+    assert got["sizes"] == [4, 12]
+    assert got["grades"][:3] == ["Easy", "Medium", "Hard"]
+
+
+def test_a_new_board_has_the_size_and_grade_asked_and_one_solution(client):
+    body = {"size": 7, "grade": "Medium", "seed": 5}
+    got = client.post("/api/generate", json=body).json()
+    assert got["schema"] == "queens-web-generated/1"
+    assert got["board"]["size"] == 7 and got["grade"] == "Medium" and got["level"] == 2
+    assert len(got["colours"]) == 7 and got["state"] is None
+    # What the page then asks of it: the check agrees with what the generator said.
+    check = client.post("/api/check", json={"board": got["board"]["rows"]}).json()
+    assert check["verdict"] == "unique-solved" and check["grade"]["name"] == "Medium"
+    # A seed makes the same board again; none makes a new one each time.
+    assert client.post("/api/generate", json=body).json()["board"] == got["board"]
+    assert client.post("/api/generate", json={"size": 7}).json()["seed"] != got["seed"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({}, "'size' must be a whole number from 4 to 12"),
+        ({"size": 3}, "'size' must be a whole number from 4 to 12"),
+        ({"size": 13}, "'size' must be a whole number from 4 to 12"),
+        ({"size": "8"}, "'size' must be a whole number from 4 to 12"),
+        ({"size": True}, "'size' must be a whole number from 4 to 12"),
+        ({"size": 8, "grade": "Impossible"}, "'grade' must be one of Easy, Medium"),
+        ({"size": 8, "seed": -1}, "'seed' must be a whole number, 0 or more"),
+    ],
+)
+def test_a_bad_request_for_a_new_board_is_one_line_and_400(client, body, message):
+    assert message in error_of(client.post("/api/generate", json=body), 400)
+
+
+def test_a_grade_the_rules_cannot_reach_is_a_400():
+    from queens_rules_baseline import queens_register_rules as baseline
+
+    class Baseline:
+        @hookimpl
+        def queens_register_rules(self):
+            return baseline()
+
+    pm = make_plugin_manager()
+    pm.register(Baseline(), name="queens-rules-baseline")
+    client = client_for(load_registry(pm, use_entry_points=False))
+    message = error_of(client.post("/api/generate", json={"size": 8, "grade": "Hard"}), 400)
+    assert message.startswith("--grade: no board can be graded 3 Hard")
+
+
+def test_a_new_board_gives_up_in_time_with_a_503(installed, monkeypatch):
+    """Round after round fails: the request ends at its deadline, each round a new seed."""
+    from queens_core import maker
+    from queens_web import adapters
+
+    seeds = []
+
+    def never(rules, size, count, seed=0, **options):
+        seeds.append(seed)
+        raise maker.GiveUp("no board")
+        yield  # a generator, as the real one
+
+    monkeypatch.setattr(maker, "generate_boards", never)
+    library = adapters.Library.from_registry(installed)
+    with pytest.raises(adapters.Problem) as refused:
+        adapters.generate(library, 8, "Hard", 100, seconds=0.05)
+    assert refused.value.status == 503
+    assert str(refused.value) == (
+        "no 8×8 board graded Hard was found within 0.05 s: try again, or another size or grade"
+    )
+    assert len(seeds) >= 2 and seeds == list(range(100, 100 + len(seeds)))
+
+
+# -- safety ------------------------------------------------------------------------------
+
+
+def test_a_request_addressed_to_another_host_is_refused(installed):
+    client = client_for(installed, {"127.0.0.1:8000", "localhost:8000"}, "127.0.0.1:8000")
+    assert client.get("/api/info").status_code == 200
+    assert client.get("/", headers={"Host": "localhost:8000"}).status_code == 200
+    # DNS rebinding: a foreign name that resolves to 127.0.0.1.
+    message = error_of(client.get("/", headers={"Host": "evil.example:8000"}), 403)
+    assert "evil.example:8000" in message
+    error_of(client.get("/", headers={"Host": "127.0.0.1:9999"}), 403)
+
+
+def test_a_request_from_another_page_is_refused(client):
+    headers = {"Origin": "http://evil.example"}
+    error_of(client.post("/api/hint", json={"board": ["A"]}, headers=headers), 403)
+    headers = {"Origin": f"http://{HOST}"}
+    assert client.post("/api/hint", json={"board": ["A"]}, headers=headers).status_code == 200
+
+
+def test_unknown_paths_and_methods_are_json_errors(client):
+    assert error_of(client.get("/etc/passwd"), 404) == "Not Found"
+    assert error_of(client.get("/api/hint"), 405) == "Method Not Allowed"
+    assert error_of(client.get("/../pyproject.toml"), 404) == "Not Found"
+
+
+def test_a_board_is_never_read_from_a_file_named_in_the_request(client):
+    # The check reads its board from the request, never from a file of that name.
+    got = client.post("/api/check", json={"board": ["A"], "source": "pyproject.toml"}).json()
+    assert got["size"] == 1 and got["path"] == "pyproject.toml"
+    assert got["verdict"] == "unique-solved"
+
+
+def test_rules_that_fail_to_load_fail_each_request_in_one_line():
+    from queens_core import PluginError
+
+    def load():
+        raise PluginError("rule package queens-rules-x[x] failed to load (x): boom")
+
+    client = client_for(load)
+    assert client.get("/").status_code == 200  # the page itself does not need the rules
+    for _ in range(2):
+        message = error_of(client.get("/api/info"), 500)
+        assert message == (
+            "the rule packages failed to load: "
+            "rule package queens-rules-x[x] failed to load (x): boom"
+        )
