@@ -122,8 +122,8 @@ def test_a_reader_package_is_listed(slash):
     result = run("readers", "list", "--format", "json")
     document = json.loads(result.output)
     assert document["schema"] == "queens-readers/1"
-    assert [r["name"] for r in document["readers"]] == ["text", "slash"]
-    mine = document["readers"][1]
+    assert [r["name"] for r in document["readers"]] == ["text", "sbn", "slash"]
+    mine = document["readers"][2]
     assert (mine["package"], mine["version"], mine["suffixes"]) == (
         "queens-read-slash",
         "0.2.0",

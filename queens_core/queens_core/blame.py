@@ -22,7 +22,7 @@ open and the exposing rule stays named.
 from __future__ import annotations
 
 from .board import Board
-from .exact import SearchLimitExceeded, find_solutions
+from .exact_stars import SearchLimitExceeded, find_solutions
 from .rules import Rule, Step
 from .state import State, cell_label, cell_labels
 from .validate import is_solution
@@ -40,7 +40,7 @@ def _has_solution(board: Board, state: State) -> bool:
     found = find_solutions(board, 1, state, node_limit=NODE_LIMIT)
     # A state read from a picture may hold queens that attack each other, which the
     # search does not re-check: only a validated answer counts.
-    return bool(found) and is_solution(board.rows, board.cells_of(found[0]))
+    return bool(found) and is_solution(board.rows, board.cells_of(found[0]), board.stars)
 
 
 def _after(start: State, steps: list[Step], count: int) -> State:

@@ -20,7 +20,7 @@ from .batch import BoardInputError, display_name, read_board_file
 from .board import Board
 from .cli.exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
 from .driver import CONTRADICTION, RuleFailure
-from .exact import DEFAULT_CAP, find_solutions
+from .exact_stars import DEFAULT_CAP, find_solutions
 from .grade import Assessment, Grader
 from .readers import TEXT_READER, Reader
 from .state import cell_label, cell_labels
@@ -96,12 +96,14 @@ def check_board(
     grader: Grader,
     cap: int = DEFAULT_CAP,
     readers: Sequence[Reader] = (TEXT_READER,),
+    stars: int | None = None,
 ) -> CheckReport:
     """Read (with ``readers``, the text reader by default), count and grade the board at
-    ``path``; never raises for a bad board."""
+    ``path`` with ``stars`` per unit (None: what the input declares, else 1); never
+    raises for a bad board."""
     report = CheckReport(path, cap=cap)
     try:
-        board = read_board_file(path, readers)
+        board = read_board_file(path, readers, stars)
     except BoardInputError as err:
         report.problems.append(err.detail)
         report.message = f"bad input: {err.detail}"

@@ -92,8 +92,9 @@ class SolveResult:
 
     def progress(self) -> str:
         """Where the rules stopped: ``3 of 8 queens placed and 12 cells undecided``."""
+        what = "queens" if self.board.stars == 1 else "stars"
         return (
-            f"{self.state.queens.bit_count()} of {self.board.n} queens placed and "
+            f"{self.state.queens.bit_count()} of {self.board.star_total} {what} placed and "
             f"{self.state.live.bit_count()} cells undecided"
         )
 
@@ -123,10 +124,21 @@ def _groups(rules: Iterable[Rule]) -> list[_Group]:
 
 
 class Solver:
-    """Runs a fixed set of rules; build one per registry and reuse it for many boards."""
+    """Runs a fixed set of rules; build one per registry and reuse it for many boards.
 
-    def __init__(self, rules: Iterable[Rule]):
-        self.rules = sorted(rules, key=lambda r: (r.tier_rank, r.position, r.counter))
+    It runs the rules sound for ``stars`` stars per unit (K, default 1) and leaves the
+    others out of ``rules``; a board with another K is solved by :meth:`for_stars`.
+    """
+
+    def __init__(self, rules: Iterable[Rule], stars: int = 1):
+        given = list(rules)
+        self.stars = stars
+        self._given = given
+        self._by_stars: dict[int, Solver] = {stars: self}
+        self.rules = sorted(
+            (r for r in given if r.sound_for(stars)),
+            key=lambda r: (r.tier_rank, r.position, r.counter),
+        )
         seen = set()
         for rule in self.rules:
             if rule.counter in seen:
@@ -141,12 +153,23 @@ class Solver:
         self.placement_counters = [r.counter for r in self.rules if r.counting == "placement"]
         self.by_counter = {r.counter: r for r in self.rules}
 
+    def for_stars(self, stars: int) -> Solver:
+        """The solver of the same rules for boards with ``stars`` stars per unit."""
+        solver = self._by_stars.get(stars)
+        if solver is None:
+            solver = self._by_stars[stars] = Solver(self._given, stars)
+            solver._by_stars = self._by_stars
+        return solver
+
     def solve(self, board: Board, state: State | None = None) -> SolveResult:
         """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
 
         ``state`` is changed in place and is the result's ``state``: pass a copy to keep
-        the start. A contradiction names its culprit (see :mod:`queens_core.blame`).
+        the start. A contradiction names its culprit (see :mod:`queens_core.blame`). A
+        board with another K than this solver's is solved by :meth:`for_stars`.
         """
+        if board.stars != self.stars:
+            return self.for_stars(board.stars).solve(board, state)
         state = State.initial(board) if state is None else state
         start = State(state.live, state.queens)
         result = self._solve(board, state)
@@ -168,7 +191,7 @@ class Solver:
             result.problem = str(empty)
             return result
 
-        n = board.n
+        n = board.star_total
         cheap = self.cheap
         expensive = self.expensive
         while True:
@@ -196,7 +219,7 @@ class Solver:
             if not progressed:
                 break
 
-        if state.queens.bit_count() == n and is_solution(board.rows, result.queens()):
+        if state.queens.bit_count() == n and is_solution(board.rows, result.queens(), board.stars):
             result.status = SOLVED
         return result
 

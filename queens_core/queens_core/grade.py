@@ -146,9 +146,9 @@ class Assessment:
 class Grader:
     """Solves boards with every installed rule and grades them; reuse it for many boards."""
 
-    def __init__(self, rules: Iterable[Rule]):
+    def __init__(self, rules: Iterable[Rule], stars: int = 1):
         rules = list(rules)
-        self.full = Solver(rules)
+        self.full = Solver(rules, stars)
         self.weights = {rule.counter: weight_of(rule) for rule in rules}
         self.rungs: list[tuple[Rung, Solver | None]] = []
         previous: frozenset[str] = frozenset()

@@ -25,7 +25,7 @@ from .board import Board, bits
 from .cli.colour import colour_rows
 from .cli.jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .driver import Solver
-from .exact import find_solutions
+from .exact_stars import find_solutions
 from .explain import (
     LABEL_SCHEME,
     Explanation,

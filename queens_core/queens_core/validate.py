@@ -6,22 +6,45 @@ bitboards cannot hide behind it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 
-def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> bool:
-    """True iff ``queens`` solves the board whose rows of region letters are ``regions``."""
+def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]], stars: int = 1) -> bool:
+    """True iff ``queens`` solves the board whose rows of region letters are ``regions``,
+    with ``stars`` queens (stars) in every row, column and region."""
     queens = list(queens)
     n = len(regions)
-    if len(queens) != n or len(set(queens)) != n:
+    if len(queens) != n * stars or len(set(queens)) != n * stars:
         return False
     if any(not (0 <= r < n and 0 <= c < len(regions[r])) for r, c in queens):
         return False
+    if stars != 1:
+        return _is_star_solution(regions, queens, stars)
     if len({r for r, _ in queens}) != n:
         return False
     if len({c for _, c in queens}) != n:
         return False
     if len({regions[r][c] for r, c in queens}) != n:
+        return False
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[i + 1 :]:
+            if max(abs(r1 - r2), abs(c1 - c2)) < 2:
+                return False
+    return True
+
+
+def _is_star_solution(regions: Sequence[str], queens: list[tuple[int, int]], stars: int) -> bool:
+    n = len(regions)
+    letters = {ch for row in regions for ch in row}
+    for counted in (
+        Counter(r for r, _ in queens),
+        Counter(c for _, c in queens),
+        Counter(regions[r][c] for r, c in queens),
+    ):
+        if len(counted) != n or any(count != stars for count in counted.values()):
+            return False
+    if len(letters) != n:
         return False
     for i, (r1, c1) in enumerate(queens):
         for r2, c2 in queens[i + 1 :]:

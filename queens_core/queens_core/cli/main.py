@@ -36,6 +36,7 @@ from .exits import (
     write_output,
 )
 from .show import hint, render
+from .stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..driver import Solver
@@ -169,6 +170,7 @@ def selected_rules(
     help="Draw the board in its regions' colours. auto: only on a terminal, and not when "
     "NO_COLOR is set.",
 )
+@stars_option
 @click.pass_obj
 def solve(
     settings: Settings,
@@ -179,6 +181,7 @@ def solve(
     explain: bool,
     output_format: str,
     color: str,
+    stars: str,
 ) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
 
@@ -217,12 +220,13 @@ def solve(
     """
     from ..driver import Solver
 
+    k = parse_stars(stars)
     registry = settings.registry()
     rules = selected_rules(registry, only, exclude, tier)
     solver = Solver(rules)
     paths = boards or (STDIN,)
     if len(paths) == 1:
-        sys.exit(_solve_one(settings, paths[0], solver, explain, output_format, color))
+        sys.exit(_solve_one(settings, paths[0], solver, explain, output_format, color, k=k))
     documents: list[dict] | None = [] if output_format == "json" else None
     statuses = []
     for i, path in enumerate(paths):
@@ -231,7 +235,7 @@ def solve(
                 click.echo()
             click.echo(f"==> {display_name(path)} <==")
         statuses.append(
-            _solve_one(settings, path, solver, explain, output_format, color, documents)
+            _solve_one(settings, path, solver, explain, output_format, color, documents, k)
         )
     if documents is not None:
         from .jsonfmt import dumps
@@ -248,6 +252,7 @@ def _solve_one(
     output_format: str,
     color: str,
     documents: list[dict] | None = None,
+    k: int | None = None,
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``documents``, its JSON document is collected there instead of printed."""
@@ -257,11 +262,12 @@ def _solve_one(
 
     name = display_name(path)
     try:
-        parsed = read_board_file(path, settings.registry().readers)
+        parsed = read_board_file(path, settings.registry().readers, k)
     except BoardInputError as err:
         report_error(str(err))
         return EXIT_BAD_INPUT
     warn_split_regions(name, parsed)
+    solver = solver.for_stars(parsed.stars)
     try:
         result = solver.solve(parsed)
     except RuleFailure as err:
@@ -326,6 +332,7 @@ def rules_list(settings: Settings, as_json: bool) -> None:
                         "package": r.package,
                         "version": r.version,
                         "counting": r.counting,
+                        "stars": {"min": r.min_stars, "max": r.max_stars},
                         "summary": r.summary,
                     }
                     for r in registry.rules
@@ -340,12 +347,15 @@ def rules_list(settings: Settings, as_json: bool) -> None:
         return
     width_counter = max(len(r.counter) for r in registry.rules)
     width_name = max(len(r.display_name) for r in registry.rules)
+    width_stars = max(len(r.stars_label) for r in registry.rules)
     # Third-party positions (1000 and up) are wider than the catalog's.
     width_position = max(3, *(len(str(r.position)) for r in registry.rules))
     headings = {
         "cheap": "Cheap tier: run pass after pass until nothing changes",
         "expensive": "Expensive tier: tried one at a time when the cheap tier is stuck",
     }
+    # Each rule runs only on boards with a K (stars per unit) it is sound for: K = 1 is
+    # Queens, K ≥ 2 Star Battle.
     first = True
     for tier in ("cheap", "expensive"):
         members = [r for r in registry.rules if r.tier.value == tier]
@@ -359,7 +369,8 @@ def rules_list(settings: Settings, as_json: bool) -> None:
         for r in members:
             click.echo(
                 f"  {r.position:>{width_position}}  {r.counter:<{width_counter}}  "
-                f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
+                f"{r.display_name:<{width_name}}  {r.stars_label:<{width_stars}}  "
+                f"{r.package} {r.version}".rstrip()
             )
             click.echo(f"{'':{width_position + 4}}{r.summary}")
 
@@ -448,8 +459,11 @@ def readers_list(settings: Settings, output_format: str) -> None:
     show_default=True,
     help="text for people, json (an array, one object a board) for programs.",
 )
+@stars_option
 @click.pass_obj
-def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: str) -> None:
+def check(
+    settings: Settings, boards: tuple[str, ...], cap: int, output_format: str, stars: str
+) -> None:
     """Check that each BOARD is ready to ship: one solution, found by logic alone.
 
     For each board: structure problems, the number of solutions (by an exact search:
@@ -479,12 +493,13 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
     from ..check import check_board, format_report, report_json
     from ..grade import Grader
 
+    k = parse_stars(stars)
     registry = settings.registry()
     grader = Grader(registry.rules)
     names = {rule.counter: rule.display_name for rule in registry.rules}
     reports = []
     for i, path in enumerate(boards or (STDIN,)):
-        report = check_board(path, grader, cap, registry.readers)
+        report = check_board(path, grader, cap, registry.readers, k)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
@@ -505,8 +520,11 @@ def check(settings: Settings, boards: tuple[str, ...], cap: int, output_format: 
     metavar="FILE.svg",
     help="Also draw the total firings of every rule as an SVG bar chart into FILE.svg.",
 )
+@stars_option
 @click.pass_obj
-def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str | None) -> None:
+def stats(
+    settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str | None, stars: str
+) -> None:
     """Solve every board under PATH... in one process and sum up what the rules did.
 
     A PATH is a board file or a folder (its *.txt files, at any depth, in natural
@@ -530,11 +548,14 @@ def stats(settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str 
     from ..stats import Progress, chart_items, collect, format_summary, summary_json
     from .chart import bar_chart_svg
 
+    k = parse_stars(stars)
     registry = settings.registry()
     chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
-        summary = collect(paths, Grader(registry.rules), progress, readers=registry.readers)
+        summary = collect(
+            paths, Grader(registry.rules, k or 1), progress, readers=registry.readers, stars=k
+        )
     finally:
         progress.close()
     for board in summary.boards:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import click
 
-from ..batch import STDIN, BoardInputError, display_name, read_input
+from ..batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
 from ..board import Board, BoardError, decode_input
 from ..readers import Reader, read_source
 from ..state import State, read_state
@@ -24,10 +24,11 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
+from .stars import parse_stars, stars_option
 
 
 def read_board_and_state(
-    board_path: str, state_path: str | None, readers: Sequence[Reader]
+    board_path: str, state_path: str | None, readers: Sequence[Reader], stars: int | None = None
 ) -> tuple[Board, State | None]:
     """The board at ``board_path`` and the state drawn in ``state_path``; without one,
     the marks the board's own input shows (a screenshot's), if any, else None. Either may
@@ -36,9 +37,9 @@ def read_board_and_state(
         fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
     try:
         reading = read_source(board_path, readers)
+        board = board_with_stars(reading, stars, display_name(board_path))
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
-    board = reading.board
     warn_split_regions(display_name(board_path), board)
     if state_path is None:
         return board, reading.state
@@ -76,8 +77,11 @@ def read_board_and_state(
     show_default=True,
     help="Draw the board in its regions' colours.",
 )
+@stars_option
 @click.pass_obj
-def hint(settings, board: str, state_path: str | None, output_format: str, color: str) -> None:
+def hint(
+    settings, board: str, state_path: str | None, output_format: str, color: str, stars: str
+) -> None:
     """Print the next deduction the rules make from a partial BOARD, explained.
 
     The state is first checked against the board's solution (with an exact solver): a
@@ -101,8 +105,9 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     from .jsonfmt import dumps
     from .report import colour_depth
 
+    k = parse_stars(stars)
     registry = settings.registry()
-    parsed, state = read_board_and_state(board, state_path, registry.readers)
+    parsed, state = read_board_and_state(board, state_path, registry.readers, k)
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
@@ -142,9 +147,16 @@ def hint(settings, board: str, state_path: str | None, output_format: str, color
     help="Solve first (from --state, if given) and draw the result.",
 )
 @click.option("--labels", is_flag=True, help="Number the rows and columns round the grid.")
+@stars_option
 @click.pass_obj
 def render(
-    settings, board: str, output: str, state_path: str | None, solve_it: bool, labels: bool
+    settings,
+    board: str,
+    output: str,
+    state_path: str | None,
+    solve_it: bool,
+    labels: bool,
+    stars: str,
 ) -> None:
     """Draw BOARD as an SVG picture: regions in their colours, thick borders between
     regions, and queens and crosses when given a state or asked to solve.
@@ -163,7 +175,8 @@ def render(
     from ..driver import RuleFailure, Solver
     from .svg import render_svg
 
-    parsed, state = read_board_and_state(board, state_path, settings.registry().readers)
+    k = parse_stars(stars)
+    parsed, state = read_board_and_state(board, state_path, settings.registry().readers, k)
     board_name = display_name(board)
     solved = True
     if solve_it:
