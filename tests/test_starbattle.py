@@ -297,3 +297,33 @@ def test_check_an_sbn_string():
     run = queens("check", EXAMPLE)
     assert run.returncode == 0, run.stderr + run.stdout
     assert "unique" in run.stdout
+
+
+def test_sat_and_bitboard_engines_agree(small_boards):
+    from queens_core.exact_stars import find_sat_solutions
+
+    for board, _ in small_boards:
+        assert sorted(find_sat_solutions(board, 50)) == sorted(find_star_solutions(board, 50))
+    loose = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
+                   "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
+    assert sorted(find_sat_solutions(loose, 10_000)) == sorted(_brute_force(loose))
+
+
+def test_every_step_of_the_example_has_its_own_true_sentence():
+    from queens_core.explain import explain_steps
+
+    board, _ = parse_sbn(EXAMPLE)
+    result = Solver(RULES).solve(board)
+    explanations = explain_steps(board, result.steps, RULES)
+    assert explanations and not [e for e in explanations if e.generic]
+    state = State.initial(board)
+    for step, explanation in zip(result.steps, explanations, strict=True):
+        if step.counter == "unit_full":
+            unit = board.unit_mask(step.detail[1], step.detail[2])
+            assert (state.queens & unit).bit_count() == 2
+        if step.counter == "trial_star":
+            assert explanation.why.startswith(f"Suppose {explanation.headline(board)[:-5]}")
+        if step.placed:
+            Context(board, state).place(step.placed.bit_length() - 1)
+        else:
+            Context(board, state).kill(step.killed)

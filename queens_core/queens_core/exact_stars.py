@@ -23,11 +23,19 @@ stripe
     is dead); if only k regions reach into it, it takes all their stars and their cells
     outside it are empty.
 
-Every node is propagated before it branches: a unit with K stars loses its other live
-cells; a unit whose live cells are exactly its need gets them all; a unit whose room is
-below its need, or a band whose blocks cannot take what its two lines need, ends the
-branch; then the stripes are counted. The search then branches on one live cell (star,
-or not) of the unit with the least slack (live cells minus need).
+Two engines answer for K > 1. When the SAT solver ``pycosat`` is installed (the
+queens-rules-starbattle distribution requires it), the board goes to it as clauses: two
+touching cells are not both stars, and a sequential counter per unit says "exactly K"
+(:func:`sat_clauses`); each solution found is blocked and the solver asked again, up to
+the cap. Clause learning is what makes a 25×25 board with 6 stars a matter of a second.
+Without it, and in the tests that hold the two against each other, a bitboard search
+(:class:`StarSearch`) does the work; it is exact but slow beyond 12×12 with 3 stars.
+
+Every node of the bitboard search is propagated before it branches: a unit with K
+stars loses its other live cells; a unit whose live cells are exactly its need gets them
+all; a unit whose room is below its need, or a band whose blocks cannot take what its
+two lines need, ends the branch; then the stripes are counted. The search then branches
+on one live cell (star, or not) of the unit with the least slack (live cells minus need).
 """
 
 from __future__ import annotations
@@ -35,12 +43,20 @@ from __future__ import annotations
 import functools
 import random
 
-from .board import Board, _rings
+from .board import Board, _rings, bits
 from .exact import DEFAULT_CAP, SearchLimitExceeded
 from .exact import find_solutions as find_queens_solutions
 from .state import State
 
-__all__ = ["DEFAULT_CAP", "SearchLimitExceeded", "StarSearch", "count_solutions", "find_solutions"]
+__all__ = [
+    "DEFAULT_CAP",
+    "SearchLimitExceeded",
+    "StarSearch",
+    "count_solutions",
+    "find_sat_solutions",
+    "find_solutions",
+    "find_star_solutions",
+]
 
 
 @functools.cache
@@ -339,13 +355,143 @@ def find_solutions(
     node_limit: int | None = None,
 ) -> list[int]:
     """Up to ``cap`` solutions as star masks, from ``state`` (default: the empty board),
-    for the board's own K. A Queens board (K = 1) goes to :mod:`queens_core.exact`.
+    for the board's own K. A Queens board (K = 1) goes to :mod:`queens_core.exact`, a
+    Star Battle board to the SAT solver when it is installed, else to the bitboard
+    search.
 
     Same contract as :func:`queens_core.exact.find_solutions`.
     """
     if board.stars == 1:
         return find_queens_solutions(board, cap, state, node_limit)
+    if sat_available():
+        return find_sat_solutions(board, cap, state, node_limit)
     return find_star_solutions(board, cap, state, node_limit)
+
+
+def sat_clauses(board: Board) -> list[list[int]]:
+    """The board as CNF over one variable a cell (cell ``i`` is variable ``i + 1``; true:
+    a star) and auxiliary variables above N².
+
+    Besides the rules themselves, each band (two adjacent rows or columns) is cut into
+    2×2 blocks, in both alignments, and told that exactly 2K of its blocks hold a star:
+    true of every solution (a block holds at most one star and the band exactly 2K), and
+    the clause learning cannot find it alone, so the search is far shorter with it.
+    """
+    n, k = board.n, board.stars
+    clauses: list[list[int]] = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < n and 0 <= cc < n:
+                clauses.append([-(i + 1), -(rr * n + cc + 1)])
+    top = n * n
+    for _, _, mask in board.units:
+        top = _exactly([i + 1 for i in bits(mask)], k, top, clauses)
+    for first in range(n - 1):
+        for transpose in (False, True):
+            for offset in (0, 1):
+                blocks = []
+                c = -offset
+                while c < n:
+                    cells = [
+                        (rr * n + cc) if not transpose else (cc * n + rr)
+                        for rr in (first, first + 1)
+                        for cc in (c, c + 1)
+                        if 0 <= cc < n
+                    ]
+                    top += 1
+                    block = top
+                    clauses.append([-block, *(i + 1 for i in cells)])
+                    clauses.extend([-(i + 1), block] for i in cells)
+                    blocks.append(block)
+                    c += 2
+                top = _exactly(blocks, 2 * k, top, clauses)
+    return clauses
+
+
+def _exactly(literals: list[int], k: int, top: int, clauses: list[list[int]]) -> int:
+    """Add "exactly ``k`` of ``literals``" as a sequential counter above variable ``top``;
+    return the new top.
+
+    at_least(i, j), j = 1 .. k + 1, says "at least j of the first i + 1 literals", defined
+    by at_least(i, j) <=> at_least(i - 1, j) or (at_least(i - 1, j - 1) and x_i), with
+    at_least(., 0) true and at_least(-1, j) false.
+    """
+    previous: list[int] = []
+    for x in literals:
+        current = list(range(top + 1, top + k + 2))
+        top += k + 1
+        for j in range(1, k + 2):
+            now = current[j - 1]
+            before = previous[j - 1] if previous else 0  # 0: false
+            below = (previous[j - 2] if j >= 2 else -1) if previous else (-1 if j == 1 else 0)
+            # -1: true. Forward: before -> now; below and x -> now.
+            if before:
+                clauses.append([-before, now])
+            if below == -1:
+                clauses.append([-x, now])
+            elif below:
+                clauses.append([-below, -x, now])
+            # Backward: now -> before or below; now -> before or x.
+            head = [-now] + ([before] if before else [])
+            if below != -1:
+                clauses.append(head + ([below] if below else []))
+            clauses.append([*head, x])
+        previous = current
+    clauses.append([previous[k - 1]])
+    clauses.append([-previous[k]])
+    return top
+
+
+def sat_available() -> bool:
+    """Whether the SAT engine can run (``pycosat`` is importable)."""
+    try:
+        import pycosat  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+#: Unit propagations the SAT solver may spend per node the caller allowed.
+PROPAGATIONS_PER_NODE = 1000
+
+
+def find_sat_solutions(
+    board: Board,
+    cap: int = DEFAULT_CAP,
+    state: State | None = None,
+    node_limit: int | None = None,
+) -> list[int]:
+    """:func:`find_solutions` by the SAT solver (``pycosat`` must be installed)."""
+    import pycosat
+
+    start = _start(board, state)
+    if start is None or cap < 1:
+        return []
+    live, stars = start
+    clauses = sat_clauses(board)
+    for i in range(board.n * board.n):
+        if stars >> i & 1:
+            clauses.append([i + 1])
+        elif not live >> i & 1:
+            clauses.append([-(i + 1)])
+    limit = -1 if node_limit is None else node_limit * PROPAGATIONS_PER_NODE
+    found: list[int] = []
+    cells = board.n * board.n
+    while len(found) < cap:
+        answer = pycosat.solve(clauses, prop_limit=limit)
+        if answer == "UNKNOWN":
+            raise SearchLimitExceeded(f"more than {limit} propagations")
+        if answer == "UNSAT":
+            break
+        solution = 0
+        for literal in answer[:cells]:
+            if literal > 0:
+                solution |= 1 << (literal - 1)
+        found.append(solution)
+        clauses.append([-(i + 1) for i in bits(solution)])
+    return found
 
 
 def find_star_solutions(

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from .board import Board, bits
 from .cli.colour import colour_name
+from .explain_stars import star_why
 from .propagation import SETTLE_COUNTER
 from .rules import Rule, Step
 from .state import State, cell_label
@@ -55,7 +56,8 @@ class Explanation:
         """What the step did: ``queen on r5c5; r1c7 dead`` or ``r1c2 r1c3 dead``."""
         parts = []
         if self.placed is not None:
-            parts.append(f"queen on {cell_label(board, self.placed)}")
+            piece = "queen" if board.stars == 1 else "star"
+            parts.append(f"{piece} on {cell_label(board, self.placed)}")
         if self.killed:
             parts.append(" ".join(cell_label(board, c) for c in self.killed) + " dead")
         return "; ".join(parts) or "nothing changed"
@@ -192,6 +194,8 @@ def _placement_sentence(board: Board, step: Step, unit: str, short: str) -> str:
 
 def _why(board: Board, step: Step, before: State, rule: Rule | None) -> str | None:
     """One sentence of why, or None when the step's rule or detail is not known here."""
+    if board.stars != 1:
+        return star_why(board, step, before)
     d = step.detail
     counter = step.counter
     killed = list(bits(step.killed))

@@ -153,7 +153,8 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
             continue
         if len(cover) < need:
             raise Contradiction(
-                f"{_where_words(board, where)} need {need} stars but fit only {len(cover)}"
+                f"the live cells of {_where_words(board, where)} fit in {len(cover)} 2×2 "
+                f"block{'s' if len(cover) != 1 else ''}, too few for the {need} stars still needed"
             )
         for window in cover:
             part = state.live & mask & window
@@ -214,7 +215,15 @@ def _counting(ctx: Ctx, over: bool) -> bool:
                 members = [k for k, cells in regions if cells and not cells & ~lines]
             if len(members) != count:
                 if not over and len(members) > count:
-                    raise Contradiction(f"{len(members)} regions lie within {count} {kind}")
+                    lines_words = (
+                        f"{kind[:-1]} {first + 1}"
+                        if count == 1
+                        else f"{kind} {first + 1}–{last + 1}"
+                    )
+                    raise Contradiction(
+                        f"{len(members)} regions lie entirely within {lines_words}, which "
+                        f"hold the stars of only {count}"
+                    )
                 continue
             union = 0
             for k in members:

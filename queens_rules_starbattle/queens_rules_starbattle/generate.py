@@ -17,20 +17,30 @@ from __future__ import annotations
 
 import random
 
-from queens_core import Board
+from queens_core import Board, State
 from queens_core.board import max_stars
-from queens_core.exact_stars import SearchLimitExceeded, StarSearch, find_star_solutions
+from queens_core.exact_stars import SearchLimitExceeded, find_solutions
 
 from .sbn import REGION_CHARS
 
 
 def plant(n: int, stars: int, rng: random.Random) -> int:
-    """A random mask of K stars per row and column, none touching."""
+    """A random mask of K stars per row and column, none touching: a few random cells
+    are asked to hold stars (fewer after each failure), the exact engine does the rest."""
     stripes = Board(tuple(REGION_CHARS[r] * n for r in range(n)), stars)
-    found = StarSearch(stripes, 1, rng=rng).run(stripes.full, 0)
-    if not found:
-        raise ValueError(f"no {stars}-star placement exists on a {n}×{n} grid")
-    return found[0]
+    wanted = n
+    while True:
+        state = State.initial(stripes)
+        for cell in rng.sample(range(n * n), wanted):
+            if state.live >> cell & 1:
+                state.queens |= 1 << cell
+                state.live &= ~((1 << cell) | stripes.kill_masks[cell])
+        found = find_solutions(stripes, 1, state)
+        if found:
+            return found[0]
+        if not wanted:
+            raise ValueError(f"no {stars}-star placement exists on a {n}×{n} grid")
+        wanted //= 2
 
 
 def _neighbours(n: int, i: int) -> list[int]:
@@ -155,7 +165,7 @@ def generate_starbattle(
         for _ in range(attempts):
             board = Board(_rows(n, region_of), stars)
             try:
-                found = find_star_solutions(board, 2, node_limit=node_limit)
+                found = find_solutions(board, 2, node_limit=node_limit)
             except SearchLimitExceeded:
                 break
             others = [s for s in found if s != planted]
