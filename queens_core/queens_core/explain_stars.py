@@ -67,7 +67,8 @@ def star_why(board: Board, step: Step, before: State) -> str | None:
         live = (before.live & mask).bit_count()
         return (
             f"{unit[0].upper()}{unit[1:]} still needs {_stars(need)} and has {live} live "
-            f"cell{'s' if live != 1 else ''} left, so each of them holds a star."
+            f"cell{'s' if live != 1 else ''} left, so "
+            f"{'it holds a star' if live == 1 else 'each of them holds a star'}."
             + _neighbours(board, step)
         )
     if counter == "two_by_two_blocks" and len(d) == 3 and d[0] == "blocks":

@@ -147,7 +147,11 @@ class Grader:
     """Solves boards with every installed rule and grades them; reuse it for many boards."""
 
     def __init__(self, rules: Iterable[Rule], stars: int = 1):
-        rules = list(rules)
+        given = list(rules)
+        self._given = given
+        self._by_stars: dict[int, Grader] = {stars: self}
+        # Only the rules sound for this K run, so only they can be named in a grade.
+        rules = [rule for rule in given if rule.sound_for(stars)]
         self.full = Solver(rules, stars)
         self.weights = {rule.counter: weight_of(rule) for rule in rules}
         self.rungs: list[tuple[Rung, Solver | None]] = []
@@ -164,11 +168,21 @@ class Grader:
             solver = Solver(members) if level < 3 else None
             self.rungs.append((rung, solver))
 
+    def for_stars(self, stars: int) -> Grader:
+        """The grader of the same rules for boards with ``stars`` stars per unit."""
+        grader = self._by_stars.get(stars)
+        if grader is None:
+            grader = self._by_stars[stars] = Grader(self._given, stars)
+            grader._by_stars = self._by_stars
+        return grader
+
     def assess(self, board: Board, clock: Callable[[], float] = time.perf_counter) -> Assessment:
         """Solve ``board`` with every rule, then find its grade if the rules solve it.
 
         Raises :class:`~queens_core.driver.RuleFailure` when a rule raises.
         """
+        if board.stars != self.full.stars:
+            return self.for_stars(board.stars).assess(board, clock)
         started = clock()
         full = self.full.solve(board)
         assessment = Assessment(full, full_seconds=clock() - started)
