@@ -327,3 +327,11 @@ def test_every_step_of_the_example_has_its_own_true_sentence():
             Context(board, state).place(step.placed.bit_length() - 1)
         else:
             Context(board, state).kill(step.killed)
+
+
+def test_the_sat_engine_proves_a_14x14_3_star_board_unique():
+    board, stars = parse_sbn(
+        "EE3W342Y1908AAMPuXx4bILGehBI5Z21aG8g0IHY4Y0dHH4CfoGPDMc3GyGwaXWGe"
+    )  # made by generate_starbattle(14, 3, seed=1)
+    (solution,) = find_solutions(board, 2)
+    assert stars == 3 and is_solution(board.rows, board.cells_of(solution), 3)

@@ -23,13 +23,15 @@ stripe
     is dead); if only k regions reach into it, it takes all their stars and their cells
     outside it are empty.
 
-Two engines answer for K > 1. When the SAT solver ``pycosat`` is installed (the
-queens-rules-starbattle distribution requires it), the board goes to it as clauses: two
-touching cells are not both stars, and a sequential counter per unit says "exactly K"
-(:func:`sat_clauses`); each solution found is blocked and the solver asked again, up to
-the cap. Clause learning is what makes a 25×25 board with 6 stars a matter of a second.
-Without it, and in the tests that hold the two against each other, a bitboard search
-(:class:`StarSearch`) does the work; it is exact but slow beyond 12×12 with 3 stars.
+Two engines answer for K > 1. When the SAT solver CryptoMiniSat (``pycryptosat``) is
+installed (the queens-rules-starbattle distribution requires it), the board goes to it
+as clauses: two touching cells are not both stars, a sequential counter per unit says
+"exactly K", and each band's 2×2 blocks hold exactly 2K stars (:func:`sat_clauses`);
+each solution found is blocked and the solver asked again, up to the cap. Clause
+learning (kept between the two questions) makes a 25×25 board with 6 stars a matter of
+seconds. Without it, and in the tests that hold the two engines against each other, a
+bitboard search (:class:`StarSearch`) does the work: exact, but slow beyond 12×12 with
+3 stars.
 
 Every node of the bitboard search is propagated before it branches: a unit with K
 stars loses its other live cells; a unit whose live cells are exactly its need gets them
@@ -445,16 +447,16 @@ def _exactly(literals: list[int], k: int, top: int, clauses: list[list[int]]) ->
 
 
 def sat_available() -> bool:
-    """Whether the SAT engine can run (``pycosat`` is importable)."""
+    """Whether the SAT engine can run (``pycryptosat`` is importable)."""
     try:
-        import pycosat  # noqa: F401
+        import pycryptosat  # noqa: F401
     except ImportError:
         return False
     return True
 
 
-#: Unit propagations the SAT solver may spend per node the caller allowed.
-PROPAGATIONS_PER_NODE = 1000
+#: Conflicts the SAT solver may spend per node the caller allowed.
+CONFLICTS_PER_NODE = 10
 
 
 def find_sat_solutions(
@@ -463,34 +465,38 @@ def find_sat_solutions(
     state: State | None = None,
     node_limit: int | None = None,
 ) -> list[int]:
-    """:func:`find_solutions` by the SAT solver (``pycosat`` must be installed)."""
-    import pycosat
+    """:func:`find_solutions` by the SAT solver (``pycryptosat`` must be installed)."""
+    import pycryptosat
 
     start = _start(board, state)
     if start is None or cap < 1:
         return []
     live, stars = start
-    clauses = sat_clauses(board)
+    if node_limit is None:
+        solver = pycryptosat.Solver(threads=1)
+    else:
+        solver = pycryptosat.Solver(threads=1, confl_limit=node_limit * CONFLICTS_PER_NODE)
+    solver.add_clauses(sat_clauses(board))
     for i in range(board.n * board.n):
         if stars >> i & 1:
-            clauses.append([i + 1])
+            solver.add_clause([i + 1])
         elif not live >> i & 1:
-            clauses.append([-(i + 1)])
-    limit = -1 if node_limit is None else node_limit * PROPAGATIONS_PER_NODE
+            solver.add_clause([-(i + 1)])
     found: list[int] = []
     cells = board.n * board.n
     while len(found) < cap:
-        answer = pycosat.solve(clauses, prop_limit=limit)
-        if answer == "UNKNOWN":
-            raise SearchLimitExceeded(f"more than {limit} propagations")
-        if answer == "UNSAT":
+        satisfiable, model = solver.solve()
+        if satisfiable is None:
+            raise SearchLimitExceeded(f"more than {node_limit} nodes' worth of conflicts")
+        if not satisfiable:
             break
         solution = 0
-        for literal in answer[:cells]:
-            if literal > 0:
-                solution |= 1 << (literal - 1)
+        for i in range(cells):
+            if model[i + 1]:
+                solution |= 1 << i
         found.append(solution)
-        clauses.append([-(i + 1) for i in bits(solution)])
+        # The solver keeps what it learnt: the next question costs far less.
+        solver.add_clause([-(i + 1) for i in bits(solution)])
     return found
 
 
