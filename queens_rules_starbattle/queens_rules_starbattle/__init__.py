@@ -24,6 +24,26 @@ from .deductions import (
 
 #: Rounds of propagation after a trial star.
 DEPTH = 3
+#: On boards up to this size every live cell gets a trial star.
+SMALL_BOARD = 14
+#: On larger ones only the cells of units with at most SLACK live cells to spare: there a
+#: star is likeliest to starve a unit, and the tier stays bounded on a 25×25 board.
+SLACK = 3
+
+
+def candidates(board: Board, state: State) -> int:
+    """Every live cell on a board of up to SMALL_BOARD rows; on a larger one the live
+    cells of the units with at most SLACK live cells to spare."""
+    live = state.live
+    if board.n <= SMALL_BOARD:
+        return live
+    found = 0
+    stars = board.stars
+    for _, _, mask in board.units:
+        cells = live & mask
+        if cells and cells.bit_count() - (stars - (state.queens & mask).bit_count()) <= SLACK:
+            found |= cells
+    return found
 
 
 def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, object] | None]:
@@ -54,7 +74,7 @@ def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, obje
 
 
 def trial_star(ctx: Context) -> None:
-    """Kill every live cell whose trial star leaves some unit unable to hold K stars.
+    """Kill every candidate whose trial star leaves some unit unable to hold K stars.
 
     A kill's detail is ``("cell", cell, kind, index, forced)``: the trial cell, the unit
     that failed and the stars the trial's propagation placed (in cell order). Every trial
@@ -63,7 +83,7 @@ def trial_star(ctx: Context) -> None:
     board = ctx.board
     state = ctx.state
     doomed = []
-    for cell in bits(state.live):
+    for cell in bits(candidates(board, state)):
         trial_state, found = trial(board, state, cell)
         if found is not None:
             forced = tuple(bits(trial_state.queens & ~state.queens & ~(1 << cell)))
@@ -140,8 +160,9 @@ RULES = [
         display_name="Trial star",
         tier=Tier.EXPENSIVE,
         position=231,
-        summary="A star here would leave some unit unable to hold its K stars within "
-        "three rounds of the cheap Star Battle rules.",
+        summary="A star here would leave some unit unable to hold its K stars within three "
+        "rounds of the cheap Star Battle rules (above 14×14: tried only in units with at "
+        "most 3 cells to spare).",
         apply=trial_star,
         min_stars=2,
         max_stars=None,
