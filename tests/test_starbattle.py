@@ -335,3 +335,15 @@ def test_the_sat_engine_proves_a_14x14_3_star_board_unique():
     )  # made by generate_starbattle(14, 3, seed=1)
     (solution,) = find_solutions(board, 2)
     assert stars == 3 and is_solution(board.rows, board.cells_of(solution), 3)
+
+
+def test_a_hint_from_a_state_with_a_star_names_the_star_rule():
+    from queens_core.hint import find_hint
+
+    board, _ = parse_sbn(EXAMPLE)
+    state = State(board.full & ~(1 << board.cell(0, 4)), 1 << board.cell(0, 4))
+    found = find_hint(board, state, RULES)
+    assert found.explanation is not None
+    assert found.explanation.why == (
+        "The star already on r1c5 rules out the cells touching it: r1c4 r1c6 r2c4 r2c5 r2c6."
+    )

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from .blame import UNSOUND_PREFIX, assign_blame
 from .board import Board
-from .propagation import SETTLE_COUNTER, settle_queens
+from .propagation import SETTLE_COUNTER, STAR_SETTLE_COUNTER, settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import State, find_empty_unit
 from .validate import is_solution
@@ -183,7 +183,7 @@ class Solver:
         result = SolveResult(board, state, STALLED, counters, steps)
         ctx = Context(board, state, steps)
 
-        ctx.counter = SETTLE_COUNTER
+        ctx.counter = SETTLE_COUNTER if board.stars == 1 else STAR_SETTLE_COUNTER
         settle_queens(ctx)
         empty = find_empty_unit(board, state)
         if empty is not None:

@@ -54,6 +54,11 @@ def star_why(board: Board, step: Step, before: State) -> str | None:
     d = step.detail
     counter = step.counter
     k = board.stars
+    if counter == "star_neighbour_kill" and len(d) == 2 and d[0] == "queen" and step.killed:
+        return (
+            f"The star already on {cell_label(board, d[1])} rules out the cells touching it: "
+            f"{_cells(board, step.killed)}."
+        )
     if counter == "unit_full" and len(d) == 3 and d[0] == "unit":
         unit = unit_label(board, d[1], d[2])
         return (

@@ -19,6 +19,8 @@ Ctx = Context | Scratch
 #: The counter a queen's kill list is attributed to when a state read from a picture
 #: holds queens whose kill lists were not applied yet (the driver settles them first).
 SETTLE_COUNTER = "queen_adjacent_kill"
+#: The same on a Star Battle board (K ≥ 2), where a star kills only its neighbours.
+STAR_SETTLE_COUNTER = "star_neighbour_kill"
 
 
 def settle_queens(ctx: Ctx) -> bool:
