@@ -4,11 +4,11 @@ effect, and stay quiet when they must."""
 from __future__ import annotations
 
 from queens_core.propagation import (
-    line_confined_to_region,
-    region_confined_to_line,
+    clear_line_of_confined_region,
+    clear_region_of_confined_line,
+    place_line_single,
+    place_region_single,
     settle_queens,
-    single_cell_line,
-    single_cell_region,
 )
 from queens_core.testing import cells_marked, make_board, make_state, run_rule
 
@@ -52,7 +52,7 @@ def test_queen_adjacent_kill_settles_a_queen_read_from_a_picture():
 
 
 def test_single_cell_region_places_and_kills_at_once():
-    outcome = run_rule(single_cell_region, BOARD)
+    outcome = run_rule(place_region_single, BOARD)
     assert outcome.placed == 1 << BOARD.cell(3, 3)
     assert outcome.killed == cells_marked(
         BOARD,
@@ -78,7 +78,7 @@ def test_single_cell_region_quiet_when_every_region_has_two_live_cells():
         CCDD
         """
     )
-    assert not run_rule(single_cell_region, board).changed
+    assert not run_rule(place_region_single, board).changed
 
 
 def test_single_cell_region_skips_a_region_whose_cell_died_meanwhile():
@@ -92,7 +92,7 @@ def test_single_cell_region_skips_a_region_whose_cell_died_meanwhile():
         DDDD
         """
     )
-    outcome = run_rule(single_cell_region, board)
+    outcome = run_rule(place_region_single, board)
     assert outcome.placed == 1 << board.cell(0, 0)
     assert len(outcome.steps) == 1
 
@@ -108,7 +108,7 @@ def test_single_cell_line_rows_then_columns():
         .....
         """,
     )
-    outcome = run_rule(single_cell_line, BOARD, state)
+    outcome = run_rule(place_line_single, BOARD, state)
     assert outcome.placed == 1 << BOARD.cell(0, 3)
     assert outcome.steps[0].detail == ("row", 0)
 
@@ -122,13 +122,13 @@ def test_single_cell_line_rows_then_columns():
         ⨯....
         """,
     )
-    outcome = run_rule(single_cell_line, BOARD, state)
+    outcome = run_rule(place_line_single, BOARD, state)
     assert outcome.placed == 1 << BOARD.cell(2, 0)
     assert outcome.steps[0].detail == ("column", 0)
 
 
 def test_single_cell_line_quiet_on_an_empty_board():
-    assert not run_rule(single_cell_line, BOARD).changed
+    assert not run_rule(place_line_single, BOARD).changed
 
 
 def test_region_confined_to_a_row_kills_the_rest_of_the_row():
@@ -143,7 +143,7 @@ def test_region_confined_to_a_row_kills_the_rest_of_the_row():
         .....
         """,
     )
-    outcome = run_rule(region_confined_to_line, BOARD, state)
+    outcome = run_rule(clear_line_of_confined_region, BOARD, state)
     # (Region E, a single cell, fires too, after A: see the column test.)
     assert outcome.steps[0].killed == cells_marked(
         BOARD,
@@ -170,7 +170,7 @@ def test_region_confined_to_a_column_kills_the_rest_of_the_column():
         .....
         """,
     )
-    outcome = run_rule(region_confined_to_line, BOARD, state)
+    outcome = run_rule(clear_line_of_confined_region, BOARD, state)
     first = outcome.steps[0]
     assert first.detail == ("region", BOARD.letters.index("A"), "column", 0)
     assert first.killed == cells_marked(
@@ -199,7 +199,7 @@ def test_region_confined_to_line_quiet_when_regions_span_lines():
         CCDD
         """
     )
-    assert not run_rule(region_confined_to_line, board).changed
+    assert not run_rule(clear_line_of_confined_region, board).changed
 
 
 def test_line_confined_to_region_row_kills_the_rest_of_the_region():
@@ -214,7 +214,7 @@ def test_line_confined_to_region_row_kills_the_rest_of_the_region():
         ....⨯
         """,
     )
-    outcome = run_rule(line_confined_to_region, BOARD, state)
+    outcome = run_rule(clear_region_of_confined_line, BOARD, state)
     row_step, column_step = outcome.steps
     assert row_step.detail == ("row", 4, "region", BOARD.letters.index("D"))
     assert row_step.killed == cells_marked(
@@ -233,7 +233,7 @@ def test_line_confined_to_region_row_kills_the_rest_of_the_region():
 
 def test_line_confined_to_region_column():
     # Column 4 is all region B: B's queen is in column 4, the rest of B dies.
-    outcome = run_rule(line_confined_to_region, BOARD)
+    outcome = run_rule(clear_region_of_confined_line, BOARD)
     assert outcome.killed == cells_marked(
         BOARD,
         """
@@ -256,4 +256,4 @@ def test_line_confined_to_region_quiet_when_lines_cross_regions():
         DABC
         """
     )
-    assert not run_rule(line_confined_to_region, board).changed
+    assert not run_rule(clear_region_of_confined_line, board).changed

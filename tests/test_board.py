@@ -91,7 +91,7 @@ def test_diagonal_touch_is_not_connection():
         ("A B\nBA B", "mixed spacing", 2, 2),
         ("A  B\nB A", "mixed spacing", 1, 3),
         (" AB\nBA", "may not start with whitespace", 1, 1),
-        ("A\tB\nB A", "mixed spacing", 1, 2),
+        ("A\tB\nB A", "a tab is not a cell separator", 1, 2),
     ],
 )
 def test_bad_boards_name_the_problem_and_where(text, message, line, column):
@@ -130,3 +130,13 @@ def test_from_rows_validates_too():
     assert Board.from_rows(["AB", "BA"]).n == 2
     with pytest.raises(BoardError, match="row has 1 cell"):
         Board.from_rows(["AB", "B"])
+
+
+def test_a_board_survives_pickling_as_an_equal_read_only_board():
+    import pickle
+
+    board = Board.parse("AAB\nACB\nCCB\n")
+    copy = pickle.loads(pickle.dumps(board))
+    assert copy == board and copy.kill_masks == board.kill_masks
+    with pytest.raises(AttributeError):
+        copy.n = 4

@@ -105,8 +105,9 @@ def test_json_output_follows_the_documented_schema():
     paths = [str(ARCHIVE / "353.txt"), str(FIXTURES / "two-solutions.txt")]
     result = run("check", "--format", "json", *paths)
     assert result.exit_code == 5
-    solved, several = json.loads(result.stdout)
+    solved, several = (json.loads(line) for line in result.stdout.splitlines())
     keys = {
+        "schema",
         "path",
         "status",
         "verdict",
@@ -142,9 +143,11 @@ def test_the_tier_needed_is_what_smaller_rule_sets_really_do(archive, registry):
     shapes = Solver(rules_of(registry, "baseline", "polyomino"))
     cheap = Solver(rules_of(registry, "baseline", "polyomino", "pigeonhole"))
     by_level = {1: baseline, 2: shapes, 3: cheap, 4: Solver(registry.rules)}
+    grades = dict.fromkeys(by_level, 0)
     for key, board in archive.items():
         assessment = grader.assess(board)
         level = assessment.rung.level
+        grades[level] += 1
         assert by_level[level].solve(board).solved, key
         for lower in range(1, level):
             assert not by_level[lower].solve(board).solved, (key, lower)
@@ -154,6 +157,10 @@ def test_the_tier_needed_is_what_smaller_rule_sets_really_do(archive, registry):
         graded = by_level[level].solve(board)
         expected = sum(weight_of(r) * graded.counters[r.counter] for r in by_level[level].rules)
         assert assessment.score == expected
+    # The README's figures: boards by grade, and 161 + 148 = 309 solved by the baseline
+    # and polyomino packages together.
+    assert grades == {1: 161, 2: 148, 3: 204, 4: 94}
+    assert sum(shapes.solve(board).solved for board in archive.values()) == 309
 
 
 def test_the_ladder_skips_the_rungs_of_packages_that_are_not_installed(archive, registry):
@@ -166,12 +173,12 @@ def test_the_ladder_skips_the_rungs_of_packages_that_are_not_installed(archive, 
 
 def _rule(counter: str, apply, position: int = 40) -> Rule:
     return Rule(
-        counter,
-        counter.replace("_", " "),
-        Tier.CHEAP,
-        position,
-        "test rule",
-        apply,
+        counter=counter,
+        display_name=counter.replace("_", " "),
+        tier=Tier.CHEAP,
+        position=position,
+        summary="test rule",
+        apply=apply,
         package="test-rules",
         version="0",
     )
@@ -198,7 +205,9 @@ def test_an_unsound_rule_is_caught_by_the_exact_solver(registry):
     grader = Grader([*rules, _rule("liar", kill_the_first_live_cell, position=1)])
     report = check_board(str(ARCHIVE / "353.txt"), grader)
     assert report.status == 3
-    assert report.message.startswith("a rule is unsound")
+    assert report.message.startswith(
+        "rule 'liar' (liar) from test-rules 0 made an unsound deduction: it killed r1c1"
+    )
 
 
 def test_grading_is_deterministic(archive, registry):
@@ -219,3 +228,25 @@ def test_check_help_documents_the_exit_statuses():
         "2  bad input",
     ):
         assert line in result.stdout
+
+
+def test_the_catalog_weights_are_the_documented_ones(registry):
+    """docs/difficulty.md's table, declared by the packages (a tetromino weighs 4: the
+    suffix match that once read it as a tromino is gone)."""
+    by_size = {"domino": 3, "tromino": 3, "tetromino": 4, "pentomino": 5, "hexomino": 6}
+    expected = {
+        "queen_adjacent_kill": 0,
+        "single_cell_region": 1,
+        "single_cell_line": 1,
+        "region_confined_to_line": 2,
+        "line_confined_to_region": 2,
+        "n_regions_in_n_lines": 8,
+        "placement_forces_contradiction": 20,
+    }
+    # The Queens catalog's (Star Battle's rules, K >= 2, weigh their tier's default).
+    for rule in (r for r in registry.rules if r.sound_for(1)):
+        if rule.counter.startswith("polyomino_"):
+            size = rule.counter.rsplit("_", 1)[1]
+            assert weight_of(rule) == by_size[size], rule.counter
+        else:
+            assert weight_of(rule) == expected[rule.counter], rule.counter

@@ -156,9 +156,9 @@ def test_a_board_without_solution_ends_in_a_reported_contradiction(tmp_path):
 
 def test_rules_list_json_with_the_baseline_only(monkeypatch):
     only_packages(monkeypatch, "queens-rules-baseline")
-    result = CliRunner().invoke(cli.main, ["rules", "list", "--json"])
+    result = CliRunner().invoke(cli.main, ["rules", "list", "--format", "json"])
     assert result.exit_code == 0
-    rules = json.loads(result.stdout)
+    rules = json.loads(result.stdout)["rules"]
     assert [r["counter"] for r in rules] == [
         "queen_adjacent_kill",
         "single_cell_region",
@@ -172,9 +172,9 @@ def test_rules_list_json_with_the_baseline_only(monkeypatch):
 
 
 def test_rules_list_with_the_catalog():
-    run = queens("rules", "list", "--json")
+    run = queens("rules", "list", "--format", "json")
     # The Queens catalog: the rules that run on K = 1 boards (Star Battle's run on K ≥ 2).
-    rules = [r for r in json.loads(run.stdout) if r["stars"]["min"] == 1]
+    rules = [r for r in json.loads(run.stdout)["rules"] if r["stars"]["min"] == 1]
     assert len(rules) == 31
     assert [r["position"] for r in rules] == list(range(1, 32))
     assert rules[-1]["tier"] == "expensive"

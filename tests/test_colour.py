@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import colorsys
 import os
 import pty
 import re
+import string
 import subprocess
 import sys
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import ARCHIVE, ROOT
 
 from queens_core import Board, Solver
 from queens_core.cli.colour import (
     ARCHIVE_COLOURS,
+    DISTINCT,
     TRUECOLOR,
     XTERM256,
     colour_picture,
+    distance,
     region_colours,
     terminal_depth,
     wants_colour,
@@ -60,7 +66,53 @@ def test_archive_letters_keep_their_colour_and_others_get_distinct_ones():
     assert len(set(colours)) == 32
     for ch, colour in zip(stripes.letters, colours, strict=True):
         if ch in ARCHIVE_COLOURS:
-            assert colour == ARCHIVE_COLOURS[ch][1]
+            assert same_hue(colour, ARCHIVE_COLOURS[ch][1]), ch
+
+
+def same_hue(a: str, b: str) -> bool:
+    hue = [
+        colorsys.rgb_to_hls(*(int(h[i : i + 2], 16) / 255 for i in (1, 3, 5)))[0] for h in (a, b)
+    ]
+    return abs(hue[0] - hue[1]) < 0.02 or abs(hue[0] - hue[1]) > 0.98
+
+
+def min_distance(board: Board) -> float:
+    colours = region_colours(board)
+    return min(
+        (distance(a, b) for i, a in enumerate(colours) for b in colours[i + 1 :]), default=99.0
+    )
+
+
+def test_a_hand_typed_board_gets_clearly_different_colours():
+    """ABCDE: A (azure) and B (blue) were one shade apart; B is now drawn lighter, still
+    blue, so "region B (blue)" stays true."""
+    board = Board.parse("ABCDE\n" * 5)
+    assert min_distance(board) >= DISTINCT
+    assert region_colours(board)[0] == ARCHIVE_COLOURS["A"][1]
+    assert same_hue(region_colours(board)[1], ARCHIVE_COLOURS["B"][1])
+
+
+def test_archive_boards_with_close_colours_get_them_apart(archive):
+    assert min(min_distance(board) for board in archive.values()) >= DISTINCT
+    # The archive's own colours are kept wherever no other region is close.
+    board = archive["353"]
+    assert region_colours(board) == tuple(ARCHIVE_COLOURS[ch][1] for ch in board.letters)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(string.ascii_letters + string.digits + "#@%&*+"),
+        min_size=1,
+        max_size=32,
+        unique=True,
+    ).map("".join)
+)
+def test_any_board_gets_distinct_colours(letters):
+    board = Board.from_rows([ch * len(letters) for ch in letters])
+    colours = region_colours(board)
+    assert len(set(colours)) == len(colours)
+    assert min_distance(board) >= (DISTINCT if len(letters) <= 26 else 10)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +190,7 @@ def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> str:
     full_env.update(env)
     full_env["TERM"] = "xterm-256color"
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from queens_core.cli.main import run; run()", *args],
+        [sys.executable, "-c", "from queens_core.cli.entry import run; run()", *args],
         stdout=child_fd,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,
@@ -200,3 +252,46 @@ def test_the_256_palette_keeps_every_archive_boards_regions_apart(archive):
         indices = xterm256_distinct(region_colours(board))
         assert len(set(indices)) == board.n, key
     assert xterm256_distinct(["#96BEFF", "#85B5FC"])[0] == xterm256("#96BEFF")
+
+
+# -- regions told apart without colour (--letters) --------------------------------------
+
+
+def test_letters_put_each_cells_region_before_its_mark():
+    path = str(ARCHIVE / "353.txt")
+    result = CliRunner().invoke(main, ["solve", "--letters", path])
+    assert result.exit_code == 0
+    rows = result.stdout.split("\n\n")[0].splitlines()
+    board = Board.parse((ARCHIVE / "353.txt").read_text())
+    for r, row in enumerate(rows):
+        assert row.split() == [
+            board.rows[r][c] + (QUEEN if cell == QUEEN else ".")
+            for c, cell in enumerate(expected_picture_row(r))
+        ]
+    painted = CliRunner().invoke(main, ["solve", "--letters", "--color", "always", path]).stdout
+    assert ESCAPE.sub("", painted).splitlines()[0].split() == rows[0].split()
+
+
+def expected_picture_row(r: int) -> str:
+    return (ROOT / "tests" / "expected" / "353-catalog.txt").read_text().splitlines()[r]
+
+
+def test_hint_letters_do_not_invite_pasting_back(tmp_path):
+    state = tmp_path / "state.txt"
+    state.write_text((ROOT / "tests" / "expected" / "353-cheap.txt").read_text())
+    out = (
+        CliRunner()
+        .invoke(main, ["hint", str(ARCHIVE / "353.txt"), "--state", str(state), "--letters"])
+        .stdout
+    )
+    assert "paste this back" not in out
+    assert "2  P⨯ S⨯ Gx L⨯ L. L. O⨯" in out
+
+
+def test_svg_letters_name_every_cells_region():
+    board = Board.parse((ARCHIVE / "353.txt").read_text())
+    result = CliRunner().invoke(main, ["render", str(ARCHIVE / "353.txt"), "--letters"])
+    texts = re.findall(r"<text [^>]*>(.)</text>", result.stdout)
+    assert texts == [ch for row in board.rows for ch in row]
+    plain = CliRunner().invoke(main, ["render", str(ARCHIVE / "353.txt")]).stdout
+    assert "<text" not in plain

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from queens_core import Board, Rule, Solver, State, Tier
-from queens_core.propagation import single_cell_region
+from queens_core.driver import SETTLE_FALLBACK
+from queens_core.propagation import place_region_single, settle_queens
 
 
 def rule(counter, position, apply, tier=Tier.CHEAP, counting="pass"):
-    return Rule(counter, counter, tier, position, "test", apply, counting)
+    return Rule(
+        counter=counter,
+        display_name=counter,
+        tier=tier,
+        position=position,
+        summary="test",
+        apply=apply,
+        counting=counting,
+    )
 
 
 def test_queen_adjacent_kill_counts_every_placement(archive, registry):
@@ -99,10 +108,15 @@ def test_a_contradiction_stops_the_solve_and_names_the_empty_unit():
 def test_a_loaded_state_is_settled_first():
     board = Board.parse("AABB\nAABB\nCCDD\nCCDD")
     state = State(board.full & ~1, 1)  # a queen at r1c1 whose neighbours are still live
-    result = Solver([rule("single", 2, single_cell_region)]).solve(board, state)
+    result = Solver([rule("single", 2, place_region_single)]).solve(board, state.copy())
     first = result.steps[0]
-    assert first.counter == "queen_adjacent_kill" and first.detail == ("queen", 0)
+    # No rule counts placements: the core's own name for the queens' kill lists.
+    assert first.counter == SETTLE_FALLBACK and first.detail == ("queen", 0)
     assert not first.placed and first.killed == board.kill_masks[0] & board.full & ~1
+    # The rule that counts placements owns them (a queen's kill list is its deduction).
+    counting = rule("kills", 1, settle_queens, counting="placement")
+    result = Solver([counting, rule("single", 2, place_region_single)]).solve(board, state)
+    assert result.steps[0].counter == "kills" and result.steps[0].detail == ("queen", 0)
 
 
 def test_solved_only_when_the_validator_agrees(registry):

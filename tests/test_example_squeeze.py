@@ -134,3 +134,21 @@ def test_what_it_changes_on_the_archive(registry, archive):
     assert len(outcomes["cheap", False]) < 607
     assert outcomes["cheap", False] <= outcomes["cheap", True]
     assert len(outcomes["cheap", True]) == 607
+
+
+def test_it_explains_itself_and_counts_in_the_grade_through_the_contract(site):
+    """Installed, the squeeze changes what --explain says and what check grades, with no
+    line of queens_core knowing it: its rules declare their sentences, grade and weight."""
+    board = str(ROOT / "archive" / "boards" / "353.txt")
+    before, after = queens("check", board), queens("check", board, site=site)
+    assert before.returncode == after.returncode == 0, after.stderr
+    assert "(tier: expensive, grade: 4 Fiendish, score 81)" in before.stdout
+    assert "(tier: cheap, grade: 3 Hard, score 32)" in after.stdout
+    explained = queens("solve", "--explain", board, site=site).stdout
+    summaries = {rule.summary for rule in RULES}
+    assert not any(summary in explained for summary in summaries)
+    assert "Two-line squeeze — r4c4 dead" in explained
+    assert (
+        "Row 1 and row 5 each need a queen, and the two queens cannot attack each other: "
+        "every pair of live cells they could take attacks r4c4, so it cannot hold a queen."
+    ) in " ".join(explained.split())

@@ -3,6 +3,9 @@ step of the archive gets a sentence of its own."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from click.testing import CliRunner
 from support import ARCHIVE
@@ -184,3 +187,36 @@ def test_solve_explain_on_a_stalled_board_says_where_it_stopped(registry):
     text = explanation_text(result, registry.rules, "353")
     assert "Stuck after 13 steps: no rule finds anything more, with 0 of 7 queens placed." in text
     assert text.endswith(result.state.picture(board))
+
+
+def test_no_sentence_names_a_cell_that_is_already_dead_where_it_is_read():
+    """Replaying `solve --format json` of the whole archive, step by step: a sentence may
+    name a queen, a live cell or a cell its own step kills, never a cell an earlier step
+    killed. Placement-forces-contradiction tries every candidate on the position its
+    round started from and kills after; its sentences are told on the position the
+    reader has reached, where the cells an earlier kill of the round removed are gone."""
+    paths = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))]
+    output = CliRunner().invoke(main, ["solve", "--format", "json", *paths]).output
+    documents = [json.loads(line) for line in output.splitlines()]  # JSON Lines
+    assert len(documents) == 607
+    label = re.compile(r"\br(\d+)c(\d+)\b")
+    for document in documents:
+        dead: set[tuple[int, int]] = set()
+        for step in document["steps"]:
+            named = {(int(r) - 1, int(c) - 1) for r, c in label.findall(step["why"])}
+            assert not named & dead, (document["source"], step["number"], step["why"])
+            dead |= {tuple(cell) for cell in step["killed"]}
+
+
+def test_a_trial_that_no_longer_fails_quickly_is_told_without_its_dead_cells(registry):
+    """Should the trial, run again on the position the reader has reached, not fail within
+    two rounds, the sentence refers to the round's position and names only the trial cell."""
+    (pfc,) = (r for r in registry.rules if r.counter == "placement_forces_contradiction")
+    board = Board.parse((ARCHIVE / "353.txt").read_text())
+    step = Step(pfc.counter, 0, 1, ("cell", 0, "row", 5, "empty", (20, 30)))
+    why = pfc.explain(step, board, State.initial(board))  # r1c1 fails nothing here
+    assert why == (
+        "Suppose r1c1 held a queen: in the position this round of trials started from "
+        "(before the cells ruled out just above), two rounds of the basic rules would then "
+        "reach a contradiction, so r1c1 cannot hold a queen."
+    )

@@ -147,7 +147,7 @@ def test_a_wrong_state_names_the_offending_cells(board353, registry):
     assert hint.status == WRONG and hint.step is None
     assert hint_text(hint) == (
         "The state is wrong: it disagrees with the board's only solution.\n"
-        "Queens that cannot be there: r2c2.\n"
+        "Queens not in the solution: r2c2.\n"
         "Crossed out, but the solution has its queen there: r5c5."
     )
 
@@ -163,10 +163,11 @@ def test_several_solutions_wrong_means_no_solution_agrees():
     board = Board.parse(ROWS_5)
     right = read_state(board, "Q....\n.....\n.....\n.....\n.....\n")
     assert not check_state(board, right).wrong
-    # Queens on r1c1 and r2c2 touch: both are named.
+    # Queens on r1c1 and r2c2 touch: a conflict; only the one the nearest solution lacks
+    # is named wrong (r1c1 is in some solution, so one of the two is).
     attacking = read_state(board, "Q....\n.Q...\n.....\n.....\n.....\n")
     check = check_state(board, attacking)
-    assert check.wrong and check.bad_queens == cells_marked(
+    both = cells_marked(
         board,
         """
         Q....
@@ -176,6 +177,8 @@ def test_several_solutions_wrong_means_no_solution_agrees():
         .....
     """,
     )
+    assert check.wrong and check.conflicts == ((0, 6),)
+    assert check.bad_queens.bit_count() == 1 and check.bad_queens & both
     # Every cell of row 1 crossed out but r1c1, and r1c1 crossed out too: no solution.
     crossed = read_state(board, "xxxxx\n.....\n.....\n.....\n.....\n")
     check = check_state(board, crossed)
@@ -207,7 +210,7 @@ def test_cli_exit_statuses_and_messages(tmp_path):
     )
     wrong = ".......\n.Q.....\n" + ".......\n" * 5
     status, out, err = hint_cli(BOARD_353, "--state", "-", state=wrong)
-    assert status == 1 and "Queens that cannot be there: r2c2." in out
+    assert status == 1 and "Queens not in the solution: r2c2." in out
     assert (
         err == "queens: no hint: The state is wrong: it disagrees with the board's only solution.\n"
     )
@@ -250,7 +253,7 @@ def test_hint_json_round_trips(board353, tmp_path):
     status, out, _ = hint_cli(BOARD_353, "--state", "-", "--format", "json", state=wrong)
     doc = json.loads(out)
     assert status == 1 and doc["status"] == "wrong" and doc["step"] is None
-    assert doc["wrong"] == {"queens": [[1, 1]], "dead": [], "solutions": 1}
+    assert doc["wrong"] == {"queens": [[1, 1]], "dead": [], "conflicts": [], "solutions": 1}
 
 
 @pytest.mark.parametrize("command", ["hint", "render"])
@@ -271,3 +274,49 @@ def test_an_unreadable_state_file_is_one_line_like_a_board(command, content, mes
     assert run.stderr == f"queens: error: {state}: {message}" + (
         "; the largest board is 32×32\n" if "larger" in message else "\n"
     )
+
+
+# -- wrong states: a solution's queen is never called wrong (issue 11) ------------------
+
+ISSUE_BOARD = "CCBBB\nAABBB\nAABDD\nADDDD\nAADEE\n"
+
+
+def test_conflicting_queens_are_a_conflict_and_only_the_wrong_one_is_wrong(registry):
+    board = Board.parse(ISSUE_BOARD)
+    # The solution is r1c2 r2c4 r3c1 r4c3 r5c5; r5c4 is the only queen not in it.
+    state = read_state(board, ".Q...\n...Q.\nQ....\n..Q..\n...Q.\n")
+    hint = find_hint(board, state, registry.rules)
+    assert hint.status == WRONG
+    assert hint_text(hint) == (
+        "The state is wrong: it disagrees with the board's only solution.\n"
+        "Queens that attack each other: r2c4 and r5c4 share column 4; r4c3 and r5c4 touch.\n"
+        "Queens not in the solution: r5c4."
+    )
+
+
+def test_hint_json_lists_conflicts_apart_from_wrong_queens(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(ISSUE_BOARD)
+    state = ".Q...\n...Q.\nQ....\n..Q..\n...Q.\n"
+    status, out, _ = hint_cli(str(board), "--state", "-", "--format", "json", state=state)
+    wrong = json.loads(out)["wrong"]
+    assert status == 1 and wrong["queens"] == [[4, 3]]
+    assert wrong["conflicts"] == [[[1, 3], [4, 3]], [[3, 2], [4, 3]]]
+
+
+def test_a_dead_mark_on_a_solution_queen_is_a_wrong_mark_not_a_wrong_queen(registry):
+    board = Board.parse(ISSUE_BOARD)
+    state = read_state(board, "x....\n.....\n.....\n.....\n....x\n")  # r5c5 is a queen
+    check = check_state(board, state)
+    assert check.wrong and check.bad_queens == 0 and check.conflicts == ()
+    assert check.bad_dead == 1 << board.cell(4, 4)
+    assert hint_text(find_hint(board, state, registry.rules)).endswith(
+        "Crossed out, but the solution has its queen there: r5c5."
+    )
+
+
+def test_a_board_without_solution_names_conflicts_but_no_wrong_queen(registry):
+    board = Board.parse("AAAA\nABCA\nAAAA\nDDDD\n")
+    state = read_state(board, "Q...\n.Q..\n....\n....\n")
+    check = check_state(board, state)
+    assert check.solutions == 0 and check.bad_queens == 0 and check.conflicts == ((0, 5),)

@@ -30,6 +30,7 @@ SOLVE_KEYS = [
     "state",
     "counters",
     "steps",
+    "error",
 ]
 STEP_KEYS = ["number", "rule", "rule_name", "placed", "killed", "why", "detail"]
 

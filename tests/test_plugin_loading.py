@@ -120,14 +120,15 @@ def test_traceback_only_when_asked(site):
     source, target, _ = BROKEN["error at import"]
     install_broken(site, source, target)
     assert "Traceback" not in run("solve", BOARD).stderr
-    shown = run("--traceback", "solve", BOARD)
-    assert shown.exit_code == EXIT_PLUGIN_FAILED
-    assert "Traceback" in shown.stderr
-    assert "the plugin cannot start" in shown.stderr.splitlines()[-1]
+    for args in (["--traceback", "solve", BOARD], ["solve", BOARD, "--traceback"]):
+        shown = run(*args)
+        assert shown.exit_code == EXIT_PLUGIN_FAILED
+        assert "Traceback" in shown.stderr
+        assert "the plugin cannot start" in shown.stderr.splitlines()[-1]
 
 
 @pytest.mark.parametrize("case", ["import error", "hook raises", "duplicate counter"])
-@pytest.mark.parametrize("how", ["flag", "environment"])
+@pytest.mark.parametrize("how", ["flag", "flag after the command", "environment"])
 def test_skipping_broken_packages_solves_with_the_others(site, case, how):
     expected = run("solve", BOARD)
     assert expected.exit_code == 0
@@ -141,6 +142,9 @@ def test_skipping_broken_packages_solves_with_the_others(site, case, how):
     )
     if how == "flag":
         result = run("--skip-broken-plugins", "solve", BOARD)
+    elif how == "flag after the command":
+        # Where a user types it after reading the error that names it.
+        result = run("solve", "--skip-broken-plugins", BOARD)
     else:
         result = run("solve", BOARD, env={"QUEENS_SKIP_BROKEN_PLUGINS": "1"})
     assert result.exit_code == 0, result.stderr
@@ -157,6 +161,23 @@ def test_skipping_broken_packages_solves_with_the_others(site, case, how):
     assert warning[0].startswith("queens: warning: rule package queens-rules-broken[broken]")
     assert cause in warning[0]
     assert warning[0].endswith("(skipped)")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rules", "list"],
+        ["check", BOARD],
+        ["stats", BOARD],
+        ["hint", BOARD],
+        ["render", BOARD, "--solve"],
+    ],
+)
+def test_every_command_takes_the_global_options_after_its_name(site, command):
+    install_broken(site, *BROKEN["import error"][:2])
+    result = run(*command, "--skip-broken-plugins", "--traceback")
+    assert result.exit_code in (0, 1), result.stderr
+    assert "queens-rules-broken[broken]" in result.stderr and "(skipped)" in result.stderr
 
 
 def test_the_environment_variable_can_say_no(site):

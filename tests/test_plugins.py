@@ -19,15 +19,25 @@ from queens_core import (
     load_registry,
     make_plugin_manager,
 )
-from queens_core.propagation import single_cell_region
+from queens_core.propagation import place_region_single
 
 
 def noop(ctx) -> None:
     return None
 
 
-def rule(counter: str, position: int = 1000, tier: Tier = Tier.CHEAP, apply=noop) -> Rule:
-    return Rule(counter, counter.replace("_", " ").title(), tier, position, "test rule", apply)
+def rule(
+    counter: str = "x", position: int = 1000, tier: Tier = Tier.CHEAP, apply=noop, **fields
+) -> Rule:
+    return Rule(
+        counter=counter,
+        display_name=fields.pop("display_name", counter.replace("_", " ").title()),
+        tier=tier,
+        position=position,
+        summary="test rule",
+        apply=apply,
+        **fields,
+    )
 
 
 class Plugin:
@@ -70,10 +80,14 @@ def test_duplicate_counter_ids_are_an_error_naming_both():
     ("bad", "message"),
     [
         (rule("Bad-Id"), "not lower_snake_case"),
-        (Rule("x", "", Tier.CHEAP, 1, "s", noop), "display name is empty"),
-        (Rule("x", "X", "cheap", 1, "s", noop), "is not Tier.CHEAP"),
-        (Rule("x", "X", Tier.CHEAP, 1, "s", None), "apply is not callable"),
-        (Rule("x", "X", Tier.CHEAP, 1, "s", noop, counting="often"), "counting 'often'"),
+        (rule(display_name=""), "display name is empty"),
+        (rule(tier="cheap"), "is not Tier.CHEAP"),
+        (rule(apply=None), "apply is not callable"),
+        (rule(counting="often"), "counting 'often'"),
+        (rule(explain="words"), "explain is not callable"),
+        (rule(weight=-1), "weight -1 is not an int of 0 or more"),
+        (rule(weight=True), "weight True is not an int"),
+        (rule(grade=2), "grade 2 is not a Grade"),
     ],
 )
 def test_invalid_rules_are_rejected_with_the_reason(bad, message):
@@ -141,7 +155,7 @@ def test_a_step_for_a_foreign_counter_is_a_rule_failure():
 
 def test_an_unsound_placement_is_a_contradiction_naming_the_rule():
     def place_twice(ctx):
-        single_cell_region(ctx)
+        place_region_single(ctx)
         ctx.place(1)  # r1c2 is next to the queen just placed at r1c1
 
     rules = registry_of(p=Plugin(rule("reckless", apply=place_twice)))
@@ -183,7 +197,8 @@ def test_a_real_entry_point_is_loaded_with_its_package_and_version(tmp_path, mon
 
         @hookimpl
         def queens_register_rules():
-            return [Rule("fake_rule", "Fake rule", Tier.CHEAP, 1000, "does nothing", apply)]
+            return [Rule(counter="fake_rule", display_name="Fake rule", tier=Tier.CHEAP,
+                         position=1000, summary="does nothing", apply=apply)]
         """,
     )
     monkeypatch.syspath_prepend(str(tmp_path))

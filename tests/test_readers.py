@@ -275,3 +275,13 @@ def test_a_sniffer_that_raises_recognises_nothing(tmp_path):
     path = tmp_path / "board"
     path.write_text(BOARD_1)
     assert read_source(str(path), registry.readers).board == Board.parse(BOARD_1)
+
+
+def test_stats_takes_an_inline_board_and_still_stops_at_a_mistyped_path(slash):
+    """stats refuses a path that does not exist before it starts (issue 11), but an
+    argument an inline reader claims is a board, not a missing path. (The slash reader
+    claims any argument with a slash, so the mistyped path here has none.)"""
+    result = run("stats", SLASH_1)
+    assert result.exit_code == 0, result.output
+    missing = run("stats", SLASH_1, "no-such-board.txt")
+    assert missing.exit_code == 2 and missing.stdout == ""

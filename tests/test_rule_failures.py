@@ -8,8 +8,10 @@ import pytest
 from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
 from guide import blocks
+from hostile import HIDDEN_KILL
 
 from queens_core import Board, Contradiction, Rule, Solver, Tier, load_registry
+from queens_core.blame import diagnose
 from queens_core.cli.main import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
@@ -123,22 +125,6 @@ if queens:
     ctx.place((r + 1 if r + 1 < n else r - 1) * n + (c + 1 if c + 1 < n else c - 1))
 """
 
-#: Kills, once, a cell of the solution whose row still has other live cells: nothing is
-#: empty yet, so a sound rule exposes the contradiction later.
-HIDDEN_KILL = """
-from queens_core.exact import find_solutions
-
-if ctx.state.memo.get("hidden_kill"):
-    return
-ctx.state.memo["hidden_kill"] = True
-solution = find_solutions(ctx.board, 1)[0]
-for row in ctx.board.row_masks:
-    live = ctx.state.live & row
-    if live & solution and live & ~solution:
-        ctx.kill(live & solution)
-        return
-"""
-
 
 @pytest.mark.parametrize(
     ("body", "counter", "what"),
@@ -195,7 +181,14 @@ def test_a_board_without_solution_blames_no_rule(tmp_path):
 
 
 def _rule(counter: str, apply, position: int = 1000) -> Rule:
-    return Rule(counter, counter, Tier.CHEAP, position, "test rule", apply)
+    return Rule(
+        counter=counter,
+        display_name=counter,
+        tier=Tier.CHEAP,
+        position=position,
+        summary="test rule",
+        apply=apply,
+    )
 
 
 def test_the_culprit_is_the_rule_that_lost_the_solution_not_the_one_that_saw_it():
@@ -207,14 +200,16 @@ def test_the_culprit_is_the_rule_that_lost_the_solution_not_the_one_that_saw_it(
     hidden = _rule("hidden_kill", namespace["apply"])
     catalog = load_registry().rules
     board = Board.parse((ROOT / "archive" / "boards" / "1.txt").read_text())
-    result = Solver([*catalog, hidden]).solve(board)
+    solver = Solver([*catalog, hidden])
+    result = solver.solve(board)
+    diagnosis = diagnose(result, None, solver.by_counter)
     assert result.status == "contradiction"
-    assert result.has_solution is True
-    assert result.unsound
-    assert result.culprit is hidden
-    assert result.unsound_step.counter == "hidden_kill"
+    assert diagnosis.has_solution is True
+    assert diagnosis.unsound
+    assert diagnosis.culprit is hidden
+    assert diagnosis.unsound_step.counter == "hidden_kill"
     # The contradiction surfaced later, after steps of sound rules.
-    index = result.steps.index(result.unsound_step)
+    index = result.steps.index(diagnosis.unsound_step)
     assert {s.counter for s in result.steps[index + 1 :]} - {"hidden_kill"}
 
 
@@ -223,8 +218,10 @@ def test_a_sound_contradiction_keeps_the_rule_that_exposed_it():
         raise Contradiction("no room")
 
     rule = _rule("no_room", no_room)
-    result = Solver([rule]).solve(Board.from_rows(["AAB", "ACB", "CCB"]))
+    solver = Solver([rule])
+    result = solver.solve(Board.from_rows(["AAB", "ACB", "CCB"]))
+    diagnosis = diagnose(result, None, solver.by_counter)
     assert result.status == "contradiction"
-    assert result.has_solution is False
-    assert not result.unsound
+    assert diagnosis.has_solution is False
+    assert not diagnosis.unsound
     assert result.culprit is rule

@@ -50,7 +50,7 @@ def test_stats_totals_equal_the_sum_of_the_solve_counters(tmp_path):
         assert result.exit_code == 0
         for name, count in counters_of_solve_output(result.stdout).items():
             expected[name] = expected.get(name, 0) + count
-    result = run("stats", "--json", str(folder))
+    result = run("stats", "--format", "json", str(folder))
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     assert {r["display_name"]: r["firings"] for r in summary["rules"]} == expected
@@ -66,7 +66,7 @@ def test_stats_totals_equal_the_sum_of_the_solve_counters(tmp_path):
 
 def test_stats_json_summary(tmp_path):
     folder = sample_dir(tmp_path)
-    summary = json.loads(run("stats", "--json", str(folder)).stdout)
+    summary = json.loads(run("stats", "--format", "json", str(folder)).stdout)
     assert summary["boards"] == summary["solved"] == len(SAMPLE)
     assert summary["not_solved"] == summary["errors"] == summary["exit_status"] == 0
     assert [b["path"] for b in summary["per_board"]] == [
@@ -118,15 +118,37 @@ def test_the_progress_bar_waits_draws_on_a_terminal_and_erases_itself():
 def test_stats_reports_bad_boards_and_goes_on(tmp_path):
     folder = sample_dir(tmp_path)
     (folder / "broken.txt").write_text("AB\nA\n")
-    result = run("stats", "--json", str(folder), str(tmp_path / "missing"))
+    result = run("stats", "--format", "json", str(folder))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"queens: error: {folder / 'broken.txt'}: line 2: row has 1 cell, expected 2 "
         "(the width of the first row)",
-        f"queens: error: cannot read {tmp_path / 'missing'}: No such file or directory",
     ]
     summary = json.loads(result.stdout)
-    assert summary["solved"] == len(SAMPLE) and summary["errors"] == 2
+    assert summary["solved"] == len(SAMPLE) and summary["errors"] == 1
+    # The text report names the bad board once, with why.
+    text = run("stats", str(folder)).stdout.splitlines()
+    assert (
+        f"  {folder / 'broken.txt'}: line 2: row has 1 cell, expected 2 (the width of the "
+        "first row)" in text
+    )
+
+
+def test_a_mistyped_path_is_bad_input_and_no_report(tmp_path):
+    folder = sample_dir(tmp_path)
+    for args in ([str(tmp_path / "missing")], [str(folder), str(tmp_path / "missing")]):
+        result = run("stats", *args)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == (
+            f"queens: error: cannot read {tmp_path / 'missing'}: No such file or directory\n"
+        )
+    (tmp_path / "empty").mkdir()
+    result = run("stats", str(tmp_path / "empty"))
+    assert result.exit_code == 2 and result.stdout == ""
+    # The installed readers name their patterns: the SBN reader adds *.sbn.
+    assert result.stderr == (
+        f"queens: error: {tmp_path / 'empty'}: no board files (*.sbn, *.txt) in this folder\n"
+    )
 
 
 def test_stats_exit_status_1_when_a_board_is_not_solved():
@@ -157,7 +179,7 @@ def test_folders_expand_to_their_board_files_in_natural_order(tmp_path):
 def test_the_chart_is_svg_with_one_bar_per_rule_in_order_of_frequency(tmp_path):
     folder = sample_dir(tmp_path)
     chart = tmp_path / "usage.svg"
-    result = run("stats", "--json", str(folder), "--chart", str(chart))
+    result = run("stats", "--format", "json", str(folder), "--chart", str(chart))
     assert result.exit_code == 0
     rules = json.loads(result.stdout)["rules"]
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from support import ROOT, rules_of
 
 from queens_core import Contradiction, Rule, Tier
 from queens_core.exact import find_solutions
-from queens_core.propagation import single_cell_region
+from queens_core.propagation import place_region_single
+from queens_core.state import cell_label
 from queens_core.testing import (
     assert_kills,
     assert_places,
@@ -44,7 +47,14 @@ STATE = make_state(
 
 
 def _rule(counter: str, apply, position: int = 1000) -> Rule:
-    return Rule(counter, counter, Tier.CHEAP, position, "test rule", apply)
+    return Rule(
+        counter=counter,
+        display_name=counter,
+        tier=Tier.CHEAP,
+        position=position,
+        summary="test rule",
+        apply=apply,
+    )
 
 
 def test_assert_kills_draws_the_difference(registry):
@@ -101,7 +111,7 @@ def test_assert_places_and_assert_unchanged():
     """,
     )
     # Region D has no live cell: single-cell region has nothing to place; F's are many.
-    assert_unchanged(single_cell_region, BOARD, STATE)
+    assert_unchanged(place_region_single, BOARD, STATE)
     one_left = make_state(
         BOARD,
         """
@@ -114,7 +124,7 @@ def test_assert_places_and_assert_unchanged():
     """,
     )
     outcome = assert_places(
-        single_cell_region,
+        place_region_single,
         BOARD,
         one_left,
         """
@@ -128,8 +138,8 @@ def test_assert_places_and_assert_unchanged():
     )
     assert outcome.placed.bit_count() == 1
     with pytest.raises(AssertionError, match="the rule changed the state"):
-        assert_unchanged(single_cell_region, BOARD, one_left)
-    assert not run_rule(single_cell_region, BOARD, state).changed
+        assert_unchanged(place_region_single, BOARD, one_left)
+    assert not run_rule(place_region_single, BOARD, state).changed
 
 
 def test_run_rule_leaves_the_given_state_alone_and_uses_the_rules_counter(registry):
@@ -274,3 +284,23 @@ def test_without_the_plugin_there_are_no_fixtures(pytester):
     pytester.makeini("[pytest]\n")
     pytester.makepyfile(test_author=AUTHOR_TEST)
     pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(errors=1)
+
+
+def test_check_soundness_catches_a_sentence_that_names_a_dead_cell(registry, archive):
+    baseline = rules_of(registry, "baseline")
+    confined = registry.by_counter()["region_confined_to_line"]
+
+    def stale(step, board, before):
+        dead = board.full & ~(before.live | before.queens)
+        return f"It kills what {cell_label(board, dead.bit_length() - 1)} said." if dead else None
+
+    def broken(step, board, before):
+        raise KeyError(step.detail)
+
+    others = [rule for rule in baseline if rule is not confined]
+    for explain, message in ((stale, "names r.*already dead"), (broken, "explain raised")):
+        rule = dataclasses.replace(confined, explain=explain)
+        with pytest.raises(AssertionError, match=message):
+            check_soundness([rule], few(archive), with_rules=others, random_states=0)
+    report = check_soundness([confined], few(archive), with_rules=others, random_states=0)
+    assert report.fired["region_confined_to_line"] > 0

@@ -15,16 +15,29 @@ and ``importlib.metadata`` (the bulk of its start-up) before it prints a line.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# Not ``from typing import TYPE_CHECKING``: every run of ``queens`` imports this package
+# before its entry point can catch Ctrl-C, and typing is the bulk of that import.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .board import MAX_SIZE, Board, BoardError
-    from .driver import RuleFailure, Solver, SolveResult
-    from .hookspecs import hookimpl
+    from typing import Any
+
+    from .board import MAX_SIZE, Board, BoardError, bits
+    from .driver import RuleFailure, Solver, SolveResult, Status
+    from .hookspecs import CONTRACT_VERSION, hookimpl
     from .plugins import PluginError, Registry, load_registry, make_plugin_manager
     from .readers import Reader, Reading
-    from .rules import Context, Contradiction, Rule, Scratch, Step, Tier, UnsoundDeduction
-    from .state import State
+    from .rules import (
+        Context,
+        Contradiction,
+        Grade,
+        Rule,
+        Scratch,
+        Step,
+        Tier,
+        UnsoundDeduction,
+    )
+    from .state import State, cell_label, unit_label
     from .validate import is_solution
 
     __version__: str
@@ -34,9 +47,12 @@ _HOMES = {
     "MAX_SIZE": "board",
     "Board": "board",
     "BoardError": "board",
+    "bits": "board",
     "RuleFailure": "driver",
     "Solver": "driver",
     "SolveResult": "driver",
+    "Status": "driver",
+    "CONTRACT_VERSION": "hookspecs",
     "hookimpl": "hookspecs",
     "PluginError": "plugins",
     "Registry": "plugins",
@@ -46,21 +62,30 @@ _HOMES = {
     "Reading": "readers",
     "Context": "rules",
     "Contradiction": "rules",
+    "Grade": "rules",
     "Rule": "rules",
     "Scratch": "rules",
     "Step": "rules",
     "Tier": "rules",
     "UnsoundDeduction": "rules",
     "State": "state",
+    "cell_label": "state",
+    "unit_label": "state",
     "is_solution": "validate",
 }
 
+#: The stable surface: what rule and reader packages and embedding programs may use. It
+#: changes only as docs/writing-rules.md's compatibility policy says. Modules a plugin
+#: imports from directly (``queens_core.propagation``, ``queens_core.words``,
+#: ``queens_core.matching``, ``queens_core.testing``...) declare theirs in ``__all__`` too.
 __all__ = [
+    "CONTRACT_VERSION",
     "MAX_SIZE",
     "Board",
     "BoardError",
     "Context",
     "Contradiction",
+    "Grade",
     "PluginError",
     "Reader",
     "Reading",
@@ -71,14 +96,18 @@ __all__ = [
     "SolveResult",
     "Solver",
     "State",
+    "Status",
     "Step",
     "Tier",
     "UnsoundDeduction",
     "__version__",
+    "bits",
+    "cell_label",
     "hookimpl",
     "is_solution",
     "load_registry",
     "make_plugin_manager",
+    "unit_label",
 ]
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "BoardInputError",
     "display_name",
     "expand_paths",
+    "missing_path",
     "read_board_file",
     "read_input",
     "worst",
@@ -114,6 +115,17 @@ def expand_paths(
         else:
             out.append((path, f"cannot read {path}: No such file or directory"))
     return out
+
+
+def missing_path(paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READER,)) -> str | None:
+    """The error for the first path that does not exist and that no inline reader claims
+    (a typo, most likely), or None. A command over many boards checks this before it
+    starts, so that a mistyped path is one line of bad input rather than a report about
+    no boards."""
+    for path in paths:
+        if path != STDIN and not os.path.exists(path) and inline_reader(readers, path) is None:
+            return f"cannot read {path}: No such file or directory"
+    return None
 
 
 def worst(statuses: Iterable[int], severity: tuple[int, ...]) -> int:

@@ -1,91 +1,123 @@
-"""Naming the rule behind a contradiction.
+"""The one check every command runs on a solve's result: is some rule unsound, and which?
 
-The rule whose step *exposes* a contradiction (the one after which some unit is empty) is
-often not the one that *caused* it: an unsound rule can kill a cell every solution needs
-while other cells of the unit stay live, and a sound rule empties the unit later. Since a
-sound deduction never removes a solution, the cause is exact: the first recorded step
-after which the board has no solution left. The exact solver finds it by bisection over
-the steps, on the contradiction path only (a solve that ends solved or stalled never
-pays for it).
+The driver runs the rules and records their steps; it never searches. Every command that
+shows a result (``solve``, ``check``, ``stats``, ``hint``, ``render --solve``) passes it
+through :func:`diagnose`, which compares the steps with the solutions the exact solver
+finds from the same start state:
 
-Three verdicts:
+- a sound deduction never removes a solution, so the first step that kills a cell of a
+  solution, or places a queen outside it, is proven unsound, and its rule is the culprit
+  (this is also how a "solved" board with two solutions is caught: the step that chose
+  between them removed the other);
+- a contradiction while a solution exists, with every step consistent with it, means the
+  rule that raised ``Contradiction`` (or ``UnsoundDeduction``) is unsound;
+- a contradiction on a start state without solution is nobody's fault.
 
-- the board has no solution from the start state: no rule is at fault;
-- some step leaves no solution: its rule is unsound, and that step is the evidence;
-- every step leaves a solution, yet the last rule raised ``Contradiction`` or
-  ``UnsoundDeduction``: that rule is unsound.
-
-The searches are bounded (:data:`NODE_LIMIT` nodes each); past that the verdict is left
-open and the exposing rule stays named.
+The exact search is bounded by :data:`NODE_LIMIT` nodes and :data:`SECONDS`: past that the
+check is skipped (:attr:`Diagnosis.decided` is False) and the result stands as the rules
+left it. Archive boards need a few dozen nodes, so in practice it is skipped only on
+pathological boards (docs/exact.md, "The check of a result").
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
 from .board import Board
+from .driver import CONTRADICTION, SOLVED, UNSOUND_PREFIX
 from .exact_stars import SearchLimitExceeded, find_solutions
 from .rules import Rule, Step
 from .state import State, cell_label, cell_labels
-from .validate import is_solution
 
-#: Nodes one exact search may visit. Archive boards need a few hundred; the bound keeps
-#: a contradiction on a pathological user board from turning into a long search.
-NODE_LIMIT = 200_000
+if TYPE_CHECKING:
+    from .driver import SolveResult
 
-#: How the driver words a contradiction that comes from an :class:`UnsoundDeduction`.
-UNSOUND_PREFIX = "unsound deduction: "
-
-
-def _has_solution(board: Board, state: State) -> bool:
-    """True iff some solution agrees with ``state`` (raises SearchLimitExceeded)."""
-    found = find_solutions(board, 1, state, node_limit=NODE_LIMIT)
-    # A state read from a picture may hold queens that attack each other, which the
-    # search does not re-check: only a validated answer counts.
-    return bool(found) and is_solution(board.rows, board.cells_of(found[0]), board.stars)
+#: The budget of the exact search behind a diagnosis: a search this long means the board
+#: is pathological, and a command must not hang on checking its own answer.
+NODE_LIMIT = 20_000
+SECONDS = 0.5
+#: How many of the solutions a caller passes in are compared with the steps.
+COMPARED = 100
 
 
-def _after(start: State, steps: list[Step], count: int) -> State:
-    """The state after the first ``count`` steps, replayed from ``start``."""
-    live = start.live
-    queens = start.queens
-    for step in steps[:count]:
-        queens |= step.placed
-        live &= ~(step.killed | step.placed)
-    return State(live, queens)
+class UnsoundRule(Exception):
+    """Raised by callers that cannot go on with an unsound result (``queens hint``);
+    ``str()`` is the diagnosis's one line."""
 
 
-def find_unsound_step(board: Board, start: State, steps: list[Step]) -> int | None:
-    """The index of the first step after which no solution is left, or None if every
-    step leaves one. Assumes ``start`` has a solution."""
-    if _has_solution(board, _after(start, steps, len(steps))):
-        return None
-    low, high = 0, len(steps)  # a solution after `low` steps, none after `high`
-    while high - low > 1:
-        middle = (low + high) // 2
-        if _has_solution(board, _after(start, steps, middle)):
-            low = middle
-        else:
-            high = middle
-    return high - 1
+@dataclass
+class Diagnosis:
+    """The verdict on one :class:`~queens_core.driver.SolveResult`."""
+
+    #: Solutions of the start state found (at most 2); meaningless when not decided.
+    solutions: list[int] = field(default_factory=list)
+    #: False when the exact search ran past its budget: nothing else is known.
+    decided: bool = True
+    #: The unsound rule, and its first step that lost a solution (None when it raised).
+    culprit: Rule | None = None
+    unsound_step: Step | None = None
+    #: The one-line reason, without the board's name, when a rule is unsound.
+    message: str | None = None
+
+    @property
+    def unsound(self) -> bool:
+        return self.message is not None
+
+    @property
+    def has_solution(self) -> bool | None:
+        """Whether the start state has a solution (None: undecided)."""
+        return bool(self.solutions) if self.decided else None
 
 
-def assign_blame(result, start: State, by_counter: dict[str, Rule]) -> None:
-    """Fill in ``has_solution``, ``unsound`` and ``unsound_step`` of a contradictory
-    :class:`~queens_core.driver.SolveResult`, and point ``culprit`` at the unsound rule
-    when there is one."""
+def _first_disagreement(steps: Sequence[Step], solution: int) -> int | None:
+    """The index of the first step that kills a cell of ``solution`` or places a queen
+    outside it, or None."""
+    for index, step in enumerate(steps):
+        if step.killed & solution or step.placed & ~solution:
+            return index
+    return None
+
+
+def diagnose(
+    result: SolveResult,
+    start: State | None,
+    by_counter: Mapping[str, Rule],
+    solutions: list[int] | None = None,
+) -> Diagnosis:
+    """Check ``result`` (solved from ``start``, default the empty board) against the exact
+    solver. ``solutions``: the start state's solutions when the caller has them already
+    (``queens check`` counts them anyway), at least 2 of them if there are 2."""
     board = result.board
-    try:
-        if not _has_solution(board, start):
-            result.has_solution = False
-            return
-        result.has_solution = True
-        index = find_unsound_step(board, start, result.steps)
-    except SearchLimitExceeded:
-        return
-    result.unsound = True
-    if index is not None:
+    # Placing a queen on a dead cell is unsound whatever the board: no search needed.
+    raised_unsound = result.status == CONTRADICTION and (result.problem or "").startswith(
+        UNSOUND_PREFIX
+    )
+    diagnosis = Diagnosis()
+    if solutions is None:
+        try:
+            solutions = find_solutions(board, 2, start, node_limit=NODE_LIMIT, seconds=SECONDS)
+        except SearchLimitExceeded:
+            diagnosis.decided = False
+            solutions = []
+    diagnosis.solutions = list(solutions)
+    found = [
+        (index, solution)
+        for solution in solutions[:COMPARED]
+        if (index := _first_disagreement(result.steps, solution)) is not None
+    ]
+    if found:
+        index, _ = min(found)
         step = result.steps[index]
-        result.unsound_step = step
-        result.culprit = by_counter.get(step.counter, result.culprit)
+        diagnosis.unsound_step = step
+        diagnosis.culprit = by_counter.get(step.counter, result.culprit)
+    elif raised_unsound or (result.status == CONTRADICTION and solutions):
+        diagnosis.culprit = result.culprit
+    else:
+        return diagnosis
+    diagnosis.message = _describe(board, result, diagnosis)
+    return diagnosis
 
 
 def describe_step(board: Board, step: Step, limit: int = 6) -> str:
@@ -97,20 +129,29 @@ def describe_step(board: Board, step: Step, limit: int = 6) -> str:
     return f"killed {', '.join(cells[:limit])}{more}"
 
 
-def describe_unsound(result) -> str:
+def _describe(board: Board, result: SolveResult, diagnosis: Diagnosis) -> str:
     """One line on an unsound rule: who it is, where it comes from, what it did wrong."""
-    rule = result.culprit
-    # A rule is not expected to be missing: an unsound verdict always comes with its rule.
+    rule = diagnosis.culprit
     who = "a rule" if rule is None else rule.describe()
-    if result.unsound_step is not None:
-        what = describe_step(result.board, result.unsound_step)
-        return (
-            f"{who} made an unsound deduction: it {what}, which leaves the board no "
-            f"solution (then {result.problem})"
+    if diagnosis.unsound_step is not None:
+        what = describe_step(board, diagnosis.unsound_step)
+        if result.status == CONTRADICTION:
+            then = f"then {result.problem}"
+        elif result.status == SOLVED:
+            then = "then the rules solved the board, which has another solution"
+        else:
+            then = f"then the rules stopped with {result.progress()}"
+        # With one solution, ruling it out leaves none: the sentence the guide shows.
+        lost = (
+            "leaves the board no solution"
+            if len(diagnosis.solutions) == 1
+            else ("rules out a solution of the board")
         )
-    if result.problem.startswith(UNSOUND_PREFIX):
-        return f"{who} made an unsound deduction: it {result.problem[len(UNSOUND_PREFIX) :]}"
+        return f"{who} made an unsound deduction: it {what}, which {lost} ({then})"
+    problem = result.problem or ""
+    if problem.startswith(UNSOUND_PREFIX):
+        return f"{who} made an unsound deduction: it {problem[len(UNSOUND_PREFIX) :]}"
     return (
         f"{who} made an unsound deduction: it reported a contradiction where the board "
-        f"still has a solution ({result.problem})"
+        f"still has a solution ({problem})"
     )

@@ -30,6 +30,8 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+__all__ = ["MAX_INPUT_BYTES", "MAX_SIZE", "Board", "BoardError", "bits", "decode_input"]
+
 #: The largest board the parser accepts. The rules are polynomial, but the input has to
 #: stop somewhere and the exact solver is tuned and tested up to this size.
 MAX_SIZE = 32
@@ -66,6 +68,10 @@ class BoardError(ValueError):
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
 
+class ReadOnlyBoard(AttributeError):
+    """Something tried to change a :class:`Board` after it was built."""
+
+
 @dataclass(frozen=True)
 class ConnectivityWarning:
     """A region whose cells are not 4-connected: legal input, but often a typo."""
@@ -98,6 +104,7 @@ class Board:
     """
 
     __slots__ = (
+        "_built",
         "cell_region",
         "col_masks",
         "full",
@@ -115,7 +122,10 @@ class Board:
         "warnings",
     )
 
+    _built: bool
+
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
+        object.__setattr__(self, "_built", False)  # read-only once built: __setattr__
         n = len(rows)
         self.n = n
         self.rows = rows
@@ -160,6 +170,22 @@ class Board:
             for rm in self.region_masks
         )
         self.warnings = tuple(self._connectivity_warnings())
+        object.__setattr__(self, "_built", True)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Every solve of a board shares it: a rule that changed it would mislead the rules
+        # after it (and be blamed on them).
+        if self._built:
+            raise ReadOnlyBoard(f"it tried to set the board's {name}; a Board is read-only")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise ReadOnlyBoard(f"it tried to delete the board's {name}; a Board is read-only")
+
+    def __reduce__(self) -> tuple[type[Board], tuple[tuple[str, ...], int]]:
+        # Pickled (to and from worker processes) as its rows and K: the masks are rebuilt,
+        # and unpickling never sets an attribute of a built board.
+        return (type(self), (self.rows, self.stars))
 
     # -- construction -------------------------------------------------------------------
 
@@ -316,7 +342,7 @@ def _rings(n: int) -> tuple[int, ...]:
 
 def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Split text into rows of cells, dropping blank leading and trailing lines."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # CR alone too
     numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
     while numbered and not numbered[0][1]:
         numbered.pop(0)
@@ -344,8 +370,15 @@ def _cells_of_line(line: str, number: int) -> str:
     if line.isprintable() and " " not in line:
         return line  # the common case: a compact row (str methods run in C)
     for col, ch in enumerate(line, start=1):
+        if ch == "\t":
+            raise BoardError(
+                "a tab is not a cell separator: write the cells side by side, or with one "
+                "space between them",
+                number,
+                col,
+            )
         if not ch.isprintable() and not ch.isspace():
-            raise BoardError(f"control character U+{ord(ch):04X} is not a region", number, col)
+            raise BoardError(f"{_unprintable(ch)} is not a region", number, col)
     if line[0].isspace():
         raise BoardError("a row may not start with whitespace", number, 1)
     # The spaced form: a region character at every even position, one space between.
@@ -361,6 +394,19 @@ def _cells_of_line(line: str, number: int) -> str:
                 "mixed spacing: cells must be separated by exactly one space", number, col
             )
     return line[0::2]
+
+
+def _unprintable(ch: str) -> str:
+    """How an error names a character that cannot be shown: ``control character U+0007``,
+    ``invisible character U+200D (ZERO WIDTH JOINER)``."""
+    import unicodedata  # only for bad input: not worth its import on every start
+
+    category = unicodedata.category(ch)
+    kind = {"Cc": "control character", "Cf": "invisible character"}.get(
+        category, "unprintable character"
+    )
+    name = unicodedata.name(ch, "")
+    return f"{kind} U+{ord(ch):04X}" + (f" ({name})" if name else "")
 
 
 def _cells(count: int) -> str:

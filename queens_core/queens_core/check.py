@@ -17,13 +17,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .batch import BoardInputError, display_name, read_board_file
+from .blame import COMPARED, diagnose
 from .board import Board
-from .cli.exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_SOLVED
+from .cli.exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    EXIT_UNDECIDED,
+)
 from .driver import CONTRADICTION, RuleFailure
-from .exact_stars import DEFAULT_CAP, find_solutions
+from .exact_stars import DEFAULT_CAP, SearchLimitExceeded, survey
 from .grade import Assessment, Grader
 from .readers import TEXT_READER, Reader
-from .state import cell_label, cell_labels
+from .state import cell_labels
 
 EXIT_UNIQUE_SOLVED = EXIT_SOLVED
 EXIT_UNIQUE_STALLED = EXIT_NOT_SOLVED
@@ -37,6 +44,7 @@ SEVERITY = (
     EXIT_UNIQUE_STALLED,
     EXIT_SEVERAL_SOLUTIONS,
     EXIT_NO_SOLUTION,
+    EXIT_UNDECIDED,
     EXIT_BAD_INPUT,
     EXIT_RULE_FAILED,
 )
@@ -47,6 +55,7 @@ VERDICTS = {
     "unique-stalled": EXIT_UNIQUE_STALLED,
     "several-solutions": EXIT_SEVERAL_SOLUTIONS,
     "no-solution": EXIT_NO_SOLUTION,
+    "undecided": EXIT_UNDECIDED,
     "bad-input": EXIT_BAD_INPUT,
     "rule-failed": EXIT_RULE_FAILED,
 }
@@ -69,6 +78,10 @@ class CheckReport:
     problems: list[str] = field(default_factory=list)
     cap: int = DEFAULT_CAP
     solutions: list[int] = field(default_factory=list)
+    #: How many solutions were found; ``solutions`` keeps only the first ones.
+    count: int = 0
+    #: False when the count stopped at the time budget (``solutions`` are those found).
+    complete: bool = True
     assessment: Assessment | None = None
     #: For a rule that raised: the exception, so the CLI can show a traceback if asked.
     error: BaseException | None = None
@@ -85,8 +98,10 @@ class CheckReport:
 
     @property
     def count_text(self) -> str:
-        count = len(self.solutions)
-        if count >= self.cap:
+        if self.verdict == "undecided":
+            return "undecided within the budget"
+        count = self.count
+        if count >= self.cap or not self.complete:
             return f"at least {count}"
         return str(count)
 
@@ -95,12 +110,14 @@ def check_board(
     path: str,
     grader: Grader,
     cap: int = DEFAULT_CAP,
+    seconds: float | None = None,
     readers: Sequence[Reader] = (TEXT_READER,),
     stars: int | None = None,
 ) -> CheckReport:
     """Read (with ``readers``, the text reader by default), count and grade the board at
     ``path`` with ``stars`` per unit (None: what the input declares, else 1); never
-    raises for a bad board."""
+    raises for a bad board. The count stops after ``seconds`` (the verdict is then
+    "undecided")."""
     report = CheckReport(path, cap=cap)
     try:
         board = read_board_file(path, readers, stars)
@@ -111,7 +128,15 @@ def check_board(
         return report
     report.board = board
     report.problems.extend(str(w) for w in board.warnings)
-    report.solutions = find_solutions(board, cap)
+    grader = grader.for_stars(board.stars)
+    undecided = None
+    try:
+        report.count, report.solutions = survey(board, cap, COMPARED, seconds)
+    except SearchLimitExceeded as err:
+        report.count, report.solutions = err.count, err.found
+        report.complete = False
+        # Two solutions found in time already answer the question.
+        undecided = None if err.count >= 2 else str(err)
     try:
         assessment = grader.assess(board)
     except RuleFailure as err:
@@ -122,29 +147,19 @@ def check_board(
         return report
     report.assessment = assessment
     full = assessment.full
-    count = len(report.solutions)
+    count = report.count
 
-    unsound = None
-    dead = full.state.dead(board)
-    witness = next(
-        (mask for mask in report.solutions if full.state.queens & ~mask or dead & mask), None
+    # The same check as every other command's, on the solutions counted above.
+    diagnosis = diagnose(
+        full, None, grader.full.by_counter, None if undecided else report.solutions
     )
-    if witness is not None:
-        wrong = (full.state.queens & ~witness) | (dead & witness)
-        where = cell_label(board, (wrong & -wrong).bit_length() - 1)
-        unsound = f"the rules ruled out a solution at {where}"
-    elif full.status == CONTRADICTION and count:
-        culprit = f" after {full.culprit.display_name}" if full.culprit else ""
-        unsound = (
-            f"the rules found a contradiction ({full.problem}){culprit}, "
-            "but the board has a solution"
-        )
-    elif full.solved and count == 0:
-        unsound = "the exact solver found no solution, but the rules solved the board"
-    if unsound:
+    if diagnosis.message:
         report.verdict = "rule-failed"
-        report.message = f"a rule is unsound: {unsound}"
+        report.message = diagnosis.message
         report.error_line = f"{report.name}: {report.message}"
+    elif undecided:
+        report.verdict = "undecided"
+        report.message = f"undecided within the budget: {undecided}"
     elif count == 0:
         report.verdict = "no-solution"
         report.message = "no solution"
@@ -245,9 +260,9 @@ def report_json(report: CheckReport) -> dict[str, Any]:
     if board is None:
         return out
     out["solutions"] = {
-        "count": len(report.solutions),
+        "count": report.count,
         "cap": report.cap,
-        "at_least": len(report.solutions) >= report.cap,
+        "at_least": report.count >= report.cap or not report.complete,
         "examples": [cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]],
     }
     assessment = report.assessment

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from .blame import UNSOUND_PREFIX, assign_blame
-from .board import Board
-from .propagation import SETTLE_COUNTER, STAR_SETTLE_COUNTER, settle_queens
+from . import guards
+from .board import Board, ReadOnlyBoard
+from .guards import ContractViolation, OutOfTime
+from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
-from .state import State, find_empty_unit
+from .state import InvalidState, State, find_empty_unit
 from .validate import is_solution
 
 #: Why a rule that changed the state behind its context's back is stopped: its steps
@@ -28,18 +30,48 @@ BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
 #: a state the result does not hold, and end stalled on the one it does.
 REPLACED = "it replaced ctx.state instead of changing it through ctx.place() or ctx.kill()"
 
-SOLVED = "solved"
-STALLED = "stalled"
-CONTRADICTION = "contradiction"
+#: How the driver words a contradiction that comes from an :class:`UnsoundDeduction`.
+UNSOUND_PREFIX = "unsound deduction: "
 
 
-class ContractViolation(Exception):
-    """A rule broke the contract of :class:`~queens_core.rules.Context` (the driver can no
-    longer trust the record of the solve)."""
+class Status(StrEnum):
+    """How a solve ended (a StrEnum: it compares and prints as its word)."""
+
+    SOLVED = "solved"
+    STALLED = "stalled"
+    CONTRADICTION = "contradiction"
+
+
+SOLVED = Status.SOLVED
+STALLED = Status.STALLED
+CONTRADICTION = Status.CONTRADICTION
+
+#: The counter a start state's queens' kill lists are recorded under when no installed
+#: rule counts placements (otherwise that rule's counter: the kill list is its deduction).
+SETTLE_FALLBACK = "settle_queens"
 
 
 def _foreign_step(step: Step) -> ContractViolation:
     return ContractViolation(f"it recorded a step for counter {step.counter!r}, not its own")
+
+
+def _bad_step(steps: list) -> ContractViolation:
+    """What is wrong with a list of new steps that could not be counted."""
+    for step in steps:
+        if not isinstance(step, Step):
+            return ContractViolation(
+                f"it put {type(step).__name__} {step!r:.60} in ctx.steps; only ctx.place() "
+                "and ctx.kill() record steps"
+            )
+    return ContractViolation(
+        "it recorded a Step whose counter, placed or killed is not what ctx.place() and "
+        "ctx.kill() record"
+    )
+
+
+def _one_line(text: str) -> str:
+    """A message of several lines as one (an error is one line on standard error)."""
+    return " ".join(text.split())
 
 
 class RuleFailure(Exception):
@@ -49,33 +81,29 @@ class RuleFailure(Exception):
     def __init__(self, rule: Rule, error: BaseException):
         self.rule = rule
         self.error = error
-        if isinstance(error, ContractViolation):
+        if isinstance(error, ContractViolation | ReadOnlyBoard):
             what = f"broke the rule contract: {error}"
+        elif isinstance(error, OutOfTime):
+            what = f"ran away: {error}"
         else:
             what = f"raised {type(error).__name__}: {error}".rstrip(": ")
-        super().__init__(f"{rule.describe()} {what}")
+        super().__init__(_one_line(f"{rule.describe()} {what}"))
 
 
 @dataclass
 class SolveResult:
     board: Board
     state: State
-    status: str
+    status: Status
     counters: dict[str, int]
     steps: list[Step]
     passes: int = 0
-    #: For a contradiction: what is contradictory, and the rule to blame: the unsound
-    #: rule when one is proven (``unsound``), else the rule whose step exposed it.
+    #: For a contradiction: what is contradictory, and the rule whose step exposed it
+    #: (or that raised). Whether a rule is to blame is for :func:`.blame.diagnose`.
     problem: str | None = None
     culprit: Rule | None = None
-    #: For a contradiction: whether the start state has a solution (None: not decided
-    #: within the search bound), whether ``culprit`` is proven unsound, and its first
-    #: step that left no solution (None when it raised instead). See :mod:`.blame`.
-    has_solution: bool | None = None
-    unsound: bool = False
-    unsound_step: Step | None = None
-    #: The tiers that changed something ("cheap", "expensive").
-    tiers_used: set[str] = field(default_factory=set)
+    #: The tiers that changed something.
+    tiers_used: set[Tier] = field(default_factory=set)
 
     @property
     def solved(self) -> bool:
@@ -130,11 +158,14 @@ class Solver:
     others out of ``rules``; a board with another K is solved by :meth:`for_stars`.
     """
 
-    def __init__(self, rules: Iterable[Rule], stars: int = 1):
+    def __init__(self, rules: Iterable[Rule], time_budget: float | None = None, stars: int = 1):
         given = list(rules)
         self.stars = stars
         self._given = given
         self._by_stars: dict[int, Solver] = {stars: self}
+        #: Seconds one solve may take before the rule then running is stopped and named
+        #: (None: :data:`queens_core.guards.TIME_BUDGET`; ``math.inf``: no limit).
+        self.time_budget = guards.TIME_BUDGET if time_budget is None else time_budget
         self.rules = sorted(
             (r for r in given if r.sound_for(stars)),
             key=lambda r: (r.tier_rank, r.position, r.counter),
@@ -151,13 +182,15 @@ class Solver:
             r.counter for r in sorted(self.rules, key=lambda r: (r.position, r.counter))
         ]
         self.placement_counters = [r.counter for r in self.rules if r.counting == "placement"]
+        #: Who the kill lists of a start state's queens are attributed to.
+        self.settle_counter = next(iter(self.placement_counters), SETTLE_FALLBACK)
         self.by_counter = {r.counter: r for r in self.rules}
 
     def for_stars(self, stars: int) -> Solver:
         """The solver of the same rules for boards with ``stars`` stars per unit."""
         solver = self._by_stars.get(stars)
         if solver is None:
-            solver = self._by_stars[stars] = Solver(self._given, stars)
+            solver = self._by_stars[stars] = Solver(self._given, self.time_budget, stars)
             solver._by_stars = self._by_stars
         return solver
 
@@ -165,25 +198,38 @@ class Solver:
         """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
 
         ``state`` is changed in place and is the result's ``state``: pass a copy to keep
-        the start. A contradiction names its culprit (see :mod:`queens_core.blame`). A
-        board with another K than this solver's is solved by :meth:`for_stars`.
+        the start. A board with another K than this solver's is solved by
+        :meth:`for_stars`. Raises :class:`~queens_core.state.InvalidState` for a start
+        state with two queens in a unit or touching (no rule runs on it), and
+        :class:`RuleFailure` when a rule raises, breaks its contract (see also
+        :mod:`queens_core.guards`) or is still running when the solve's time budget runs
+        out.
         """
         if board.stars != self.stars:
             return self.for_stars(board.stars).solve(board, state)
-        state = State.initial(board) if state is None else state
-        start = State(state.live, state.queens)
-        result = self._solve(board, state)
-        if result.status == CONTRADICTION:
-            assign_blame(result, start, self.by_counter)
-        return result
+        if state is None:
+            state = State.initial(board)
+        else:
+            problem = state.problem(board)
+            if problem is not None:
+                raise InvalidState(problem)
+        try:
+            with guards.watch(self.time_budget):
+                return self._solve(board, state)
+        except OutOfTime as err:  # it struck between two rule calls
+            raise RuleFailure(err.rule, err) from None
+        finally:
+            # The guard watches this solve only: the state leaves with plain caches.
+            state.caches = dict(state.caches)
 
     def _solve(self, board: Board, state: State) -> SolveResult:
         steps: list[Step] = []
         counters = dict.fromkeys(self.counter_order, 0)
         result = SolveResult(board, state, STALLED, counters, steps)
         ctx = Context(board, state, steps)
+        state.caches = guards.Caches(ctx, state.caches)
 
-        ctx.counter = SETTLE_COUNTER if board.stars == 1 else STAR_SETTLE_COUNTER
+        ctx.counter = self.settle_counter
         settle_queens(ctx)
         empty = find_empty_unit(board, state)
         if empty is not None:
@@ -205,14 +251,14 @@ class Solver:
                             return result
                 if not changed:
                     break
-                result.tiers_used.add("cheap")
+                result.tiers_used.add(Tier.CHEAP)
             if state.queens.bit_count() == n:
                 break
             progressed = False
             for group in expensive:
                 if self._run(group, ctx, result):
                     progressed = True
-                    result.tiers_used.add("expensive")
+                    result.tiers_used.add(Tier.EXPENSIVE)
                     if result.status == CONTRADICTION:
                         return result
                     break
@@ -240,7 +286,9 @@ class Solver:
         except UnsoundDeduction as err:
             self._contradiction(result, f"{UNSOUND_PREFIX}{err}", group.rules[0])
             return True
-        except (Exception, SystemExit) as err:
+        except BaseException as err:
+            if type(err) is KeyboardInterrupt:  # the user's Ctrl-C, not the rule's
+                raise
             raise RuleFailure(group.rules[0], err) from err
         if ctx.state is not state:
             raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
@@ -251,34 +299,37 @@ class Solver:
 
         counters = result.counters
         new = steps[start:]
-        placements = 0
-        touched = placed = 0
-        if group.simple:
-            counter = group.counter
-            for step in new:
-                if step.counter != counter:
-                    raise RuleFailure(group.rules[0], _foreign_step(step))
-                if step.placed:
-                    placements += 1
-                    placed |= step.placed
-                touched |= step.killed | step.placed
-            counters[counter] += 1
-        else:
-            passed = set()
-            for step in new:
-                rule = group.by_counter.get(step.counter)
-                if rule is None:
-                    raise RuleFailure(group.rules[0], _foreign_step(step))
-                if step.placed:
-                    placements += 1
-                    placed |= step.placed
-                touched |= step.killed | step.placed
-                if rule.counting == "step":
-                    counters[step.counter] += 1
-                elif rule.counting == "pass":
-                    passed.add(step.counter)
-            for counter in passed:
+        try:
+            placements = 0
+            touched = placed = 0
+            if group.simple:
+                counter = group.counter
+                for step in new:
+                    if step.counter != counter:
+                        raise RuleFailure(group.rules[0], _foreign_step(step))
+                    if step.placed:
+                        placements += 1
+                        placed |= step.placed
+                    touched |= step.killed | step.placed
                 counters[counter] += 1
+            else:
+                passed = set()
+                for step in new:
+                    rule = group.by_counter.get(step.counter)
+                    if rule is None:
+                        raise RuleFailure(group.rules[0], _foreign_step(step))
+                    if step.placed:
+                        placements += 1
+                        placed |= step.placed
+                    touched |= step.killed | step.placed
+                    if rule.counting == "step":
+                        counters[step.counter] += 1
+                    elif rule.counting == "pass":
+                        passed.add(step.counter)
+                for counter in passed:
+                    counters[counter] += 1
+        except (AttributeError, TypeError) as err:  # not a Step, or not masks in it
+            raise RuleFailure(group.rules[0], _bad_step(new)) from err
         if state.live != live_before & ~touched or state.queens != queens_before | placed:
             raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
         if placements:

@@ -18,20 +18,50 @@ The matching step is what keeps N = 32 fast: singles alone let the search wander
 subtrees where, say, five regions are confined to four rows, and a random 24×24 map can
 then take minutes; with it no benchmark board needs more than a few dozen nodes (see
 ``bench/exact_bench.py``).
+
+Some boards defeat both: regions ``(r + c) mod N`` with N even have no solution for a
+reason no pairwise matching sees (a congruence), and the search would prove it cell by
+cell, in time exponential in N. A search that outgrows :data:`LATTICE_AFTER` nodes
+therefore runs the lattice test (:mod:`queens_core.lattice`) once on its root, which
+proves such boards impossible in milliseconds. Whatever is left is bounded by a budget
+(``node_limit`` and ``seconds``): past it the search raises :class:`SearchLimitExceeded`
+and the caller says "undecided within the budget" instead of hanging.
 """
 
 from __future__ import annotations
 
+import time
+
 from .board import Board
+from .lattice import has_integer_cover
 from .matching import unmatchable
 from .state import State
 
 #: Solutions enough to tell a unique board from one with several.
 DEFAULT_CAP = 2
 
+#: The budget, in seconds, of the searches the commands run for the user (``queens check``
+#: and ``queens hint``; ``--timeout`` changes it).
+DEFAULT_TIMEOUT = 30.0
+
+#: Nodes after which a search tries the lattice test on its root (about 0.1 s at N = 32,
+#: so easy searches, which need a few dozen nodes, never pay for it).
+LATTICE_AFTER = 200
+
 
 class SearchLimitExceeded(Exception):
-    """The search visited more nodes than it was allowed to (``node_limit``)."""
+    """The search ran past its budget (``node_limit`` nodes or ``seconds``): the question
+    is undecided within the budget. ``str()`` says which limit, in words; ``found`` holds
+    the solutions kept before it ran out and ``count`` how many were found."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.found: list[int] = []
+        self.count = 0
+
+
+class _NoSolution(Exception):
+    """The lattice test proved the root has no solution."""
 
 
 class Search:
@@ -42,8 +72,12 @@ class Search:
 
     __slots__ = (
         "cap",
+        "cell_region",
         "col_masks",
+        "count",
+        "deadline",
         "found",
+        "keep",
         "kill_masks",
         "n",
         "node_limit",
@@ -51,13 +85,30 @@ class Search:
         "region_col_parts",
         "region_masks",
         "region_row_parts",
+        "root",
         "row_masks",
+        "seconds",
         "units",
     )
 
-    def __init__(self, board: Board, cap: int, node_limit: int | None = None):
+    def __init__(
+        self,
+        board: Board,
+        cap: int,
+        node_limit: int | None = None,
+        seconds: float | None = None,
+        keep: int | None = None,
+    ):
         self.n = board.n
+        #: Solutions kept in ``found`` (None: all); ``count`` counts them all, so a
+        #: count to a million does not hold a million masks.
+        self.keep = keep
+        self.count = 0
         self.node_limit = node_limit
+        self.seconds = seconds
+        self.deadline: float | None = None
+        self.root = (0, 0)
+        self.cell_region = board.cell_region
         self.cap = cap
         self.kill_masks = board.kill_masks
         self.row_masks = board.row_masks
@@ -70,15 +121,32 @@ class Search:
         self.nodes = 0
 
     def run(self, live: int, queens: int) -> list[int]:
-        """Collect up to ``cap`` solutions (queen masks) below the given node."""
+        """Collect up to ``cap`` solutions (queen masks) below the given node.
+
+        Raises :class:`SearchLimitExceeded` past the budget."""
         if self.cap >= 1:
-            self._search(live, queens)
+            if self.seconds is not None:
+                self.deadline = time.perf_counter() + self.seconds
+            self.root = (live, queens)
+            try:
+                self._search(live, queens)
+            except _NoSolution:
+                self.found.clear()
+                self.count = 0
+            except SearchLimitExceeded as err:
+                err.found = list(self.found)
+                err.count = self.count
+                raise
         return self.found
 
     def _search(self, live: int, queens: int) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchLimitExceeded(f"more than {self.node_limit} nodes")
+            raise SearchLimitExceeded(f"the exact search needed more than {self.node_limit} nodes")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchLimitExceeded(f"the exact search needed more than {self.seconds:g} s")
+        if self.nodes == LATTICE_AFTER and not self.count and not self._root_has_cover():
+            raise _NoSolution
         settled = self._propagate(live, queens)
         if settled is None:
             return
@@ -92,17 +160,35 @@ class Search:
             if count < best_count:
                 best, best_count = live & mask, count
         if not best:
-            self.found.append(queens)
+            self.count += 1
+            if self.keep is None or len(self.found) < self.keep:
+                self.found.append(queens)
             return
         kill_masks = self.kill_masks
         while best:
             low = best & -best
             best ^= low
             self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low)
-            if len(self.found) >= self.cap:
+            if self.count >= self.cap:
                 return
             # The branches are disjoint: later siblings may assume this cell is empty.
             live &= ~low
+
+    def _root_has_cover(self) -> bool:
+        """The lattice test on the root's open units and live cells (False: no solution)."""
+        live, queens = self.root
+        n = self.n
+        cell_region = self.cell_region
+        open_units = [index for index, mask in enumerate(self.units) if not mask & queens]
+        cells = []
+        rest = live
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = low.bit_length() - 1
+            r, c = divmod(cell, n)
+            cells.append((r, n + c, 2 * n + cell_region[cell]))
+        return has_integer_cover(cells, open_units)
 
     def _propagate(self, live: int, queens: int) -> tuple[int, int] | None:
         """Singles and matching filtering to a fixed point; None if the node is dead."""
@@ -191,18 +277,32 @@ def find_solutions(
     cap: int = DEFAULT_CAP,
     state: State | None = None,
     node_limit: int | None = None,
+    seconds: float | None = None,
 ) -> list[int]:
     """Up to ``cap`` solutions as queen masks, from ``state`` (default: the empty board).
 
     A solution extends the state's queens and uses only its live cells. ``cap`` bounds the
-    work: ``cap=2`` answers "is it unique?". With ``node_limit``, a search that needs more
-    nodes raises :class:`SearchLimitExceeded` (for callers that must answer quickly on any
-    input, such as the driver naming the rule behind a contradiction).
+    work: ``cap=2`` answers "is it unique?". With ``node_limit`` or ``seconds``, a search
+    that needs more raises :class:`SearchLimitExceeded` (for callers that must answer on
+    any input: ``queens check --timeout``, the check of a solve's result).
     """
     start = _start(board, state)
     if start is None or cap < 1:
         return []
-    return Search(board, cap, node_limit).run(*start)
+    return Search(board, cap, node_limit, seconds).run(*start)
+
+
+def survey(
+    board: Board, cap: int, keep: int, seconds: float | None = None
+) -> tuple[int, list[int]]:
+    """Count the solutions up to ``cap`` and keep the first ``keep`` of them (what
+    ``queens check`` needs: a count, and a few solutions to show and compare with the
+    rules). Raises :class:`SearchLimitExceeded` past ``seconds``."""
+    start = _start(board, None)
+    assert start is not None
+    search = Search(board, cap, seconds=seconds, keep=keep)
+    found = search.run(*start)
+    return search.count, found
 
 
 def count_solutions(board: Board, cap: int = DEFAULT_CAP, state: State | None = None) -> int:

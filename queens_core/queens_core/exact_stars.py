@@ -44,10 +44,12 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 
 from .board import Board, _rings, bits
 from .exact import DEFAULT_CAP, SearchLimitExceeded
 from .exact import find_solutions as find_queens_solutions
+from .exact import survey as survey_queens
 from .state import State
 
 __all__ = [
@@ -58,6 +60,7 @@ __all__ = [
     "find_sat_solutions",
     "find_solutions",
     "find_star_solutions",
+    "survey",
 ]
 
 
@@ -87,6 +90,7 @@ class StarSearch:
     __slots__ = (
         "band_blocks",
         "cap",
+        "deadline",
         "found",
         "k",
         "lines",
@@ -98,6 +102,7 @@ class StarSearch:
         "rng",
         "room_table",
         "row_of",
+        "seconds",
         "stripes",
         "units",
     )
@@ -108,12 +113,15 @@ class StarSearch:
         cap: int = DEFAULT_CAP,
         node_limit: int | None = None,
         rng: random.Random | None = None,
+        seconds: float | None = None,
     ):
         n = board.n
         self.n = n
         self.k = board.stars
         self.cap = cap
         self.node_limit = node_limit
+        self.seconds = seconds
+        self.deadline: float | None = None
         self.rng = rng
         self.rings = _rings(n)
         self.units = tuple(mask for _, _, mask in board.units)
@@ -132,7 +140,14 @@ class StarSearch:
     def run(self, live: int, stars: int) -> list[int]:
         """Collect up to ``cap`` solutions (star masks) below the given node."""
         if self.cap >= 1:
-            self._search(live, stars)
+            if self.seconds is not None:
+                self.deadline = time.perf_counter() + self.seconds
+            try:
+                self._search(live, stars)
+            except SearchLimitExceeded as err:
+                err.found = list(self.found)
+                err.count = len(self.found)
+                raise
         return self.found
 
     # -- the search ----------------------------------------------------------------------
@@ -140,7 +155,9 @@ class StarSearch:
     def _search(self, live: int, stars: int) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchLimitExceeded(f"more than {self.node_limit} nodes")
+            raise SearchLimitExceeded(f"the exact search needed more than {self.node_limit} nodes")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchLimitExceeded(f"the exact search needed more than {self.seconds:g} s")
         settled = self._propagate(live, stars)
         if settled is None:
             return
@@ -355,19 +372,32 @@ def find_solutions(
     cap: int = DEFAULT_CAP,
     state: State | None = None,
     node_limit: int | None = None,
+    seconds: float | None = None,
 ) -> list[int]:
     """Up to ``cap`` solutions as star masks, from ``state`` (default: the empty board),
     for the board's own K. A Queens board (K = 1) goes to :mod:`queens_core.exact`, a
     Star Battle board to the SAT solver when it is installed, else to the bitboard
     search.
 
-    Same contract as :func:`queens_core.exact.find_solutions`.
+    Same contract as :func:`queens_core.exact.find_solutions` (``node_limit`` and
+    ``seconds`` bound it; past them it raises :class:`SearchLimitExceeded`).
     """
     if board.stars == 1:
-        return find_queens_solutions(board, cap, state, node_limit)
+        return find_queens_solutions(board, cap, state, node_limit, seconds)
     if sat_available():
-        return find_sat_solutions(board, cap, state, node_limit)
-    return find_star_solutions(board, cap, state, node_limit)
+        return find_sat_solutions(board, cap, state, node_limit, seconds)
+    return find_star_solutions(board, cap, state, node_limit, seconds)
+
+
+def survey(
+    board: Board, cap: int, keep: int, seconds: float | None = None
+) -> tuple[int, list[int]]:
+    """:func:`queens_core.exact.survey` for the board's own K: the number of solutions
+    up to ``cap`` and the first ``keep`` of them."""
+    if board.stars == 1:
+        return survey_queens(board, cap, keep, seconds)
+    found = find_solutions(board, cap, seconds=seconds)
+    return len(found), found[:keep]
 
 
 def sat_clauses(board: Board) -> list[list[int]]:
@@ -464,6 +494,7 @@ def find_sat_solutions(
     cap: int = DEFAULT_CAP,
     state: State | None = None,
     node_limit: int | None = None,
+    seconds: float | None = None,
 ) -> list[int]:
     """:func:`find_solutions` by the SAT solver (``pycryptosat`` must be installed)."""
     import pycryptosat
@@ -472,10 +503,12 @@ def find_sat_solutions(
     if start is None or cap < 1:
         return []
     live, stars = start
-    if node_limit is None:
-        solver = pycryptosat.Solver(threads=1)
-    else:
-        solver = pycryptosat.Solver(threads=1, confl_limit=node_limit * CONFLICTS_PER_NODE)
+    limits: dict[str, float] = {}
+    if node_limit is not None:
+        limits["confl_limit"] = node_limit * CONFLICTS_PER_NODE
+    if seconds is not None:
+        limits["time_limit"] = seconds
+    solver = pycryptosat.Solver(threads=1, **limits)
     solver.add_clauses(sat_clauses(board))
     for i in range(board.n * board.n):
         if stars >> i & 1:
@@ -487,7 +520,14 @@ def find_sat_solutions(
     while len(found) < cap:
         satisfiable, model = solver.solve()
         if satisfiable is None:
-            raise SearchLimitExceeded(f"more than {node_limit} nodes' worth of conflicts")
+            if node_limit is not None:
+                why = f"more than {node_limit} nodes' worth of conflicts"
+            else:
+                why = f"more than {seconds:g} s"
+            err = SearchLimitExceeded(f"the exact search needed {why}")
+            err.found = list(found)
+            err.count = len(found)
+            raise err
         if not satisfiable:
             break
         solution = 0
@@ -505,13 +545,14 @@ def find_star_solutions(
     cap: int = DEFAULT_CAP,
     state: State | None = None,
     node_limit: int | None = None,
+    seconds: float | None = None,
 ) -> list[int]:
     """:func:`find_solutions` by this module's search whatever K (K = 1 included: the
     tests hold it against :mod:`queens_core.exact`)."""
     start = _start(board, state)
     if start is None or cap < 1:
         return []
-    return StarSearch(board, cap, node_limit).run(*start)
+    return StarSearch(board, cap, node_limit, seconds=seconds).run(*start)
 
 
 def count_solutions(board: Board, cap: int = DEFAULT_CAP, state: State | None = None) -> int:

@@ -58,6 +58,14 @@ def grow_regions(n: int, seeds: list[int], rng: random.Random, bias: float = 0.0
     ones, which is what makes a map likely to have a unique solution (LinkedIn's boards
     look like that too).
     """
+    region = grow_region_map(n, seeds, rng, bias)
+    rows = ["".join(REGION_CHARS[region[r * n + c]] for c in range(n)) for r in range(n)]
+    return Board.from_rows(rows)
+
+
+def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 0.0) -> list[int]:
+    """The region of every cell (``r * n + c``) as :func:`grow_regions` grows them: region
+    ``k`` grows from ``seeds[k]``."""
     if len(seeds) != n or len(set(seeds)) != n:
         raise ValueError(f"need {n} distinct seed cells, got {seeds!r}")
     region = [-1] * (n * n)
@@ -86,8 +94,7 @@ def grow_regions(n: int, seeds: list[int], rng: random.Random, bias: float = 0.0
         sizes[k] += 1
         free -= 1
         frontier.extend(m for m in _neighbours(cell, n) if region[m] == -1)
-    rows = ["".join(REGION_CHARS[region[r * n + c]] for c in range(n)) for r in range(n)]
-    return Board.from_rows(rows)
+    return region
 
 
 def random_board(n: int, rng: random.Random, solvable: bool = True, bias: float = 0.0) -> Board:

@@ -2,27 +2,32 @@
 
 docs/difficulty.md is the definition; this module is its implementation.
 
-The rules are climbed as a ladder of cumulative rule sets, easiest first:
+The rules are climbed as a ladder of cumulative rule sets, easiest first. The ladder is
+what the installed rules declare: each rule says the lowest :class:`~queens_core.rules.Grade`
+of a board that needs it (``Rule.grade``; by tier when it says nothing), and the rung of
+a grade admits every rule of that grade or below:
 
-====== ========== =================================================== ==========
-level  grade      rules                                               tier
-====== ========== =================================================== ==========
-1      Easy       the baseline package alone                          baseline
-2      Medium     + the polyomino shape rules                         cheap
-3      Hard       + every other cheap rule (N-regions-in-N-lines, ...) cheap
-4      Fiendish   + the expensive tier (placement-forces-contradiction) expensive
-====== ========== =================================================== ==========
+====== ========== ==================================================== ==========
+level  grade      rules of the rung                                    tier needed
+====== ========== ==================================================== ==========
+1      Easy       the rules that declare Easy                          baseline
+2      Medium     + those that declare Medium                          cheap
+3      Hard       + those that declare Hard (a cheap rule's default)   cheap
+4      Fiendish   + those that declare Fiendish (an expensive rule's)  expensive
+====== ========== ==================================================== ==========
 
-A board's grade is the first rung whose rules solve it on their own (a rung that adds no
-installed rule is skipped). The score is the sum, over the rules, of a per-rule weight
-times its counter in that rung's solve: the effort of the simplest solve, which orders
-boards within a grade. Both are deterministic because the driver is.
+A rung's tier needed is ``expensive`` when it admits an expensive rule, ``baseline`` for
+the Easy rung, ``cheap`` otherwise. A board's grade is the first rung whose rules solve it
+on their own (a grade no installed rule declares is no rung). The score is the sum, over
+the rules, of each rule's weight (``Rule.weight``) times its counter in that rung's solve:
+the effort of the simplest solve, which orders boards within a grade. Both are
+deterministic because the driver is.
 
-Only the top rung is the full solve that ``queens solve`` prints; the lower rungs are
-solves with fewer rules, run only when needed. The cheap-tier rung is read off the full
-solve instead of solved again: the driver runs the expensive tier only once the cheap tier
-is stuck, so the full solve used no expensive rule iff the cheap rules alone solve the
-board, along the very same steps.
+The rung that admits every rule is the full solve that ``queens solve`` prints, and the
+rung that admits exactly the cheap tier is read off the full solve instead of solved
+again: the driver runs the expensive tier only once the cheap tier is stuck, so the full
+solve used no expensive rule iff the cheap rules alone solve the board, along the very
+same steps. Other rungs are solves with fewer rules, run only when needed.
 """
 
 from __future__ import annotations
@@ -30,48 +35,35 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .board import Board
 from .driver import Solver, SolveResult
-from .rules import Rule, Tier
+from .rules import Grade, Rule, Tier
 
-BASELINE_PACKAGE = "queens-rules-baseline"
-POLYOMINO_PACKAGE = "queens-rules-polyomino"
+__all__ = ["LADDER", "TIERS_NEEDED", "Assessment", "Grader", "Rung", "TierNeeded", "weight_of"]
 
-TIER_BASELINE = "baseline"
-TIER_CHEAP = "cheap"
-TIER_EXPENSIVE = "expensive"
+
+class TierNeeded(StrEnum):
+    """The tier a board needs (a StrEnum: it compares and prints as its word)."""
+
+    BASELINE = "baseline"
+    CHEAP = "cheap"
+    EXPENSIVE = "expensive"
+
+
+TIER_BASELINE = TierNeeded.BASELINE
+TIER_CHEAP = TierNeeded.CHEAP
+TIER_EXPENSIVE = TierNeeded.EXPENSIVE
 #: The tiers a board can need, easiest first.
-TIERS_NEEDED = (TIER_BASELINE, TIER_CHEAP, TIER_EXPENSIVE)
-
-#: Per-rule weights of the score. A weight says how hard the deduction is to spot for a
-#: person: a queen's kill list is bookkeeping (0); a single is seen at a glance (1); a
-#: confinement takes a scan of a line or region (2); a shape has to be recognised, the
-#: bigger the harder (3 to 6); a pigeonhole argument spans several regions (8); a
-#: placement that fails two moves later is trial and error (20).
-WEIGHTS: dict[str, int] = {
-    "queen_adjacent_kill": 0,
-    "single_cell_region": 1,
-    "single_cell_line": 1,
-    "region_confined_to_line": 2,
-    "line_confined_to_region": 2,
-    "n_regions_in_n_lines": 8,
-    "placement_forces_contradiction": 20,
-}
-SHAPE_WEIGHTS = {"domino": 3, "tromino": 3, "tetromino": 4, "pentomino": 5, "hexomino": 6}
-#: Rules this table does not know (third-party packages) weigh by their tier.
-DEFAULT_WEIGHTS = {Tier.CHEAP: 5, Tier.EXPENSIVE: 20}
+TIERS_NEEDED = tuple(TierNeeded)
+#: The grades, as (level, name), easiest first.
+LADDER = tuple((int(grade), grade.title) for grade in Grade)
 
 
 def weight_of(rule: Rule) -> int:
-    """The score weight of one firing of ``rule``."""
-    if rule.counter in WEIGHTS:
-        return WEIGHTS[rule.counter]
-    if rule.package == POLYOMINO_PACKAGE:
-        for shape, weight in SHAPE_WEIGHTS.items():
-            if rule.counter.endswith(shape):
-                return weight
-    return DEFAULT_WEIGHTS[rule.tier]
+    """The score weight of one firing of ``rule``: its own, else its tier's default."""
+    return rule.score_weight
 
 
 def score_of(counters: Mapping[str, int], weights: Mapping[str, int]) -> int:
@@ -82,9 +74,9 @@ def score_of(counters: Mapping[str, int], weights: Mapping[str, int]) -> int:
 class Rung:
     """One step of the ladder: the rules it runs and what solving there means."""
 
-    level: int
+    level: Grade
     grade: str
-    tier: str
+    tier: TierNeeded
     #: Its rule set, as reports name it: "the baseline and polyomino shape rules".
     scope: str
     #: The rules it adds to the rung below, as reports name them: "needs ...".
@@ -92,33 +84,50 @@ class Rung:
     counters: frozenset[str]
 
 
-#: The ladder, as (level, grade, tier needed, the rule set in words).
-LADDER = (
-    (1, "Easy", TIER_BASELINE, "the baseline rules alone"),
-    (2, "Medium", TIER_CHEAP, "the baseline and polyomino shape rules"),
-    (3, "Hard", TIER_CHEAP, "the cheap tier"),
-    (4, "Fiendish", TIER_EXPENSIVE, "every rule"),
-)
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _groups(rules: list[Rule]) -> list[str]:
+    """The rules in words, a family once (``baseline``), a rule without one by name."""
+    names: list[str] = []
+    for rule in rules:
+        name = rule.family or rule.display_name
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def _scope(members: list[Rule], everyone: list[Rule]) -> str:
+    """A rung's rule set in words: ``the baseline rules alone``, ``the baseline and
+    polyomino shape rules``, ``the cheap tier``, ``every rule``."""
+    if len(members) == len(everyone):
+        return "every rule"
+    if all(rule.tier is Tier.CHEAP for rule in members) and len(members) == sum(
+        rule.tier is Tier.CHEAP for rule in everyone
+    ):
+        return "the cheap tier"
+    families = {rule.family for rule in members}
+    if all(rule.family for rule in members):
+        alone = " alone" if len(families) == 1 else ""
+        return f"the {_join(_groups(members))} rules{alone}"
+    named = [f"the {name} rules" if name in families else name for name in _groups(members)]
+    return _join(named)
 
 
 def _describe(added: list[Rule]) -> str:
-    """The rules a rung adds, in words: a package's name for the shapes, else names."""
-    if all(rule.package == POLYOMINO_PACKAGE for rule in added):
-        return "the polyomino shape rules"
-    if all(rule.package == BASELINE_PACKAGE for rule in added):
-        return "the baseline rules"
-    names = [rule.display_name for rule in added]
+    """The rules a rung adds, in words: their family's name when they share one, else
+    their names."""
+    families = {rule.family for rule in added if rule.family}
+    names = [f"the {family} rules" for family in sorted(families)]
+    names += [rule.display_name for rule in added if not rule.family]
     return names[0] if len(names) == 1 else "one of " + ", ".join(names)
 
 
-def _admitted(level: int, rule: Rule) -> bool:
-    if level == 1:
-        return rule.package == BASELINE_PACKAGE
-    if level == 2:
-        return rule.package in (BASELINE_PACKAGE, POLYOMINO_PACKAGE)
-    if level == 3:
-        return rule.tier is Tier.CHEAP
-    return True
+def _tier_needed(level: Grade, members: list[Rule]) -> TierNeeded:
+    if any(rule.tier is Tier.EXPENSIVE for rule in members):
+        return TierNeeded.EXPENSIVE
+    return TierNeeded.BASELINE if level is Grade.EASY else TierNeeded.CHEAP
 
 
 @dataclass
@@ -152,21 +161,24 @@ class Grader:
         self._by_stars: dict[int, Grader] = {stars: self}
         # Only the rules sound for this K run, so only they can be named in a grade.
         rules = [rule for rule in given if rule.sound_for(stars)]
-        self.full = Solver(rules, stars)
-        self.weights = {rule.counter: weight_of(rule) for rule in rules}
+        self.full = Solver(rules, stars=stars)
+        self.weights = {rule.counter: rule.score_weight for rule in rules}
+        cheap = frozenset(rule.counter for rule in rules if rule.tier is Tier.CHEAP)
+        everyone = frozenset(rule.counter for rule in rules)
         self.rungs: list[tuple[Rung, Solver | None]] = []
         previous: frozenset[str] = frozenset()
-        for level, grade, tier, scope in LADDER:
-            members = [rule for rule in rules if _admitted(level, rule)]
+        for level in sorted({rule.grade_needed for rule in rules}):
+            members = [rule for rule in rules if rule.grade_needed <= level]
             counters = frozenset(rule.counter for rule in members)
-            if not counters or counters == previous:
-                continue  # that package is not installed: nothing to climb
             added = [rule for rule in members if rule.counter not in previous]
             previous = counters
-            rung = Rung(level, grade, tier, scope, _describe(added), counters)
+            scope = _scope(members, rules)
+            tier = _tier_needed(level, members)
+            rung = Rung(level, level.title, tier, scope, _describe(added), counters)
             # The cheap and the full rung are read off the full solve (module docstring).
-            solver = Solver(members) if level < 3 else None
+            solver = None if counters in (cheap, everyone) else Solver(members, stars=stars)
             self.rungs.append((rung, solver))
+        self._cheap_counters = cheap
 
     def for_stars(self, stars: int) -> Grader:
         """The grader of the same rules for boards with ``stars`` stars per unit."""
@@ -191,7 +203,7 @@ class Grader:
         for rung, solver in self.rungs:
             if solver is not None:
                 result = solver.solve(board)
-            elif rung.tier == TIER_EXPENSIVE or TIER_EXPENSIVE not in full.tiers_used:
+            elif rung.counters != self._cheap_counters or Tier.EXPENSIVE not in full.tiers_used:
                 result = full
             else:
                 continue  # the cheap rules alone stop where the full solve went expensive

@@ -9,11 +9,14 @@ What "wrong" means
 ------------------
 A state is wrong when no solution of the board agrees with it: a solution agrees when
 every queen of the state is one of its queens and no dead mark of the state is on one of
-its queens. Two queens that attack each other make a state wrong too. On a board with a
-unique solution (every archive board) the offending cells are simply the queens that are
-not in the solution and the dead marks on its queens. On a board with several solutions
-they are the cells that disagree with the nearest of its first :data:`SOLUTION_CAP`
-solutions (the one with the fewest disagreements).
+its queens. On a board with a unique solution (every archive board) the offending cells
+are simply the queens that are not in the solution and the dead marks on its queens. On a
+board with several solutions they are the cells that disagree with the nearest of its
+first :data:`SOLUTION_CAP` solutions (the one with the fewest disagreements).
+
+Two queens that attack each other are a separate statement (a *conflict*): which of the
+two is wrong is the solution's to say, and a queen of the solution is never called wrong
+because a wrong queen attacks it.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .blame import UnsoundRule, diagnose
 from .board import Board, bits
-from .cli.colour import colour_rows
+from .cli.colour import colour_rows, lettered_rows
 from .cli.jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .driver import Solver
 from .exact_stars import find_solutions
@@ -30,13 +34,13 @@ from .explain import (
     LABEL_SCHEME,
     Explanation,
     apply_step,
-    cells_words,
     explain_steps,
     format_explanation,
     labelled_grid,
 )
 from .rules import Rule, Step
-from .state import State
+from .state import State, cell_label
+from .words import cells_words, region_name
 
 #: How many solutions of a board with several are compared with a wrong state.
 SOLUTION_CAP = 64
@@ -53,25 +57,48 @@ class Check:
     """The verdict on a state: ``wrong`` with the cells that make it so."""
 
     wrong: bool
-    #: Queens that are not in the (nearest) solution, and queens attacking another.
+    #: Queens that are not in the (nearest) solution; none when the board has no solution.
     bad_queens: int = 0
     #: Dead marks on queens of the (nearest) solution.
     bad_dead: int = 0
     #: Solutions of the board found (at most SOLUTION_CAP); 0: the board has none.
     solutions: int = 1
+    #: Pairs of queens of the state that attack each other (cell indices, in reading order).
+    conflicts: tuple[tuple[int, int], ...] = ()
 
 
-def check_state(board: Board, state: State) -> Check:
-    """Is ``state`` wrong (see the module's doc), and which cells make it so?"""
-    attacking = 0
-    for q in bits(state.queens):
-        if state.queens & board.kill_masks[q]:
-            attacking |= 1 << q
-    if not attacking and find_solutions(board, 1, state):
+def conflicts_of(board: Board, queens: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of ``queens`` that attack each other: a shared row, column or region,
+    or touching cells."""
+    cells = list(bits(queens))
+    return tuple(
+        (a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if board.kill_masks[a] >> b & 1
+    )
+
+
+def conflict_reason(board: Board, a: int, b: int) -> str:
+    """Why two queens attack each other: ``share row 2``, ``share column 4``, ``share
+    region P (purple)`` or ``touch``."""
+    n = board.n
+    if a // n == b // n:
+        return f"share row {a // n + 1}"
+    if a % n == b % n:
+        return f"share column {a % n + 1}"
+    if board.cell_region[a] == board.cell_region[b]:
+        return f"share {region_name(board, board.cell_region[a])}"
+    return "touch"
+
+
+def check_state(board: Board, state: State, seconds: float | None = None) -> Check:
+    """Is ``state`` wrong (see the module's doc), and which cells make it so? Raises
+    :class:`~queens_core.exact.SearchLimitExceeded` when a search needs more than
+    ``seconds``."""
+    conflicts = conflicts_of(board, state.queens)
+    if not conflicts and find_solutions(board, 1, state, seconds=seconds):
         return Check(wrong=False)
-    solutions = find_solutions(board, SOLUTION_CAP)
+    solutions = find_solutions(board, SOLUTION_CAP, seconds=seconds)
     if not solutions:
-        return Check(wrong=True, bad_queens=attacking, solutions=0)
+        return Check(wrong=True, solutions=0, conflicts=conflicts)
     dead = state.dead(board)
 
     def disagreement(solution: int) -> tuple[int, int]:
@@ -79,7 +106,7 @@ def check_state(board: Board, state: State) -> Check:
 
     nearest = min(solutions, key=lambda s: sum(m.bit_count() for m in disagreement(s)))
     bad_queens, bad_dead = disagreement(nearest)
-    return Check(True, bad_queens | attacking, bad_dead, len(solutions))
+    return Check(True, bad_queens, bad_dead, len(solutions), conflicts)
 
 
 @dataclass
@@ -95,14 +122,22 @@ class Hint:
     after: State | None = None
 
 
-def find_hint(board: Board, state: State, rules: list[Rule]) -> Hint:
-    """Check ``state``; if it is right, the first step the rules take from it."""
-    check = check_state(board, state)
+def find_hint(board: Board, state: State, rules: list[Rule], seconds: float | None = None) -> Hint:
+    """Check ``state``; if it is right, the first step the rules take from it.
+
+    Raises :class:`~queens_core.blame.UnsoundRule` when the rules' solve from ``state``
+    is unsound (the hint could be that very step), and
+    :class:`~queens_core.exact.SearchLimitExceeded` past ``seconds`` of exact search."""
+    check = check_state(board, state, seconds)
     if check.wrong:
         return Hint(board, state, NO_SOLUTION if not check.solutions else WRONG, check)
     if state.is_solved(board):
         return Hint(board, state, SOLVED, check)
-    result = Solver(rules).solve(board, state.copy())
+    solver = Solver(rules).for_stars(board.stars)
+    result = solver.solve(board, state.copy())
+    diagnosis = diagnose(result, state, solver.by_counter)
+    if diagnosis.message:
+        raise UnsoundRule(diagnosis.message)
     if not result.steps:
         return Hint(board, state, STUCK, check)
     step = result.steps[0]
@@ -136,18 +171,26 @@ def message_lines(hint: Hint) -> list[str]:
             f"The state is wrong: no solution of the board agrees with it. The cells named "
             f"disagree with the nearest of {some} {check.solutions} solutions."
         )
+    if check.conflicts:
+        pairs = "; ".join(
+            f"{cell_label(board, a)} and {cell_label(board, b)} {conflict_reason(board, a, b)}"
+            for a, b in check.conflicts
+        )
+        lines.append(f"Queens that attack each other: {pairs}.")
+    the = "the solution" if check.solutions == 1 else "that solution"
     if check.bad_queens:
-        lines.append(f"Queens that cannot be there: {cells_words(board, bits(check.bad_queens))}.")
+        lines.append(f"Queens not in {the}: {cells_words(board, bits(check.bad_queens))}.")
     if check.bad_dead:
         lines.append(
-            "Crossed out, but the solution has its queen there: "
+            f"Crossed out, but {the} has its queen there: "
             f"{cells_words(board, bits(check.bad_dead))}."
         )
     return lines
 
 
-def hint_text(hint: Hint, depth: str | None = None) -> str:
-    """What ``queens hint`` prints: the step in words and the state after it."""
+def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> str:
+    """What ``queens hint`` prints: the step in words and the state after it (with
+    ``letters``, each cell's region letter before its mark)."""
     board = hint.board
     if hint.status != HINT:
         return "\n".join(message_lines(hint))
@@ -161,11 +204,15 @@ def hint_text(hint: Hint, depth: str | None = None) -> str:
             )
             for r, row in enumerate(rows)
         ]
-        parts.append("After it (x: the cells it kills; paste this back for the next hint):")
-        parts.append(labelled_grid(board, marked))
+        if letters:  # not a picture --state reads back: no invitation to paste it
+            parts.append("After it (x: the cells it kills; each cell's region letter first):")
+            parts.append(labelled_grid(board, lettered_rows(board, marked), cell_width=3))
+        else:
+            parts.append("After it (x: the cells it kills; paste this back for the next hint):")
+            parts.append(labelled_grid(board, marked))
     else:
         new = hint.step.placed | hint.step.killed
-        rows = colour_rows(board, hint.after.picture(board).split("\n"), depth, new)
+        rows = colour_rows(board, hint.after.picture(board).split("\n"), depth, new, letters)
         parts.append("After it (the cells it changes in red):")
         parts.append(labelled_grid(board, rows, cell_width=3))
     return "\n\n".join(parts)
@@ -180,6 +227,9 @@ def hint_document(hint: Hint, source: str, state_source: str | None) -> dict[str
         wrong = {
             "queens": cells_json(board, check.bad_queens),
             "dead": cells_json(board, check.bad_dead),
+            "conflicts": [
+                [list(divmod(a, board.n)), list(divmod(b, board.n))] for a, b in check.conflicts
+            ],
             "solutions": check.solutions,
         }
     return {

@@ -20,11 +20,43 @@ and, in ``my_queens_rules/__init__.py``::
                      position=1000, summary="...", apply=apply_my_rule)]
 
 See ``docs/writing-rules.md`` for the whole story.
+
+The hooks are called through pluggy's hook caller: an implementation may take fewer
+arguments than its spec, which is how a spec can gain an argument without breaking the
+packages written before it. The contract (these hooks, :class:`queens_core.Rule`,
+:class:`queens_core.Reader`, :class:`queens_core.Context` and the names each module
+declares in ``__all__``) is versioned by :data:`CONTRACT_VERSION`; docs/writing-rules.md
+says what may change within one version.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pluggy
+
+if TYPE_CHECKING:
+    from .readers import Reader
+    from .rules import Rule
+
+__all__ = [
+    "CONTRACT_VERSION",
+    "ENTRY_POINT_GROUP",
+    "ENTRY_POINT_GROUPS",
+    "PROJECT",
+    "READERS_ENTRY_POINT_GROUP",
+    "hookimpl",
+    "hookspec",
+    "queens_register_readers",
+    "queens_register_rules",
+]
+
+#: The version of the plugin contract, the ``major.minor`` of queens-core's own version:
+#: a package written for contract 0.2 requires ``queens-core>=0.2,<0.3``. Within one
+#: contract version the contract only grows (new optional Rule fields, new hook
+#: arguments an implementation may ignore, new public names); anything else is a new
+#: contract version.
+CONTRACT_VERSION = "0.2"
 
 #: The project name pluggy keys hooks on, and the entry-point groups of plugin packages.
 PROJECT = "queens"
@@ -37,7 +69,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def queens_register_rules() -> list:  # type: ignore[empty-body]
+def queens_register_rules() -> list[Rule]:  # type: ignore[empty-body]
     """Return the rules this plugin contributes, as a list of :class:`queens_core.Rule`.
 
     Called once, when the registry is built. Each rule carries:
@@ -55,7 +87,19 @@ def queens_register_rules() -> list:  # type: ignore[empty-body]
       that assigns ``ctx.state`` itself) and raises :class:`queens_core.Contradiction`
       when it proves the state has no solution;
     - ``counting``: how the counter goes up, ``"pass"`` (default), ``"step"`` or
-      ``"placement"`` (see :data:`queens_core.rules.COUNTINGS`).
+      ``"placement"`` (see :data:`queens_core.rules.COUNTINGS`);
+    - ``explain``: optional ``explain(step, board, before) -> str | None``, the one
+      sentence of why of a step the rule recorded, ``before`` the state just before it
+      (``--explain``, ``hint`` and JSON output show it; the summary stands in otherwise);
+    - ``weight``: optional, how hard one firing is to spot (the difficulty score; by tier
+      when left out: 5 cheap, 20 expensive);
+    - ``grade``: optional :class:`queens_core.Grade`, the lowest grade of a board that
+      needs the rule (``queens check``'s ladder; by tier when left out: Hard for a cheap
+      rule, Fiendish for an expensive one);
+    - ``family``: optional words naming a group of rules in reports ("needs the
+      polyomino shape rules"); a rule without one is named by its display name.
+
+    Every field is a keyword argument; the rule is frozen.
 
     The package name and version are filled in by the registry from the distribution
     that provided the entry point.
@@ -63,7 +107,7 @@ def queens_register_rules() -> list:  # type: ignore[empty-body]
 
 
 @hookspec
-def queens_register_readers() -> list:  # type: ignore[empty-body]
+def queens_register_readers() -> list[Reader]:  # type: ignore[empty-body]
     """Return the board readers this plugin contributes, as a list of
     :class:`queens_core.Reader`.
 

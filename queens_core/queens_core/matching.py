@@ -21,6 +21,8 @@ tight set
 
 from __future__ import annotations
 
+__all__ = ["alternating_reach", "hall_violator", "maximum_matching", "unmatchable"]
+
 
 def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[int]]:
     """A maximum matching (greedy, then augmenting paths) as ``owner``, and the left

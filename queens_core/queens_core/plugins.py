@@ -2,9 +2,10 @@
 
 The entry points of the ``queens.rules`` and ``queens.readers`` groups are found with
 ``importlib.metadata`` and loaded here, in sorted order so the registry is the same on
-every machine; pluggy then registers them and calls their hooks. After that the driver
-calls each rule's ``apply`` directly, and the commands read boards through the readers.
-Every failure names ``package[entry point]``.
+every machine; pluggy then registers them and calls their hooks, through its hook caller
+(so an implementation may take fewer arguments than the spec) one plugin at a time (so
+every failure names ``package[entry point]``). After that the driver calls each rule's
+``apply`` directly, and the commands read boards through the readers.
 """
 
 from __future__ import annotations
@@ -188,7 +189,7 @@ def _collect(
         label = impl.plugin_name
         info = by_label.get(label)
         try:
-            registered = _registered_rules(impl, label, owner)
+            registered = _registered_rules(pm, impl, label, owner)
         except PluginError as err:
             if not skip_broken:
                 raise
@@ -204,14 +205,23 @@ def _collect(
     return rules, broken
 
 
-def _returned_list(impl: pluggy.HookImpl, who: str, hook: str, kind: type) -> list:
+def _call_one(pm: pluggy.PluginManager, hook: str, plugin: object) -> object:
+    """What ``plugin``'s implementation of ``hook`` returns, called through pluggy's hook
+    caller with every other plugin left out (None when it returned None)."""
+    others = [other for other in pm.get_plugins() if other is not plugin]
+    results = pm.subset_hook_caller(hook, remove_plugins=others)()
+    return results[0] if results else None
+
+
+def _returned_list(
+    pm: pluggy.PluginManager, impl: pluggy.HookImpl, who: str, hook: str, kind: type
+) -> list:
     """Call one plugin's ``hook`` and return what it gave as a list (None is empty); a
     hook that raises or returns something else than a list is a :class:`PluginError`."""
     what = kind.__name__
     try:
-        returned = impl.function()
-        if returned is None:
-            return []
+        returned = _call_one(pm, hook, impl.plugin)
+        # None too: a forgotten `return` would silently register nothing.
         if isinstance(returned, kind | str | bytes) or not isinstance(returned, Iterable):
             raise PluginError(
                 f"{who}: {hook} must return a list of {what}, not {type(returned).__name__}"
@@ -223,9 +233,11 @@ def _returned_list(impl: pluggy.HookImpl, who: str, hook: str, kind: type) -> li
         raise PluginError(f"{who}: {hook} raised {type(err).__name__}: {err}{_where(err)}") from err
 
 
-def _registered_rules(impl: pluggy.HookImpl, label: str, owner: dict[str, str]) -> list[Rule]:
+def _registered_rules(
+    pm: pluggy.PluginManager, impl: pluggy.HookImpl, label: str, owner: dict[str, str]
+) -> list[Rule]:
     """Call one plugin's hook and check each rule it returns (all or nothing)."""
-    returned = _returned_list(impl, f"rule package {label}", REGISTER_HOOK, Rule)
+    returned = _returned_list(pm, impl, f"rule package {label}", REGISTER_HOOK, Rule)
     checked: list[Rule] = []
     mine: set[str] = set()
     for rule in returned:
@@ -263,7 +275,7 @@ def _collect_readers(
         label = impl.plugin_name
         info = by_label.get(label)
         try:
-            registered = _registered_readers(impl, label, name_owner, suffix_owner)
+            registered = _registered_readers(pm, impl, label, name_owner, suffix_owner)
         except PluginError as err:
             if not skip_broken:
                 raise
@@ -283,10 +295,14 @@ def _collect_readers(
 
 
 def _registered_readers(
-    impl: pluggy.HookImpl, label: str, name_owner: dict[str, str], suffix_owner: dict[str, str]
+    pm: pluggy.PluginManager,
+    impl: pluggy.HookImpl,
+    label: str,
+    name_owner: dict[str, str],
+    suffix_owner: dict[str, str],
 ) -> list[Reader]:
     """Call one plugin's reader hook and check each reader it returns (all or nothing)."""
-    returned = _returned_list(impl, f"reader package {label}", READERS_HOOK, Reader)
+    returned = _returned_list(pm, impl, f"reader package {label}", READERS_HOOK, Reader)
     checked: list[Reader] = []
     names: set[str] = set()
     suffixes: set[str] = set()

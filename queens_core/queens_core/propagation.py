@@ -1,9 +1,12 @@
-"""The basic propagation every solve is built on (HEURISTICS.md, "Baseline rules").
+"""The basic propagation every solve is built on: a queen's kill list, the single live
+cell of a unit, and the two confinements between a region and a line.
 
-These functions live in the core, not in a rule package, because two parties need them:
-the baseline package registers them as rules, and placement-forces-contradiction runs
-them inside its simulations. Each takes a :class:`~queens_core.rules.Context` (or a
-:class:`~queens_core.rules.Scratch`) and returns True when it changed the state.
+These functions live in the core, not in a rule package, because several parties need
+them: the driver settles the queens of a start state with :func:`settle_queens`, a rule
+package registers them as rules, and a rule that simulates (tries a queen and looks for
+a contradiction) runs :data:`PROPAGATORS` inside its simulations. Each takes a
+:class:`~queens_core.rules.Context` (or a :class:`~queens_core.rules.Scratch`) and returns
+True when it changed the state.
 
 They assume the state is *settled*: no live cell lies in the kill mask of a queen.
 Placing through the context keeps it so; :func:`settle_queens` restores it for a state
@@ -14,17 +17,21 @@ from __future__ import annotations
 
 from .rules import Context, Scratch
 
-Ctx = Context | Scratch
+__all__ = [
+    "PROPAGATORS",
+    "Ctx",
+    "clear_line_of_confined_region",
+    "clear_region_of_confined_line",
+    "place_line_single",
+    "place_region_single",
+    "settle_queens",
+]
 
-#: The counter a queen's kill list is attributed to when a state read from a picture
-#: holds queens whose kill lists were not applied yet (the driver settles them first).
-SETTLE_COUNTER = "queen_adjacent_kill"
-#: The same on a Star Battle board (K ≥ 2), where a star kills only its neighbours.
-STAR_SETTLE_COUNTER = "star_neighbour_kill"
+Ctx = Context | Scratch
 
 
 def settle_queens(ctx: Ctx) -> bool:
-    """Queen-adjacent kill: kill every live cell in the kill mask of a queen."""
+    """Kill every live cell in the kill mask of a queen (detail ``("queen", cell)``)."""
     board = ctx.board
     state = ctx.state
     changed = False
@@ -38,7 +45,7 @@ def settle_queens(ctx: Ctx) -> bool:
     return changed
 
 
-def single_cell_region(ctx: Ctx) -> bool:
+def place_region_single(ctx: Ctx) -> bool:
     """Place a queen on the only live cell of any queenless region.
 
     The regions with one live cell are collected first, then placed in letter order; a
@@ -58,7 +65,7 @@ def single_cell_region(ctx: Ctx) -> bool:
     return bool(found)
 
 
-def single_cell_line(ctx: Ctx) -> bool:
+def place_line_single(ctx: Ctx) -> bool:
     """Place a queen on the only live cell of any queenless row, then of any column.
 
     Rows are collected and placed before columns are collected.
@@ -81,7 +88,7 @@ def single_cell_line(ctx: Ctx) -> bool:
     return changed
 
 
-def region_confined_to_line(ctx: Ctx) -> bool:
+def clear_line_of_confined_region(ctx: Ctx) -> bool:
     """A region whose live cells share a row (column) owns that row's (column's) queen:
     kill the rest of the row (column)."""
     board = ctx.board
@@ -105,7 +112,7 @@ def region_confined_to_line(ctx: Ctx) -> bool:
     return changed
 
 
-def line_confined_to_region(ctx: Ctx) -> bool:
+def clear_region_of_confined_line(ctx: Ctx) -> bool:
     """A row (column) whose live cells lie in one region holds that region's queen: kill
     the rest of the region. Rows first, then columns."""
     board = ctx.board
@@ -125,10 +132,10 @@ def line_confined_to_region(ctx: Ctx) -> bool:
     return changed
 
 
-#: The four rules placement-forces-contradiction propagates with, in pass order.
+#: The four deductions a simulating rule propagates with, in the order a pass runs them.
 PROPAGATORS = (
-    single_cell_region,
-    single_cell_line,
-    region_confined_to_line,
-    line_confined_to_region,
+    place_region_single,
+    place_line_single,
+    clear_line_of_confined_region,
+    clear_region_of_confined_line,
 )

@@ -12,8 +12,9 @@ It adds:
   ``archive/boards`` for instance). Write it with ``=``: before the plugin is loaded,
   pytest takes a separate ``DIR`` for a test path when it looks for the rootdir;
 - ``queens_registry``: the installed rules (:func:`queens_core.load_registry`);
-- ``baseline_rules``: the five baseline rules from the installed ``queens-rules-baseline``,
-  the usual company for a rule under test (:func:`queens_core.testing.check_soundness`);
+- ``baseline_rules``: the installed rules of the Easy grade (the basic deductions every
+  player makes: single cells, confinements, a queen's kill list), the usual company for a
+  rule under test (:func:`queens_core.testing.check_soundness`);
 - a line in pytest's header naming the installed rule packages.
 
 The helpers themselves (pictures, ``assert_kills``, ``check_soundness``...) are plain
@@ -28,9 +29,8 @@ import pytest
 
 from . import __version__
 from .board import Board
-from .grade import BASELINE_PACKAGE
 from .plugins import Registry, load_registry
-from .rules import Rule
+from .rules import Grade, Rule
 from .testing import random_boards
 
 
@@ -61,10 +61,13 @@ def queens_registry() -> Registry:
 
 @pytest.fixture(scope="session")
 def baseline_rules(queens_registry: Registry) -> list[Rule]:
-    """The baseline rules, from the installed queens-rules-baseline."""
-    rules = [r for r in queens_registry.rules if r.package == BASELINE_PACKAGE]
+    """The installed rules that declare the Easy grade: the basic deductions."""
+    rules = [r for r in queens_registry.rules if r.grade_needed is Grade.EASY]
     if not rules:
-        raise RuntimeError(f"{BASELINE_PACKAGE} is not installed; add it to your test dependencies")
+        raise RuntimeError(
+            "no installed rule declares the Easy grade: add the package of the basic "
+            "rules to your test dependencies"
+        )
     return rules
 
 

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from .board import MAX_INPUT_BYTES, Board, BoardError
 from .state import State
 
+__all__ = ["STDIN", "TEXT_READER", "InputError", "Reader", "Reading", "read_source"]
+
 STDIN = "-"
 
 READER_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -128,7 +130,13 @@ class InputError(Exception):
 
 
 def display_name(source: str) -> str:
-    return "<stdin>" if source == STDIN else source
+    """How messages name an input: ``<stdin>`` for ``-``, control characters escaped (a
+    newline in a file name must not split an error line)."""
+    if source == STDIN:
+        return "<stdin>"
+    if source.isprintable():
+        return source
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in source)
 
 
 def by_suffix(readers: Iterable[Reader], path: str) -> Reader | None:
@@ -177,6 +185,13 @@ def load_bytes(source: str, limit: int, what: str = "") -> bytes:
             stdin = sys.stdin
             if stdin is None:
                 raise OSError("standard input is closed")
+            if _is_terminal(stdin):
+                # Without this a user who typed `queens solve` alone sees nothing happen.
+                sys.stderr.write(
+                    f"queens: reading the {what or 'board'} from standard input: type it, "
+                    "then press Ctrl-D on a line of its own\n"
+                )
+                sys.stderr.flush()
             return stdin.buffer.read(limit + 1)
         with open(source, "rb") as handle:
             return handle.read(limit + 1)
@@ -184,6 +199,13 @@ def load_bytes(source: str, limit: int, what: str = "") -> bytes:
         reason = err.strerror or str(err)
         where = f"{what} {display_name(source)}" if what else display_name(source)
         raise InputError(f"cannot read {where}: {reason}", f"cannot read it: {reason}") from None
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
 
 
 def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Reading:

@@ -7,7 +7,7 @@ rule
     :class:`Context`, places queens or kills cells. A rule package registers its rules
     with the ``queens_register_rules`` hook (see :mod:`queens_core.hookspecs`).
 counter
-    A rule's id (``single_cell_region``) and the name of the number that says how often
+    A rule's id (``two_line_squeeze``) and the name of the number that says how often
     it fired; see :attr:`Rule.counting` for what one firing is.
 stars
     K, the stars (queens) per row, column and region: 1 for Queens. A rule declares the
@@ -19,6 +19,14 @@ tier
 step
     One recorded deduction: which rule, which queen it placed (if any), which cells died.
     The driver keeps every step, so a solve can be explained without running it again.
+grade
+    How hard a board is for a person: the easiest rung of the ladder (:class:`Grade`)
+    whose rules solve it. Each rule says the lowest grade a board that needs it has.
+weight
+    How hard one firing of a rule is to spot; a board's score sums them over its solve.
+family
+    A few words that name a group of rules in reports ("polyomino shape" in "needs the
+    polyomino shape rules"); a rule without one is named by its display name.
 """
 
 from __future__ import annotations
@@ -26,16 +34,48 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import Any, NamedTuple
 
 from .board import Board
 from .state import State, cell_label
 
+__all__ = [
+    "COUNTINGS",
+    "ApplyFn",
+    "Context",
+    "Contradiction",
+    "ExplainFn",
+    "Grade",
+    "Rule",
+    "Scratch",
+    "Step",
+    "Tier",
+    "UnsoundDeduction",
+]
+
 
 class Tier(StrEnum):
     CHEAP = "cheap"
     EXPENSIVE = "expensive"
+
+
+class Grade(IntEnum):
+    """The rungs of the difficulty ladder, easiest first (docs/difficulty.md).
+
+    A rule declares the lowest grade of a board that needs it; a rung admits every rule
+    of its grade or below, so the ladder is what the installed rules declare.
+    """
+
+    EASY = 1
+    MEDIUM = 2
+    HARD = 3
+    FIENDISH = 4
+
+    @property
+    def title(self) -> str:
+        """``Easy``, ``Medium``...: how reports name the grade."""
+        return self.name.capitalize()
 
 
 #: How a rule's counter goes up (SOLVER.md, "The driver and what a counter counts"):
@@ -48,11 +88,22 @@ COUNTER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 #: The signature of a rule: it acts only through the context.
 ApplyFn = Callable[["Context"], Any]
+#: The signature of a rule's explainer: ``explain(step, board, before)`` gives the one
+#: sentence of why for a step the rule recorded, ``before`` being the state just before
+#: the step (in a replay, after every earlier step); None when it has nothing specific
+#: to say (the rule's summary is shown instead).
+ExplainFn = Callable[["Step", Board, State], "str | None"]
+
+#: The weight of a rule that declares none, by tier.
+DEFAULT_WEIGHTS = {Tier.CHEAP: 5, Tier.EXPENSIVE: 20}
+#: The grade of a rule that declares none, by tier.
+DEFAULT_GRADES = {Tier.CHEAP: Grade.HARD, Tier.EXPENSIVE: Grade.FIENDISH}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rule:
-    """A deduction rule as a rule package registers it.
+    """A deduction rule as a rule package registers it (keyword arguments only, so the
+    contract can gain fields without breaking a package).
 
     Several rules may share one ``apply`` function (the polyomino package checks 24 shapes
     in one sweep over the regions): the driver calls it once for all of them, with
@@ -67,6 +118,14 @@ class Rule:
     summary: str
     apply: ApplyFn = field(compare=False)
     counting: str = "pass"
+    #: What the rule says about a step of its own (see :data:`ExplainFn`).
+    explain: ExplainFn | None = field(default=None, compare=False)
+    #: How hard one firing is to spot (the difficulty score); by tier when None.
+    weight: int | None = None
+    #: The lowest grade of a board that needs this rule; by tier when None.
+    grade: Grade | None = None
+    #: The group reports name the rule by ("baseline" in "the baseline rules").
+    family: str = ""
     #: Filled in by the registry from the distribution that registered the rule.
     package: str = ""
     version: str = ""
@@ -114,6 +173,16 @@ class Rule:
             found.append("apply is not callable")
         if self.counting not in COUNTINGS:
             found.append(f"counting {self.counting!r} is not one of {', '.join(COUNTINGS)}")
+        if self.explain is not None and not callable(self.explain):
+            found.append("explain is not callable")
+        if self.weight is not None and (
+            not isinstance(self.weight, int) or isinstance(self.weight, bool) or self.weight < 0
+        ):
+            found.append(f"weight {self.weight!r} is not an int of 0 or more")
+        if self.grade is not None and not isinstance(self.grade, Grade):
+            found.append(f"grade {self.grade!r} is not a Grade (Grade.EASY ... Grade.FIENDISH)")
+        if not isinstance(self.family, str):
+            found.append(f"family {self.family!r} is not a string")
         return found
 
     def describe(self) -> str:
@@ -125,6 +194,16 @@ class Rule:
     @property
     def tier_rank(self) -> int:
         return 0 if self.tier is Tier.CHEAP else 1
+
+    @property
+    def score_weight(self) -> int:
+        """The weight of one firing: the declared one, else the tier's default."""
+        return DEFAULT_WEIGHTS[self.tier] if self.weight is None else self.weight
+
+    @property
+    def grade_needed(self) -> Grade:
+        """The declared grade, else the tier's default."""
+        return DEFAULT_GRADES[self.tier] if self.grade is None else self.grade
 
 
 class Step(NamedTuple):
@@ -156,6 +235,18 @@ class Context:
     """
 
     __slots__ = ("board", "counter", "enabled", "state", "steps")
+
+    @property
+    def cache(self) -> dict[Any, Any]:
+        """Scratch space of the rule being run, for what it saw last time: a dict of its
+        own (rules sharing one ``apply`` share it), kept with the state and never copied
+        with it, so a fresh copy re-examines everything. Keep in it only what lets the
+        rule skip work whose answer cannot have changed (live cells never come back)."""
+        caches = self.state.caches
+        mine = caches.get(self.counter)
+        if mine is None:
+            mine = caches[self.counter] = {}
+        return mine
 
     def __init__(self, board: Board, state: State, steps: list[Step] | None = None):
         self.board = board
@@ -192,15 +283,18 @@ class Context:
 class Scratch:
     """A context without a record, for rules that simulate (placement-forces-contradiction).
 
-    Same ``place`` and ``kill`` as :class:`Context`, minus the bookkeeping.
+    Same ``place`` and ``kill`` as :class:`Context`, minus the bookkeeping; its ``cache``
+    lives as long as the simulation, so nothing a rule skips in one trial leaks into
+    another.
     """
 
-    __slots__ = ("board", "kill_masks", "state")
+    __slots__ = ("board", "cache", "kill_masks", "state")
 
     def __init__(self, board: Board, state: State):
         self.board = board
         self.state = state
         self.kill_masks = board.kill_masks
+        self.cache: dict[Any, Any] = {}
 
     def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
         state = self.state

@@ -1,14 +1,15 @@
 """Choosing which installed rules a solve runs (``queens solve --only/--exclude/--tier``).
 
-A name is a counter id (``single_cell_region``) or a rule package, written as its
+A name is a counter id (``two_line_squeeze``) or a rule package, written as its
 distribution name with or without the ``queens-rules-`` prefix, in any case and with
-``-``, ``_`` or ``.`` alike (``pfc``, ``queens-rules-pfc``, ``queens_rules_pfc``). A name
+``-``, ``_`` or ``.`` alike (``squeeze``, ``queens-rules-squeeze``,
+``queens_rules_squeeze``). A name
 that is both a counter id and a package selects both.
 
 Leaving a rule out changes what is deduced, never how: a queen placed by any rule still
-kills its row, column, region and neighbours at once, even without
-``queen_adjacent_kill`` (which then just is not counted), and placement-forces-
-contradiction simulates with the four basic rules whether or not they are selected.
+kills its row, column, region and neighbours at once, even without the rule that counts
+placements (they are then just not counted), and a rule that simulates (placement-forces-
+contradiction) runs the four basic deductions whether or not they are selected.
 """
 
 from __future__ import annotations
@@ -77,8 +78,17 @@ def select_rules(
     unknown name or tier, or when nothing is left to run.
     """
     rules = list(rules)
+    only, exclude = list(only), list(exclude)
     only_names = split_names(only)
     exclude_names = split_names(exclude)
+    # `--only ""` (an unset shell variable, say) names nothing: running every rule
+    # instead would be the opposite of what was asked.
+    for option, values, names in (
+        ("--only", only, only_names),
+        ("--exclude", exclude, exclude_names),
+    ):
+        if values and not names:
+            raise SelectionError(f"{option} needs a rule or package name, got {values[0]!r}")
     matching_only = _matcher(rules, "--only")
     matching_exclude = _matcher(rules, "--exclude")
     chosen = {rule.counter for rule in rules}

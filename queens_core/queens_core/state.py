@@ -25,6 +25,19 @@ from typing import Any
 
 from .board import Board, BoardError, bits
 
+__all__ = [
+    "DEAD",
+    "LIVE",
+    "QUEEN",
+    "EmptyUnit",
+    "State",
+    "cell_label",
+    "cell_labels",
+    "find_empty_unit",
+    "read_state",
+    "unit_label",
+]
+
 QUEEN = "♛"
 DEAD = "⨯"
 LIVE = "."
@@ -38,20 +51,25 @@ _ROW_NUMBER = re.compile(r"^\s*\d+\s+")
 _HEADER = re.compile(r"^[\d\s]+$")
 
 
+class InvalidState(ValueError):
+    """A start state no solution can agree with on its face (see :meth:`State.problem`);
+    ``str()`` is one line."""
+
+
 class State:
     """Queens and live cells of a board, as masks.
 
-    ``memo`` is scratch space where a rule may cache what it saw last time (keyed by the
-    rule's counter id). It is never copied: a fresh copy re-examines everything, which is
-    how the tests check that a fixed point is real.
+    ``caches`` holds each rule's scratch space, which a rule reaches only as
+    :attr:`queens_core.rules.Context.cache`. It is never copied: a fresh copy
+    re-examines everything, which is how the tests check that a fixed point is real.
     """
 
-    __slots__ = ("live", "memo", "queens")
+    __slots__ = ("caches", "live", "queens")
 
     def __init__(self, live: int, queens: int = 0):
         self.live = live
         self.queens = queens
-        self.memo: dict[str, Any] = {}
+        self.caches: dict[str, dict[Any, Any]] = {}
 
     @classmethod
     def initial(cls, board: Board) -> State:
@@ -63,6 +81,23 @@ class State:
 
     def dead(self, board: Board) -> int:
         return board.full & ~(self.live | self.queens)
+
+    def problem(self, board: Board) -> str | None:
+        """Why this cannot be a start state of ``board``, in one line, or None.
+
+        Checked by every entry point that accepts a state (:meth:`Solver.solve
+        <queens_core.driver.Solver.solve>`, ``queens hint``, ``queens render``): masks that
+        do not fit the board, and queens that no solution can hold together (see
+        :func:`queens_core.validate.placement_problem`).
+        """
+        from .validate import placement_problem
+
+        if (self.live | self.queens) & ~board.full:
+            return f"the state marks cells outside the {board.n}×{board.n} board"
+        both = self.live & self.queens
+        if both:
+            return f"{cell_label(board, (both & -both).bit_length() - 1)} is both a queen and live"
+        return placement_problem(board.rows, board.cells_of(self.queens), board.stars)
 
     def is_solved(self, board: Board) -> bool:
         return self.queens.bit_count() == board.star_total
@@ -180,7 +215,7 @@ def read_state(board: Board, text: str) -> State:
     output (board, blank line, counters) reads as its board. Raises :class:`BoardError`
     naming the line and column of the first problem.
     """
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
     while numbered and not numbered[0][1].strip():
         numbered.pop(0)

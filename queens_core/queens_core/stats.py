@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
+from .blame import diagnose
 from .cli.exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -185,6 +186,11 @@ def _one(
         stats.error = f"{stats.path}: {err}"
         return stats
     full = assessment.full
+    diagnosis = diagnose(full, None, grader.full.by_counter)
+    if diagnosis.message:
+        stats.status = RULE_FAILED
+        stats.error = f"{stats.path}: {diagnosis.message}"
+        return stats
     stats.status = full.status
     stats.seconds = assessment.full_seconds
     stats.counters = dict(full.counters)
@@ -293,7 +299,8 @@ def format_summary(summary: Summary) -> str:
         lines.append("")
         lines.append("Not solved:")
         for board in not_solved:
-            lines.append(f"  {board.path}: {board.error or board.status}")
+            # An error line names its board already.
+            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
 
     lines.append("")
     lines.append("Rule firings (total of each counter; boards where it fired):")

@@ -32,6 +32,7 @@ Rule authors get these and a few fixtures (``queens_boards``, ``baseline_rules``
 from __future__ import annotations
 
 import random
+import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -42,7 +43,26 @@ from .driver import CONTRADICTION, RuleFailure, Solver
 from .exact import find_solutions
 from .generate import random_board
 from .rules import Context, Contradiction, Rule, Step, UnsoundDeduction
-from .state import State, cell_labels
+from .state import State, cell_label, cell_labels
+
+__all__ = [
+    "Outcome",
+    "RuleLike",
+    "SoundnessReport",
+    "assert_kills",
+    "assert_places",
+    "assert_unchanged",
+    "cells_marked",
+    "check_soundness",
+    "draw",
+    "make_board",
+    "make_state",
+    "random_boards",
+    "run_rule",
+]
+
+#: A cell as a sentence names it: ``r3c5``.
+_CELL_LABEL = re.compile(r"\br(\d+)c(\d+)\b")
 
 #: A rule under test: a registered :class:`Rule`, or just its apply function.
 RuleLike = Rule | Callable[[Context], Any]
@@ -267,9 +287,15 @@ def check_soundness(
     2. each rule under test is also called once on ``random_states`` states the driver
        may never reach: some cells no solution uses killed at random, and some queens
        every solution has placed.
+
+    The sentences of the rules under test (``Rule.explain``) are checked on every step
+    they recorded too: an explain must return a string or None without raising, and a
+    sentence may name only cells that are live or queens just before its step (a
+    sentence must be true where it is read).
     """
     rules = list(rules)
     under_test = {rule.counter for rule in rules}
+    explained = {rule.counter: rule for rule in rules if rule.explain is not None}
     helpers = [rule for rule in with_rules if rule.counter not in under_test]
     solver = Solver([*rules, *helpers])
     named = boards.items() if isinstance(boards, Mapping) else enumerate(boards)
@@ -290,6 +316,7 @@ def check_soundness(
         except RuleFailure as err:
             raise AssertionError(f"board {name}: {err}") from err
         _check_steps(board, name, result.steps, State.initial(board), used, common)
+        _check_sentences(board, name, result.steps, State.initial(board), explained)
         if result.status == CONTRADICTION:
             culprit = result.culprit.counter if result.culprit else "no rule"
             raise AssertionError(
@@ -303,6 +330,8 @@ def check_soundness(
         for _ in range(random_states):
             state = _random_consistent_state(board, used, common, rng)
             for rule in rules:
+                if not rule.sound_for(board.stars):
+                    continue  # the driver would not run it on this board either
                 try:
                     outcome = run_rule(rule, board, state, enabled=under_test)
                 except (Contradiction, UnsoundDeduction) as err:
@@ -312,6 +341,7 @@ def check_soundness(
                         + _side_by_side(board, {"board": str(board), "state": state.picture(board)})
                     ) from err
                 _check_steps(board, name, outcome.steps, state, used, common)
+                _check_sentences(board, name, outcome.steps, state, explained)
                 for step in outcome.steps:
                     report.fired[step.counter] = report.fired.get(step.counter, 0) + 1
     return report
@@ -341,6 +371,31 @@ def _random_consistent_state(board: Board, used: int, common: int, rng: random.R
         q ^= low
         live &= ~board.kill_masks[low.bit_length() - 1]
     return State(live, queens)
+
+
+def _check_sentences(
+    board: Board, name: object, steps: list[Step], start: State, rules: Mapping[str, Rule]
+) -> None:
+    state = start.copy()
+    for index, step in enumerate(steps):
+        rule = rules.get(step.counter)
+        if rule is not None and rule.explain is not None:
+            where = f"board {name}: step {index} by rule {step.counter!r}"
+            try:
+                why = rule.explain(step, board, state)
+            except Exception as err:
+                raise AssertionError(f"{where}: explain raised {err!r}") from err
+            if why is not None and not isinstance(why, str):
+                raise AssertionError(f"{where}: explain gave {why!r}, not a str or None")
+            for row, column in _CELL_LABEL.findall(why or ""):
+                cell = (int(row) - 1) * board.n + int(column) - 1
+                if 0 <= cell < board.n * board.n and not (state.live | state.queens) >> cell & 1:
+                    raise AssertionError(
+                        f"{where}: its sentence names {cell_label(board, cell)}, which is "
+                        f"already dead before the step: {why}"
+                    )
+        state.queens |= step.placed
+        state.live &= ~(step.killed | step.placed)
 
 
 def _check_steps(

@@ -51,3 +51,48 @@ def _is_star_solution(regions: Sequence[str], queens: list[tuple[int, int]], sta
             if max(abs(r1 - r2), abs(c1 - c2)) < 2:
                 return False
     return True
+
+
+def placement_problem(
+    regions: Sequence[str], queens: Iterable[tuple[int, int]], stars: int = 1
+) -> str | None:
+    """What makes the queens of a start state impossible, in words, or None.
+
+    Two queens in one row, column or region, or two queens that touch (even diagonally),
+    cannot both be in a solution: a state holding them is inconsistent, whatever its other
+    cells say. With ``stars`` K > 1, touching stars and more than K stars in a unit are.
+    Cells are named rRcC, 1-based.
+    """
+    queens = sorted(queens)
+    if stars != 1:
+        return _star_placement_problem(regions, queens, stars)
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[i + 1 :]:
+            pair = f"r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1}"
+            if r1 == r2:
+                return f"two queens in row {r1 + 1}: {pair}"
+            if c1 == c2:
+                return f"two queens in column {c1 + 1}: {pair}"
+            if regions[r1][c1] == regions[r2][c2]:
+                return f"two queens in region {regions[r1][c1]!r}: {pair}"
+            if max(abs(r1 - r2), abs(c1 - c2)) < 2:
+                return f"two queens touch: {pair}"
+    return None
+
+
+def _star_placement_problem(
+    regions: Sequence[str], queens: list[tuple[int, int]], stars: int
+) -> str | None:
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[i + 1 :]:
+            if max(abs(r1 - r2), abs(c1 - c2)) < 2:
+                return f"two stars touch: r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1}"
+    for kind, counted in (
+        ("row", Counter(r + 1 for r, _ in queens)),
+        ("column", Counter(c + 1 for _, c in queens)),
+        ("region", Counter(repr(regions[r][c]) for r, c in queens)),
+    ):
+        for unit, count in sorted(counted.items()):
+            if count > stars:
+                return f"{count} stars in {kind} {unit}, more than {stars}"
+    return None

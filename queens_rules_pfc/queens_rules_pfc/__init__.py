@@ -1,4 +1,4 @@
-"""Placement-forces-contradiction (HEURISTICS.md and SOLVER.md), the expensive tier.
+"""Placement-forces-contradiction, the expensive tier, graded Fiendish.
 
 Try a queen on a candidate cell, propagate at most ``DEPTH`` rounds of the four basic
 rules, and kill the cell if that exposes a contradiction. It is the line between
@@ -23,9 +23,21 @@ contradiction
 
 from __future__ import annotations
 
-from queens_core import Board, Context, Rule, Scratch, State, Tier, hookimpl
-from queens_core.board import bits
+from queens_core import (
+    Board,
+    Context,
+    Grade,
+    Rule,
+    Scratch,
+    State,
+    Step,
+    Tier,
+    bits,
+    cell_label,
+    hookimpl,
+)
 from queens_core.propagation import PROPAGATORS
+from queens_core.words import cells_words, unit_name
 
 #: K: a candidate's kill mask must meet a region with at most this many live cells.
 SMALL_REGION = 6
@@ -125,6 +137,64 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
         ctx.kill(1 << cell, ("cell", cell, kind, index, problem, forced))
 
 
+def explain(step: Step, board: Board, before: State) -> str | None:
+    """Why the trial cell of a kill cannot hold a queen, told on ``before``.
+
+    The rule tries every candidate on the state it started from and kills the doomed ones
+    after, but a reader meets the kills one at a time: by this step, the cells the trial
+    met may have died at an earlier step of the same round. So the trial is told as it
+    goes on ``before``, the state the reader sees (it is run again here), so every cell the
+    sentence names is live there. On ``before`` the trial nearly always fails within two
+    rounds too; when it does not, the sentence refers to the round's starting position
+    without naming the cells that have died since.
+    """
+    d = step.detail
+    if not d or d[0] != "cell" or step.placed:
+        return None
+    cell = d[1]
+    label = cell_label(board, cell)
+    if not before.live >> cell & 1:
+        return None
+    trial_state, found = trial(board, before, cell)
+    if found is None:
+        return (
+            f"Suppose {label} held a queen: in the position this round of trials started "
+            f"from (before the cells ruled out just above), two rounds of the basic rules "
+            f"would then reach a contradiction, so {label} cannot hold a queen."
+        )
+    kind, index, problem = found
+    forced = list(bits(trial_state.queens & ~before.queens & ~(1 << cell)))
+    unit = unit_name(board, kind, index)
+    then = ""
+    if forced:
+        where = cells_words(board, forced)
+        queens = "queens" if len(forced) > 1 else "a queen"
+        then = f"the basic rules would then place {queens} on {where}"
+    unit_mask = board.unit_mask(kind, index)
+    if problem == TWO_QUEENS:
+        both = cells_words(board, bits(trial_state.queens & unit_mask))
+        end = f"{unit} would hold two queens ({both})"
+    elif forced:
+        end = f"{unit} would have no cell left for its queen"
+    elif not before.live & unit_mask & ~board.kill_masks[cell] & ~(1 << cell):
+        rest = list(bits(before.live & unit_mask & ~(1 << cell)))
+        which = (
+            f"the only live cell left in {unit}"
+            if len(rest) == 1
+            else f"all the live cells left in {unit}"
+        )
+        end = (
+            f"it would rule out {cells_words(board, rest)}, {which}, leaving no cell for its queen"
+        )
+    else:
+        end = (
+            f"the cells it rules out, and what the basic rules then deduce, would "
+            f"leave {unit} with no cell for its queen"
+        )
+    middle = f"{then}, and {end}" if then else end
+    return f"Suppose {label} held a queen: {middle}. So {label} cannot hold a queen."
+
+
 RULES = [
     Rule(
         counter="placement_forces_contradiction",
@@ -133,6 +203,9 @@ RULES = [
         position=31,
         summary="A queen here would empty a unit within two rounds of the basic rules.",
         apply=apply_placement_forces_contradiction,
+        explain=explain,
+        weight=20,  # trial and error, two moves deep
+        grade=Grade.FIENDISH,
     )
 ]
 

@@ -1,4 +1,4 @@
-"""N-regions-in-N-lines (HEURISTICS.md, "Pigeonhole rules"), cheap tier.
+"""N-regions-in-N-lines, the pigeonhole rule, cheap tier, graded Hard.
 
 If k regions have all their live cells inside k rows, those rows' queens belong to those
 regions, so every other region's live cells in those rows are dead. Likewise for columns.
@@ -23,8 +23,9 @@ from w.
 
 from __future__ import annotations
 
-from queens_core import Board, Context, Contradiction, Rule, State, Tier, hookimpl
+from queens_core import Board, Context, Contradiction, Grade, Rule, State, Step, Tier, hookimpl
 from queens_core.matching import alternating_reach, hall_violator, maximum_matching
+from queens_core.words import capital, lines_words, region_name, region_short, regions_words
 
 ROWS = "row"
 COLUMNS = "column"
@@ -132,10 +133,10 @@ def tight_kills(
 def _run(ctx: Context, kind: str) -> bool:
     board = ctx.board
     state = ctx.state
-    key = f"n_regions_in_n_lines:{kind}"
+    cache = ctx.cache
     edges = graph(board, state, kind)
     signature = (state.queens, tuple(edges.values()))
-    if state.memo.get(key) == signature:
+    if cache.get(kind) == signature:
         return False  # same graph as after the last run: every killable edge is gone
     killed = False
     for regions, lines, cells in tight_kills(board, state, kind, edges):
@@ -143,7 +144,7 @@ def _run(ctx: Context, kind: str) -> bool:
             killed = True
     if killed:
         signature = (state.queens, tuple(graph(board, state, kind).values()))
-    state.memo[key] = signature
+    cache[kind] = signature
     return killed
 
 
@@ -151,6 +152,29 @@ def apply_n_regions_in_n_lines(ctx: Context) -> None:
     """Rows first; columns only when the rows killed nothing (SOLVER.md)."""
     if not _run(ctx, ROWS):
         _run(ctx, COLUMNS)
+
+
+def explain(step: Step, board: Board, before: State) -> str | None:
+    """The tight set of a kill: ``("regions", regions, "rows"|"columns", lines)``."""
+    d = step.detail
+    if len(d) != 4 or d[0] != "regions" or d[2] not in ("rows", "columns"):
+        return None
+    regions, kind, lines = list(d[1]), d[2][:-1], list(d[3])
+    where = lines_words(kind, lines)
+    if len(regions) == 1:
+        name = region_short(board, regions[0])
+        return (
+            f"{capital(region_name(board, regions[0]))} has live cells only in "
+            f"{where}, so {where}'s queen is {name}'s: no other region can have its "
+            f"queen in {where}."
+        )
+    count = len(regions)
+    return (
+        f"{capital(regions_words(board, regions))} have live cells only in "
+        f"{where}: these {count} regions need {count} queens there, and {count} "
+        f"{kind}s hold exactly {count} queens, so no other region can have its queen "
+        f"in these {kind}s."
+    )
 
 
 RULES = [
@@ -161,6 +185,9 @@ RULES = [
         position=30,
         summary="k regions confined to k rows (columns) own those lines: kill the rest.",
         apply=apply_n_regions_in_n_lines,
+        explain=explain,
+        weight=8,  # reasoning across several regions and lines at once
+        grade=Grade.HARD,
     )
 ]
 

@@ -1,4 +1,4 @@
-"""The 24 polyomino shape rules (HEURISTICS.md, "Polyomino"), cheap tier.
+"""The 24 polyomino shape rules, cheap tier, graded Medium.
 
 When the live cells of a region form one of the shapes in :data:`shapes.SHAPES`, every
 cell outside the region that the queen would kill wherever it lands in the shape is dead.
@@ -11,11 +11,16 @@ point stale.
 
 from __future__ import annotations
 
-from queens_core import Board, Context, Rule, Tier, hookimpl
+from collections.abc import Callable
+
+from queens_core import Board, Context, Grade, Rule, State, Step, Tier, bits, hookimpl
+from queens_core.words import article, cells_words, region_name, region_short
 
 from .shapes import FIXED_TABLE, MAX_CELLS, MIN_CELLS, SHAPES
 
-_MEMO_KEY = "polyomino"
+#: A shape has to be recognised in a region's remaining cells: harder than a single cell or
+#: a confinement, easier than reasoning over several regions.
+FAMILY = "polyomino shape"
 
 #: Per board size: a region's live-cell mask -> (counter, cells to kill) or None. The mask
 #: fixes the shape and its place on the board, so the answer holds for every board of
@@ -58,11 +63,12 @@ def apply_polyomino(ctx: Context) -> None:
     board = ctx.board
     state = ctx.state
     enabled = ctx.enabled
-    memo = state.memo.get(_MEMO_KEY)
+    cache = ctx.cache
+    memo = cache.get("seen")
     if memo is None or (memo[0] is not enabled and memo[0] != enabled):
         # What a sweep killed depends on the shape rules enabled then: a state swept
         # under another set (one State solved by two solvers) must be looked at afresh.
-        memo = state.memo[_MEMO_KEY] = (enabled, [-1] * len(board.region_masks))
+        memo = cache["seen"] = (enabled, [-1] * len(board.region_masks))
     seen = memo[1]
     for k, region in enumerate(board.region_masks):
         cells = state.live & region
@@ -76,9 +82,43 @@ def apply_polyomino(ctx: Context) -> None:
             ctx.kill(found[1], ("region", k), counter=found[0])
 
 
-def _summary(counter: str) -> str:
-    name = counter.removeprefix("polyomino_").replace("_", "-")
-    return f"A region whose live cells form a {name} kills the cells every queen spot there kills."
+def _summary(display: str) -> str:
+    name = display.removeprefix("Polyomino: ")
+    # The article as the name is spoken: "an I-tromino", "an L-" ("el"), "a U-" ("you").
+    article = "an" if name[1:2] == "-" and name[0] in "AEFHILMNORSX" else "a"
+    return (
+        f"A region whose live cells form {article} {name} kills the cells every queen spot "
+        "there kills."
+    )
+
+
+def explainer(shape: str) -> Callable[[Step, Board, State], str | None]:
+    """The sentence of a step of the rule of ``shape`` ("L-tromino")."""
+
+    def explain(step: Step, board: Board, before: State) -> str | None:
+        d = step.detail
+        if len(d) != 2 or d[0] != "region":
+            return None
+        k = d[1]
+        killed = list(bits(step.killed))
+        cells = before.live & board.region_masks[k]
+        name = region_short(board, k)
+        if len(killed) > 1:
+            target = f"each of {cells_words(board, killed)} or touch it, so none of them can"
+        else:
+            target = f"{cells_words(board, killed)} or touch it, so it cannot"
+        return (
+            f"The live cells of {region_name(board, k)}, {cells_words(board, bits(cells))}, "
+            f"form {article(shape)} {shape}: wherever {name}'s queen goes among them, it "
+            f"would share a row or column with {target} hold a queen."
+        )
+
+    return explain
+
+
+def weight(cells: int) -> int:
+    """The bigger the shape, the harder to spot: 3 up to three cells, then one a cell."""
+    return max(3, cells)
 
 
 RULES = [
@@ -87,11 +127,15 @@ RULES = [
         display_name=display,
         tier=Tier.CHEAP,
         position=position,
-        summary=_summary(counter),
+        summary=_summary(display),
         apply=apply_polyomino,
         counting="step",
+        explain=explainer(display.split(":", 1)[-1].strip()),
+        weight=weight(len(cells)),
+        grade=Grade.MEDIUM,
+        family=FAMILY,
     )
-    for counter, display, position, _ in SHAPES
+    for counter, display, position, cells in SHAPES
 ]
 
 

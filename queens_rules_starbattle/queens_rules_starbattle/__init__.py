@@ -21,6 +21,7 @@ from .deductions import (
     unit_exactly_filled,
     unit_full,
 )
+from .sentences import star_why
 
 #: Rounds of propagation after a trial star.
 DEPTH = 3
@@ -102,6 +103,8 @@ RULES = [
         apply=settle_queens,
         min_stars=2,
         max_stars=None,
+        explain=star_why,
+        family="Star Battle",
         counting="placement",
     ),
     Rule(
@@ -113,6 +116,8 @@ RULES = [
         apply=unit_full,
         min_stars=2,
         max_stars=None,
+        explain=star_why,
+        family="Star Battle",
     ),
     Rule(
         counter="unit_exactly_filled",
@@ -123,6 +128,8 @@ RULES = [
         apply=unit_exactly_filled,
         min_stars=2,
         max_stars=None,
+        explain=star_why,
+        family="Star Battle",
     ),
     Rule(
         counter="two_by_two_blocks",
@@ -134,6 +141,8 @@ RULES = [
         apply=two_by_two_blocks,
         min_stars=2,
         max_stars=None,
+        explain=star_why,
+        family="Star Battle",
     ),
     Rule(
         counter="undercounting",
@@ -144,6 +153,8 @@ RULES = [
         apply=undercounting,
         min_stars=2,
         max_stars=None,
+        explain=star_why,
+        family="Star Battle",
     ),
     Rule(
         counter="overcounting",
@@ -154,6 +165,8 @@ RULES = [
         apply=overcounting,
         min_stars=2,
         max_stars=None,
+        explain=star_why,
+        family="Star Battle",
     ),
     Rule(
         counter="trial_star",
@@ -166,6 +179,8 @@ RULES = [
         apply=trial_star,
         min_stars=2,
         max_stars=None,
+        explain=star_why,
+        family="Star Battle",
     ),
 ]
 

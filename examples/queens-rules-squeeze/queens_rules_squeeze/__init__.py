@@ -41,8 +41,20 @@ stays below a second per solve at N = 32.
 
 from __future__ import annotations
 
-from queens_core import Board, Context, Contradiction, Rule, Tier, hookimpl
-from queens_core.state import unit_label
+from queens_core import (
+    Board,
+    Context,
+    Contradiction,
+    Grade,
+    Rule,
+    State,
+    Step,
+    Tier,
+    bits,
+    hookimpl,
+    unit_label,
+)
+from queens_core.words import capital, cells_words, unit_name
 
 __version__ = "0.1.0"
 
@@ -83,7 +95,7 @@ def squeeze_units(ctx: Context, kind: str, units: tuple[int, ...]) -> None:
     kill_masks = board.kill_masks
     # What each pair's live cells were when this rule last squeezed it: a pair whose
     # live cells did not change has nothing new to kill (live cells never come back).
-    seen = state.memo.setdefault(f"{ctx.counter}:{kind}", {})
+    seen = ctx.cache.setdefault(kind, {})
     count = len(units)
     for i in range(count):
         for j in range(i + 1, count):
@@ -117,6 +129,21 @@ def apply_two_region_squeeze(ctx: Context) -> None:
     squeeze_units(ctx, "region", ctx.board.region_masks)
 
 
+def explain(step: Step, board: Board, before: State) -> str | None:
+    """The sentence of a squeeze kill, whose detail is ``(kind, i, kind, j)``."""
+    d = step.detail
+    if len(d) != 4 or d[0] != d[2] or d[0] not in ("row", "column", "region"):
+        return None
+    first, second = unit_name(board, d[0], d[1]), unit_name(board, d[2], d[3])
+    killed = list(bits(step.killed))
+    target = "none of them can" if len(killed) > 1 else "it cannot"
+    return (
+        f"{capital(first)} and {second} each need a queen, and the two "
+        f"queens cannot attack each other: every pair of live cells they could take "
+        f"attacks {cells_words(board, killed)}, so {target} hold a queen."
+    )
+
+
 RULES = [
     Rule(
         counter="two_line_squeeze",
@@ -125,6 +152,10 @@ RULES = [
         position=1010,
         summary="Cells that every legal pair of queens of two rows (columns) attacks are dead.",
         apply=apply_two_line_squeeze,
+        explain=explain,
+        weight=6,  # two units at once: harder than one shape, easier than a pigeonhole
+        grade=Grade.HARD,
+        family="squeeze",
     ),
     Rule(
         counter="two_region_squeeze",
@@ -133,6 +164,10 @@ RULES = [
         position=1011,
         summary="Cells that every legal pair of queens of two regions attacks are dead.",
         apply=apply_two_region_squeeze,
+        explain=explain,
+        weight=6,
+        grade=Grade.HARD,
+        family="squeeze",
     ),
 ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from queens_core import Contradiction
+from queens_core import Contradiction, bits
 from queens_core.exact import find_solutions
 from queens_core.testing import (
     assert_kills,
@@ -14,7 +14,9 @@ from queens_core.testing import (
     draw,
     make_board,
     make_state,
+    run_rule,
 )
+from queens_core.words import cells_words
 from queens_rules_squeeze import RULES, squeezed
 
 TWO_LINE, TWO_REGION = RULES
@@ -139,3 +141,21 @@ def test_sound_against_the_exact_solver(queens_boards, baseline_rules):
     assert report.boards >= 0.9 * len(queens_boards), report
     assert report.fired["two_line_squeeze"] > 0, report
     assert report.fired["two_region_squeeze"] > 0, report
+
+
+def test_each_kill_explains_itself_in_words_true_of_the_state_it_is_read_in():
+    outcome = run_rule(TWO_LINE, BOARD, STATE)
+    before = STATE.copy()
+    assert outcome.steps
+    for step in outcome.steps:
+        kind, i, _, j = step.detail
+        masks = BOARD.row_masks if kind == "row" else BOARD.col_masks
+        # The claim: every legal pair of the two lines attacks the killed cells.
+        attacked = squeezed(BOARD.kill_masks, before.live & masks[i], before.live & masks[j])
+        assert attacked is not None and step.killed & ~attacked == 0
+        why = TWO_LINE.explain(step, BOARD, before)
+        assert why.startswith(f"{kind.capitalize()} {i + 1} and {kind} {j + 1} each need")
+        target = "none of them can" if step.killed.bit_count() > 1 else "it cannot"
+        cells = cells_words(BOARD, bits(step.killed))
+        assert why.endswith(f"attacks {cells}, so {target} hold a queen.")
+        before.live &= ~step.killed

@@ -15,8 +15,9 @@ depth
 from __future__ import annotations
 
 import colorsys
+import functools
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..board import Board
 from ..state import LIVE, QUEEN, State
@@ -56,35 +57,99 @@ LIVE_INK = "#7A7A7A"
 #: A cell the current step changed (hint pictures).
 NEW_INK = "#C00000"
 
-_GOLDEN = 0.6180339887498949
+#: How far apart (CIE76 ΔE in CIELAB, where about 2.3 is just noticeable) two regions'
+#: colours of one board should be: clearly different side by side, not merely different.
+DISTINCT = 12.0
+#: The pastel colours a letter outside the archive's code may get (hue × lightness), so
+#: that the queens and crosses drawn on them stay legible.
+_CANDIDATES = tuple(
+    (hue / 360, lightness, saturation)
+    for lightness, saturation in ((0.78, 0.62), (0.68, 0.55), (0.86, 0.7))
+    for hue in range(0, 360, 10)
+)
+
+
+def _hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(min(1.0, max(0.0, v)) * 255):02X}" for v in rgb)
+
+
+@functools.cache
+def lab(hex_colour: str) -> tuple[float, float, float]:
+    """CIELAB (D65) of an sRGB colour: distances there follow what the eye sees."""
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in _rgb(hex_colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def distance(a: str, b: str) -> float:
+    """CIE76 ΔE between two hex colours."""
+    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5
 
 
 def region_colours(board: Board) -> tuple[str, ...]:
-    """The hex colour of each region (by region index) of ``board``.
+    """The hex colour of each region (by region index) of ``board``, every two of them
+    at least :data:`DISTINCT` apart where the board's size allows.
 
-    Archive letters keep LinkedIn's colour; the others get pastel hues spread by the
-    golden ratio, skipping any hex already used on the board.
+    Archive letters keep LinkedIn's colour; when two of them are too close (azure and
+    blue are one shade apart, and real boards have both), the later one is drawn lighter
+    or darker in its own hue, so its name stays true. Other letters get the pastel
+    colour farthest from every colour already on the board.
     """
-    used = set()
-    out: list[str | None] = []
-    for letter in board.letters:
+    out: list[str | None] = [None] * len(board.letters)
+    used: list[str] = []
+
+    def nearest(colour: str) -> float:
+        return min((distance(colour, other) for other in used), default=float("inf"))
+
+    for k, letter in enumerate(board.letters):
         known = ARCHIVE_COLOURS.get(letter)
-        out.append(known[1] if known else None)
-        if known:
-            used.add(known[1])
-    hue = 0.12
-    for k, colour in enumerate(out):
-        if colour is not None:
-            continue
-        while True:
-            r, g, b = colorsys.hls_to_rgb(hue, 0.78, 0.62)
-            hue = (hue + _GOLDEN) % 1.0
-            candidate = f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}"
-            if candidate not in used:
-                break
-        used.add(candidate)
-        out[k] = candidate
+        if known is not None:
+            colour = known[1]
+            if nearest(colour) < DISTINCT:
+                colour = _shade_apart(colour, nearest) or colour
+            out[k] = colour
+            used.append(colour)
+    if None in out:
+        candidates = _candidate_hexes()
+        # Each candidate's distance to the nearest colour in use, kept up to date.
+        gap = {c: nearest(c) for c in candidates}
+        for k in range(len(out)):
+            if out[k] is None:
+                best = max(candidates, key=gap.__getitem__)  # the first of equals
+                out[k] = best
+                for candidate in candidates:
+                    gap[candidate] = min(gap[candidate], distance(candidate, best))
     return tuple(c for c in out if c is not None)
+
+
+@functools.cache
+def _candidate_hexes() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(_hex(colorsys.hls_to_rgb(*c)) for c in _CANDIDATES))
+
+
+def _shade_apart(colour: str, nearest: Callable[[str], float]) -> str | None:
+    """The same hue, lighter or darker, far enough from the colours in use (or None)."""
+    r, g, b = (v / 255 for v in _rgb(colour))
+    hue, lightness, saturation = colorsys.rgb_to_hls(r, g, b)
+    for step in (0.06, 0.1, 0.14, 0.18, 0.22):
+        for shifted in (lightness - step, lightness + step):
+            if 0.35 <= shifted <= 0.92:
+                candidate = _hex(colorsys.hls_to_rgb(hue, shifted, saturation))
+                if nearest(candidate) >= DISTINCT:
+                    return candidate
+    return None
 
 
 def colour_name(letter: str) -> str | None:
@@ -204,11 +269,26 @@ def sgr(
 RESET = "\x1b[0m"
 
 
-def colour_rows(board: Board, glyph_rows: Sequence[str], depth: str, new: int = 0) -> list[str]:
+def lettered_rows(board: Board, glyph_rows: Sequence[str]) -> list[str]:
+    """Rows of one glyph a cell with each cell's region letter before it, three columns
+    a cell (``P♛ P⨯ S. ``): the regions told apart without colour (``--letters``)."""
+    n = board.n
+    return [
+        "".join(
+            f"{board.letters[board.cell_region[r * n + c]]}{glyph_rows[r][c]} " for c in range(n)
+        ).rstrip()
+        for r in range(n)
+    ]
+
+
+def colour_rows(
+    board: Board, glyph_rows: Sequence[str], depth: str, new: int = 0, letters: bool = False
+) -> list[str]:
     """Rows of one glyph a cell, drawn on the regions' colours, three columns a cell.
 
     Queens are bold black, live cells (``.``) light, anything else (dead marks, region
-    letters) dark grey; the cells of ``new`` (a mask) are drawn in :data:`NEW_INK`.
+    letters) dark grey; the cells of ``new`` (a mask) are drawn in :data:`NEW_INK`. With
+    ``letters``, each cell's region letter comes before its glyph.
     """
     hexes = region_colours(board)
     colours: list[str | int] = list(xterm256_distinct(hexes)) if depth == XTERM256 else list(hexes)
@@ -227,14 +307,21 @@ def colour_rows(board: Board, glyph_rows: Sequence[str], depth: str, new: int = 
                 ink, bold = LIVE_INK, False
             else:
                 ink, bold = DEAD_INK, False
-            background = colours[board.cell_region[index]]
-            parts.append(f"{sgr(ink, background, depth, bold)} {glyph} ")
+            region = board.cell_region[index]
+            lead = board.letters[region] if letters else " "
+            parts.append(f"{sgr(ink, colours[region], depth, bold)}{lead}{glyph} ")
         rows.append("".join(parts) + RESET)
     return rows
 
 
 def colour_picture(
-    board: Board, state: State, depth: str, show_dead: bool = True, new: int = 0
+    board: Board,
+    state: State,
+    depth: str,
+    show_dead: bool = True,
+    new: int = 0,
+    letters: bool = False,
 ) -> list[str]:
-    """The state's picture (``♛``, ``⨯``, ``.``, as SOLVER.md draws it) in colour."""
-    return colour_rows(board, state.picture(board, show_dead=show_dead).split("\n"), depth, new)
+    """The state's picture (``♛``, ``⨯``, ``.``, as ``queens solve`` prints it) in colour."""
+    rows = state.picture(board, show_dead=show_dead).split("\n")
+    return colour_rows(board, rows, depth, new, letters)

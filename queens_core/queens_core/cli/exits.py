@@ -1,9 +1,12 @@
 """The exit statuses of the ``queens`` commands and the lines they print on standard error.
 
 Every command shares these: 0 solved, 1 not solved (stalled or contradictory), 2 bad input
-or usage, 3 a rule failed (raised, broke its contract or made an unsound deduction), 4 a
-rule package failed to load. ``queens check`` adds its own verdicts (see
-:mod:`queens_core.check`).
+or usage (or output that cannot be written), 3 a rule failed (raised, broke its contract
+or made an unsound deduction), 4 a rule package failed to load, 7 the exact search ran out
+of its budget (``check`` and ``hint``: "undecided within the budget"). ``queens check``
+adds its own verdicts (see :mod:`queens_core.check`). Like other Unix tools, an interrupt
+(Ctrl-C) ends with 130 and a reader that stops reading (``| head -1``) with 141 (128 + the
+signal).
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ EXIT_NOT_SOLVED = 1
 EXIT_BAD_INPUT = 2
 EXIT_RULE_FAILED = 3
 EXIT_PLUGIN_FAILED = 4
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
+#: The exact search behind a command's answer ran past its budget (``--timeout``).
+EXIT_UNDECIDED = 7
 #: Mildest first: a command over several boards (``solve``, ``stats``) exits with the
 #: worst of theirs.
 SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
@@ -36,11 +43,16 @@ def report_error(message: str, error: BaseException | None = None) -> None:
     """Print one line on standard error (a traceback first, if asked), and go on."""
     if error is not None:
         traceback.print_exception(error, file=sys.stderr)
-    click.echo(f"queens: error: {message}", err=True)
+    click.echo(f"queens: error: {one_line(message)}", err=True)
 
 
 def warn(message: str) -> None:
-    click.echo(f"queens: warning: {message}", err=True)
+    click.echo(f"queens: warning: {one_line(message)}", err=True)
+
+
+def one_line(message: str) -> str:
+    """A message folded into one line: a script reads one line per error."""
+    return " ".join(message.splitlines()) if "\n" in message or "\r" in message else message
 
 
 def is_terminal(stream: TextIO) -> bool:

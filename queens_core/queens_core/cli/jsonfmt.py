@@ -10,17 +10,21 @@ Cells are ``[row, column]`` pairs, both 0-based (the ``why`` sentences use the 1
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..board import Board, bits
-from ..driver import SolveResult
+from ..driver import RuleFailure, SolveResult
 from ..explain import Explanation, explain_steps
-from ..rules import Rule, Step
+from ..rules import Rule, Step, Tier
 from ..state import State
 
 SOLVE_SCHEMA = "queens-solve/1"
 HINT_SCHEMA = "queens-hint/1"
+CHECK_SCHEMA = "queens-check/1"
+STATS_SCHEMA = "queens-stats/1"
+RULES_SCHEMA = "queens-rules/1"
 
 
 def cells_json(board: Board, mask: int) -> list[list[int]]:
@@ -42,11 +46,46 @@ def state_json(board: Board, state: State) -> dict[str, Any]:
     }
 
 
-def _plain(value: Any) -> Any:
+class DetailError(ValueError):
+    """A step's ``detail`` holds a value JSON cannot (a set, an object, NaN): the rule that
+    recorded it broke the :class:`~queens_core.rules.Step` contract. The command reports
+    it as that rule's failure (:func:`detail_failure`)."""
+
+    def __init__(self, counter: str, value: Any):
+        self.counter = counter
+        self.value = value
+        super().__init__(
+            f"it recorded a step detail holding {type(value).__name__} {value!r}, which JSON "
+            "cannot hold (a detail is a tuple of ints, strings and tuples)"
+        )
+
+
+def detail_failure(error: DetailError, rules: Iterable[Rule]) -> RuleFailure:
+    """The rule failure a :class:`DetailError` stands for, naming the rule."""
+    from ..driver import ContractViolation
+
+    rule = next((r for r in rules if r.counter == error.counter), None)
+    if rule is None:  # a step under a counter no installed rule has: name the counter
+        rule = Rule(
+            counter=error.counter,
+            display_name=error.counter,
+            tier=Tier.CHEAP,
+            position=0,
+            summary="",
+            apply=lambda ctx: None,
+        )
+    return RuleFailure(rule, ContractViolation(str(error)))
+
+
+def _plain(value: Any, counter: str) -> Any:
     """A step detail as JSON values: tuples become lists, all the way down."""
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
+        return [_plain(v, counter) for v in value]
+    if value is None or isinstance(value, str | int):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    raise DetailError(counter, value)
 
 
 def step_json(board: Board, explanation: Explanation, step: Step) -> dict[str, Any]:
@@ -58,7 +97,7 @@ def step_json(board: Board, explanation: Explanation, step: Step) -> dict[str, A
         "placed": list(divmod(explanation.placed, n)) if explanation.placed is not None else None,
         "killed": [list(divmod(c, n)) for c in explanation.killed],
         "why": explanation.why,
-        "detail": _plain(step.detail),
+        "detail": _plain(step.detail, step.counter),
     }
 
 
@@ -85,7 +124,38 @@ def solve_document(result: SolveResult, rules: Sequence[Rule], source: str) -> d
             {"counter": c, "name": names.get(c, c), "count": n} for c, n in result.counters.items()
         ],
         "steps": steps_json(board, result.steps, rules),
+        "error": None,
     }
+
+
+def failed_document(
+    source: str, status: str, error: str, board: Board | None = None, rule: Rule | None = None
+) -> dict[str, Any]:
+    """The ``queens-solve/1`` object of a board that was not solved through: ``status``
+    ``bad-input`` or ``rule-failed``, ``error`` the line printed on standard error."""
+    return {
+        "schema": SOLVE_SCHEMA,
+        "source": source,
+        "board": board_json(board) if board is not None else None,
+        "status": status,
+        "problem": None,
+        "culprit": rule.counter if rule is not None else None,
+        "state": None,
+        "counters": None,
+        "steps": None,
+        "error": error,
+    }
+
+
+def print_document(document: Any, json_line: bool = False) -> None:
+    """Print one JSON document: indented for people, or on one line (JSON Lines: one
+    document a line, for a command over several boards)."""
+    import click
+
+    if json_line:
+        click.echo(json.dumps(document, ensure_ascii=False))
+    else:
+        click.echo(dumps(document))
 
 
 def dumps(document: Any, indent: int = 2) -> str:

@@ -7,17 +7,22 @@ writer or the JSON and explanation formats of the other commands.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..batch import STDIN, BoardInputError, display_name, read_board_file, worst
-from ..board import MAX_SIZE
-from ..exact import DEFAULT_CAP
+from ..batch import (
+    STDIN,
+    BoardInputError,
+    display_name,
+    missing_path,
+    read_board_file,
+    worst,
+)
+from ..board import MAX_SIZE, Board
+from ..exact import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
 from ..selection import TIERS, SelectionError, select_rules
@@ -35,6 +40,8 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
+from .generate import generate
+from .group import QueensGroup
 from .show import hint, render
 from .stars import parse_stars, stars_option
 
@@ -48,8 +55,9 @@ class Settings:
     traceback: bool
     _registry: Registry | None = None
 
-    def registry(self) -> Registry:
-        """Load the rule packages once, on first use; a failure ends the command."""
+    def registry(self, warn_empty: bool = True) -> Registry:
+        """Load the rule packages once, on first use; a failure ends the command. With no
+        rule installed, say so (``warn_empty``): every board would stall."""
         if self._registry is None:
             try:
                 self._registry = load_registry(skip_broken=self.skip_broken)
@@ -60,6 +68,11 @@ class Settings:
                 fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
+            if warn_empty and not self._registry.rules:
+                warn(
+                    "no rules are installed, so nothing can be deduced: install a rule "
+                    "package (a queens-rules-NAME distribution)"
+                )
         return self._registry
 
 
@@ -81,7 +94,7 @@ def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("queens", cls=QueensGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--version",
     is_flag=True,
@@ -112,11 +125,13 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
       queens hint archive/boards/353.txt --state progress.txt
       queens check my-board.txt
       queens stats archive/boards --chart rule-usage.svg
-      queens rules list --json
+      queens rules list --format json
 
-    Exit status: 0 solved, 1 not solved, 2 bad input or usage, 3 a rule failed (it
-    raised an error or made an unsound deduction), 4 a rule package failed to load
-    (`queens check` adds its own: see its --help).
+    Exit status: 0 solved, 1 not solved, 2 bad input or usage (or an output that
+    cannot be written), 3 a rule failed (it raised an error or made an unsound
+    deduction), 4 a rule package failed to load, 7 undecided within the exact search's
+    --timeout (`check`, `hint`), 130 interrupted (`queens check` adds its own: see its
+    --help). All of them: docs/format.md.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
@@ -170,6 +185,12 @@ def selected_rules(
     help="Draw the board in its regions' colours. auto: only on a terminal, and not when "
     "NO_COLOR is set.",
 )
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter before its mark, so regions can be told "
+    "apart without telling colours apart (or without colour).",
+)
 @stars_option
 @click.pass_obj
 def solve(
@@ -181,6 +202,7 @@ def solve(
     explain: bool,
     output_format: str,
     color: str,
+    letters: bool,
     stars: str,
 ) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
@@ -191,21 +213,21 @@ def solve(
     {max}×{max} are accepted; a region that is not 4-connected is solved with a warning.
 
     \b
-    Solved (exit 0): the board with ♛ for queens and . elsewhere, a blank line, then one
-    line per counter: how often each rule fired.
+    Solved (exit 0): the board with ♛ for queens and . elsewhere, a blank
+    line, then one line per counter: how often each rule fired.
     Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
     On a terminal the board is drawn in its regions' colours (see --color).
 
     With several BOARDs, each board's output is headed by a line `==> BOARD <==` and
-    separated from the next by a blank line (with --format json: one JSON array); a bad
-    board is reported on standard error and the others are still solved. The exit
+    separated from the next by a blank line (with --format json: one object a line); a
+    bad board is reported on standard error and the others are still solved. The exit
     status is then the worst of the boards': 3 (a rule failed) over 2 (bad input) over
     1 (not solved) over 0.
 
     Only the counters of the rules that ran are printed. A placed queen always kills its
-    row, column, region and neighbours at once, even when queen_adjacent_kill is left out
-    (it is then not counted); placement-forces-contradiction simulates with the basic
-    rules whether they are selected or not.
+    row, column, region and neighbours at once, even when the rule that counts placements
+    is left out (they are then not counted); placement-forces-contradiction simulates
+    with the basic rules whether they are selected or not.
 
     \b
     Examples:
@@ -216,7 +238,7 @@ def solve(
       queens solve --format json archive/boards/353.txt
       queens solve --tier cheap archive/boards/353.txt
       queens solve --only baseline,pigeonhole archive/boards/1.txt
-      queens solve --exclude pfc --exclude polyomino_domino archive/boards/1.txt
+      queens solve --exclude pfc archive/boards/1.txt
     """
     from ..driver import Solver
 
@@ -225,22 +247,16 @@ def solve(
     rules = selected_rules(registry, only, exclude, tier)
     solver = Solver(rules)
     paths = boards or (STDIN,)
-    if len(paths) == 1:
-        sys.exit(_solve_one(settings, paths[0], solver, explain, output_format, color, k=k))
-    documents: list[dict] | None = [] if output_format == "json" else None
+    several = len(paths) > 1
     statuses = []
     for i, path in enumerate(paths):
-        if documents is None:
+        if several and output_format == "text":
             if i:
                 click.echo()
             click.echo(f"==> {display_name(path)} <==")
         statuses.append(
-            _solve_one(settings, path, solver, explain, output_format, color, documents, k)
+            _solve_one(settings, path, solver, explain, output_format, color, several, letters, k)
         )
-    if documents is not None:
-        from .jsonfmt import dumps
-
-        click.echo(dumps(documents))
     sys.exit(worst(statuses, SEVERITY))
 
 
@@ -251,47 +267,83 @@ def _solve_one(
     explain: bool,
     output_format: str,
     color: str,
-    documents: list[dict] | None = None,
+    json_lines: bool = False,
+    letters: bool = False,
     k: int | None = None,
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
-    ``documents``, its JSON document is collected there instead of printed."""
-    from ..blame import describe_unsound
+    ``json_lines``, its JSON document is printed on one line (one board of several)."""
+    from ..blame import diagnose
     from ..driver import CONTRADICTION, RuleFailure
-    from .report import show
 
     name = display_name(path)
+    as_json = output_format == "json"
     try:
         parsed = read_board_file(path, settings.registry().readers, k)
     except BoardInputError as err:
         report_error(str(err))
+        if as_json:
+            _print_failed(name, "bad-input", str(err), json_lines)
         return EXIT_BAD_INPUT
     warn_split_regions(name, parsed)
     solver = solver.for_stars(parsed.stars)
     try:
         result = solver.solve(parsed)
+        # Before any output: an unsound result prints nothing but the error.
+        diagnosis = diagnose(result, None, solver.by_counter)
+        if diagnosis.message:
+            report_error(f"{name}: {diagnosis.message}")
+            if as_json:
+                failed = f"{name}: {diagnosis.message}"
+                _print_failed(name, "rule-failed", failed, json_lines, parsed, diagnosis.culprit)
+            return EXIT_RULE_FAILED
+        # Inside the try: a rule's explain runs while the output is built.
+        if as_json:
+            from .jsonfmt import DetailError, detail_failure, print_document, solve_document
+
+            try:
+                document = solve_document(result, solver.rules, name)
+            except DetailError as err:
+                failure = detail_failure(err, solver.rules)
+                report_error(f"{name}: {failure}")
+                _print_failed(
+                    name, "rule-failed", f"{name}: {failure}", json_lines, parsed, failure.rule
+                )
+                return EXIT_RULE_FAILED
+            print_document(document, json_lines)
+        else:
+            from .report import show
+
+            show(result, solver.rules, name, explain, color, letters)
     except RuleFailure as err:
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
+        if as_json:
+            _print_failed(name, "rule-failed", f"{name}: {err}", json_lines, parsed, err.rule)
         return EXIT_RULE_FAILED
-    if documents is not None:
-        from .jsonfmt import solve_document
-
-        documents.append(solve_document(result, solver.rules, name))
-    else:
-        show(result, solver.rules, name, explain, output_format, color)
     if result.solved:
         return EXIT_SOLVED
-    if result.unsound:
-        report_error(f"{name}: {describe_unsound(result)}")
-        return EXIT_RULE_FAILED
     if result.status == CONTRADICTION:
-        none = "; the board has no solution" if result.has_solution is False else ""
+        none = "; the board has no solution" if diagnosis.has_solution is False else ""
         click.echo(
             f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
     else:
         click.echo(f"queens: not solved: {name}: the rules stop with {result.progress()}", err=True)
     return EXIT_NOT_SOLVED
+
+
+def _print_failed(
+    name: str,
+    status: str,
+    error: str,
+    json_lines: bool,
+    board: Board | None = None,
+    rule: Rule | None = None,
+) -> None:
+    """The JSON entry of a board that could not be solved (bad input, a rule failed)."""
+    from .jsonfmt import failed_document, print_document
+
+    print_document(failed_document(name, status, error, board, rule), json_lines)
 
 
 solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))
@@ -304,46 +356,58 @@ def rules() -> None:
     \b
     Examples:
       queens rules list
-      queens rules list --json
+      queens rules list --format json
     """
 
 
+def json_format_options(function: Any) -> Any:
+    """``--format text|json`` and its hidden alias ``--json`` (the option's older name)."""
+    function = click.option(
+        "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
+    )(function)
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help="text for people, json for programs (docs/json.md).",
+    )(function)
+
+
 @rules.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object a rule.")
+@json_format_options
 @click.pass_obj
-def rules_list(settings: Settings, as_json: bool) -> None:
+def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
     """List the installed rules, grouped by tier, in the order the driver runs them.
 
     \b
     Examples:
       queens rules list
-      queens rules list --json
+      queens rules list --format json
     """
-    registry = settings.registry()
-    if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "counter": r.counter,
-                        "display_name": r.display_name,
-                        "tier": r.tier.value,
-                        "position": r.position,
-                        "package": r.package,
-                        "version": r.version,
-                        "counting": r.counting,
-                        "stars": {"min": r.min_stars, "max": r.max_stars},
-                        "summary": r.summary,
-                    }
-                    for r in registry.rules
-                ],
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+    registry = settings.registry(warn_empty=False)  # the list itself says so
+    if as_json or output_format == "json":
+        from .jsonfmt import RULES_SCHEMA, dumps
+
+        rules = [
+            {
+                "counter": r.counter,
+                "display_name": r.display_name,
+                "tier": r.tier.value,
+                "position": r.position,
+                "package": r.package,
+                "version": r.version,
+                "counting": r.counting,
+                "stars": {"min": r.min_stars, "max": r.max_stars},
+                "summary": r.summary,
+            }
+            for r in registry.rules
+        ]
+        click.echo(dumps({"schema": RULES_SCHEMA, "rules": rules}))
         return
     if not registry.rules:
-        click.echo("No rules are installed: install a rule package such as queens-rules-baseline.")
+        click.echo("No rules are installed: install a rule package (queens-rules-NAME).")
         return
     width_counter = max(len(r.counter) for r in registry.rules)
     width_name = max(len(r.display_name) for r in registry.rules)
@@ -377,6 +441,7 @@ def rules_list(settings: Settings, as_json: bool) -> None:
 
 main.add_command(hint)
 main.add_command(render)
+main.add_command(generate)
 
 
 @main.group()
@@ -430,7 +495,9 @@ def readers_list(settings: Settings, output_format: str) -> None:
                 for r in found
             ],
         }
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        from .jsonfmt import dumps
+
+        click.echo(dumps(document))
         return
     width = max(len(r.name) for r in found)
     for r in found:
@@ -452,17 +519,32 @@ def readers_list(settings: Settings, output_format: str) -> None:
     "finds some 25,000 solutions a second).",
 )
 @click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up counting a board's solutions after this long: the verdict is then "
+    "'undecided within the budget' (exit 7), unless two solutions were found by then.",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="text for people, json (an array, one object a board) for programs.",
+    help="text for people, json for programs: one object a board, one a line with "
+    "several (docs/json.md).",
 )
 @stars_option
 @click.pass_obj
 def check(
-    settings: Settings, boards: tuple[str, ...], cap: int, output_format: str, stars: str
+    settings: Settings,
+    boards: tuple[str, ...],
+    cap: int,
+    timeout: float,
+    output_format: str,
+    stars: str,
 ) -> None:
     """Check that each BOARD is ready to ship: one solution, found by logic alone.
 
@@ -478,10 +560,11 @@ def check(
       1  unique, but the rules stall
       5  several solutions
       6  no solution
+      7  undecided: the exact search ran past --timeout
       2  bad input (a board cannot be read or parsed)
       3  a rule raised an error, or proved unsound against the exact search
       4  a rule package failed to load
-    With several boards, the worst of them: 3, then 2, 6, 5, 1, 0.
+    With several boards, the worst of them: 3, then 2, 7, 6, 5, 1, 0.
 
     \b
     Examples:
@@ -498,8 +581,10 @@ def check(
     grader = Grader(registry.rules)
     names = {rule.counter: rule.display_name for rule in registry.rules}
     reports = []
-    for i, path in enumerate(boards or (STDIN,)):
-        report = check_board(path, grader, cap, registry.readers, k)
+    paths = boards or (STDIN,)
+    several = len(paths) > 1
+    for i, path in enumerate(paths):
+        report = check_board(path, grader, cap, timeout, registry.readers, k)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
@@ -507,14 +592,16 @@ def check(
             if i:
                 click.echo()
             click.echo(format_report(report, names))
-    if output_format == "json":
-        click.echo(json.dumps([report_json(r) for r in reports], indent=2, ensure_ascii=False))
+        if output_format == "json":
+            from .jsonfmt import CHECK_SCHEMA, print_document
+
+            print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
     sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@json_format_options
 @click.option(
     "--chart",
     metavar="FILE.svg",
@@ -523,7 +610,12 @@ def check(
 @stars_option
 @click.pass_obj
 def stats(
-    settings: Settings, paths: tuple[str, ...], as_json: bool, chart: str | None, stars: str
+    settings: Settings,
+    paths: tuple[str, ...],
+    output_format: str,
+    as_json: bool,
+    chart: str | None,
+    stars: str,
 ) -> None:
     """Solve every board under PATH... in one process and sum up what the rules did.
 
@@ -534,22 +626,31 @@ def stats(
     A bad board is reported and skipped. On a terminal, a long run shows a progress bar
     on standard error.
 
-    \b
     Exit status: 0 every board solved, 1 some board not solved, 2 some board could not
     be read, 3 a rule raised (the worst of these), 4 a rule package failed to load.
 
     \b
     Examples:
       queens stats archive/boards
-      queens stats --json archive/boards > stats.json
+      queens stats --format json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
     from ..grade import Grader
-    from ..stats import Progress, chart_items, collect, format_summary, summary_json
+    from ..stats import (
+        BAD_INPUT,
+        Progress,
+        chart_items,
+        collect,
+        format_summary,
+        summary_json,
+    )
     from .chart import bar_chart_svg
 
     k = parse_stars(stars)
     registry = settings.registry()
+    missing = missing_path(paths, registry.readers)
+    if missing:
+        fail(missing, EXIT_BAD_INPUT)
     chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
@@ -558,11 +659,17 @@ def stats(
         )
     finally:
         progress.close()
+    if not summary.processed and all(board.status == BAD_INPUT for board in summary.boards):
+        for board in summary.boards:
+            report_error(board.error or board.path)
+        sys.exit(EXIT_BAD_INPUT)
     for board in summary.boards:
         if board.error:
             report_error(board.error)
-    if as_json:
-        click.echo(json.dumps(summary_json(summary), indent=2, ensure_ascii=False))
+    if as_json or output_format == "json":
+        from .jsonfmt import STATS_SCHEMA, dumps
+
+        click.echo(dumps({"schema": STATS_SCHEMA, **summary_json(summary)}))
     else:
         click.echo(format_summary(summary))
     if chart_file is not None:
@@ -576,15 +683,3 @@ def stats(
         )
         write_output(chart_file, svg)
     sys.exit(summary.exit_status)
-
-
-def run() -> None:
-    """The ``queens`` executable: UTF-8 output whatever the locale (the board glyphs are
-    part of the format), and no traceback for a closed pipe."""
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
-            stream.reconfigure(encoding="utf-8")
-    try:
-        main(standalone_mode=True)
-    except BrokenPipeError:
-        os._exit(0)

@@ -1,4 +1,4 @@
-"""The text formats of SOLVER.md ("Output: solved", "Output: not solved")."""
+"""The plain text output of ``queens solve`` (docs/format.md, "What `queens solve` prints")."""
 
 from __future__ import annotations
 

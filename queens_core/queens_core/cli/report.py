@@ -1,4 +1,5 @@
-"""What ``queens solve`` prints beyond the SOLVER.md formats: explanations and colour.
+"""What ``queens solve`` prints beyond the plain formats (docs/format.md): explanations,
+colour and region letters.
 
 Without ``--explain`` and without colour the output is :func:`output.format_result`,
 byte for byte; these functions only add to it or paint it. The explanation and JSON
@@ -16,19 +17,34 @@ import click
 from ..board import Board
 from ..driver import CONTRADICTION, SOLVED, SolveResult
 from ..rules import Rule
-from .colour import colour_name, colour_picture, colour_rows, terminal_depth, wants_colour
+from .colour import (
+    colour_name,
+    colour_picture,
+    colour_rows,
+    lettered_rows,
+    terminal_depth,
+    wants_colour,
+)
 from .exits import is_terminal
 from .output import format_result
 
 
-def result_text(result: SolveResult, rules: Sequence[Rule], depth: str | None = None) -> str:
-    """The SOLVER.md output; with a colour ``depth``, its board drawn in region colours."""
+def result_text(
+    result: SolveResult, rules: Sequence[Rule], depth: str | None = None, letters: bool = False
+) -> str:
+    """The plain output; with a colour ``depth``, its board drawn in region colours; with
+    ``letters``, each cell's region letter before its mark."""
     names = {r.counter: r.display_name for r in rules}
-    if depth is None:
+    show_dead = not result.solved
+    if depth is None and not letters:
         return format_result(result, names)
-    picture = "\n".join(
-        colour_picture(result.board, result.state, depth, show_dead=not result.solved)
-    )
+    if depth is None:
+        rows = result.state.picture(result.board, show_dead=show_dead).split("\n")
+        picture = "\n".join(lettered_rows(result.board, rows))
+    else:
+        picture = "\n".join(
+            colour_picture(result.board, result.state, depth, show_dead, letters=letters)
+        )
     return format_result(result, names, picture)
 
 
@@ -50,7 +66,11 @@ def legend(board: Board) -> str:
 
 
 def explanation_text(
-    result: SolveResult, rules: Sequence[Rule], source: str, depth: str | None = None
+    result: SolveResult,
+    rules: Sequence[Rule],
+    source: str,
+    depth: str | None = None,
+    letters: bool = False,
 ) -> str:
     """``queens solve --explain``: the board, every step in words, how it ended."""
     from ..explain import LABEL_SCHEME, explain_steps, format_explanation
@@ -79,7 +99,7 @@ def explanation_text(
             f"{'queens' if board.stars == 1 else 'stars'} placed."
         )
     parts.append(ending)
-    parts.append(result_text(result, rules, depth))
+    parts.append(result_text(result, rules, depth, letters))
     return "\n\n".join(parts)
 
 
@@ -94,20 +114,15 @@ def show(
     rules: Sequence[Rule],
     source: str,
     explain: bool,
-    output_format: str,
     color: str,
+    letters: bool = False,
 ) -> None:
-    """Print one solve's result as asked (text, explained text or JSON; colour or not)."""
-    if output_format == "json":
-        from .jsonfmt import dumps, solve_document
-
-        click.echo(dumps(solve_document(result, rules, source)))
-        return
+    """Print one solve's result as text (explained or not; colour or not; letters or not)."""
     depth = colour_depth(color)
     if explain:
-        text = explanation_text(result, rules, source, depth)
+        text = explanation_text(result, rules, source, depth, letters)
     else:
-        text = result_text(result, rules, depth)
+        text = result_text(result, rules, depth, letters)
     # click strips escape sequences when stdout is not a terminal; --color always means
     # keep them.
     click.echo(text, color=depth is not None)

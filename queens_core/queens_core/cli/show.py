@@ -13,12 +13,14 @@ import click
 
 from ..batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
 from ..board import Board, BoardError, decode_input
+from ..exact import DEFAULT_TIMEOUT
 from ..readers import Reader, read_source
 from ..state import State, read_state
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
+    EXIT_UNDECIDED,
     fail,
     open_output,
     warn_split_regions,
@@ -28,11 +30,17 @@ from .stars import parse_stars, stars_option
 
 
 def read_board_and_state(
-    board_path: str, state_path: str | None, readers: Sequence[Reader], stars: int | None = None
+    board_path: str,
+    state_path: str | None,
+    readers: Sequence[Reader],
+    stars: int | None = None,
+    allow_conflicts: bool = False,
 ) -> tuple[Board, State | None]:
     """The board at ``board_path`` and the state drawn in ``state_path``; without one,
     the marks the board's own input shows (a screenshot's), if any, else None. Either may
-    be ``-``, standard input, but not both. Exit 2 on bad input."""
+    be ``-``, standard input, but not both. Exit 2 on bad input, and on an impossible
+    state (two queens in a unit, touching queens) unless ``allow_conflicts``: ``hint``
+    names such queens to the player as a mistake instead."""
     if board_path == STDIN and state_path == STDIN:
         fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
     try:
@@ -42,13 +50,21 @@ def read_board_and_state(
         fail(str(err), EXIT_BAD_INPUT)
     warn_split_regions(display_name(board_path), board)
     if state_path is None:
-        return board, reading.state
-    try:
-        return board, read_state(board, decode_input(read_input(state_path, "state")))
-    except BoardInputError as err:
-        fail(str(err), EXIT_BAD_INPUT)
-    except BoardError as err:
-        fail(f"{display_name(state_path)}: {err}", EXIT_BAD_INPUT)
+        state = reading.state
+        state_name = display_name(board_path)
+    else:
+        state_name = display_name(state_path)
+        try:
+            state = read_state(board, decode_input(read_input(state_path, "state")))
+        except BoardInputError as err:
+            fail(str(err), EXIT_BAD_INPUT)
+        except BoardError as err:
+            fail(f"{state_name}: {err}", EXIT_BAD_INPUT)
+    if state is not None and not allow_conflicts:
+        problem = state.problem(board)
+        if problem is not None:
+            fail(f"{state_name}: impossible state: {problem}", EXIT_BAD_INPUT)
+    return board, state
 
 
 @click.command()
@@ -77,48 +93,82 @@ def read_board_and_state(
     show_default=True,
     help="Draw the board in its regions' colours.",
 )
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter before its mark (regions told apart without colour).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up checking the state against the board's solutions after this long (exit 7).",
+)
 @stars_option
 @click.pass_obj
 def hint(
-    settings, board: str, state_path: str | None, output_format: str, color: str, stars: str
+    settings,
+    board: str,
+    state_path: str | None,
+    output_format: str,
+    color: str,
+    letters: bool,
+    timeout: float,
+    stars: str,
 ) -> None:
     """Print the next deduction the rules make from a partial BOARD, explained.
 
     The state is first checked against the board's solution (with an exact solver): a
     state with a queen that is not in the solution, or a cross on a cell where the
-    solution has its queen, is reported as wrong, naming those cells, and gets no hint.
+    solution has its queen, is reported as wrong, naming those cells, and gets no hint;
+    queens that attack each other are named as a conflict of their own.
     Cells are named rRcC (row R from the top, column C from the left, from 1).
 
-    \b
     Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
-    wrong, the board has no solution, or the rules find nothing more; 2 bad input;
-    3 a rule raised an error; 4 a rule package failed to load.
+    wrong, the board has no solution, or the rules find nothing more; 2 bad input (also a
+    state with two queens in a unit or touching); 3 a rule raised an error or made an
+    unsound deduction; 4 a rule package failed to load; 7 undecided: the exact search
+    ran past --timeout.
 
     \b
     Examples:
       queens hint archive/boards/353.txt --state my-progress.txt
-      queens solve archive/boards/353.txt | queens hint archive/boards/353.txt --state -
+      queens solve --tier cheap my.txt | queens hint my.txt --state -
       queens hint archive/boards/353.txt
     """
+    from ..blame import UnsoundRule
     from ..driver import RuleFailure
+    from ..exact import SearchLimitExceeded
     from ..hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
-    from .jsonfmt import dumps
+    from .jsonfmt import DetailError, detail_failure, dumps
     from .report import colour_depth
 
     k = parse_stars(stars)
     registry = settings.registry()
-    parsed, state = read_board_and_state(board, state_path, registry.readers, k)
+    parsed, state = read_board_and_state(
+        board, state_path, registry.readers, k, allow_conflicts=True
+    )
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
-        found = find_hint(parsed, state or State.initial(parsed), registry.rules)
+        found = find_hint(parsed, state or State.initial(parsed), registry.rules, timeout)
     except RuleFailure as err:
         fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    except UnsoundRule as err:
+        fail(f"{board_name}: {err}", EXIT_RULE_FAILED)
+    except SearchLimitExceeded as err:
+        fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
     if output_format == "json":
-        click.echo(dumps(hint_document(found, board_name, state_name)))
+        try:
+            document = hint_document(found, board_name, state_name)
+        except DetailError as err:
+            fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
+        click.echo(dumps(document))
     else:
         depth = colour_depth(color)
-        click.echo(hint_text(found, depth), color=depth is not None)
+        click.echo(hint_text(found, depth, letters), color=depth is not None)
     if found.status not in (HINT, SOLVED):
         click.echo(f"queens: no hint: {message_lines(found)[0]}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
@@ -147,6 +197,11 @@ def hint(
     help="Solve first (from --state, if given) and draw the result.",
 )
 @click.option("--labels", is_flag=True, help="Number the rows and columns round the grid.")
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter in its corner (regions told apart without colour).",
+)
 @stars_option
 @click.pass_obj
 def render(
@@ -156,15 +211,15 @@ def render(
     state_path: str | None,
     solve_it: bool,
     labels: bool,
+    letters: bool,
     stars: str,
 ) -> None:
     """Draw BOARD as an SVG picture: regions in their colours, thick borders between
     regions, and queens and crosses when given a state or asked to solve.
 
-    \b
     Exit status: 0 written, 1 written but --solve did not solve the board, 2 bad input
-    or the file cannot be written, 3 a rule raised an error, 4 a rule package failed to
-    load.
+    or the file cannot be written, 3 a rule raised an error or made an unsound
+    deduction (nothing is written), 4 a rule package failed to load.
 
     \b
     Examples:
@@ -172,6 +227,7 @@ def render(
       queens render archive/boards/353.txt --solve -o solved.svg
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
     """
+    from ..blame import diagnose
     from ..driver import RuleFailure, Solver
     from .svg import render_svg
 
@@ -181,12 +237,16 @@ def render(
     solved = True
     if solve_it:
         registry = settings.registry()
+        solver = Solver(registry.rules).for_stars(parsed.stars)
         try:
-            result = Solver(registry.rules).solve(parsed, state.copy() if state else None)
+            result = solver.solve(parsed, state.copy() if state else None)
         except RuleFailure as err:
             fail(
                 f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None
             )
+        diagnosis = diagnose(result, state, solver.by_counter)
+        if diagnosis.message:
+            fail(f"{board_name}: {diagnosis.message}", EXIT_RULE_FAILED)
         state = result.state
         solved = result.solved
     picture = render_svg(
@@ -194,6 +254,7 @@ def render(
         state,
         show_dead=not (state is not None and state.is_solved(parsed)),
         labels=labels,
+        letters=letters,
         title=f"Queens board {board_name}" + (" (solved)" if solve_it and solved else ""),
     )
     if output == "-":

@@ -38,11 +38,14 @@ def render_svg(
     show_dead: bool = True,
     labels: bool = False,
     title: str | None = None,
+    letters: bool = False,
 ) -> str:
     """The SVG document (text) of ``board``, with ``state``'s queens and dead cells.
 
-    ``show_dead=False`` leaves dead cells blank (a solved board looks like SOLVER.md's
-    ``♛ .`` picture). ``labels`` puts the row and column numbers round the grid.
+    ``show_dead=False`` leaves dead cells blank (a solved board looks like the ``♛ .``
+    picture ``queens solve`` prints). ``labels`` puts the row and column numbers round
+    the grid; ``letters`` writes each cell's region letter in its top-left corner, so the
+    regions can be told apart without telling their colours apart.
     """
     n = board.n
     colours = region_colours(board)
@@ -94,6 +97,20 @@ def render_svg(
         f'fill="none" stroke="{GRID_INK}" stroke-width="{_fmt(border * 1.5)}"/>'
     )
     out.append("</g>")
+
+    if letters:
+        font = _fmt(cell * 0.26)
+        out.append(
+            f'<g class="region-letters" transform="translate({_fmt(margin)} {_fmt(margin)})" '
+            f'font-family="sans-serif" font-size="{font}" fill="#333333">'
+        )
+        for index in range(n * n):
+            r, c = divmod(index, n)
+            out.append(
+                f'<text x="{_fmt(c * cell + cell * 0.1)}" y="{_fmt(r * cell + cell * 0.3)}">'
+                f"{escape(board.letters[board.cell_region[index]])}</text>"
+            )
+        out.append("</g>")
 
     if state is not None:
         out.append(f'<g class="marks" transform="translate({_fmt(margin)} {_fmt(margin)})">')

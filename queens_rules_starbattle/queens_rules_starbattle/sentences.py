@@ -1,18 +1,15 @@
 """Sentences for the steps of the Star Battle rules (K ≥ 2 stars per unit).
 
-One function a counter, each reading the step's ``detail`` and the state before it, kept
-apart from :mod:`queens_core.explain` so that they move as one piece to the rule package
-once rules carry their own sentences. A step this module does not know gets None (the
-rule's summary stands in).
+Every rule of this package explains its own steps with :func:`star_why` (its ``explain``),
+which reads the step's ``detail`` and the state before it. A step it does not know gets
+None (the rule's summary stands in).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import Board, bits
-from .rules import Step
-from .state import State, cell_label, unit_label
+from queens_core import Board, State, Step, bits, cell_label, unit_label
 
 
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
@@ -49,7 +46,7 @@ def _where(board: Board, where: tuple) -> tuple[str, int, int]:
     return f"{kind} {index + 1}–{index + 2}", masks[index] | masks[index + 1], 2
 
 
-def star_why(board: Board, step: Step, before: State) -> str | None:
+def star_why(step: Step, board: Board, before: State) -> str | None:
     """One sentence of why for a Star Battle step, or None."""
     d = step.detail
     counter = step.counter

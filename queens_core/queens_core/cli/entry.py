@@ -1,0 +1,65 @@
+"""The ``queens`` executable's entry point: ends every run cleanly.
+
+It imports almost nothing itself, so that an interrupt during start-up (while click, the
+command and the rule packages load) is caught like one later on: no traceback, exit 130.
+A reader that stops reading (``queens solve ... | head -1``) ends the process as it ends
+any Unix tool, by SIGPIPE, with nothing on standard error; an output that cannot be
+written (a full disk, ``> /dev/full``) is one line on standard error and exit 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+#: As in :mod:`queens_core.cli.exits` (not imported here: that module imports click).
+EXIT_OUTPUT_FAILED = 2
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+
+def run() -> None:
+    """Run ``queens`` with ``sys.argv``; never returns."""
+    try:
+        import signal  # here, not at the top: an interrupt while it loads is caught
+
+        if hasattr(signal, "SIGPIPE"):
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        for stream in (sys.stdout, sys.stderr):
+            # The board glyphs are part of the format: UTF-8 whatever the locale.
+            if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
+                stream.reconfigure(encoding="utf-8")
+        from .main import main
+
+        try:
+            main()
+        finally:
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        _end(EXIT_INTERRUPTED)
+    except BrokenPipeError:  # where there is no SIGPIPE
+        _end(EXIT_BROKEN_PIPE)
+    except OSError as err:
+        _end(EXIT_OUTPUT_FAILED, f"queens: error: {_what_failed(err)}")
+
+
+def _what_failed(err: OSError) -> str:
+    """The error in one line. Errors of reading name their file where they happen, and a
+    file the command writes is opened and reported by name: an error without a file name
+    that gets here is standard output failing (standard error failing cannot be told)."""
+    reason = err.strerror or str(err)
+    return (
+        f"{err.filename}: {reason}" if err.filename else f"cannot write standard output: {reason}"
+    )
+
+
+def _end(status: int, line: str | None = None) -> None:
+    """Exit at once with ``status``: what is left in the buffers could not be written
+    anyway, and Python would report that with a traceback at exit."""
+    if line is not None:
+        try:
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(status)

@@ -1,0 +1,306 @@
+"""The ``queens generate`` command (registered on ``cli.main``); the engine is
+:mod:`queens_core.maker`.
+
+Options are read as plain values and checked here or by the engine, so that every bad
+value gets the one-line error and exit status 2 the other commands give bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
+
+if TYPE_CHECKING:
+    from ..maker import Generated
+
+GENERATE_SCHEMA = "queens-generate/1"
+
+
+@click.command()
+@click.option(
+    "--size",
+    "size_text",
+    default="8",
+    show_default=True,
+    metavar="N",
+    help="Board size N (N×N, N regions), 4 to 32.",
+)
+@click.option(
+    "--count",
+    "count_text",
+    default="1",
+    show_default=True,
+    metavar="K",
+    help="How many boards to make.",
+)
+@click.option(
+    "--seed",
+    "seed_text",
+    metavar="S",
+    help="Seed of the batch: the same seed, options and installed rules make the "
+    "same boards, byte for byte. Default: a random seed, printed on standard error.",
+)
+@click.option(
+    "--tier",
+    metavar="TIER",
+    help="Only boards whose first solving tier is exactly TIER: baseline, cheap or "
+    "expensive (as `queens check` reports it).",
+)
+@click.option(
+    "--grade",
+    metavar="GRADE",
+    help="Only boards of this grade: Easy, Medium, Hard, Fiendish, or its level 1-4 "
+    "(as `queens check` reports it).",
+)
+@click.option(
+    "--min-region",
+    "min_region_text",
+    default="1",
+    show_default=True,
+    metavar="CELLS",
+    help="No region smaller than this many cells.",
+)
+@click.option(
+    "--max-tries",
+    "max_tries_text",
+    default=None,
+    metavar="T",
+    help="Give up on a board after this many fresh maps (each repaired a few times). Default: 500.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    metavar="DIR",
+    help="Write one board file a board into DIR (created if missing), named after "
+    "size, target, seed and number; files already there are kept, so a stopped "
+    "batch resumes where it stopped.",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="With -o: make the boards whose files exist again and overwrite them.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: JSON Lines, one object a board (board, solution, tier, grade, score, counters).",
+)
+@click.option(
+    "--jobs",
+    "jobs_text",
+    default="1",
+    show_default=True,
+    metavar="J",
+    help="Processes that make boards; the boards do not depend on J.",
+)
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="NAMES",
+    help="Boards for these rules or packages only (as for `queens solve`).",
+)
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="NAMES",
+    help="Boards for the installed rules without these (as for `queens solve`).",
+)
+@click.pass_obj
+def generate(
+    settings: Any,
+    size_text: str,
+    count_text: str,
+    seed_text: str | None,
+    tier: str | None,
+    grade: str | None,
+    min_region_text: str,
+    max_tries_text: str | None,
+    out_dir: str | None,
+    force: bool,
+    output_format: str,
+    jobs_text: str,
+    only: tuple[str, ...],
+    exclude: tuple[str, ...],
+) -> None:
+    """Make boards with exactly one solution that the installed rules solve.
+
+    Each board has N 4-connected regions and one solution (checked by the exact solver),
+    and the installed rules (or those chosen with --only/--exclude) solve it; with --tier
+    or --grade, it needs exactly that tier or grade, as `queens check` would report.
+    Regions are grown round a random queen placement, then repaired cell by cell where a
+    second solution or a stall of the rules lies.
+
+    Printed (text): each board under a line with its tier, grade and score; with -o, one
+    line a file written. --format json prints one JSON object a line. On a terminal a
+    progress bar is shown on standard error.
+
+    Exit status: 0 every board made, 1 gave up on a board after --max-tries (the boards
+    before it are printed), 2 bad input or usage, 3 a rule failed, 4 a rule package
+    failed to load.
+
+    \b
+    Examples:
+      queens generate --size 9 --count 5 --grade Hard --seed 1
+      queens generate --size 10 --count 100 --tier expensive -o boards/ --jobs 2
+      queens generate --size 8 --only baseline --format json
+    """
+    from ..driver import RuleFailure
+    from ..maker import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
+    from ..stats import Progress
+    from .main import selected_rules
+
+    size = _integer("--size", size_text)
+    count = _integer("--count", count_text)
+    if count < 0:
+        fail(f"--count: {count} is negative", EXIT_BAD_INPUT)
+    if seed_text is not None:
+        seed = _integer("--seed", seed_text)
+    else:
+        import secrets  # only here: it imports hmac and friends, which start-up does not need
+
+        seed = secrets.randbelow(10**9)
+    min_region = _integer("--min-region", min_region_text)
+    jobs = _integer("--jobs", jobs_text)
+    max_tries = DEFAULT_MAX_TRIES
+    if max_tries_text is not None:
+        max_tries = _integer("--max-tries", max_tries_text)
+
+    rules = selected_rules(settings.registry(), only, exclude, None)
+    try:
+        # Checked up front, before any file is touched or a process started.
+        maker = Maker(rules, size, tier, grade, min_region, max_tries)
+        if jobs < 1:
+            raise GenerateError(f"--jobs: {jobs} is not a positive number")
+    except GenerateError as err:
+        fail(str(err), EXIT_BAD_INPUT)
+    # The grade as named on the ladder, however it was typed ("3", "hard").
+    grade_name = maker.target[0].grade if grade is not None else None
+    name_of = _file_namer(size, tier, grade_name, min_region, seed)
+    if out_dir is not None:
+        _prepare_dir(out_dir)
+    if seed_text is None:
+        warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
+
+    def exists(index: int) -> bool:
+        return (
+            out_dir is not None
+            and not force
+            and os.path.exists(os.path.join(out_dir, name_of(index)))
+        )
+
+    kept = sum(exists(i) for i in range(count))
+    if kept:
+        warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
+    todo = count - kept
+    progress = Progress(sys.stderr)
+    done = 0
+    try:
+        for board in maker.boards(seed, count, jobs, skip=exists):
+            path = None
+            if out_dir is not None:
+                path = os.path.join(out_dir, name_of(board.index))
+                _write_board(path, board)
+            _print(board, seed, count, path, output_format)
+            done += 1
+            progress(done, todo)
+    except GiveUp as err:
+        progress.close()
+        fail(str(err), EXIT_NOT_SOLVED)
+    except RuleFailure as err:
+        progress.close()
+        fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    progress.close()
+
+
+def _integer(option: str, text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        fail(f"{option}: {text!r} is not a whole number", EXIT_BAD_INPUT)
+
+
+def _file_namer(
+    size: int, tier: str | None, grade: str | None, min_region: int, seed: int
+) -> Callable[[int], str]:
+    """File names that say what made the board, so that a rerun finds its own files."""
+    parts = [f"{size}x{size}"]
+    if tier:
+        parts.append(tier.lower())
+    if grade:
+        parts.append(grade.lower())
+    if min_region > 1:
+        parts.append(f"min{min_region}")
+    parts.append(f"s{seed}")
+    stem = "-".join(parts)
+    return lambda index: f"{stem}-{index + 1:04d}.txt"
+
+
+def _prepare_dir(path: str) -> None:
+    """Create DIR if needed and make sure a file can be written there, or exit 2."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as err:
+        fail(f"cannot write to {path}: {err.strerror or err}", EXIT_BAD_INPUT)
+    if not os.path.isdir(path) or not os.access(path, os.W_OK | os.X_OK):
+        fail(f"cannot write to {path}: not a writable folder", EXIT_BAD_INPUT)
+
+
+def _write_board(path: str, board: Generated) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(str(board.board) + "\n")
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
+
+
+def _summary(board: Generated) -> str:
+    rung = board.rung
+    n = board.board.n
+    score = board.assessment.score
+    return f"{n}×{n}, tier {rung.tier}, grade {rung.level} {rung.grade}, score {score}"
+
+
+def _print(board: Generated, seed: int, count: int, path: str | None, output_format: str) -> None:
+    if output_format == "json":
+        click.echo(json.dumps(board_record(board, seed, path), ensure_ascii=False))
+        return
+    if path is not None:
+        click.echo(f"{path}: {_summary(board)}")
+        return
+    if board.index:
+        click.echo()
+    click.echo(f"board {board.index + 1} of {count}: {_summary(board)}")
+    click.echo(str(board.board))
+
+
+def board_record(board: Generated, seed: int, path: str | None = None) -> dict[str, Any]:
+    """One line of ``--format json``."""
+    from .jsonfmt import cells_json
+
+    rung = board.rung
+    full = board.assessment.full
+    return {
+        "schema": GENERATE_SCHEMA,
+        "seed": seed,
+        "index": board.index,
+        "path": path,
+        "size": board.board.n,
+        "board": list(board.board.rows),
+        "solution": cells_json(board.board, board.solution),
+        "tier": rung.tier,
+        "grade": {"level": rung.level, "name": rung.grade},
+        "score": board.assessment.score,
+        "counters": dict(full.counters),
+        "attempts": board.attempts,
+    }

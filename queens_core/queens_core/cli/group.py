@@ -1,0 +1,104 @@
+"""The ``queens`` command group: options every command accepts, and how it ends.
+
+Two things a plain :class:`click.Group` does not do:
+
+* The global options (``--skip-broken-plugins``, ``--traceback``) work before the command
+  name and after it: the error that names ``--skip-broken-plugins`` is read by a user
+  who has just typed ``queens solve ...``. Every command added to a :class:`QueensGroup`
+  (and to its sub-groups) gets them.
+* Click's own errors (an unknown option, a bad value) are one line on standard error
+  and exit 2, like every other error of ``queens``; an interrupt (Ctrl-C) exits 130
+  quietly. The executable's entry point (:mod:`queens_core.cli.entry`) covers what
+  happens outside click: start-up, closed pipes and full disks.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from .exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+
+#: The global options: (flags, the Settings attribute they set, help).
+GLOBAL_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    (
+        "--skip-broken-plugins",
+        "skip_broken",
+        "Start even if a rule package fails to load (it is named on standard error).",
+    ),
+    ("--traceback", "traceback", "Print tracebacks of internal errors."),
+)
+
+
+def _setter(attribute: str) -> Callable[[click.Context, click.Parameter, bool], None]:
+    def set_global(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        # The group's callback has put its Settings in ctx.obj before a command's
+        # options are parsed; a command's context inherits it.
+        if value and hasattr(ctx.obj, attribute):
+            setattr(ctx.obj, attribute, True)
+
+    return set_global
+
+
+def _add_global_options(command: click.Command) -> None:
+    present = {opt for param in command.params for opt in getattr(param, "opts", ())}
+    for flag, attribute, text in GLOBAL_OPTIONS:
+        if flag not in present:
+            command.params.append(
+                click.Option(
+                    [flag],
+                    is_flag=True,
+                    expose_value=False,
+                    callback=_setter(attribute),
+                    help=text,
+                )
+            )
+
+
+class QueensGroup(click.Group):
+    """A group whose commands all take the global options, and whose errors are one line."""
+
+    #: Sub-groups (``queens rules``) are QueensGroups too.
+    group_class = type
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        _add_global_options(cmd)
+        super().add_command(cmd, name)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            value = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as err:
+            no_args_is_help = getattr(click.exceptions, "NoArgsIsHelpError", ())
+            if isinstance(err, no_args_is_help):  # `queens` alone: the help, as click shows it
+                err.show()
+                sys.exit(EXIT_BAD_INPUT)
+            where = err.ctx.command_path if err.ctx is not None else self.name
+            message = " ".join(err.format_message().split()).rstrip(".")
+            _exit_with(f"queens: error: {message} (see '{where} --help')", EXIT_BAD_INPUT)
+        except click.ClickException as err:
+            message = " ".join(err.format_message().split())
+            _exit_with(f"queens: error: {message}", err.exit_code)
+        except (click.Abort, KeyboardInterrupt):
+            # click turns Ctrl-C into Abort (after starting a new line on standard error).
+            _exit_with(None, EXIT_INTERRUPTED)
+        if not standalone_mode:
+            return value
+        # A command ends with sys.exit(status); falling off the end, or --help, is 0.
+        sys.exit(value if isinstance(value, int) else 0)
+
+
+def _exit_with(line: str | None, status: int) -> None:
+    if line is not None:
+        click.echo(line, err=True)
+    sys.exit(status)

@@ -1,0 +1,73 @@
+"""Hostile and unsound rule plugins, as the bodies of ``apply(ctx)`` (fakedist.rule_module
+turns one into an installable package). Each breaks the rule contract in its own way; the
+tests install one at a time and expect every command to name it, with its package, in one
+line."""
+
+from __future__ import annotations
+
+#: Kills, once, a cell of the solution whose row still has other live cells: nothing is
+#: empty yet, so a sound rule exposes the contradiction later.
+HIDDEN_KILL = """
+from queens_core.exact import find_solutions
+
+if ctx.cache.get("done"):
+    return
+ctx.cache["done"] = True
+solution = find_solutions(ctx.board, 1)[0]
+for row in ctx.board.row_masks:
+    live = ctx.state.live & row
+    if live & solution and live & ~solution:
+        ctx.kill(live & solution)
+        return
+"""
+
+#: Expensive tier: when the cheap rules are stuck, guess a queen on the first live cell of
+#: the first queenless region. On a board with two solutions the guess picks one of them
+#: and the rules "solve" the board without ever meeting a contradiction.
+GUESS = """
+for region in ctx.board.region_masks:
+    cells = ctx.state.live & region
+    if cells and not ctx.state.queens & region:
+        ctx.place((cells & -cells).bit_length() - 1)
+        return
+"""
+
+#: Changes the board every rule reads: its kill masks now kill nothing.
+BOARD_MUTATION = """
+ctx.board.kill_masks = tuple(0 for _ in ctx.board.kill_masks)
+"""
+
+#: Records something that is not a Step.
+NOT_A_STEP = """
+if ctx.state.live:
+    ctx.steps.append(("not_a_step", 0, 0, ()))
+"""
+
+#: Raises a BaseException that is neither Exception nor SystemExit.
+BASE_EXCEPTION = """
+class Escape(BaseException):
+    pass
+
+raise Escape("out of here")
+"""
+
+#: Prints to standard output, where the board goes.
+PRINTS = """
+print("debugging output")
+"""
+
+#: Never returns.
+RUNAWAY = """
+while True:
+    pass
+"""
+
+#: Overwrites the cache entry of another rule (the polyomino sweep keeps one).
+CACHE_VANDAL = """
+ctx.state.caches["polyomino_domino"] = {"garbage": True}
+"""
+
+#: Raises with a message of several lines.
+MULTILINE_MESSAGE = """
+raise ValueError("first line\\nsecond line\\n\\tthird line")
+"""

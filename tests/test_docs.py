@@ -1,0 +1,81 @@
+"""The project's own documents: they stand on their own (no pointer to the specification
+files users do not have), their links resolve, and docs/format.md's sample sessions are
+what the command really prints."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import ROOT
+
+QUEENS = Path(sys.executable).with_name("queens")
+USER_DOCS = [
+    ROOT / "README.md",
+    ROOT / "archive" / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "examples").glob("*/README.md")),
+]
+FORMAT = ROOT / "docs" / "format.md"
+
+
+@pytest.mark.parametrize("path", USER_DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_documents_do_not_lean_on_files_users_do_not_have(path):
+    text = path.read_text()
+    for name in ("SOLVER.md", "QUEENS.md", "HEURISTICS.md"):
+        assert name not in text, f"{path.name} points at {name}"
+
+
+@pytest.mark.parametrize("path", USER_DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_local_links_resolve(path):
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", path.read_text()):
+        if "://" in target:
+            continue
+        assert (path.parent / target).exists(), f"{path.name}: broken link {target}"
+
+
+def test_stale_sentences_are_gone():
+    assert "to be settled" not in (ROOT / "docs" / "json.md").read_text()
+    assert "Copy this folder" not in (ROOT / "archive" / "README.md").read_text()
+    assert "piped output is always plain" not in (ROOT / "README.md").read_text()
+
+
+def sessions(text: str) -> list[tuple[str, list[str]]]:
+    """The ``$ queens ...`` sessions of the fenced blocks: (command, output lines)."""
+    found = []
+    for block in re.findall(r"^```\n(.*?)^```$", text, flags=re.S | re.M):
+        lines = block.splitlines()
+        if lines and lines[0].startswith("$ "):
+            found.append((lines[0][2:], lines[1:]))
+    return found
+
+
+@pytest.mark.parametrize("command, shown", sessions(FORMAT.read_text()), ids=lambda x: str(x)[:40])
+def test_format_md_sessions_are_real(command, shown):
+    """Each line shown is a line of the real output (standard output then standard
+    error), in order; ``...`` alone stands for lines left out."""
+    env = {**os.environ, "PATH": f"{QUEENS.parent}{os.pathsep}{os.environ['PATH']}"}
+    run = subprocess.run(
+        command, shell=True, cwd=ROOT, env=env, capture_output=True, timeout=60, check=False
+    )
+    real = (run.stdout + run.stderr).decode().splitlines()
+    position = 0
+    for line in shown:
+        if line == "...":
+            continue
+        assert line in real[position:], f"{line!r} is not in the output of {command}"
+        position = real.index(line, position) + 1
+    assert shown and position
+
+
+def test_format_md_lists_the_catalog_in_order(registry):
+    text = FORMAT.read_text().split("## The catalog")[1]
+    ids = re.findall(r"^\| \d+(?:–\d+)? \| `(\w+)`", text, flags=re.M)
+    # The Queens catalog: the rules that run on K = 1 boards.
+    counters = [rule.counter for rule in registry.rules if rule.sound_for(1)]
+    assert ids == [c for c in counters if c in ids]
+    assert ids[0] == counters[0] and ids[-1] == counters[-1] and len(counters) == 31

@@ -1,0 +1,88 @@
+"""What a new user reads first: every --help fits 80 columns, rule summaries read as
+English, and ``queens`` says what it is doing when it would otherwise seem to hang or
+give a bare "not solved"."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from queens_core import plugins
+from queens_core.cli.main import main
+
+QUEENS = Path(sys.executable).with_name("queens")
+
+
+def command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and sub-command of ``group``, as the words that invoke it."""
+    found = [prefix]
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            found.extend(command_paths(command, (*prefix, name)))
+        else:
+            found.append((*prefix, name))
+    return found
+
+
+@pytest.mark.parametrize("words", command_paths(main), ids=lambda w: " ".join(w) or "queens")
+@pytest.mark.parametrize("columns", ["80", "200"])
+def test_every_help_fits_80_columns(words, columns):
+    """On a terminal of 80 columns, and on a wider one (click caps help at 80)."""
+    result = CliRunner().invoke(main, [*words, "--help"], env={"COLUMNS": columns})
+    assert result.exit_code == 0
+    too_wide = [line for line in result.stdout.splitlines() if len(line) > 80]
+    assert not too_wide
+
+
+def test_rule_summaries_use_the_article_the_name_is_spoken_with():
+    result = CliRunner().invoke(main, ["rules", "list", "--format", "json"])
+    summaries = {r["display_name"]: r["summary"] for r in json.loads(result.stdout)["rules"]}
+    assert "form an I-tromino " in summaries["Polyomino: I-tromino"]
+    assert "form an L-pentomino " in summaries["Polyomino: L-pentomino"]
+    assert "form a U-pentomino " in summaries["Polyomino: U-pentomino"]
+    assert "form a long-N hexomino " in summaries["Polyomino: long-N hexomino"]
+    assert "form a domino " in summaries["Polyomino: domino"]
+    for summary in summaries.values():
+        assert " a i-" not in summary.lower() and " a l-" not in summary.lower()
+
+
+def test_with_no_rule_installed_solve_warns_instead_of_a_bare_not_solved(monkeypatch):
+    monkeypatch.setattr(plugins, "_entry_points", lambda: [])
+    result = CliRunner().invoke(main, ["solve", "-"], input="AA\nBB\n")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "queens: warning: no rules are installed, so nothing can be deduced: install a rule "
+        "package (a queens-rules-NAME distribution)"
+    )
+    # rules list says it on standard output instead, once.
+    listed = CliRunner().invoke(main, ["rules", "list"])
+    assert "No rules are installed" in listed.stdout and listed.stderr == ""
+
+
+def test_on_a_terminal_solve_says_it_reads_standard_input():
+    main_fd, child_fd = pty.openpty()
+    process = subprocess.Popen(
+        [str(QUEENS), "solve"], stdin=child_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    os.close(child_fd)
+    os.write(main_fd, b"A\n\x04")
+    out, err = process.communicate(timeout=60)
+    os.close(main_fd)
+    assert err.decode().startswith(
+        "queens: reading the board from standard input: type it, then press Ctrl-D on a "
+        "line of its own\n"
+    )
+    assert process.returncode == 0 and out.startswith("♛".encode())
+
+
+def test_from_a_pipe_there_is_no_such_note():
+    run = subprocess.run([str(QUEENS), "solve"], input=b"A\n", capture_output=True, check=False)
+    assert run.returncode == 0 and run.stderr == b""

@@ -1,0 +1,134 @@
+"""How a ``queens`` process ends when the shell gets in the way: a usage error, a reader
+that stops reading, a full disk, Ctrl-C. Always one line or nothing on standard error,
+never a traceback, and the status a shell script expects."""
+
+from __future__ import annotations
+
+import os
+import pty
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support import ARCHIVE
+
+from queens_core.cli.main import main
+
+QUEENS = Path(sys.executable).with_name("queens")
+BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "--nope"], "queens: error: No such option '--nope' (see 'queens solve --help')"),
+        (["nosuch"], "queens: error: No such command 'nosuch' (see 'queens --help')"),
+        (
+            ["solve", "--tier", "x"],
+            "queens: error: Invalid value for '--tier': 'x' is not one of 'cheap', 'expensive'"
+            " (see 'queens solve --help')",
+        ),
+        (["stats"], "queens: error: Missing argument 'PATH...' (see 'queens stats --help')"),
+        (
+            ["rules", "list", "--x"],
+            "queens: error: No such option '--x' (see 'queens rules list --help')",
+        ),
+    ],
+)
+def test_a_usage_error_is_one_line_and_status_2(args, message):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == message + "\n"
+
+
+def test_help_and_version_still_exit_0():
+    assert CliRunner().invoke(main, ["solve", "--help"]).exit_code == 0
+    assert CliRunner().invoke(main, ["--version"]).exit_code == 0
+
+
+def test_a_reader_that_stops_reading_ends_the_process_quietly_as_sigpipe_does():
+    """``queens solve archive/boards/*.txt | head -1``: no traceback, and the status of a
+    process ended by SIGPIPE (141 in the shell), not 0 and not 1 ("not solved")."""
+    process = subprocess.Popen(
+        [str(QUEENS), "solve", *BOARDS], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read()
+    process.wait(timeout=60)
+    assert error == b""
+    assert process.returncode in (-signal.SIGPIPE, 128 + signal.SIGPIPE)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", str(ARCHIVE / "1.txt")],
+        ["stats", *BOARDS[:5]],
+        ["solve", "--format", "json", *BOARDS[:3]],
+    ],
+)
+def test_an_output_that_cannot_be_written_is_one_line_and_status_2(args):
+    with open("/dev/full", "wb") as full:
+        run = subprocess.run(
+            [str(QUEENS), *args], stdout=full, stderr=subprocess.PIPE, timeout=60, check=False
+        )
+    assert run.returncode == 2
+    assert run.stderr == b"queens: error: cannot write standard output: No space left on device\n"
+
+
+def test_ctrl_c_while_waiting_for_input_exits_130_without_a_traceback():
+    """The process waits for a board typed on a terminal; Ctrl-C comes once it has said
+    so."""
+    main_fd, child_fd = pty.openpty()
+    process = subprocess.Popen(
+        [str(QUEENS), "solve"], stdin=child_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    os.close(child_fd)
+    assert process.stderr is not None
+    assert process.stderr.readline().startswith(b"queens: reading the board")
+    process.send_signal(signal.SIGINT)
+    out, error = process.communicate(timeout=60)
+    os.close(main_fd)
+    assert process.returncode == 130
+    assert out == b"" and error.strip() == b""
+
+
+#: Run the executable's entry point with an interrupt arriving while ``module`` loads.
+INTERRUPTED_IMPORT = """
+import builtins, sys
+real = builtins.__import__
+def interrupting(name, *args, **kwargs):
+    if name == {module!r}:
+        raise KeyboardInterrupt
+    return real(name, *args, **kwargs)
+builtins.__import__ = interrupting
+sys.argv = ["queens", "solve", {board!r}]
+from queens_core.cli.entry import run
+run()
+"""
+
+
+@pytest.mark.parametrize("module", ["signal", "click", "pluggy"])
+def test_ctrl_c_during_start_up_exits_130_without_a_traceback(module):
+    """Ctrl-C while the command, click or the rule packages load (a real signal cannot be
+    timed to land there on a busy machine, so the import raises as the signal would)."""
+    code = INTERRUPTED_IMPORT.format(module=module, board=str(ARCHIVE / "1.txt"))
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60, check=False)
+    assert run.returncode != 0, f"{module} is no longer imported by a solve: pick another"
+    assert run.returncode == 130, run.stderr
+    assert b"Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("args", [[], ["rules"]])
+def test_a_group_without_a_command_shows_its_help(args):
+    result = CliRunner().invoke(main, args)
+    shown = result.stdout + result.stderr
+    assert "Commands:" in shown and len(shown.splitlines()) > 5
+    assert "queens: error" not in shown
