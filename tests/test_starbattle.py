@@ -3,6 +3,7 @@ and the rules of queens-rules-starbattle, each held against the exact engine."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -347,3 +348,32 @@ def test_a_hint_from_a_state_with_a_star_names_the_star_rule():
     assert found.explanation.why == (
         "The star already on r1c5 rules out the cells touching it: r1c4 r1c6 r2c4 r2c5 r2c6."
     )
+
+
+def test_generate_stars_makes_unique_boards_the_exact_engine_confirms():
+    run = queens("generate", "--stars", "2", "--size", "8", "--count", "2", "--seed", "3",
+                 "--format", "json")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [r["index"] for r in records] == [0, 1]
+    for record in records:
+        board = Board(tuple(record["board"]), 2)
+        found = find_solutions(board, 2)
+        assert len(found) == 1
+        assert board.cells_of(found[0]) == [tuple(cell) for cell in record["solution"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--stars", "3", "--size", "8"], "queens: error: a 8×8 board cannot hold 3 stars per "
+         "unit (at most 2): no solution exists"),
+        (["--stars", "2", "--grade", "Hard"], "queens: error: --grade is for Queens boards, "
+         "not with --stars 2"),
+        (["--stars", "0"], "queens: error: --stars must be at least 1, not 0"),
+    ],
+)  # fmt: skip
+def test_generate_stars_refuses_what_it_cannot_do_in_one_line(args, error):
+    run = queens("generate", "--seed", "1", *args)
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [error]
