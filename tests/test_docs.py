@@ -75,6 +75,7 @@ def test_format_md_sessions_are_real(command, shown):
 def test_format_md_lists_the_catalog_in_order(registry):
     text = FORMAT.read_text().split("## The catalog")[1]
     ids = re.findall(r"^\| \d+(?:–\d+)? \| `(\w+)`", text, flags=re.M)
-    counters = [rule.counter for rule in registry.rules]
+    # The Queens catalog: the rules that run on K = 1 boards.
+    counters = [rule.counter for rule in registry.rules if rule.sound_for(1)]
     assert ids == [c for c in counters if c in ids]
     assert ids[0] == counters[0] and ids[-1] == counters[-1] and len(counters) == 31

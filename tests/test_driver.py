@@ -41,7 +41,7 @@ def test_steps_replayed_from_the_empty_board_give_the_final_state(archive, regis
 
 def test_counters_print_in_catalog_order_with_zeros(registry):
     result = Solver(registry.rules).solve(Board.parse("AAB\nCCB\nCCB"))
-    assert list(result.counters) == [r.counter for r in registry.rules]
+    assert list(result.counters) == [r.counter for r in registry.rules if r.sound_for(1)]
 
 
 def test_a_pass_rule_counts_once_per_pass_however_much_it_did():

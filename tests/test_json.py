@@ -54,7 +54,8 @@ def test_solve_json_of_353_follows_the_schema(registry):
     assert doc["state"]["queens"] == [[0, 0], [1, 5], [2, 3], [3, 1], [4, 4], [5, 2], [6, 6]]
     assert doc["state"]["picture"][0] == "♛⨯⨯⨯⨯⨯⨯"
     assert len(doc["state"]["dead"]) == 49 - 7
-    assert [c["counter"] for c in doc["counters"]] == [r.counter for r in registry.rules]
+    queens_rules = [r.counter for r in registry.rules if r.sound_for(1)]
+    assert [c["counter"] for c in doc["counters"]] == queens_rules
     assert {c["name"]: c["count"] for c in doc["counters"]}["N-regions-in-N-lines"] == 4
     assert len(doc["steps"]) == 27
     first = doc["steps"][0]

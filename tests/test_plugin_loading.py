@@ -216,6 +216,9 @@ def test_a_good_third_party_package_is_listed_with_its_name_and_version(site):
         "harmless_rule",
         "Harmless",
         "rule",
+        "K",
+        "=",
+        "1",
         "queens-rules-fine",
         "1.2.0",
     ]

@@ -48,10 +48,11 @@ def test_only_by_package_and_by_counter(registry):
 def test_exclude_and_tier(registry):
     everything = [r.counter for r in registry.rules]
     cheap = counters(registry, (), (), "cheap")
-    assert cheap == everything[:-1]
-    assert counters(registry, (), ["pfc"]) == cheap
+    assert cheap == everything[:-2]
+    assert everything[-2:] == ["placement_forces_contradiction", "trial_star"]
+    assert counters(registry, (), ["pfc", "trial_star"]) == cheap
     assert counters(registry, (), (), "expensive") == everything
-    no_shapes = counters(registry, (), ["polyomino", "queen_adjacent_kill"])
+    no_shapes = counters(registry, (), ["polyomino", "queen_adjacent_kill", "starbattle"])
     assert no_shapes == [
         "single_cell_region",
         "single_cell_line",
@@ -74,7 +75,7 @@ def test_unknown_names_list_the_known_ones(registry):
     message = str(caught.value)
     assert message.startswith("--only: no installed rule or rule package is called 'pcf'")
     assert "(did you mean 'pfc'?)" in message
-    assert "packages: baseline, pfc, pigeonhole, polyomino;" in message
+    assert "packages: baseline, pfc, pigeonhole, polyomino, starbattle;" in message
     assert "rules: line_confined_to_region, n_regions_in_n_lines," in message
     with pytest.raises(SelectionError, match=r"^--exclude: .* 'queens-rules-nothing'"):
         select_rules(registry.rules, (), ["queens-rules-nothing"])

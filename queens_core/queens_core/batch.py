@@ -12,11 +12,12 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .board import MAX_INPUT_BYTES, Board
+from .board import MAX_INPUT_BYTES, Board, BoardError
 from .readers import (
     STDIN,
     TEXT_READER,
     Reader,
+    Reading,
     display_name,
     inline_reader,
     load_bytes,
@@ -49,10 +50,34 @@ def read_input(path: str, what: str = "") -> bytes:
     return load_bytes(path, MAX_INPUT_BYTES, what)
 
 
-def read_board_file(path: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Board:
+def read_board_file(
+    path: str, readers: Sequence[Reader] = (TEXT_READER,), stars: int | None = None
+) -> Board:
     """Read the board at ``path`` (``-`` is standard input) with the reader chosen for it
-    among ``readers`` (see :mod:`queens_core.readers`); the text reader by default."""
-    return read_source(path, readers).board
+    among ``readers`` (see :mod:`queens_core.readers`); the text reader by default.
+
+    ``stars`` is K, the stars per unit; None takes what the input declares (an SBN
+    string does), else 1. See :func:`board_with_stars`.
+    """
+    return board_with_stars(read_source(path, readers), stars, display_name(path))
+
+
+def board_with_stars(reading: Reading, stars: int | None, name: str) -> Board:
+    """The reading's board with ``stars`` per unit (None: the input's own K, else 1).
+
+    Raises :class:`BoardInputError` when K is impossible for the board's size or
+    contradicts the K the input declares.
+    """
+    declared = reading.stars
+    if stars is None:
+        stars = declared or 1
+    elif declared is not None and declared != stars:
+        detail = f"the input declares {declared} stars per unit, but --stars says {stars}"
+        raise BoardInputError(f"{name}: {detail}", detail)
+    try:
+        return reading.board.with_stars(stars)
+    except BoardError as err:
+        raise BoardInputError(f"{name}: {err}", str(err)) from None
 
 
 def _natural_key(path: Path) -> list:

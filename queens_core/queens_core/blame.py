@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .board import Board
 from .driver import CONTRADICTION, SOLVED, UNSOUND_PREFIX
-from .exact import SearchLimitExceeded, find_solutions
+from .exact_stars import SearchLimitExceeded, find_solutions
 from .rules import Rule, Step
 from .state import State, cell_label, cell_labels
 

@@ -8,13 +8,18 @@ cell
 mask
     A Python int used as a set of cells, one bit a cell (a bitboard).
 unit
-    A row, a column or a region: each must hold exactly one queen.
+    A row, a column or a region: each must hold exactly one queen (``stars`` queens on a
+    Star Battle board).
+stars
+    K, the number of queens (stars) every unit holds: 1 for Queens, 2 or more for Star
+    Battle. Only the kill mask depends on it.
 region
     The cells that share one character. Regions are numbered in the order of their
     character (``Board.letters``), which is also the order the rules visit them in.
 kill mask
-    The cells a queen on a cell rules out: the rest of its row, column and region and its
-    eight king neighbours. The cell itself is not in its kill mask.
+    The cells a queen on a cell rules out: with K = 1 the rest of its row, column and
+    region and its eight king neighbours; with K > 1 only the eight neighbours (its units
+    still have room for other stars). The cell itself is not in its kill mask.
 
 A ``Board`` never changes once built; the changing part of a solve is ``State``.
 """
@@ -32,6 +37,17 @@ __all__ = ["MAX_INPUT_BYTES", "MAX_SIZE", "Board", "BoardError", "bits", "decode
 #: The largest board the parser accepts. The rules are polynomial, but the input has to
 #: stop somewhere and the exact solver is tuned and tested up to this size.
 MAX_SIZE = 32
+
+
+def max_stars(n: int) -> int:
+    """The largest K for which an N×N board can have a solution (1 for N ≤ 3: the
+    Queens rules decide those boards themselves).
+
+    Two adjacent rows hold at most one star in each of the ceil(N/2) 2×2 blocks that
+    cover them, and K each, so 2K ≤ ceil(N/2).
+    """
+    return max(1, ((n + 1) // 2) // 2)
+
 
 #: Input larger than this cannot be a board of at most MAX_SIZE rows, even in the spaced
 #: form with CRLF line ends and generous trailing blanks; reading stops here.
@@ -98,17 +114,22 @@ class Board:
         "region_row_masks",
         "row_masks",
         "rows",
+        "star_total",
+        "stars",
         "units",
         "warnings",
     )
 
     _built: bool
 
-    def __init__(self, rows: tuple[str, ...]):
+    def __init__(self, rows: tuple[str, ...], stars: int = 1):
         object.__setattr__(self, "_built", False)  # read-only once built: __setattr__
         n = len(rows)
         self.n = n
         self.rows = rows
+        self.stars = stars
+        #: Queens (stars) in a solution: N·K.
+        self.star_total = n * stars
         letters = tuple(sorted({ch for row in rows for ch in row}))
         self.letters = letters
         index_of = {ch: k for k, ch in enumerate(letters)}
@@ -128,10 +149,13 @@ class Board:
             + tuple(("column", c, m) for c, m in enumerate(col_masks))
             + tuple(("region", k, m) for k, m in enumerate(self.region_masks))
         )
-        self.kill_masks = tuple(
-            (lines_and_ring[i] | region_masks[k]) & ~(1 << i)
-            for i, k in enumerate(self.cell_region)
-        )
+        if stars == 1:
+            self.kill_masks = tuple(
+                (lines_and_ring[i] | region_masks[k]) & ~(1 << i)
+                for i, k in enumerate(self.cell_region)
+            )
+        else:
+            self.kill_masks = _rings(n)
 
         # The rows (columns) a region touches, each as that row's (column's) slice of the
         # region: the pigeonhole and line rules walk these instead of all N lines.
@@ -156,10 +180,10 @@ class Board:
     def __delattr__(self, name: str) -> None:
         raise ReadOnlyBoard(f"it tried to delete the board's {name}; a Board is read-only")
 
-    def __reduce__(self) -> tuple[type[Board], tuple[tuple[str, ...]]]:
-        # Pickled (to and from worker processes) as its rows: the masks are rebuilt, and
-        # unpickling never sets an attribute of a built board.
-        return (type(self), (self.rows,))
+    def __reduce__(self) -> tuple[type[Board], tuple[tuple[str, ...], int]]:
+        # Pickled (to and from worker processes) as its rows and K: the masks are rebuilt,
+        # and unpickling never sets an attribute of a built board.
+        return (type(self), (self.rows, self.stars))
 
     # -- construction -------------------------------------------------------------------
 
@@ -185,6 +209,22 @@ class Board:
         """Decode UTF-8 (a BOM is allowed) and parse; undecodable bytes are a BoardError."""
         return cls.parse(decode_input(data))
 
+    def with_stars(self, stars: int) -> Board:
+        """This board with ``stars`` stars (queens) per unit. Raises :class:`BoardError`
+        when ``stars`` is below 1 or more than an N×N grid can hold."""
+        if stars == self.stars:
+            return self
+        if isinstance(stars, bool) or not isinstance(stars, int) or stars < 1:
+            raise BoardError(f"stars per unit must be a whole number of at least 1, not {stars}")
+        if stars > max_stars(self.n):
+            n = self.n
+            raise BoardError(
+                f"a {n}×{n} board cannot hold {stars} stars per unit: two adjacent rows hold at "
+                f"most {(n + 1) // 2} stars (one in each 2×2 block), so at most "
+                f"{max_stars(n)} per row; no solution exists"
+            )
+        return Board(self.rows, stars)
+
     # -- geometry -----------------------------------------------------------------------
 
     def cell(self, row: int, column: int) -> int:
@@ -209,16 +249,17 @@ class Board:
         return [divmod(i, n) for i in bits(mask)]
 
     def __repr__(self) -> str:
-        return f"Board(n={self.n}, letters={''.join(self.letters)!r})"
+        stars = f", stars={self.stars}" if self.stars != 1 else ""
+        return f"Board(n={self.n}, letters={''.join(self.letters)!r}{stars})"
 
     def __str__(self) -> str:
         return "\n".join(self.rows)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and self.rows == other.rows
+        return isinstance(other, Board) and self.rows == other.rows and self.stars == other.stars
 
     def __hash__(self) -> int:
-        return hash(self.rows)
+        return hash(self.rows) if self.stars == 1 else hash((self.rows, self.stars))
 
     def _connectivity_warnings(self) -> Iterator[ConnectivityWarning]:
         n = self.n
@@ -281,6 +322,20 @@ def _geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]
                 m |= 1 << (rr * n + cc)
         per_cell.append(m)
     return rows, cols, tuple(per_cell)
+
+
+@functools.cache
+def _rings(n: int) -> tuple[int, ...]:
+    """Per cell its eight king neighbours (itself left out): a star's kill mask."""
+    per_cell = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        m = 0
+        for rr in range(max(r - 1, 0), min(r + 2, n)):
+            for cc in range(max(c - 1, 0), min(c + 2, n)):
+                m |= 1 << (rr * n + cc)
+        per_cell.append(m & ~(1 << i))
+    return tuple(per_cell)
 
 
 def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:

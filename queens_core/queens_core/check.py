@@ -27,7 +27,7 @@ from .cli.exits import (
     EXIT_UNDECIDED,
 )
 from .driver import CONTRADICTION, RuleFailure
-from .exact import DEFAULT_CAP, SearchLimitExceeded, survey
+from .exact_stars import DEFAULT_CAP, SearchLimitExceeded, survey
 from .grade import Assessment, Grader
 from .readers import TEXT_READER, Reader
 from .state import cell_labels
@@ -112,13 +112,15 @@ def check_board(
     cap: int = DEFAULT_CAP,
     seconds: float | None = None,
     readers: Sequence[Reader] = (TEXT_READER,),
+    stars: int | None = None,
 ) -> CheckReport:
     """Read (with ``readers``, the text reader by default), count and grade the board at
-    ``path``; never raises for a bad board. The count stops after ``seconds`` (the
-    verdict is then "undecided")."""
+    ``path`` with ``stars`` per unit (None: what the input declares, else 1); never
+    raises for a bad board. The count stops after ``seconds`` (the verdict is then
+    "undecided")."""
     report = CheckReport(path, cap=cap)
     try:
-        board = read_board_file(path, readers)
+        board = read_board_file(path, readers, stars)
     except BoardInputError as err:
         report.problems.append(err.detail)
         report.message = f"bad input: {err.detail}"
@@ -126,6 +128,7 @@ def check_board(
         return report
     report.board = board
     report.problems.extend(str(w) for w in board.warnings)
+    grader = grader.for_stars(board.stars)
     undecided = None
     try:
         report.count, report.solutions = survey(board, cap, COMPARED, seconds)

@@ -120,8 +120,9 @@ class SolveResult:
 
     def progress(self) -> str:
         """Where the rules stopped: ``3 of 8 queens placed and 12 cells undecided``."""
+        what = "queens" if self.board.stars == 1 else "stars"
         return (
-            f"{self.state.queens.bit_count()} of {self.board.n} queens placed and "
+            f"{self.state.queens.bit_count()} of {self.board.star_total} {what} placed and "
             f"{self.state.live.bit_count()} cells undecided"
         )
 
@@ -151,13 +152,24 @@ def _groups(rules: Iterable[Rule]) -> list[_Group]:
 
 
 class Solver:
-    """Runs a fixed set of rules; build one per registry and reuse it for many boards."""
+    """Runs a fixed set of rules; build one per registry and reuse it for many boards.
 
-    def __init__(self, rules: Iterable[Rule], time_budget: float | None = None):
+    It runs the rules sound for ``stars`` stars per unit (K, default 1) and leaves the
+    others out of ``rules``; a board with another K is solved by :meth:`for_stars`.
+    """
+
+    def __init__(self, rules: Iterable[Rule], time_budget: float | None = None, stars: int = 1):
+        given = list(rules)
+        self.stars = stars
+        self._given = given
+        self._by_stars: dict[int, Solver] = {stars: self}
         #: Seconds one solve may take before the rule then running is stopped and named
         #: (None: :data:`queens_core.guards.TIME_BUDGET`; ``math.inf``: no limit).
         self.time_budget = guards.TIME_BUDGET if time_budget is None else time_budget
-        self.rules = sorted(rules, key=lambda r: (r.tier_rank, r.position, r.counter))
+        self.rules = sorted(
+            (r for r in given if r.sound_for(stars)),
+            key=lambda r: (r.tier_rank, r.position, r.counter),
+        )
         seen = set()
         for rule in self.rules:
             if rule.counter in seen:
@@ -174,15 +186,27 @@ class Solver:
         self.settle_counter = next(iter(self.placement_counters), SETTLE_FALLBACK)
         self.by_counter = {r.counter: r for r in self.rules}
 
+    def for_stars(self, stars: int) -> Solver:
+        """The solver of the same rules for boards with ``stars`` stars per unit."""
+        solver = self._by_stars.get(stars)
+        if solver is None:
+            solver = self._by_stars[stars] = Solver(self._given, self.time_budget, stars)
+            solver._by_stars = self._by_stars
+        return solver
+
     def solve(self, board: Board, state: State | None = None) -> SolveResult:
         """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
 
         ``state`` is changed in place and is the result's ``state``: pass a copy to keep
-        the start. Raises :class:`~queens_core.state.InvalidState` for a start state with
-        two queens in a unit or touching (no rule runs on it), and :class:`RuleFailure`
-        when a rule raises, breaks its contract (see also :mod:`queens_core.guards`) or
-        is still running when the solve's time budget runs out.
+        the start. A board with another K than this solver's is solved by
+        :meth:`for_stars`. Raises :class:`~queens_core.state.InvalidState` for a start
+        state with two queens in a unit or touching (no rule runs on it), and
+        :class:`RuleFailure` when a rule raises, breaks its contract (see also
+        :mod:`queens_core.guards`) or is still running when the solve's time budget runs
+        out.
         """
+        if board.stars != self.stars:
+            return self.for_stars(board.stars).solve(board, state)
         if state is None:
             state = State.initial(board)
         else:
@@ -206,7 +230,7 @@ class Solver:
         state.caches = guards.Caches(ctx, state.caches)
         if not self._settle(ctx, result):
             return result
-        n = board.n
+        n = board.star_total
         # One round per iteration; a per-solve limit (time, rounds) belongs at its top.
         while True:
             if not self._cheap_fixed_point(ctx, result):
@@ -215,7 +239,7 @@ class Solver:
                 break
             if result.status == CONTRADICTION:
                 return result
-        if state.queens.bit_count() == n and is_solution(board.rows, result.queens()):
+        if state.queens.bit_count() == n and is_solution(board.rows, result.queens(), board.stars):
             result.status = SOLVED
         return result
 

@@ -74,7 +74,8 @@ class Explanation:
         """What the step did: ``queen on r5c5; r1c7 dead`` or ``r1c2 r1c3 dead``."""
         parts = []
         if self.placed is not None:
-            parts.append(f"queen on {cell_label(board, self.placed)}")
+            piece = "queen" if board.stars == 1 else "star"
+            parts.append(f"{piece} on {cell_label(board, self.placed)}")
         if self.killed:
             parts.append(" ".join(cell_label(board, c) for c in self.killed) + " dead")
         return "; ".join(parts) or "nothing changed"

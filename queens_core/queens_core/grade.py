@@ -155,9 +155,13 @@ class Assessment:
 class Grader:
     """Solves boards with every installed rule and grades them; reuse it for many boards."""
 
-    def __init__(self, rules: Iterable[Rule]):
-        rules = list(rules)
-        self.full = Solver(rules)
+    def __init__(self, rules: Iterable[Rule], stars: int = 1):
+        given = list(rules)
+        self._given = given
+        self._by_stars: dict[int, Grader] = {stars: self}
+        # Only the rules sound for this K run, so only they can be named in a grade.
+        rules = [rule for rule in given if rule.sound_for(stars)]
+        self.full = Solver(rules, stars=stars)
         self.weights = {rule.counter: rule.score_weight for rule in rules}
         cheap = frozenset(rule.counter for rule in rules if rule.tier is Tier.CHEAP)
         everyone = frozenset(rule.counter for rule in rules)
@@ -172,15 +176,25 @@ class Grader:
             tier = _tier_needed(level, members)
             rung = Rung(level, level.title, tier, scope, _describe(added), counters)
             # The cheap and the full rung are read off the full solve (module docstring).
-            solver = None if counters in (cheap, everyone) else Solver(members)
+            solver = None if counters in (cheap, everyone) else Solver(members, stars=stars)
             self.rungs.append((rung, solver))
         self._cheap_counters = cheap
+
+    def for_stars(self, stars: int) -> Grader:
+        """The grader of the same rules for boards with ``stars`` stars per unit."""
+        grader = self._by_stars.get(stars)
+        if grader is None:
+            grader = self._by_stars[stars] = Grader(self._given, stars)
+            grader._by_stars = self._by_stars
+        return grader
 
     def assess(self, board: Board, clock: Callable[[], float] = time.perf_counter) -> Assessment:
         """Solve ``board`` with every rule, then find its grade if the rules solve it.
 
         Raises :class:`~queens_core.driver.RuleFailure` when a rule raises.
         """
+        if board.stars != self.full.stars:
+            return self.for_stars(board.stars).assess(board, clock)
         started = clock()
         full = self.full.solve(board)
         assessment = Assessment(full, full_seconds=clock() - started)

@@ -29,7 +29,7 @@ from .board import Board, bits
 from .cli.colour import colour_rows, lettered_rows
 from .cli.jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .driver import Solver
-from .exact import find_solutions
+from .exact_stars import find_solutions
 from .explain import (
     LABEL_SCHEME,
     Explanation,
@@ -133,7 +133,7 @@ def find_hint(board: Board, state: State, rules: list[Rule], seconds: float | No
         return Hint(board, state, NO_SOLUTION if not check.solutions else WRONG, check)
     if state.is_solved(board):
         return Hint(board, state, SOLVED, check)
-    solver = Solver(rules)
+    solver = Solver(rules).for_stars(board.stars)
     result = solver.solve(board, state.copy())
     diagnosis = diagnose(result, state, solver.by_counter)
     if diagnosis.message:

@@ -9,6 +9,10 @@ rule
 counter
     A rule's id (``two_line_squeeze``) and the name of the number that says how often
     it fired; see :attr:`Rule.counting` for what one firing is.
+stars
+    K, the stars (queens) per row, column and region: 1 for Queens. A rule declares the
+    K it is sound for (:attr:`Rule.min_stars` to :attr:`Rule.max_stars`); the driver runs
+    on a board only the rules sound for its K.
 tier
     ``cheap`` rules run in every pass until nothing changes; ``expensive`` rules run only
     at a cheap fixed point, one at a time, cheapest first.
@@ -125,10 +129,38 @@ class Rule:
     #: Filled in by the registry from the distribution that registered the rule.
     package: str = ""
     version: str = ""
+    #: The stars per unit (K) the rule is sound for: ``min_stars`` up to ``max_stars``
+    #: (None: any K from ``min_stars`` up). The default is Queens alone, K = 1.
+    min_stars: int = 1
+    max_stars: int | None = 1
+
+    def sound_for(self, stars: int) -> bool:
+        """Whether the rule may run on a board with ``stars`` stars per unit."""
+        return self.min_stars <= stars and (self.max_stars is None or stars <= self.max_stars)
+
+    @property
+    def stars_label(self) -> str:
+        """The K the rule is sound for, in words: ``K = 1``, ``K ≥ 2``, ``K = 2–3``."""
+        low, high = self.min_stars, self.max_stars
+        if high is None:
+            return "any K" if low <= 1 else f"K ≥ {low}"
+        return f"K = {low}" if low == high else f"K = {low}–{high}"
 
     def problems(self) -> list[str]:
         """What is wrong with this registration, if anything (empty when it is fine)."""
         found = []
+        low, high = self.min_stars, self.max_stars
+        if (
+            not isinstance(low, int)
+            or isinstance(low, bool)
+            or low < 1
+            or not (high is None or (isinstance(high, int) and not isinstance(high, bool)))
+            or (high is not None and high < low)
+        ):
+            found.append(
+                f"stars {low!r}..{high!r} is not a range of whole numbers of at least 1 "
+                "(min_stars, and max_stars or None)"
+            )
         if not isinstance(self.counter, str) or not COUNTER_ID.match(self.counter):
             found.append(f"counter id {self.counter!r} is not lower_snake_case")
         if not isinstance(self.display_name, str) or not self.display_name.strip():

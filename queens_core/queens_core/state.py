@@ -97,10 +97,10 @@ class State:
         both = self.live & self.queens
         if both:
             return f"{cell_label(board, (both & -both).bit_length() - 1)} is both a queen and live"
-        return placement_problem(board.rows, board.cells_of(self.queens))
+        return placement_problem(board.rows, board.cells_of(self.queens), board.stars)
 
     def is_solved(self, board: Board) -> bool:
-        return self.queens.bit_count() == board.n
+        return self.queens.bit_count() == board.star_total
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.live == other.live and self.queens == other.queens
@@ -142,18 +142,49 @@ class EmptyUnit:
     kind: str
     index: int
     label: str
+    #: With K > 1 stars per unit: why the unit cannot end with exactly K.
+    reason: str = ""
 
     def __str__(self) -> str:
+        if self.reason:
+            return f"{self.label} {self.reason}"
         return f"{self.label} has no queen and no live cell"
 
 
 def find_empty_unit(board: Board, state: State) -> EmptyUnit | None:
-    """The first row, column or region with no queen and no live cell, if any."""
+    """The first row, column or region with no queen and no live cell, if any (with
+    K > 1: the first that cannot end with exactly K stars)."""
+    if board.stars != 1:
+        return _find_short_unit(board, state)
     covered = state.live | state.queens
     for kind, index, mask in board.units:
         if not mask & covered:
             return EmptyUnit(kind, index, unit_label(board, kind, index))
     return None
+
+
+def _find_short_unit(board: Board, state: State) -> EmptyUnit | None:
+    stars = board.stars
+    live = state.live
+    queens = state.queens
+    for kind, index, mask in board.units:
+        placed = (queens & mask).bit_count()
+        if placed > stars:
+            reason = f"has {placed} stars, more than {stars}"
+        else:
+            open_cells = (live & mask).bit_count()
+            if placed + open_cells >= stars:
+                continue
+            reason = (
+                f"needs {stars} stars but has {_count(placed, 'star')} and "
+                f"{_count(open_cells, 'live cell')}"
+            )
+        return EmptyUnit(kind, index, unit_label(board, kind, index), reason)
+    return None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def unit_label(board: Board, kind: str, index: int) -> str:

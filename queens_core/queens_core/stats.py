@@ -134,9 +134,12 @@ def collect(
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     readers: Sequence[Reader] = (TEXT_READER,),
+    stars: int | None = None,
 ) -> Summary:
     """Solve and grade every board under ``paths``, read with ``readers`` (the text
-    reader by default); ``progress(done, total)`` after each."""
+    reader by default) with ``stars`` per unit (None: what each input declares, else 1;
+    a board whose K is not the grader's is reported as bad input, since the counters of
+    one summary are one rule set's); ``progress(done, total)`` after each."""
     start = clock()
     entries = expand_paths(paths, readers)
     rules = {rule.counter: rule for rule in grader.full.rules}
@@ -148,7 +151,7 @@ def collect(
         {c: family_of(rules[c].package) for c in order},
     )
     for done, (path, problem) in enumerate(entries, start=1):
-        summary.boards.append(_one(path, problem, grader, clock, readers))
+        summary.boards.append(_one(path, problem, grader, clock, readers, stars))
         if progress is not None:
             progress(done, len(entries))
     summary.wall_seconds = clock() - start
@@ -161,13 +164,20 @@ def _one(
     grader: Grader,
     clock: Callable[[], float],
     readers: Sequence[Reader],
+    stars: int | None = None,
 ) -> BoardStats:
     if problem is not None:
         return BoardStats(display_name(path), BAD_INPUT, error=problem)
     try:
-        board = read_board_file(path, readers)
+        board = read_board_file(path, readers, stars)
     except BoardInputError as err:
         return BoardStats(display_name(path), BAD_INPUT, error=str(err))
+    if board.stars != grader.full.stars:
+        error = (
+            f"{display_name(path)}: the input declares {board.stars} stars per unit; "
+            f"pass --stars {board.stars} to gather statistics of {board.stars}-star boards"
+        )
+        return BoardStats(display_name(path), BAD_INPUT, error=error)
     stats = BoardStats(display_name(path), "", size=board.n)
     try:
         assessment = grader.assess(board, clock)

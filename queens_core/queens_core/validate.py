@@ -6,14 +6,16 @@ bitboards cannot hide behind it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 
-def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> bool:
-    """True iff ``queens`` solves the board whose rows of region letters are ``regions``."""
+def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]], stars: int = 1) -> bool:
+    """True iff ``queens`` solves the board whose rows of region letters are ``regions``,
+    with ``stars`` queens (stars) in every row, column and region."""
     queens = list(queens)
     n = len(regions)
-    if len(queens) != n:
+    if len(queens) != n * stars or len(set(queens)) != n * stars:
         return False
     rows = set()
     columns = set()
@@ -29,6 +31,8 @@ def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> bo
     # n queens in n distinct rows, columns and regions (a repeated queen repeats a row).
     if len(rows) != n or len(columns) != n or len(letters) != n:
         return False
+    if stars != 1:
+        return _is_star_solution(regions, queens, stars)
     # One queen per row, so two queens can touch only in adjacent rows.
     for r in range(n - 1):
         if abs(column_of_row[r] - column_of_row[r + 1]) < 2:
@@ -36,14 +40,38 @@ def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> bo
     return True
 
 
-def placement_problem(regions: Sequence[str], queens: Iterable[tuple[int, int]]) -> str | None:
+def _is_star_solution(regions: Sequence[str], queens: list[tuple[int, int]], stars: int) -> bool:
+    n = len(regions)
+    letters = {ch for row in regions for ch in row}
+    for counted in (
+        Counter(r for r, _ in queens),
+        Counter(c for _, c in queens),
+        Counter(regions[r][c] for r, c in queens),
+    ):
+        if len(counted) != n or any(count != stars for count in counted.values()):
+            return False
+    if len(letters) != n:
+        return False
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[i + 1 :]:
+            if max(abs(r1 - r2), abs(c1 - c2)) < 2:
+                return False
+    return True
+
+
+def placement_problem(
+    regions: Sequence[str], queens: Iterable[tuple[int, int]], stars: int = 1
+) -> str | None:
     """What makes the queens of a start state impossible, in words, or None.
 
     Two queens in one row, column or region, or two queens that touch (even diagonally),
     cannot both be in a solution: a state holding them is inconsistent, whatever its other
-    cells say. Cells are named rRcC, 1-based.
+    cells say. With ``stars`` K > 1, touching stars and more than K stars in a unit are.
+    Cells are named rRcC, 1-based.
     """
     queens = sorted(queens)
+    if stars != 1:
+        return _star_placement_problem(regions, queens, stars)
     for i, (r1, c1) in enumerate(queens):
         for r2, c2 in queens[i + 1 :]:
             pair = f"r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1}"
@@ -55,4 +83,22 @@ def placement_problem(regions: Sequence[str], queens: Iterable[tuple[int, int]])
                 return f"two queens in region {regions[r1][c1]!r}: {pair}"
             if max(abs(r1 - r2), abs(c1 - c2)) < 2:
                 return f"two queens touch: {pair}"
+    return None
+
+
+def _star_placement_problem(
+    regions: Sequence[str], queens: list[tuple[int, int]], stars: int
+) -> str | None:
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[i + 1 :]:
+            if max(abs(r1 - r2), abs(c1 - c2)) < 2:
+                return f"two stars touch: r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1}"
+    for kind, counted in (
+        ("row", Counter(r + 1 for r, _ in queens)),
+        ("column", Counter(c + 1 for _, c in queens)),
+        ("region", Counter(repr(regions[r][c]) for r, c in queens)),
+    ):
+        for unit, count in sorted(counted.items()):
+            if count > stars:
+                return f"{count} stars in {kind} {unit}, more than {stars}"
     return None

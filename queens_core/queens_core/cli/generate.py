@@ -115,6 +115,16 @@ GENERATE_SCHEMA = "queens-generate/1"
     metavar="NAMES",
     help="Boards for the installed rules without these (as for `queens solve`).",
 )
+@click.option(
+    "--stars",
+    "stars_text",
+    default="1",
+    show_default=True,
+    metavar="K",
+    help="Stars per row, column and region: 1 for Queens; 2 or more makes Star Battle "
+    "boards with one solution (not graded: --tier, --grade, --only and the like are "
+    "Queens options).",
+)
 @click.pass_obj
 def generate(
     settings: Any,
@@ -131,6 +141,7 @@ def generate(
     jobs_text: str,
     only: tuple[str, ...],
     exclude: tuple[str, ...],
+    stars_text: str,
 ) -> None:
     """Make boards with exactly one solution that the installed rules solve.
 
@@ -153,6 +164,7 @@ def generate(
       queens generate --size 9 --count 5 --grade Hard --seed 1
       queens generate --size 10 --count 100 --tier expensive -o boards/ --jobs 2
       queens generate --size 8 --only baseline --format json
+      queens generate --stars 2 --size 10 --seed 1
     """
     from ..driver import RuleFailure
     from ..maker import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
@@ -174,6 +186,25 @@ def generate(
     max_tries = DEFAULT_MAX_TRIES
     if max_tries_text is not None:
         max_tries = _integer("--max-tries", max_tries_text)
+    stars = _integer("--stars", stars_text)
+    if stars != 1:
+        given = [
+            name
+            for name, value in (
+                ("--tier", tier),
+                ("--grade", grade),
+                ("--only", only),
+                ("--exclude", exclude),
+                ("--min-region", min_region != 1),
+                ("--max-tries", max_tries_text),
+                ("--jobs", jobs != 1),
+            )
+            if value
+        ]
+        if given:
+            fail(f"{given[0]} is for Queens boards, not with --stars {stars}", EXIT_BAD_INPUT)
+        _generate_stars(size, stars, count, seed, seed_text is None, out_dir, force, output_format)
+        return
 
     rules = selected_rules(settings.registry(), only, exclude, None)
     try:
@@ -220,6 +251,77 @@ def generate(
         progress.close()
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
     progress.close()
+
+
+def _generate_stars(
+    size: int,
+    stars: int,
+    count: int,
+    seed: int,
+    random_seed: bool,
+    out_dir: str | None,
+    force: bool,
+    output_format: str,
+) -> None:
+    """``--stars K`` with K >= 2: Star Battle boards with one solution (board ``i`` from
+    seed ``seed + i``), neither solved by the rules nor graded."""
+    from ..board import MAX_SIZE, max_stars
+    from ..exact_stars import find_solutions
+    from ..maker_stars import generate_starbattle
+    from .jsonfmt import cells_json
+
+    if stars < 1:
+        fail(f"--stars must be at least 1, not {stars}", EXIT_BAD_INPUT)
+    if not 4 <= size <= MAX_SIZE:
+        fail(f"--size: {size} is not between 4 and {MAX_SIZE}", EXIT_BAD_INPUT)
+    if stars > max_stars(size):
+        fail(
+            f"a {size}×{size} board cannot hold {stars} stars per unit (at most "
+            f"{max_stars(size)}): no solution exists",
+            EXIT_BAD_INPUT,
+        )
+    if out_dir is not None:
+        _prepare_dir(out_dir)
+    if random_seed:
+        warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
+    stem = f"{size}x{size}-{stars}stars-s{seed}"
+    for index in range(count):
+        path = None if out_dir is None else os.path.join(out_dir, f"{stem}-{index + 1:04d}.txt")
+        if path is not None and not force and os.path.exists(path):
+            continue
+        try:
+            board = generate_starbattle(size, stars, seed + index)
+        except ValueError as err:
+            fail(str(err), EXIT_NOT_SOLVED)
+        if path is not None:
+            try:
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(str(board) + "\n")
+            except OSError as err:
+                fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
+        summary = f"{size}×{size}, {stars} stars, one solution"
+        if output_format == "json":
+            (solution,) = find_solutions(board, 1)
+            record = {
+                "schema": GENERATE_SCHEMA,
+                "seed": seed,
+                "index": index,
+                "path": path,
+                "size": size,
+                "stars": stars,
+                "board": list(board.rows),
+                "solution": cells_json(board, solution),
+            }
+            import json  # only JSON output needs it
+
+            click.echo(json.dumps(record, ensure_ascii=False))
+        elif path is not None:
+            click.echo(f"{path}: {summary}")
+        else:
+            if index:
+                click.echo()
+            click.echo(f"board {index + 1} of {count}: {summary}")
+            click.echo(str(board))
 
 
 def _integer(option: str, text: str) -> int:

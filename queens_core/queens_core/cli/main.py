@@ -44,6 +44,7 @@ from .exits import (
 from .generate import generate
 from .importing import import_board
 from .show import hint, render
+from .stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..driver import Solver
@@ -191,6 +192,7 @@ def selected_rules(
     help="Write each cell's region letter before its mark, so regions can be told "
     "apart without telling colours apart (or without colour).",
 )
+@stars_option
 @click.pass_obj
 def solve(
     settings: Settings,
@@ -202,6 +204,7 @@ def solve(
     output_format: str,
     color: str,
     letters: bool,
+    stars: str,
 ) -> None:
     """Solve BOARD with the installed rules and print the board and the counters.
 
@@ -240,6 +243,7 @@ def solve(
     """
     from ..driver import Solver
 
+    k = parse_stars(stars)
     registry = settings.registry()
     rules = selected_rules(registry, only, exclude, tier)
     solver = Solver(rules)
@@ -252,7 +256,7 @@ def solve(
                 click.echo()
             click.echo(f"==> {display_name(path)} <==")
         statuses.append(
-            _solve_one(settings, path, solver, explain, output_format, color, several, letters)
+            _solve_one(settings, path, solver, explain, output_format, color, several, letters, k)
         )
     sys.exit(worst(statuses, SEVERITY))
 
@@ -266,6 +270,7 @@ def _solve_one(
     color: str,
     json_lines: bool = False,
     letters: bool = False,
+    k: int | None = None,
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
@@ -275,13 +280,14 @@ def _solve_one(
     name = display_name(path)
     as_json = output_format == "json"
     try:
-        parsed = read_board_file(path, settings.registry().readers)
+        parsed = read_board_file(path, settings.registry().readers, k)
     except BoardInputError as err:
         report_error(str(err))
         if as_json:
             _print_failed(name, "bad-input", str(err), json_lines)
         return EXIT_BAD_INPUT
     warn_split_regions(name, parsed)
+    solver = solver.for_stars(parsed.stars)
     try:
         result = solver.solve(parsed)
         # Before any output: an unsound result prints nothing but the error.
@@ -394,6 +400,7 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
                 "package": r.package,
                 "version": r.version,
                 "counting": r.counting,
+                "stars": {"min": r.min_stars, "max": r.max_stars},
                 "summary": r.summary,
             }
             for r in registry.rules
@@ -405,12 +412,15 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
         return
     width_counter = max(len(r.counter) for r in registry.rules)
     width_name = max(len(r.display_name) for r in registry.rules)
+    width_stars = max(len(r.stars_label) for r in registry.rules)
     # Third-party positions (1000 and up) are wider than the catalog's.
     width_position = max(3, *(len(str(r.position)) for r in registry.rules))
     headings = {
         "cheap": "Cheap tier: run pass after pass until nothing changes",
         "expensive": "Expensive tier: tried one at a time when the cheap tier is stuck",
     }
+    # Each rule runs only on boards with a K (stars per unit) it is sound for: K = 1 is
+    # Queens, K ≥ 2 Star Battle.
     first = True
     for tier in ("cheap", "expensive"):
         members = [r for r in registry.rules if r.tier.value == tier]
@@ -424,7 +434,8 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
         for r in members:
             click.echo(
                 f"  {r.position:>{width_position}}  {r.counter:<{width_counter}}  "
-                f"{r.display_name:<{width_name}}  {r.package} {r.version}".rstrip()
+                f"{r.display_name:<{width_name}}  {r.stars_label:<{width_stars}}  "
+                f"{r.package} {r.version}".rstrip()
             )
             click.echo(f"{'':{width_position + 4}}{r.summary}")
 
@@ -527,9 +538,15 @@ def readers_list(settings: Settings, output_format: str) -> None:
     help="text for people, json for programs: one object a board, one a line with "
     "several (docs/json.md).",
 )
+@stars_option
 @click.pass_obj
 def check(
-    settings: Settings, boards: tuple[str, ...], cap: int, timeout: float, output_format: str
+    settings: Settings,
+    boards: tuple[str, ...],
+    cap: int,
+    timeout: float,
+    output_format: str,
+    stars: str,
 ) -> None:
     """Check that each BOARD is ready to ship: one solution, found by logic alone.
 
@@ -561,6 +578,7 @@ def check(
     from ..check import check_board, format_report, report_json
     from ..grade import Grader
 
+    k = parse_stars(stars)
     registry = settings.registry()
     grader = Grader(registry.rules)
     names = {rule.counter: rule.display_name for rule in registry.rules}
@@ -568,7 +586,7 @@ def check(
     paths = boards or (STDIN,)
     several = len(paths) > 1
     for i, path in enumerate(paths):
-        report = check_board(path, grader, cap, timeout, registry.readers)
+        report = check_board(path, grader, cap, timeout, registry.readers, k)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
@@ -591,9 +609,15 @@ def check(
     metavar="FILE.svg",
     help="Also draw the total firings of every rule as an SVG bar chart into FILE.svg.",
 )
+@stars_option
 @click.pass_obj
 def stats(
-    settings: Settings, paths: tuple[str, ...], output_format: str, as_json: bool, chart: str | None
+    settings: Settings,
+    paths: tuple[str, ...],
+    output_format: str,
+    as_json: bool,
+    chart: str | None,
+    stars: str,
 ) -> None:
     """Solve every board under PATH... in one process and sum up what the rules did.
 
@@ -624,6 +648,7 @@ def stats(
     )
     from .chart import bar_chart_svg
 
+    k = parse_stars(stars)
     registry = settings.registry()
     missing = missing_path(paths, registry.readers)
     if missing:
@@ -631,7 +656,9 @@ def stats(
     chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
-        summary = collect(paths, Grader(registry.rules), progress, readers=registry.readers)
+        summary = collect(
+            paths, Grader(registry.rules, k or 1), progress, readers=registry.readers, stars=k
+        )
     finally:
         progress.close()
     if not summary.processed and all(board.status == BAD_INPUT for board in summary.boards):

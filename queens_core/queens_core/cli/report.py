@@ -85,12 +85,18 @@ def explanation_text(
     count = len(explanations)
     if result.status == SOLVED:
         ending = f"Solved in {count} steps: every row, column and region has its queen."
+        if board.stars != 1:
+            ending = (
+                f"Solved in {count} steps: every row, column and region has its "
+                f"{board.stars} stars."
+            )
     elif result.status == CONTRADICTION:
         ending = f"Contradiction after {count} steps: {result.problem_after_culprit()}."
     else:
         ending = (
             f"Stuck after {count} steps: no rule finds anything more, with "
-            f"{result.state.queens.bit_count()} of {board.n} queens placed."
+            f"{result.state.queens.bit_count()} of {board.star_total} "
+            f"{'queens' if board.stars == 1 else 'stars'} placed."
         )
     parts.append(ending)
     parts.append(result_text(result, rules, depth, letters))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import click
 
-from ..batch import STDIN, BoardInputError, display_name, read_input
+from ..batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
 from ..board import Board, BoardError, decode_input
 from ..exact import DEFAULT_TIMEOUT
 from ..readers import Reader, read_source
@@ -26,12 +26,14 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
+from .stars import parse_stars, stars_option
 
 
 def read_board_and_state(
     board_path: str,
     state_path: str | None,
     readers: Sequence[Reader],
+    stars: int | None = None,
     allow_conflicts: bool = False,
 ) -> tuple[Board, State | None]:
     """The board at ``board_path`` and the state drawn in ``state_path``; without one,
@@ -43,9 +45,9 @@ def read_board_and_state(
         fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
     try:
         reading = read_source(board_path, readers)
+        board = board_with_stars(reading, stars, display_name(board_path))
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
-    board = reading.board
     warn_split_regions(display_name(board_path), board)
     if state_path is None:
         state = reading.state
@@ -104,6 +106,7 @@ def read_board_and_state(
     metavar="SECONDS",
     help="Give up checking the state against the board's solutions after this long (exit 7).",
 )
+@stars_option
 @click.pass_obj
 def hint(
     settings,
@@ -113,6 +116,7 @@ def hint(
     color: str,
     letters: bool,
     timeout: float,
+    stars: str,
 ) -> None:
     """Print the next deduction the rules make from a partial BOARD, explained.
 
@@ -141,8 +145,11 @@ def hint(
     from .jsonfmt import DetailError, detail_failure, dumps
     from .report import colour_depth
 
+    k = parse_stars(stars)
     registry = settings.registry()
-    parsed, state = read_board_and_state(board, state_path, registry.readers, allow_conflicts=True)
+    parsed, state = read_board_and_state(
+        board, state_path, registry.readers, k, allow_conflicts=True
+    )
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
@@ -196,6 +203,7 @@ def hint(
     is_flag=True,
     help="Write each cell's region letter in its corner (regions told apart without colour).",
 )
+@stars_option
 @click.pass_obj
 def render(
     settings,
@@ -205,6 +213,7 @@ def render(
     solve_it: bool,
     labels: bool,
     letters: bool,
+    stars: str,
 ) -> None:
     """Draw BOARD as an SVG or PNG picture: regions in their colours, thick borders
     between regions, and queens and crosses when given a state or asked to solve.
@@ -235,12 +244,13 @@ def render(
                 "PNG output needs Pillow: pip install Pillow (or queens-core[png])", EXIT_BAD_INPUT
             )
 
-    parsed, state = read_board_and_state(board, state_path, settings.registry().readers)
+    k = parse_stars(stars)
+    parsed, state = read_board_and_state(board, state_path, settings.registry().readers, k)
     board_name = display_name(board)
     solved = True
     if solve_it:
         registry = settings.registry()
-        solver = Solver(registry.rules)
+        solver = Solver(registry.rules).for_stars(parsed.stars)
         try:
             result = solver.solve(parsed, state.copy() if state else None)
         except RuleFailure as err:

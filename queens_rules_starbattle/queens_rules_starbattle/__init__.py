@@ -1,0 +1,190 @@
+"""Star Battle rules for the queens solver: K stars per row, column and region (K ≥ 2).
+
+The classical deductions of the Star Battle literature, each a named rule with a counter
+(the functions are in :mod:`queens_rules_starbattle.deductions`), and the SBN reader
+(:mod:`queens_rules_starbattle.sbn`). Every rule here is sound for any K but declares
+K ≥ 2: Queens boards (K = 1) keep the Queens catalog and its counters unchanged.
+"""
+
+from __future__ import annotations
+
+from queens_core import Board, Context, Contradiction, Rule, Scratch, State, Tier, hookimpl
+from queens_core.board import bits
+from queens_core.propagation import settle_queens
+
+from .deductions import (
+    PROPAGATORS,
+    overcounting,
+    short_unit,
+    two_by_two_blocks,
+    undercounting,
+    unit_exactly_filled,
+    unit_full,
+)
+from .sentences import star_why
+
+#: Rounds of propagation after a trial star.
+DEPTH = 3
+#: On boards up to this size every live cell gets a trial star.
+SMALL_BOARD = 14
+#: On larger ones only the cells of units with at most SLACK live cells to spare: there a
+#: star is likeliest to starve a unit, and the tier stays bounded on a 25×25 board.
+SLACK = 3
+
+
+def candidates(board: Board, state: State) -> int:
+    """Every live cell on a board of up to SMALL_BOARD rows; on a larger one the live
+    cells of the units with at most SLACK live cells to spare."""
+    live = state.live
+    if board.n <= SMALL_BOARD:
+        return live
+    found = 0
+    stars = board.stars
+    for _, _, mask in board.units:
+        cells = live & mask
+        if cells and cells.bit_count() - (stars - (state.queens & mask).bit_count()) <= SLACK:
+            found |= cells
+    return found
+
+
+def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, object] | None]:
+    """Put a star on ``cell`` in a copy of ``state`` and propagate at most DEPTH rounds
+    of the cheap deductions; return the trial's state and what failed: a unit left unable
+    to hold K stars as (kind, index), ("count", reason) when a 2×2 or counting argument
+    finds too little room, or None."""
+    trial_state = State(state.live, state.queens)
+    scratch = Scratch(board, trial_state)
+    scratch.place(cell)
+    for _ in range(DEPTH):
+        found = short_unit(board, trial_state)
+        if found is not None:
+            return trial_state, found
+        changed = False
+        try:
+            for propagate in PROPAGATORS:
+                if propagate(scratch):
+                    changed = True
+                    found = short_unit(board, trial_state)
+                    if found is not None:
+                        return trial_state, found
+        except Contradiction as err:
+            return trial_state, ("count", str(err))
+        if not changed:
+            break
+    return trial_state, short_unit(board, trial_state)
+
+
+def trial_star(ctx: Context) -> None:
+    """Kill every candidate whose trial star leaves some unit unable to hold K stars.
+
+    A kill's detail is ``("cell", cell, kind, index, forced)``: the trial cell, the unit
+    that failed and the stars the trial's propagation placed (in cell order). Every trial
+    starts from the state as the rule found it.
+    """
+    board = ctx.board
+    state = ctx.state
+    doomed = []
+    for cell in bits(candidates(board, state)):
+        trial_state, found = trial(board, state, cell)
+        if found is not None:
+            forced = tuple(bits(trial_state.queens & ~state.queens & ~(1 << cell)))
+            doomed.append((cell, found, forced))
+    for cell, (kind, index), forced in doomed:
+        ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
+
+
+RULES = [
+    Rule(
+        counter="star_neighbour_kill",
+        display_name="Star-neighbour kill",
+        tier=Tier.CHEAP,
+        position=201,
+        summary="A star kills its 8 neighbours: no two stars touch, even diagonally.",
+        apply=settle_queens,
+        min_stars=2,
+        max_stars=None,
+        explain=star_why,
+        family="Star Battle",
+        counting="placement",
+    ),
+    Rule(
+        counter="unit_full",
+        display_name="Unit full",
+        tier=Tier.CHEAP,
+        position=202,
+        summary="A row, column or region that holds its K stars kills its other cells.",
+        apply=unit_full,
+        min_stars=2,
+        max_stars=None,
+        explain=star_why,
+        family="Star Battle",
+    ),
+    Rule(
+        counter="unit_exactly_filled",
+        display_name="Unit exactly filled",
+        tier=Tier.CHEAP,
+        position=203,
+        summary="A unit with as many live cells as stars still needed has a star on each.",
+        apply=unit_exactly_filled,
+        min_stars=2,
+        max_stars=None,
+        explain=star_why,
+        family="Star Battle",
+    ),
+    Rule(
+        counter="two_by_two_blocks",
+        display_name="2×2 blocks",
+        tier=Tier.CHEAP,
+        position=204,
+        summary="A row pair, column pair or region that fits its stars in as many 2×2 "
+        "blocks has one star in each block.",
+        apply=two_by_two_blocks,
+        min_stars=2,
+        max_stars=None,
+        explain=star_why,
+        family="Star Battle",
+    ),
+    Rule(
+        counter="undercounting",
+        display_name="Undercounting",
+        tier=Tier.CHEAP,
+        position=205,
+        summary="k regions within k adjacent rows (columns) own those lines' stars.",
+        apply=undercounting,
+        min_stars=2,
+        max_stars=None,
+        explain=star_why,
+        family="Star Battle",
+    ),
+    Rule(
+        counter="overcounting",
+        display_name="Overcounting",
+        tier=Tier.CHEAP,
+        position=206,
+        summary="k adjacent rows (columns) within k regions use up those regions' stars.",
+        apply=overcounting,
+        min_stars=2,
+        max_stars=None,
+        explain=star_why,
+        family="Star Battle",
+    ),
+    Rule(
+        counter="trial_star",
+        display_name="Trial star",
+        tier=Tier.EXPENSIVE,
+        position=231,
+        summary="A star here would leave some unit unable to hold its K stars within three "
+        "rounds of the cheap Star Battle rules (above 14×14: tried only in units with at "
+        "most 3 cells to spare).",
+        apply=trial_star,
+        min_stars=2,
+        max_stars=None,
+        explain=star_why,
+        family="Star Battle",
+    ),
+]
+
+
+@hookimpl
+def queens_register_rules() -> list[Rule]:
+    return list(RULES)

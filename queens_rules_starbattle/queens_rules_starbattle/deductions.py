@@ -1,0 +1,263 @@
+"""The classical Star Battle deductions, for K stars per row, column and region (K ≥ 2).
+
+Each function takes a :class:`~queens_core.Context` (or a :class:`~queens_core.Scratch`,
+when a trial simulates) and returns True when it changed the state.
+
+Glossary
+--------
+need
+    What a unit still lacks: K minus the stars it holds.
+window
+    A 2×2 square of the grid (clipped at the border): it holds at most one star, since
+    any two of its cells touch.
+cover
+    Disjoint windows whose union holds every live cell of a set of cells. A set covered by
+    m windows takes at most m stars; when it needs exactly m, every window holds exactly
+    one star *from the set*, so a window's other live cells are empty, and a cell that
+    touches every live cell of a window's part is empty too.
+band
+    Two adjacent rows (or columns): they need the sum of their needs.
+undercounting
+    k regions whose cells all lie in k rows (columns) own all K·k stars of those rows: the
+    other cells of the rows are empty.
+overcounting
+    k rows (columns) whose cells all lie in k regions use up all K·k stars of those
+    regions: the regions' cells outside the rows are empty.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from queens_core import Board, Context, Contradiction, Scratch, State
+from queens_core.board import bits
+
+Ctx = Context | Scratch
+
+
+def need_of(board: Board, state: State, mask: int) -> int:
+    return board.stars - (state.queens & mask).bit_count()
+
+
+def unit_full(ctx: Ctx) -> bool:
+    """A row, column or region with its K stars: its other live cells are empty."""
+    board = ctx.board
+    state = ctx.state
+    stars = board.stars
+    changed = False
+    for kind, index, mask in board.units:
+        if state.live & mask and (state.queens & mask).bit_count() >= stars:
+            ctx.kill(mask, ("unit", kind, index))
+            changed = True
+    return changed
+
+
+def unit_exactly_filled(ctx: Ctx) -> bool:
+    """A unit whose live cells are exactly as many as the stars it still needs: a star on
+    each. (If two of them touch, the first star kills the second and the unit comes up
+    short: the driver sees the contradiction.)"""
+    board = ctx.board
+    state = ctx.state
+    stars = board.stars
+    changed = False
+    for kind, index, mask in board.units:
+        cells = state.live & mask
+        if cells and cells.bit_count() + (state.queens & mask).bit_count() == stars:
+            for cell in bits(cells):
+                if state.live >> cell & 1:
+                    ctx.place(cell, ("unit", kind, index))
+                    changed = True
+    return changed
+
+
+@functools.cache
+def windows(n: int) -> tuple[int, ...]:
+    """Per cell, the window whose top-left corner it is (clipped at the border)."""
+    out = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        m = 0
+        for rr in range(r, min(r + 2, n)):
+            for cc in range(c, min(c + 2, n)):
+                m |= 1 << (rr * n + cc)
+        out.append(m)
+    return tuple(out)
+
+
+def window_cover(n: int, cells: int, limit: int) -> list[int] | None:
+    """Disjoint windows, at most ``limit`` of them, covering ``cells``; None if none exist.
+
+    The first uncovered cell in reading order has nothing uncovered above it or to its
+    left, so some window of a smallest cover has it in its top row: as its left cell or
+    its right cell. Trying both is exhaustive.
+    """
+    if not cells:
+        return []
+    if limit <= 0:
+        return None
+    top_left = windows(n)
+    low = cells & -cells
+    cell = low.bit_length() - 1
+    options = [top_left[cell]]
+    if cell % n:
+        options.append(top_left[cell - 1])
+    for window in options:
+        rest = window_cover(n, cells & ~window, limit - 1)
+        if rest is not None:
+            return [window, *rest]
+    return None
+
+
+@functools.cache
+def band_masks(n: int) -> tuple[tuple[str, int, int], ...]:
+    """Every band as (kind "rows"/"columns", index of its first line, mask)."""
+    row = (1 << n) - 1
+    col = sum(1 << (r * n) for r in range(n))
+    out = []
+    for first in range(n - 1):
+        out.append(("rows", first, (row << (first * n)) | (row << ((first + 1) * n))))
+    for first in range(n - 1):
+        out.append(("columns", first, (col << first) | (col << (first + 1))))
+    return tuple(out)
+
+
+def block_groups(board: Board) -> list[tuple[tuple, int, int]]:
+    """The sets the 2×2 argument looks at, as (detail, mask, lines it spans): each row,
+    column, band and region."""
+    groups: list[tuple[tuple, int, int]] = [
+        ((kind, index), mask, 1) for kind, index, mask in board.units if kind != "region"
+    ]
+    groups.extend(((kind, first), mask, 2) for kind, first, mask in band_masks(board.n))
+    groups.extend((("region", k), mask, 1) for k, mask in enumerate(board.region_masks))
+    return groups
+
+
+def two_by_two_blocks(ctx: Ctx) -> bool:
+    """A band or region whose live cells fit in as many windows as the stars it needs:
+    each window holds exactly one of them. So the window's other live cells are empty,
+    and so is every cell touching all of the window's cells of the set."""
+    board = ctx.board
+    state = ctx.state
+    n = board.n
+    rings = board.kill_masks
+    changed = False
+    for where, mask, lines in block_groups(board):
+        cells = state.live & mask
+        if not cells:
+            continue
+        need = board.stars * lines - (state.queens & mask).bit_count()
+        if need <= 0:
+            continue
+        cover = window_cover(n, cells, need)
+        if cover is None:
+            continue
+        if len(cover) < need:
+            raise Contradiction(
+                f"the live cells of {_where_words(board, where)} fit in {len(cover)} 2×2 "
+                f"block{'s' if len(cover) != 1 else ''}, too few for the {need} stars still needed"
+            )
+        for window in cover:
+            part = state.live & mask & window
+            if not part:
+                continue  # an earlier window's star killed it; the driver sees the shortfall
+            if not part & (part - 1):
+                ctx.place(part.bit_length() - 1, ("blocks", where, (part.bit_length() - 1,)))
+                changed = True
+                continue
+            doomed = state.live & window & ~mask
+            # A cell (outside the part) touching every cell of the part.
+            near = state.live & ~part
+            for cell in bits(part):
+                near &= rings[cell]
+                if not near:
+                    break
+            doomed |= near
+            if doomed and ctx.kill(doomed, ("blocks", where, tuple(bits(part)))):
+                changed = True
+    return changed
+
+
+def _where_words(board: Board, where: tuple) -> str:
+    kind, index = where
+    if kind == "region":
+        return f"region {board.letters[index]!r}"
+    if kind in ("row", "column"):
+        return f"{kind} {index + 1}"
+    return f"{kind} {index + 1} and {index + 2}"
+
+
+def _interval_masks(masks: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Every run of adjacent lines as (first, last, mask), shortest first."""
+    n = len(masks)
+    out = []
+    for length in range(1, n):
+        for first in range(n - length + 1):
+            m = 0
+            for line in masks[first : first + length]:
+                m |= line
+            out.append((first, first + length - 1, m))
+    return out
+
+
+def _counting(ctx: Ctx, over: bool) -> bool:
+    board = ctx.board
+    state = ctx.state
+    taken = state.live | state.queens
+    regions = [(k, mask & taken) for k, mask in enumerate(board.region_masks)]
+    changed = False
+    for kind, masks in (("rows", board.row_masks), ("columns", board.col_masks)):
+        for first, last, lines in _interval_masks(masks):
+            count = last - first + 1
+            if over:
+                # The regions reaching into the lines: if k, they hold all the lines' stars.
+                members = [k for k, cells in regions if cells & lines]
+            else:
+                members = [k for k, cells in regions if cells and not cells & ~lines]
+            if len(members) != count:
+                if not over and len(members) > count:
+                    lines_words = (
+                        f"{kind[:-1]} {first + 1}"
+                        if count == 1
+                        else f"{kind} {first + 1}–{last + 1}"
+                    )
+                    raise Contradiction(
+                        f"{len(members)} regions lie entirely within {lines_words}, which "
+                        f"hold the stars of only {count}"
+                    )
+                continue
+            union = 0
+            for k in members:
+                union |= board.region_masks[k]
+            doomed = (union & ~lines) if over else (lines & ~union)
+            detail = ("regions", tuple(members), kind, tuple(range(first, last + 1)))
+            if state.live & doomed and ctx.kill(doomed, detail):
+                changed = True
+                taken = state.live | state.queens
+                regions = [(k, mask & taken) for k, mask in enumerate(board.region_masks)]
+    return changed
+
+
+def undercounting(ctx: Ctx) -> bool:
+    """k regions within k adjacent rows (columns) own those lines' stars: the rest of the
+    lines is empty."""
+    return _counting(ctx, over=False)
+
+
+def overcounting(ctx: Ctx) -> bool:
+    """k adjacent rows (columns) within k regions use up those regions' stars: the rest of
+    the regions is empty."""
+    return _counting(ctx, over=True)
+
+
+#: What a trial propagates with, in pass order: every cheap deduction.
+PROPAGATORS = (unit_full, unit_exactly_filled, two_by_two_blocks, undercounting, overcounting)
+
+
+def short_unit(board: Board, state: State) -> tuple[str, int] | None:
+    """The first unit that cannot end with exactly K stars, as (kind, index), or None."""
+    stars = board.stars
+    for kind, index, mask in board.units:
+        have = (state.queens & mask).bit_count()
+        if have > stars or have + (state.live & mask).bit_count() < stars:
+            return kind, index
+    return None

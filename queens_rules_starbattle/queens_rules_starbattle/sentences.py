@@ -1,0 +1,123 @@
+"""Sentences for the steps of the Star Battle rules (K ≥ 2 stars per unit).
+
+Every rule of this package explains its own steps with :func:`star_why` (its ``explain``),
+which reads the step's ``detail`` and the state before it. A step it does not know gets
+None (the rule's summary stands in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from queens_core import Board, State, Step, bits, cell_label, unit_label
+
+
+def _cells(board: Board, cells: Sequence[int] | int) -> str:
+    listed = list(bits(cells)) if isinstance(cells, int) else list(cells)
+    return " ".join(cell_label(board, c) for c in listed)
+
+
+def _stars(count: int) -> str:
+    return "1 star" if count == 1 else f"{count} stars"
+
+
+def _need(board: Board, before: State, mask: int, lines: int = 1) -> int:
+    return board.stars * lines - (before.queens & mask).bit_count()
+
+
+def _neighbours(board: Board, step: Step) -> str:
+    if not step.killed:
+        return ""
+    return f" A star rules out its neighbours: {_cells(board, step.killed)}."
+
+
+def _lines(kind: str, indices: Sequence[int]) -> str:
+    first, last = indices[0] + 1, indices[-1] + 1
+    return f"{kind[:-1]} {first}" if first == last else f"{kind} {first}–{last}"
+
+
+def _where(board: Board, where: tuple) -> tuple[str, int, int]:
+    """A block group (``("rows", 2)``, ``("region", 3)``, ``("row", 0)``) as words, its
+    mask and the number of lines it spans."""
+    kind, index = where
+    if kind in ("row", "column", "region"):
+        return unit_label(board, kind, index), board.unit_mask(kind, index), 1
+    masks = board.row_masks if kind == "rows" else board.col_masks
+    return f"{kind} {index + 1}–{index + 2}", masks[index] | masks[index + 1], 2
+
+
+def star_why(step: Step, board: Board, before: State) -> str | None:
+    """One sentence of why for a Star Battle step, or None."""
+    d = step.detail
+    counter = step.counter
+    k = board.stars
+    if counter == "star_neighbour_kill" and len(d) == 2 and d[0] == "queen" and step.killed:
+        return (
+            f"The star already on {cell_label(board, d[1])} rules out the cells touching it: "
+            f"{_cells(board, step.killed)}."
+        )
+    if counter == "unit_full" and len(d) == 3 and d[0] == "unit":
+        unit = unit_label(board, d[1], d[2])
+        return (
+            f"{unit[0].upper()}{unit[1:]} already holds its {_stars(k)}, so its other cells "
+            "hold none."
+        )
+    if counter == "unit_exactly_filled" and step.placed and len(d) == 3 and d[0] == "unit":
+        unit = unit_label(board, d[1], d[2])
+        mask = board.unit_mask(d[1], d[2])
+        need = _need(board, before, mask)
+        live = (before.live & mask).bit_count()
+        return (
+            f"{unit[0].upper()}{unit[1:]} still needs {_stars(need)} and has {live} live "
+            f"cell{'s' if live != 1 else ''} left, so "
+            f"{'it holds a star' if live == 1 else 'each of them holds a star'}."
+            + _neighbours(board, step)
+        )
+    if counter == "two_by_two_blocks" and len(d) == 3 and d[0] == "blocks":
+        words, mask, lines = _where(board, d[1])
+        need = _need(board, before, mask, lines)
+        part = list(d[2])
+        opening = (
+            f"The live cells of {words} fit in {need} 2×2 block{'s' if need != 1 else ''}, "
+            f"and {words} still need{'s' if lines == 1 else ''} {_stars(need)}; a block holds "
+            "at most one star, so each block holds exactly one of them"
+        )
+        if step.placed:
+            return (
+                f"{opening}, and in one block {_cells(board, part)} is the only live cell of "
+                f"{words}, so it holds a star." + _neighbours(board, step)
+            )
+        return (
+            f"{opening}: one of {_cells(board, part)} holds a star, so "
+            f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
+        )
+    if counter in ("undercounting", "overcounting") and len(d) == 4 and d[0] == "regions":
+        regions = ", ".join(repr(board.letters[r]) for r in d[1])
+        span = _lines(d[2], d[3])
+        count = len(d[1])
+        name = "region" if count == 1 else "regions"
+        total = _stars(k * count)
+        if counter == "undercounting":
+            return (
+                f"The {name} {regions} lie{'s' if count == 1 else ''} entirely within {span}: "
+                f"{'it needs' if count == 1 else 'they need'} {total} there, all the stars "
+                f"{span} hold, so no other cell of {span} holds a star."
+            )
+        return (
+            f"The live cells of {span} lie only in the {name} {regions}: the {total} of "
+            f"{span} are all the stars "
+            f"{'that region holds' if count == 1 else 'those regions hold'}, "
+            f"so {'its' if count == 1 else 'their'} cells outside {span} hold none."
+        )
+    if counter == "trial_star" and len(d) == 5 and d[0] == "cell":
+        cell = cell_label(board, d[1])
+        forced = f"would put stars on {_cells(board, d[4])}, and then " if d[4] else ""
+        if d[2] == "count":
+            failure = f"{d[3]}"
+        else:
+            failure = f"{unit_label(board, d[2], d[3])} could no longer hold {_stars(k)}"
+        return (
+            f"Suppose {cell} held a star: the cheap rules {forced or 'show that '}{failure}. "
+            f"So {cell} cannot hold a star."
+        )
+    return None

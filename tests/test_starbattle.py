@@ -1,0 +1,379 @@
+"""Star Battle: K stars per unit in the core, the K-general exact engine, the SBN reader
+and the rules of queens-rules-starbattle, each held against the exact engine."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from queens_core import Board, BoardError, Context, Contradiction, Solver, State, is_solution
+from queens_core.board import bits, max_stars
+from queens_core.exact import find_solutions as queens_solutions
+from queens_core.exact_stars import find_solutions, find_star_solutions
+from queens_core.state import find_empty_unit
+from queens_rules_starbattle import RULES, trial_star
+from queens_rules_starbattle.deductions import (
+    overcounting,
+    two_by_two_blocks,
+    undercounting,
+    unit_exactly_filled,
+    unit_full,
+)
+from queens_rules_starbattle.generate import generate_starbattle
+from queens_rules_starbattle.sbn import parse_sbn, to_sbn
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE = ROOT / "archive" / "boards"
+QUEENS = Path(sys.executable).parent / "queens"
+
+EXAMPLE = "AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG"
+#: Unique boards made by generate_starbattle (seeds 0 and 1), kept as SBN.
+UNIQUE_10_2 = ("AA2WXXwIP7PIsnAa710144yIJXpTDKKHWe", "AA2W8N2r-j2g51ICD286KINe-JgjGXE1I2")
+
+
+def archive_board(number: int) -> Board:
+    return Board.parse((ARCHIVE / f"{number}.txt").read_text())
+
+
+# -- K in the core -------------------------------------------------------------------------
+
+
+def test_k1_is_the_default_and_with_stars_1_is_the_board_itself():
+    board = archive_board(1)
+    assert board.stars == 1 and board.star_total == board.n
+    assert board.with_stars(1) is board
+
+
+def test_a_star_kills_only_its_neighbours():
+    board = archive_board(1).with_stars(2)
+    cell = board.cell(3, 3)
+    assert board.cells_of(board.kill_masks[cell]) == [
+        (r, c) for r in (2, 3, 4) for c in (2, 3, 4) if (r, c) != (3, 3)
+    ]
+    assert board != archive_board(1)
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "message"),
+    [
+        (10, 0, "stars per unit must be a whole number of at least 1, not 0"),
+        (
+            10,
+            3,
+            "a 10×10 board cannot hold 3 stars per unit: two adjacent rows hold at most 5 "
+            "stars (one in each 2×2 block), so at most 2 per row; no solution exists",
+        ),
+    ],
+)
+def test_impossible_k_is_one_line(n, k, message):
+    board = Board.from_rows(["".join(chr(65 + r) * n) for r in range(n)])
+    with pytest.raises(BoardError) as caught:
+        board.with_stars(k)
+    assert str(caught.value) == message
+
+
+def test_max_stars_follows_the_band_bound():
+    assert [max_stars(n) for n in (4, 5, 8, 10, 14, 21, 25)] == [1, 1, 2, 2, 3, 5, 6]
+
+
+def test_validator_counts_k():
+    board, _ = parse_sbn(EXAMPLE)
+    (solution,) = find_solutions(board, 2)
+    stars = board.cells_of(solution)
+    assert is_solution(board.rows, stars, 2)
+    assert not is_solution(board.rows, stars[1:], 2)
+    assert not is_solution(board.rows, stars, 1)
+
+
+def test_a_short_unit_is_named_with_its_counts():
+    board, _ = parse_sbn(EXAMPLE)
+    state = State(board.full & ~board.row_masks[0], 0)
+    state.live |= 1 << board.cell(0, 4)
+    assert (
+        str(find_empty_unit(board, state)) == "row 1 needs 2 stars but has 0 stars and 1 live cell"
+    )
+
+
+# -- the exact engine -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [1, 58, 158, 258, 353, 559])
+def test_star_search_agrees_with_the_queens_engine_for_k1(number):
+    board = archive_board(number)
+    assert sorted(find_star_solutions(board, 50)) == sorted(queens_solutions(board, 50))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=4, max_value=7), st.randoms(use_true_random=False))
+def test_star_search_agrees_with_the_queens_engine_on_random_maps(n, rng):
+    cells = [rng.randrange(n) for _ in range(n * n)]
+    for k in range(n):
+        cells[rng.randrange(n * n)] = k  # most maps then use every letter
+    if len(set(cells)) != n:
+        return
+    board = Board(tuple("".join(chr(65 + cells[r * n + c]) for c in range(n)) for r in range(n)))
+    assert sorted(find_star_solutions(board, 1000)) == sorted(queens_solutions(board, 1000))
+
+
+def test_star_search_finds_every_solution_of_a_small_2_star_board():
+    board = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
+                   "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
+    found = find_star_solutions(board, 10_000)
+    assert found and all(is_solution(board.rows, board.cells_of(s), 2) for s in found)
+    brute = _brute_force(board)
+    assert sorted(found) == sorted(brute)
+
+
+def _brute_force(board: Board) -> list[int]:
+    """Every solution, row by row over all K-subsets: slow, obviously right."""
+    from itertools import combinations, pairwise
+
+    n, k = board.n, board.stars
+    out = []
+
+    def go(r: int, stars: int) -> None:
+        if r == n:
+            if is_solution(board.rows, board.cells_of(stars), k):
+                out.append(stars)
+            return
+        for combo in combinations(range(n), k):
+            if any(b - a < 2 for a, b in pairwise(combo)):
+                continue
+            mask = sum(1 << (r * n + c) for c in combo)
+            if any(board.kill_masks[i] & stars for i in bits(mask)):
+                continue
+            go(r + 1, stars | mask)
+
+    go(0, 0)
+    return out
+
+
+def test_the_example_is_unique():
+    board, _ = parse_sbn(EXAMPLE)
+    assert len(find_solutions(board, 2)) == 1
+
+
+# -- SBN --------------------------------------------------------------------------------------
+
+
+def test_sbn_reads_the_example_and_writes_it_back():
+    board, stars = parse_sbn(EXAMPLE)
+    assert (board.n, stars, board.stars) == (10, 2, 2)
+    assert board.rows[0] == "AAAABBCCCC" and board.rows[9] == "IIIIIIIHHH"
+    assert to_sbn(board) == EXAMPLE
+
+
+@pytest.mark.parametrize(
+    ("sbn", "message"),
+    [
+        ("AA2W556", "SBN for a 10×10 board needs 30 border characters after the 4-character "
+         "header, not 3"),
+        ("AB2W556SAIWSRhAx6840-ZajjL3HvTBSeG", "SBN size code 'AB' is not one of 55 … 99 or "
+         "AA (10) … PP (25)"),
+        ("AA2W556SAIWSRhAx6840-ZajjL3HvTBS.G", "SBN character '.' at position 33 is not a "
+         "base-64 digit (0-9A-Za-z-_)"),
+        ("AA2W000000000000000000000000000000", "SBN borders cut the 10×10 grid into 1 regions, "
+         "not 10"),
+        ("AA3W556SAIWSRhAx6840-ZajjL3HvTBSeG", "a 10×10 board cannot hold 3 stars per unit: "
+         "two adjacent rows hold at most 5 stars (one in each 2×2 block), so at most 2 per "
+         "row; no solution exists"),
+    ],
+)  # fmt: skip
+def test_malformed_sbn_is_one_line(sbn, message):
+    with pytest.raises(BoardError) as caught:
+        parse_sbn(sbn)
+    assert str(caught.value) == message
+
+
+# -- rules against the exact engine -----------------------------------------------------------
+
+CHEAP = (unit_full, unit_exactly_filled, two_by_two_blocks, undercounting, overcounting)
+
+
+@pytest.fixture(scope="module")
+def small_boards() -> list[tuple[Board, int]]:
+    boards = [parse_sbn(s)[0] for s in (EXAMPLE, *UNIQUE_10_2)]
+    boards += [generate_starbattle(8, 2, seed=seed) for seed in range(3)]
+    return [(b, find_solutions(b, 2)[0]) for b in boards]
+
+
+def _random_state(board: Board, solution: int, rng: random.Random) -> State:
+    """Some of the solution's stars placed (neighbours killed) and some other cells dead:
+    a state the solution agrees with."""
+    state = State.initial(board)
+    ctx = Context(board, state)
+    for cell in bits(solution):
+        if rng.random() < 0.3 and state.live >> cell & 1:
+            ctx.place(cell)
+    for cell in bits(state.live & ~solution):
+        if rng.random() < 0.3:
+            state.live &= ~(1 << cell)
+    return state
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.randoms(use_true_random=False))
+def test_every_rule_keeps_the_solution(small_boards, rng):
+    board, solution = rng.choice(small_boards)
+    state = _random_state(board, solution, rng)
+    for rule in (*CHEAP, trial_star):
+        trial = state.copy()
+        try:
+            rule(Context(board, trial))  # type: ignore[arg-type]
+        except Contradiction as err:  # pragma: no cover - would be unsound here
+            raise AssertionError(f"{rule.__name__} found a contradiction: {err}") from err
+        assert not trial.queens & ~solution, rule.__name__
+        assert trial.live | trial.queens | solution == trial.live | trial.queens, rule.__name__
+
+
+def test_each_rule_fires_on_the_boards(small_boards):
+    fired = set()
+    solver = Solver(RULES)
+    for board, solution in small_boards:
+        result = solver.solve(board)
+        assert not result.state.queens & ~solution
+        fired |= {c for c, count in result.counters.items() if count}
+    assert {"star_neighbour_kill", "unit_full", "two_by_two_blocks", "trial_star"} <= fired
+
+
+def test_rules_declare_k_2_and_up_and_the_driver_keeps_k1_apart():
+    assert all(r.min_stars == 2 and r.max_stars is None for r in RULES)
+    board = archive_board(1)
+    assert Solver(RULES).solve(board).counters == {}
+
+
+def test_the_rules_solve_the_example():
+    board, _ = parse_sbn(EXAMPLE)
+    result = Solver(RULES).solve(board)
+    assert result.solved
+    assert result.state.queens == find_solutions(board, 1)[0]
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def queens(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(QUEENS), *args], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_solve_an_sbn_string():
+    run = queens("solve", EXAMPLE)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("♛") == 20
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--stars", "0", EXAMPLE], "queens: error: --stars must be at least 1, not 0"),
+        (["--stars", "x", EXAMPLE], "queens: error: --stars must be a whole number of at least "
+         "1 or 'auto', not 'x'"),
+        (["--stars", "1", EXAMPLE], f"queens: error: {EXAMPLE}: the input declares 2 stars per "
+         "unit, but --stars says 1"),
+        (["--stars", "3", str(ARCHIVE / "1.txt")], f"queens: error: {ARCHIVE / '1.txt'}: a 8×8 "
+         "board cannot hold 3 stars per unit: two adjacent rows hold at most 4 stars (one in "
+         "each 2×2 block), so at most 2 per row; no solution exists"),
+        (["AA2W556SAIW"], "queens: error: AA2W556SAIW: SBN for a 10×10 board needs 30 border "
+         "characters after the 4-character header, not 7"),
+    ],
+)  # fmt: skip
+def test_bad_stars_and_bad_sbn_are_one_line_exit_2(args, error):
+    run = queens("solve", *args)
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [error]
+
+
+def test_check_an_sbn_string():
+    run = queens("check", EXAMPLE)
+    assert run.returncode == 0, run.stderr + run.stdout
+    assert "unique" in run.stdout
+
+
+def test_sat_and_bitboard_engines_agree(small_boards):
+    from queens_core.exact_stars import find_sat_solutions
+
+    for board, _ in small_boards:
+        assert sorted(find_sat_solutions(board, 50)) == sorted(find_star_solutions(board, 50))
+    loose = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
+                   "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
+    assert sorted(find_sat_solutions(loose, 10_000)) == sorted(_brute_force(loose))
+
+
+def test_every_step_of_the_example_has_its_own_true_sentence():
+    from queens_core.explain import explain_steps
+
+    board, _ = parse_sbn(EXAMPLE)
+    result = Solver(RULES).solve(board)
+    explanations = explain_steps(board, result.steps, RULES)
+    assert explanations and not [e for e in explanations if e.generic]
+    state = State.initial(board)
+    for step, explanation in zip(result.steps, explanations, strict=True):
+        if step.counter == "unit_full":
+            unit = board.unit_mask(step.detail[1], step.detail[2])
+            assert (state.queens & unit).bit_count() == 2
+        if step.counter == "trial_star":
+            assert explanation.why.startswith(f"Suppose {explanation.headline(board)[:-5]}")
+        if step.placed:
+            Context(board, state).place(step.placed.bit_length() - 1)
+        else:
+            Context(board, state).kill(step.killed)
+
+
+def test_the_sat_engine_proves_a_14x14_3_star_board_unique():
+    board, stars = parse_sbn(
+        "EE3W342Y1908AAMPuXx4bILGehBI5Z21aG8g0IHY4Y0dHH4CfoGPDMc3GyGwaXWGe"
+    )  # made by generate_starbattle(14, 3, seed=1)
+    (solution,) = find_solutions(board, 2)
+    assert stars == 3 and is_solution(board.rows, board.cells_of(solution), 3)
+
+
+def test_a_hint_from_a_state_with_a_star_names_the_star_rule():
+    from queens_core.hint import find_hint
+
+    board, _ = parse_sbn(EXAMPLE)
+    state = State(board.full & ~(1 << board.cell(0, 4)), 1 << board.cell(0, 4))
+    found = find_hint(board, state, RULES)
+    assert found.explanation is not None
+    assert found.explanation.why == (
+        "The star already on r1c5 rules out the cells touching it: r1c4 r1c6 r2c4 r2c5 r2c6."
+    )
+
+
+def test_generate_stars_makes_unique_boards_the_exact_engine_confirms():
+    run = queens("generate", "--stars", "2", "--size", "8", "--count", "2", "--seed", "3",
+                 "--format", "json")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [r["index"] for r in records] == [0, 1]
+    for record in records:
+        board = Board(tuple(record["board"]), 2)
+        found = find_solutions(board, 2)
+        assert len(found) == 1
+        assert board.cells_of(found[0]) == [tuple(cell) for cell in record["solution"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--stars", "3", "--size", "8"], "queens: error: a 8×8 board cannot hold 3 stars per "
+         "unit (at most 2): no solution exists"),
+        (["--stars", "2", "--grade", "Hard"], "queens: error: --grade is for Queens boards, "
+         "not with --stars 2"),
+        (["--stars", "0"], "queens: error: --stars must be at least 1, not 0"),
+    ],
+)  # fmt: skip
+def test_generate_stars_refuses_what_it_cannot_do_in_one_line(args, error):
+    run = queens("generate", "--seed", "1", *args)
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [error]
