@@ -210,3 +210,21 @@ def test_no_rules_installed_stalls_honestly(monkeypatch):
     result = CliRunner().invoke(cli.main, ["solve", str(ARCHIVE / "1.txt")])
     assert result.exit_code == 1
     assert set(result.stdout.replace("\n", "")) == {"."}
+
+
+@pytest.mark.parametrize(
+    "args, going_on",
+    [
+        (("solve",), "solving it anyway"),
+        (("import",), "printing it anyway"),
+        (("render", "-o", "-"), "drawing it anyway"),
+        (("render", "--solve", "-o", "-"), "solving it anyway"),
+    ],
+)
+def test_split_region_warning_says_what_the_command_does(tmp_path, args, going_on):
+    # import and a plain render never solve: their warning must not say they do.
+    board = tmp_path / "split.txt"
+    board.write_text(SPLIT_BOARD)
+    stderr = queens(*args, str(board)).stderr.decode()
+    assert stderr.count("is not 4-connected: it falls into 2 pieces") == 2
+    assert stderr.count(f"; {going_on}\n") == 2

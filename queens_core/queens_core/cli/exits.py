@@ -81,7 +81,8 @@ def write_output(handle: TextIO, text: str) -> None:
         fail(f"cannot write {handle.name}: {err.strerror or err}", EXIT_BAD_INPUT)
 
 
-def warn_split_regions(name: str, board: Board) -> None:
-    """Warn about each region that is not 4-connected (legal, but often a typo)."""
+def warn_split_regions(name: str, board: Board, going_on: str = "solving it anyway") -> None:
+    """Warn about each region that is not 4-connected (legal, but often a typo);
+    ``going_on`` says what the command does with the board all the same."""
     for warning in board.warnings:
-        warn(f"{name}: {warning}; solving it anyway")
+        warn(f"{name}: {warning}; {going_on}")

@@ -41,7 +41,7 @@ def import_board(settings, source: str, as_state: bool) -> None:
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
     board = reading.board
-    warn_split_regions(source, board)
+    warn_split_regions(source, board, "printing it anyway")
     if not as_state:
         click.echo("\n".join(board.rows))
         return

@@ -35,6 +35,7 @@ def read_board_and_state(
     readers: Sequence[Reader],
     stars: int | None = None,
     allow_conflicts: bool = False,
+    going_on: str = "solving it anyway",
 ) -> tuple[Board, State | None]:
     """The board at ``board_path`` and the state drawn in ``state_path``; without one,
     the marks the board's own input shows (a screenshot's), if any, else None. Either may
@@ -48,7 +49,7 @@ def read_board_and_state(
         board = board_with_stars(reading, stars, display_name(board_path))
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
-    warn_split_regions(display_name(board_path), board)
+    warn_split_regions(display_name(board_path), board, going_on)
     if state_path is None:
         state = reading.state
         state_name = display_name(board_path)
@@ -245,7 +246,10 @@ def render(
             )
 
     k = parse_stars(stars)
-    parsed, state = read_board_and_state(board, state_path, settings.registry().readers, k)
+    going_on = "solving it anyway" if solve_it else "drawing it anyway"
+    parsed, state = read_board_and_state(
+        board, state_path, settings.registry().readers, k, going_on=going_on
+    )
     board_name = display_name(board)
     solved = True
     if solve_it:
