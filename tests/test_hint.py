@@ -320,3 +320,13 @@ def test_a_board_without_solution_names_conflicts_but_no_wrong_queen(registry):
     state = read_state(board, "Q...\n.Q..\n....\n....\n")
     check = check_state(board, state)
     assert check.solutions == 0 and check.bad_queens == 0 and check.conflicts == ((0, 5),)
+
+
+def test_attacking_queens_are_a_wrong_state_exit_1_as_the_help_says(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(ISSUE_BOARD)
+    state = "Q....\nQ....\n.....\n.....\n.....\n"  # two queens in column 1
+    status, out, _ = hint_cli(str(board), "--state", "-", state=state)
+    assert status == 1 and "Queens that attack each other: r1c1 and r2c1" in out
+    help_text = CliRunner().invoke(main, ["hint", "--help"]).output
+    assert "queens that attack each other included" in " ".join(help_text.split())

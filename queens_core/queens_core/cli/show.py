@@ -128,8 +128,8 @@ def hint(
     Cells are named rRcC (row R from the top, column C from the left, from 1).
 
     Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
-    wrong, the board has no solution, or the rules find nothing more; 2 bad input (also a
-    state with two queens in a unit or touching); 3 a rule raised an error or made an
+    wrong (queens that attack each other included), the board has no solution, or the
+    rules find nothing more; 2 bad input; 3 a rule raised an error or made an
     unsound deduction; 4 a rule package failed to load; 7 undecided: the exact search
     ran past --timeout.
 
