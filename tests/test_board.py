@@ -6,7 +6,7 @@ import pytest
 from support import ARCHIVE
 
 from queens_core import MAX_SIZE, Board, BoardError
-from queens_core.board import MAX_INPUT_BYTES, bits
+from queens_core.board import MAX_INPUT_BYTES, bits, size_article
 
 BOARD_1 = (ARCHIVE / "1.txt").read_text()  # SOLVER.md's example board
 
@@ -140,3 +140,11 @@ def test_a_board_survives_pickling_as_an_equal_read_only_board():
     assert copy == board and copy.kill_masks == board.kill_masks
     with pytest.raises(AttributeError):
         copy.n = 4
+
+
+@pytest.mark.parametrize(
+    ("n", "spoken"),
+    [(7, "a 7×7"), (8, "an 8×8"), (11, "an 11×11"), (18, "an 18×18"), (10, "a 10×10")],
+)
+def test_size_article_reads_as_spoken(n, spoken):
+    assert f"{size_article(n)} {n}×{n}" == spoken

@@ -281,7 +281,7 @@ def test_solve_an_sbn_string():
          "1 or 'auto', not 'x'"),
         (["--stars", "1", EXAMPLE], f"queens: error: {EXAMPLE}: the input declares 2 stars per "
          "unit, but --stars says 1"),
-        (["--stars", "3", str(ARCHIVE / "1.txt")], f"queens: error: {ARCHIVE / '1.txt'}: a 8×8 "
+        (["--stars", "3", str(ARCHIVE / "1.txt")], f"queens: error: {ARCHIVE / '1.txt'}: an 8×8 "
          "board cannot hold 3 stars per unit: two adjacent rows hold at most 4 stars (one in "
          "each 2×2 block), so at most 2 per row; no solution exists"),
         (["AA2W556SAIW"], "queens: error: AA2W556SAIW: SBN for a 10×10 board needs 30 border "
@@ -366,7 +366,7 @@ def test_generate_stars_makes_unique_boards_the_exact_engine_confirms():
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        (["--stars", "3", "--size", "8"], "queens: error: a 8×8 board cannot hold 3 stars per "
+        (["--stars", "3", "--size", "8"], "queens: error: an 8×8 board cannot hold 3 stars per "
          "unit (at most 2): no solution exists"),
         (["--stars", "2", "--grade", "Hard"], "queens: error: --grade is for Queens boards, "
          "not with --stars 2"),

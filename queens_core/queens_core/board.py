@@ -39,6 +39,11 @@ __all__ = ["MAX_INPUT_BYTES", "MAX_SIZE", "Board", "BoardError", "bits", "decode
 MAX_SIZE = 32
 
 
+def size_article(n: int) -> str:
+    """The article before a spoken board size: "an 8×8 board", "an 11×11", "a 9×9"."""
+    return "an" if str(n).startswith("8") or n in (11, 18) else "a"
+
+
 def max_stars(n: int) -> int:
     """The largest K for which an N×N board can have a solution (1 for N ≤ 3: the
     Queens rules decide those boards themselves).
@@ -219,9 +224,9 @@ class Board:
         if stars > max_stars(self.n):
             n = self.n
             raise BoardError(
-                f"a {n}×{n} board cannot hold {stars} stars per unit: two adjacent rows hold at "
-                f"most {(n + 1) // 2} stars (one in each 2×2 block), so at most "
-                f"{max_stars(n)} per row; no solution exists"
+                f"{size_article(n)} {n}×{n} board cannot hold {stars} stars per unit: two "
+                f"adjacent rows hold at most {(n + 1) // 2} stars (one in each 2×2 block), so "
+                f"at most {max_stars(n)} per row; no solution exists"
             )
         return Board(self.rows, stars)
 

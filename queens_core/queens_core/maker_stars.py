@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from .board import Board, max_stars
+from .board import Board, max_stars, size_article
 from .exact_stars import SearchLimitExceeded, find_solutions
 from .generate import REGION_CHARS
 from .state import State
@@ -153,7 +153,9 @@ def generate_starbattle(
     solution, every region 4-connected. Raises ValueError if ``attempts`` repairs and
     restarts do not get there."""
     if stars < 1 or stars > max_stars(size):
-        raise ValueError(f"a {size}×{size} board cannot hold {stars} stars per unit")
+        raise ValueError(
+            f"{size_article(size)} {size}×{size} board cannot hold {stars} stars per unit"
+        )
     rng = random.Random(seed)
     n = size
     for _ in range(attempts):

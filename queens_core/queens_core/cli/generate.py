@@ -265,7 +265,7 @@ def _generate_stars(
 ) -> None:
     """``--stars K`` with K >= 2: Star Battle boards with one solution (board ``i`` from
     seed ``seed + i``), neither solved by the rules nor graded."""
-    from ..board import MAX_SIZE, max_stars
+    from ..board import MAX_SIZE, max_stars, size_article
     from ..exact_stars import find_solutions
     from ..maker_stars import generate_starbattle
     from .jsonfmt import cells_json
@@ -276,7 +276,7 @@ def _generate_stars(
         fail(f"--size: {size} is not between 4 and {MAX_SIZE}", EXIT_BAD_INPUT)
     if stars > max_stars(size):
         fail(
-            f"a {size}×{size} board cannot hold {stars} stars per unit (at most "
+            f"{size_article(size)} {size}×{size} board cannot hold {stars} stars per unit (at most "
             f"{max_stars(size)}): no solution exists",
             EXIT_BAD_INPUT,
         )

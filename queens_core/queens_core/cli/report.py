@@ -14,7 +14,7 @@ from typing import TextIO
 
 import click
 
-from ..board import Board
+from ..board import Board, size_article
 from ..driver import CONTRADICTION, SOLVED, SolveResult
 from ..rules import Rule
 from .colour import (
@@ -76,7 +76,10 @@ def explanation_text(
     from ..explain import LABEL_SCHEME, explain_steps, format_explanation
 
     board = result.board
-    parts = [f"{source}, a {board.n}×{board.n} board. {LABEL_SCHEME}", board_text(board, depth)]
+    parts = [
+        f"{source}, {size_article(board.n)} {board.n}×{board.n} board. {LABEL_SCHEME}",
+        board_text(board, depth),
+    ]
     key = legend(board)
     if key:
         parts.append(key)
