@@ -221,3 +221,11 @@ def test_writing_the_chart_to_an_impossible_place_is_an_error_before_any_solve(t
         f"queens: error: cannot write {tmp_path / 'no' / 'c.svg'}: No such file or directory\n"
     )
     assert result.stdout == ""  # it failed before solving, not after a long run
+
+
+def test_stats_help_names_every_reader_suffix_not_only_txt():
+    # A folder contributes every suffix a reader claims (batch.expand_paths), so the help
+    # must not promise *.txt files only.
+    help_text = " ".join(CliRunner().invoke(main, ["stats", "--help"]).output.split())
+    assert "its *.txt files" not in help_text
+    assert "every suffix an installed reader claims" in help_text

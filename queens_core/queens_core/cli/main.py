@@ -621,9 +621,10 @@ def stats(
 ) -> None:
     """Solve every board under PATH... in one process and sum up what the rules did.
 
-    A PATH is a board file or a folder (its *.txt files, at any depth, in natural
-    order). Printed: boards solved by size and by the tier they needed, boards by grade,
-    the boards the rules do not solve, the total firings of every counter and on how
+    A PATH is a board file or a folder (its board files: every suffix an installed
+    reader claims, `queens readers list`; at any depth, in natural order). Printed:
+    boards solved by size and by the tier they needed, boards by grade, the boards the
+    rules do not solve, the total firings of every counter and on how
     many boards each fired, and the solve time per board (median, 95th percentile).
     A bad board is reported and skipped. On a terminal, a long run shows a progress bar
     on standard error.
