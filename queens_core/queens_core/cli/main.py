@@ -102,7 +102,7 @@ def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -
     expose_value=False,
     is_eager=True,
     callback=_version_message,
-    help="Show the core's version and every installed rule package's, then exit.",
+    help="Show the core's version and every installed plugin package's, then exit.",
 )
 @click.option(
     "--skip-broken-plugins",
@@ -209,7 +209,8 @@ def solve(
     """Solve BOARD with the installed rules and print the board and the counters.
 
     BOARD is a file with one line per row and one character per cell, the same
-    character for the same region (compact `BBPP` or spaced `B B P P`). Without BOARD,
+    character for the same region (compact `BBPP` or spaced `B B P P`), or anything an
+    installed reader reads (`queens readers list`: screenshots, SBN). Without BOARD,
     or with `-`, the board is read from standard input. Boards from 1×1 up to
     {max}×{max} are accepted; a region that is not 4-connected is solved with a warning.
 
