@@ -47,7 +47,9 @@ import random
 import time
 
 from .board import Board, _rings, bits
-from .exact import DEFAULT_CAP, SearchLimitExceeded
+
+# A star board's kill masks are its rings: the Queens root node is the star one too.
+from .exact import DEFAULT_CAP, SearchLimitExceeded, _start
 from .exact import find_solutions as find_queens_solutions
 from .exact import survey as survey_queens
 from .state import State
@@ -347,24 +349,6 @@ def _stripes(n: int) -> tuple[tuple[int, int, int, int], ...]:
             out.append((0, lines, rows, length))
             out.append((1, lines, columns, length))
     return tuple(out)
-
-
-def _start(board: Board, state: State | None) -> tuple[int, int] | None:
-    """The root node from ``state``: its stars' neighbours killed; None when two of its
-    stars touch."""
-    if state is None:
-        return board.full, 0
-    live, stars = state.live & ~state.queens, state.queens
-    rings = _rings(board.n)
-    rest = stars
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        ring = rings[low.bit_length() - 1]
-        if ring & stars:
-            return None
-        live &= ~ring
-    return live, stars
 
 
 def find_solutions(
