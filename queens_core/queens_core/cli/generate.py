@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
+from .options import format_option
 
 if TYPE_CHECKING:
     from ..maker import Generated
@@ -87,13 +88,8 @@ GENERATE_SCHEMA = "queens-generate/1"
     is_flag=True,
     help="With -o: make the boards whose files exist again and overwrite them.",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="json: JSON Lines, one object a board (board, solution, tier, grade, score, counters).",
+@format_option(
+    "json: JSON Lines, one object a board (board, solution, tier, grade, score, counters)."
 )
 @click.option(
     "--jobs",

@@ -43,6 +43,7 @@ from .exits import (
 )
 from .generate import generate
 from .importing import import_board
+from .options import color_option, format_option
 from .show import hint, render
 from .stars import parse_stars, stars_option
 
@@ -168,23 +169,10 @@ def selected_rules(
     help="Stop after this tier: 'cheap' leaves the expensive tier out.",
 )
 @click.option("--explain", is_flag=True, help="Before the result, explain every step in words.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="json: one object with the board, state, counters and steps (docs/json.md).",
-)
-@click.option(
-    "--color",
-    "--colour",
-    "color",
-    type=click.Choice(["auto", "always", "never"]),
-    default="auto",
-    show_default=True,
-    help="Draw the board in its regions' colours. auto: only on a terminal, and not when "
-    "NO_COLOR is set.",
+@format_option("json: one object with the board, state, counters and steps (docs/json.md).")
+@color_option(
+    "Draw the board in its regions' colours. auto: only on a terminal, and not when "
+    "NO_COLOR is set."
 )
 @click.option(
     "--letters",
@@ -367,14 +355,7 @@ def json_format_options(function: Any) -> Any:
     function = click.option(
         "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
     )(function)
-    return click.option(
-        "--format",
-        "output_format",
-        type=click.Choice(["text", "json"]),
-        default="text",
-        show_default=True,
-        help="text for people, json for programs (docs/json.md).",
-    )(function)
+    return format_option("text for people, json for programs (docs/json.md).")(function)
 
 
 @rules.command("list")
@@ -459,14 +440,7 @@ def readers() -> None:
 
 
 @readers.command("list")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="json: one object, schema queens-readers/1.",
-)
+@format_option("json: one object, schema queens-readers/1.")
 @click.pass_obj
 def readers_list(settings: Settings, output_format: str) -> None:
     """List the installed board readers, in the order they are asked about an input.
@@ -530,14 +504,9 @@ def readers_list(settings: Settings, output_format: str) -> None:
     help="Give up counting a board's solutions after this long: the verdict is then "
     "'undecided within the budget' (exit 7), unless two solutions were found by then.",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text for people, json for programs: one object a board, one a line with "
-    "several (docs/json.md).",
+@format_option(
+    "text for people, json for programs: one object a board, one a line with "
+    "several (docs/json.md)."
 )
 @stars_option
 @click.pass_obj

@@ -26,6 +26,7 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
+from .options import color_option, format_option
 from .stars import parse_stars, stars_option
 
 
@@ -77,23 +78,8 @@ def read_board_and_state(
     help="Your progress: the ♛ ⨯ . picture `queens solve` prints (Q, x and spaces are fine "
     "too). Without it: the empty board. `-` reads it from standard input.",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="json: one object (docs/json.md, schema queens-hint/1).",
-)
-@click.option(
-    "--color",
-    "--colour",
-    "color",
-    type=click.Choice(["auto", "always", "never"]),
-    default="auto",
-    show_default=True,
-    help="Draw the board in its regions' colours.",
-)
+@format_option("json: one object (docs/json.md, schema queens-hint/1).")
+@color_option("Draw the board in its regions' colours.")
 @click.option(
     "--letters",
     is_flag=True,
