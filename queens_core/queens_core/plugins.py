@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pluggy
 
 from . import hookspecs
 from .readers import TEXT_READER, Reader
 from .rules import Rule
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -179,29 +181,50 @@ def _collect(
     were registered under; entry-point plugins by their distribution. The first invalid
     registration raises :class:`PluginError`, unless ``skip_broken``: then the (whole)
     package is skipped and its error line returned with the rules."""
-    by_label = {info.label: info for info in packages}
     rules: list[Rule] = []
     broken: list[str] = []
     owner: dict[str, str] = {}
-    hook = pm.hook.queens_register_rules
-    for impl in sorted(hook.get_hookimpls(), key=lambda i: i.plugin_name):
+
+    def register(impl: pluggy.HookImpl, label: str) -> list[Rule]:
+        return _registered_rules(pm, impl, label, owner)
+
+    for label, package, version, registered in _per_plugin(
+        pm, REGISTER_HOOK, packages, skip_broken, broken, register
+    ):
+        for rule in registered:
+            owner[rule.counter] = label
+            rules.append(replace(rule, package=package, version=version))
+    rules.sort(key=lambda r: (r.tier_rank, r.position, r.counter))
+    return rules, broken
+
+
+def _per_plugin(
+    pm: pluggy.PluginManager,
+    hook: str,
+    packages: Iterable[PackageInfo],
+    skip_broken: bool,
+    broken: list[str],
+    register: Callable[[pluggy.HookImpl, str], list[T]],
+) -> Iterator[tuple[str, str, str, list[T]]]:
+    """Each plugin that implements ``hook``, in name order, as (label, package name,
+    version, what ``register(impl, label)`` returned after validating it). A
+    :class:`PluginError` raises, or with ``skip_broken`` unregisters the plugin and goes
+    into ``broken``. Plugins registered by hand are named by the name they were
+    registered under; entry-point plugins by their distribution."""
+    by_label = {info.label: info for info in packages}
+    implementations = getattr(pm.hook, hook).get_hookimpls()
+    for impl in sorted(implementations, key=lambda i: i.plugin_name):
         label = impl.plugin_name
-        info = by_label.get(label)
         try:
-            registered = _registered_rules(pm, impl, label, owner)
+            registered = register(impl, label)
         except PluginError as err:
             if not skip_broken:
                 raise
             broken.append(str(err))
             pm.unregister(impl.plugin)
             continue
-        package = info.name if info else label
-        version = info.version if info else ""
-        for rule in registered:
-            owner[rule.counter] = label
-            rules.append(replace(rule, package=package, version=version))
-    rules.sort(key=lambda r: (r.tier_rank, r.position, r.counter))
-    return rules, broken
+        info = by_label.get(label)
+        yield label, info.name if info else label, info.version if info else "", registered
 
 
 def _call_one(pm: pluggy.PluginManager, hook: str, plugin: object) -> object:
@@ -263,26 +286,18 @@ def _collect_readers(
 ) -> tuple[list[Reader], list[str]]:
     """Call every plugin's ``queens_register_readers`` and validate what comes back, as
     :func:`_collect` does for rules: the built-in text reader first, the others by name."""
-    by_label = {info.label: info for info in packages}
     builtin = "queens-core (built in)"
     readers: list[Reader] = []
     broken: list[str] = []
     name_owner = {TEXT_READER.name: builtin}
     suffix_owner = dict.fromkeys(TEXT_READER.suffixes, builtin)
-    hook = pm.hook.queens_register_readers
-    for impl in sorted(hook.get_hookimpls(), key=lambda i: i.plugin_name):
-        label = impl.plugin_name
-        info = by_label.get(label)
-        try:
-            registered = _registered_readers(pm, impl, label, name_owner, suffix_owner)
-        except PluginError as err:
-            if not skip_broken:
-                raise
-            broken.append(str(err))
-            pm.unregister(impl.plugin)
-            continue
-        package = info.name if info else label
-        version = info.version if info else ""
+
+    def register(impl: pluggy.HookImpl, label: str) -> list[Reader]:
+        return _registered_readers(pm, impl, label, name_owner, suffix_owner)
+
+    for label, package, version, registered in _per_plugin(
+        pm, READERS_HOOK, packages, skip_broken, broken, register
+    ):
         for reader in registered:
             name_owner[reader.name] = label
             suffix_owner.update(dict.fromkeys(reader.suffixes, label))
