@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import ARCHIVE
 
 from queens_core import MAX_SIZE, Board, BoardError
-from queens_core.board import MAX_INPUT_BYTES, bits, size_article
+from queens_core.board import MAX_INPUT_BYTES, bits, covers_every_line, size_article
 
 BOARD_1 = (ARCHIVE / "1.txt").read_text()  # SOLVER.md's example board
 
@@ -148,3 +150,17 @@ def test_a_board_survives_pickling_as_an_equal_read_only_board():
 )
 def test_size_article_reads_as_spoken(n, spoken):
     assert f"{size_article(n)} {n}×{n}" == spoken
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1, max_value=MAX_SIZE), st.data())
+def test_covers_every_line_agrees_with_a_loop_over_the_lines(n, data):
+    board = Board.from_rows(["".join(chr(65 + r) for _ in range(n)) for r in range(n)])
+    lines = board.row_masks + board.col_masks
+    cells = board.full
+    for _ in range(data.draw(st.integers(0, 3))):  # the more draws, the sparser
+        cells &= data.draw(st.integers(min_value=0, max_value=board.full))
+    if data.draw(st.booleans()):  # a set that misses exactly one line, or more
+        cells &= ~data.draw(st.sampled_from(lines))
+    expected = all(cells & line for line in lines)
+    assert covers_every_line(board, cells) == expected

@@ -113,6 +113,7 @@ class Board:
         "full",
         "kill_masks",
         "letters",
+        "line_cover",
         "n",
         "region_col_masks",
         "region_masks",
@@ -144,6 +145,9 @@ class Board:
         row_masks, col_masks, lines_and_ring = _geometry(n)
         self.row_masks = row_masks
         self.col_masks = col_masks
+        #: Masks that tell at once whether a set of cells meets every row and every
+        #: column: see :func:`covers_every_line`.
+        self.line_cover = _line_cover(n)
         region_masks = [0] * len(letters)
         for i, k in enumerate(self.cell_region):
             region_masks[k] |= 1 << i
@@ -327,6 +331,33 @@ def _geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]
                 m |= 1 << (rr * n + cc)
         per_cell.append(m)
     return rows, cols, tuple(per_cell)
+
+
+@functools.cache
+def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int]:
+    """For :func:`covers_every_line`: each row's last bit, each row's other bits, the
+    shifts that fold the rows onto the first, and the first row."""
+    last_bits = sum(1 << (r * n + n - 1) for r in range(n))
+    other_bits = ((1 << (n * n)) - 1) & ~last_bits
+    folds = []
+    shift = n
+    while shift < n * n:
+        folds.append(shift)
+        shift *= 2
+    return last_bits, other_bits, tuple(folds), (1 << n) - 1
+
+
+def covers_every_line(board: Board, cells: int) -> bool:
+    """Whether ``cells`` meets every row and every column of ``board``, in a few integer
+    operations instead of a loop over the 2N lines."""
+    last_bits, other_bits, folds, first_row = board.line_cover
+    # Per row, adding its other bits to themselves carries into its last bit exactly
+    # when one of them is set (and never past it).
+    if (((cells & other_bits) + other_bits) | cells) & last_bits != last_bits:
+        return False
+    for shift in folds:  # OR every row onto the first: a column's bit ends up there
+        cells |= cells >> shift
+    return cells & first_row == first_row
 
 
 @functools.cache

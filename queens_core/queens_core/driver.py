@@ -231,11 +231,12 @@ class Solver:
         if not self._settle(ctx, result):
             return result
         n = board.star_total
+        idle: dict[_Group, int] = {}
         # One round per iteration; a per-solve limit (time, rounds) belongs at its top.
         while True:
-            if not self._cheap_fixed_point(ctx, result):
+            if not self._cheap_fixed_point(ctx, result, idle):
                 return result
-            if state.queens.bit_count() == n or not self._expensive_step(ctx, result):
+            if state.queens.bit_count() == n or not self._expensive_step(ctx, result, idle):
                 break
             if result.status == CONTRADICTION:
                 return result
@@ -254,7 +255,7 @@ class Solver:
         result.problem = str(empty)
         return False
 
-    def _cheap_fixed_point(self, ctx: Context, result: SolveResult) -> bool:
+    def _cheap_fixed_point(self, ctx: Context, result: SolveResult, idle: dict) -> bool:
         """Run cheap passes until one changes nothing; False at a contradiction."""
         cheap = self.cheap
         run = self._run
@@ -262,7 +263,7 @@ class Solver:
             result.passes += 1
             changed = False
             for group in cheap:
-                if run(group, ctx, result):
+                if run(group, ctx, result, idle):
                     if result.status == CONTRADICTION:
                         return False
                     changed = True
@@ -270,21 +271,28 @@ class Solver:
                 return True
             result.tiers_used.add(Tier.CHEAP)
 
-    def _expensive_step(self, ctx: Context, result: SolveResult) -> bool:
+    def _expensive_step(self, ctx: Context, result: SolveResult, idle: dict) -> bool:
         """Try the expensive rules cheapest first until one changes the state; True if
         one did (the result may then hold a contradiction)."""
         for group in self.expensive:
-            if self._run(group, ctx, result):
+            if self._run(group, ctx, result, idle):
                 result.tiers_used.add(Tier.EXPENSIVE)
                 return True
         return False
 
-    def _run(self, group: _Group, ctx: Context, result: SolveResult) -> bool:
-        """Call one group; count its steps; detect contradictions. True if it changed."""
-        steps = ctx.steps
-        start = len(steps)
+    def _run(self, group: _Group, ctx: Context, result: SolveResult, idle: dict) -> bool:
+        """Call one group; count its steps; detect contradictions. True if it changed.
+
+        ``idle`` maps a group to the live cells of the state on which its last call
+        changed nothing. A rule's answer is a function of the state (its cache may only
+        save it work), so on that same state it is not called again. The live cells tell
+        the state: within a solve they only die, and a queen is only placed on one."""
         state = ctx.state
         live_before = state.live
+        if idle.get(group) == live_before:
+            return False
+        steps = ctx.steps
+        start = len(steps)
         queens_before = state.queens
         problem = self._call(group, ctx)
         if problem is not None:
@@ -293,6 +301,7 @@ class Solver:
         if len(steps) == start:
             if state.live != live_before or state.queens != queens_before:
                 raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
+            idle[group] = live_before
             return False
         new = steps[start:]
         try:

@@ -60,23 +60,35 @@ def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[
 
 def alternating_reach(edges: dict[int, int], owner: list[int]) -> dict[int, int]:
     """``reach`` (see the glossary) for a perfect matching ``owner`` of ``edges``."""
-    mate = {left: right for right, left in enumerate(owner) if left >= 0}
-    reach = {}
+    # One alternating step from a left vertex: itself and the partners of its neighbours
+    # (its own partner among them is itself).
+    partner_bit = [1 << left if left >= 0 else 0 for left in owner]
+    step = {}
     for left, neighbours in edges.items():
-        step = 1 << left
-        others = neighbours & ~(1 << mate[left])
-        while others:
-            low = others & -others
-            others ^= low
-            step |= 1 << owner[low.bit_length() - 1]
-        reach[left] = step
-    lefts = list(edges)
-    for middle in lefts:  # Warshall's transitive closure on bitmasks
-        bit = 1 << middle
-        through = reach[middle]
-        for left in lefts:
-            if reach[left] & bit:
-                reach[left] |= through
+        ahead = 1 << left
+        while neighbours:
+            low = neighbours & -neighbours
+            neighbours ^= low
+            ahead |= partner_bit[low.bit_length() - 1]
+        step[left] = ahead
+    reach: dict[int, int] = {}
+    for left in edges:
+        seen = step[left]
+        todo = seen & ~(1 << left)
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            middle = low.bit_length() - 1
+            known = reach.get(middle)
+            if known is not None:
+                # A finished reach is closed: none of its vertices needs expanding.
+                seen |= known
+                todo &= ~known
+            else:
+                ahead = step[middle] & ~seen
+                seen |= ahead
+                todo |= ahead
+        reach[left] = seen
     return reach
 
 

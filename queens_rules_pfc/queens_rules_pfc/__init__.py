@@ -135,7 +135,10 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
     state = ctx.state
     doomed = []
     rest = candidates(board, state)
-    trials = Trials(board)
+    cache = ctx.cache
+    trials = cache.get("trials")
+    if trials is None:  # the board's masks laid out once per solve, not once per call
+        trials = cache["trials"] = Trials(board)
     fast = rest and trials.settled(state)
     live = state.live
     queens = state.queens

@@ -6,7 +6,7 @@ Its own module, free of plugin hooks, so that the optional compiled build
 
 from __future__ import annotations
 
-from queens_core.board import Board
+from queens_core.board import Board, covers_every_line
 from queens_core.state import State
 
 #: K: a candidate's kill mask must meet a region with at most this many live cells.
@@ -29,6 +29,7 @@ class Trials:
     """
 
     __slots__ = (
+        "board",
         "cell_col",
         "cell_region",
         "cell_row",
@@ -42,6 +43,7 @@ class Trials:
 
     def __init__(self, board: Board):
         n = board.n
+        self.board = board
         self.kill_masks = board.kill_masks
         self.row_masks = board.row_masks
         self.col_masks = board.col_masks
@@ -66,6 +68,12 @@ class Trials:
 
     def empty_unit(self, covered: int) -> tuple[str, int, str] | None:
         """The first unit (rows, columns, regions) that ``covered`` misses."""
+        if covers_every_line(self.board, covered):
+            for mask in self.region_masks:
+                if not covered & mask:
+                    break
+            else:
+                return None
         for kind, index, mask in self.units:
             if not covered & mask:
                 return (kind, index, EMPTY)

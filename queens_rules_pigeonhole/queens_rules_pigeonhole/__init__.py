@@ -86,23 +86,43 @@ def _hall_message(board: Board, kind: str, regions: list[int], lines: int) -> st
     )
 
 
+def _still_perfect(edges: dict[int, int], owner: list[int]) -> bool:
+    """Whether a perfect matching of an earlier graph is one of ``edges`` (the same left
+    vertices, fewer edges): then no new matching needs to be searched."""
+    matched = 0
+    for right, left in enumerate(owner):
+        if left >= 0:
+            if not edges.get(left, 0) >> right & 1:
+                return False
+            matched += 1
+    return matched == len(edges)
+
+
 def tight_kills(
-    board: Board, state: State, kind: str, edges: dict[int, int] | None = None
+    board: Board,
+    state: State,
+    kind: str,
+    edges: dict[int, int] | None = None,
+    owner: list[int] | None = None,
 ) -> list[tuple[list[int], int, int]]:
     """The tight sets that kill something: (regions, line bitmask, cells to kill).
 
-    ``edges`` is :func:`graph` of the state, if the caller has it already. Raises
-    Contradiction when no perfect matching exists.
+    ``edges`` is :func:`graph` of the state, if the caller has it already; ``owner`` a
+    perfect matching of it, if the caller has one. Raises Contradiction when no perfect
+    matching exists.
     """
     if edges is None:
         edges = graph(board, state, kind)
     if not edges:
         return []
-    owner, unmatched = maximum_matching(edges, board.n)
-    if unmatched:
-        regions, lines = hall_violator(edges, owner, unmatched[0])
-        raise Contradiction(_hall_message(board, kind, regions, lines))
+    if owner is None:
+        owner = _perfect_matching(board, kind, edges)
     reach = alternating_reach(edges, owner)
+    groups = set(reach.values())
+    if sum(group.bit_count() for group in groups) == len(edges):
+        # The groups partition the regions: each is closed, no region outside one has a
+        # live cell in its lines, and there is nothing to kill.
+        return []
     keys = list(edges)
     everyone = sum(1 << k for k in keys)
     line_masks, _ = _lines(board, kind)
@@ -130,21 +150,51 @@ def tight_kills(
     return out_list
 
 
+def _perfect_matching(board: Board, kind: str, edges: dict[int, int]) -> list[int]:
+    """A perfect matching of ``edges`` as ``owner``; Contradiction when there is none."""
+    owner, unmatched = maximum_matching(edges, board.n)
+    if unmatched:
+        regions, lines = hall_violator(edges, owner, unmatched[0])
+        raise Contradiction(_hall_message(board, kind, regions, lines))
+    return owner
+
+
 def _run(ctx: Context, kind: str) -> bool:
+    """One kind of line. The cache keeps, per kind, what the last run left: the live
+    cells and queens, the graph and a perfect matching of it. Live cells only die, so
+    with the same queens the graph only loses edges, and a matching whose edges all
+    remain is still perfect."""
     board = ctx.board
     state = ctx.state
     cache = ctx.cache
+    live = state.live
+    queens = state.queens
+    last = cache.get(kind)
+    if last is not None and last[0] == live and last[1] == queens:
+        return False  # nothing changed since the last run, which left nothing to kill
     edges = graph(board, state, kind)
-    signature = (state.queens, tuple(edges.values()))
-    if cache.get(kind) == signature:
-        return False  # same graph as after the last run: every killable edge is gone
+    owner = None
+    if last is not None and last[1] == queens:
+        if last[2] == edges:
+            # Same graph as after the last run: every killable edge is gone.
+            cache[kind] = (live, queens, edges, last[3])
+            return False
+        if _still_perfect(edges, last[3]):
+            owner = last[3]
+    if owner is None:
+        owner = _perfect_matching(board, kind, edges)
     killed = False
-    for regions, lines, cells in tight_kills(board, state, kind, edges):
+    for regions, lines, cells in tight_kills(board, state, kind, edges, owner):
         if ctx.kill(cells, ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))):
             killed = True
-    if killed:
-        signature = (state.queens, tuple(graph(board, state, kind).values()))
-    cache[kind] = signature
+        # Every live cell of those lines outside the tight set died: the other regions
+        # lose their edges to them. What is left is the graph of the new state, and
+        # ``owner`` is still a perfect matching of it (it used none of those edges).
+        inside = 0
+        for k in regions:
+            inside |= 1 << k
+        edges = {k: e if inside >> k & 1 else e & ~lines for k, e in edges.items()}
+    cache[kind] = (state.live, state.queens, edges, owner)
     return killed
 
 
