@@ -7,10 +7,12 @@ For each configuration (the baseline package, the cheap tier, the full catalog),
 the exact solver and for the two blind searches of ``bench/blind.py`` (the yardsticks:
 they prove the answer unique and explain nothing), every board is solved ``--repeat``
 times and its best time is kept (the least disturbed by the rest of the machine). The
-figures are the median and p95 of those per-board times and their sum over the archive;
-each rule set's sum is also given as a multiple of the blind searches' and the exact
-solver's, measured in the same run. Parsing (text -> Board with its masks) is timed on
-its own; "with parse" adds it to the solve.
+contenders take turns round by round, each running through the whole archive in its
+turn (so each is timed warm, as it runs in a batch), so that a busy stretch of a shared
+machine is spread over them all and the ratios hold. The figures are the median and p95 of
+those per-board times and their sum over the archive; each rule set's sum is also given
+as a multiple of the blind searches' and the exact solver's. Parsing (text -> Board with
+its masks) is timed on its own; "with parse" adds it to the solve.
 """
 
 from __future__ import annotations
@@ -35,13 +37,19 @@ CONFIGURATIONS = {
 }
 
 
-def best_times(items: list, work: Callable, repeat: int) -> list[float]:
-    times = [float("inf")] * len(items)
+def best_times(contenders: list[Callable], items: list, repeat: int) -> list[list[float]]:
+    """Per contender, per item, the best of ``repeat`` timed calls; in each round every
+    contender in turn goes through all the items."""
+    times = [[float("inf")] * len(items) for _ in contenders]
+    clock = time.perf_counter
     for _ in range(repeat):
-        for i, item in enumerate(items):
-            start = time.perf_counter()
-            work(item)
-            times[i] = min(times[i], time.perf_counter() - start)
+        for mine, work in zip(times, contenders, strict=True):
+            for i, item in enumerate(items):
+                start = clock()
+                work(item)
+                took = clock() - start
+                if took < mine[i]:
+                    mine[i] = took
     return times
 
 
@@ -65,25 +73,38 @@ def main() -> int:
     registry = load_registry()
     print(f"{len(boards)} boards, best of {args.repeat} runs each, Python {sys.version.split()[0]}")
 
-    parse_times = best_times(texts, Board.parse, args.repeat)
-    print(summary("parse", parse_times))
-
-    exact_times = best_times(boards, lambda b: find_solutions(b, cap=2), args.repeat)
-    print(summary("exact (count to 2)", exact_times))
-    rows_times = best_times(boards, blind_rows, args.repeat)
-    print(summary("blind rows (to 2)", rows_times))
-    units_times = best_times(boards, blind_units, args.repeat)
-    print(summary("blind units (to 2)", units_times))
-
+    solvers = {}
     for name in args.only or list(CONFIGURATIONS):
         packages = {f"queens-rules-{p}" for p in CONFIGURATIONS[name]}
         rules = [r for r in registry.rules if r.package in packages]
         if {r.package for r in rules} != packages:
             print(f"{name}: skipped, not all of {sorted(packages)} are installed")
             continue
-        solver = Solver(rules)
+        solvers[name] = Solver(rules)
+
+    def parse(i: int) -> Board:
+        return Board.parse(texts[i])
+
+    def exact(i: int) -> object:
+        return find_solutions(boards[i], cap=2)
+
+    def rows(i: int) -> int:
+        return blind_rows(boards[i])
+
+    def units(i: int) -> int:
+        return blind_units(boards[i])
+
+    contenders = [parse, exact, rows, units]
+    contenders += [lambda i, solve=solver.solve: solve(boards[i]) for solver in solvers.values()]
+    parse_times, exact_times, rows_times, units_times, *rule_times = best_times(
+        contenders, list(range(len(boards))), args.repeat
+    )
+    print(summary("parse", parse_times))
+    print(summary("exact (count to 2)", exact_times))
+    print(summary("blind rows (to 2)", rows_times))
+    print(summary("blind units (to 2)", units_times))
+    for (name, solver), times in zip(solvers.items(), rule_times, strict=True):
         solved = sum(solver.solve(b).solved for b in boards)
-        times = best_times(boards, solver.solve, args.repeat)
         with_parse = [a + b for a, b in zip(times, parse_times, strict=True)]
         print(summary(f"rules: {name}", times, f"   solved {solved}/{len(boards)}"))
         print(summary("  with parse", with_parse))

@@ -32,9 +32,12 @@ DIST = ROOT / "queens_core"
 PACKAGES = {
     "queens_core": DIST / "queens_core",
     "queens_rules_pfc": ROOT / "queens_rules_pfc" / "queens_rules_pfc",
+    "queens_rules_pigeonhole": ROOT / "queens_rules_pigeonhole" / "queens_rules_pigeonhole",
+    "queens_rules_polyomino": ROOT / "queens_rules_polyomino" / "queens_rules_polyomino",
 }
-#: The modules compiled: the board, the state, the propagation, the driver, the exact
-#: solver and placement-forces-contradiction's trials. rules.py stays interpreted so
+#: The modules compiled: the board, the state, the propagation, the driver, the matching,
+#: the exact solver, and the work of three rule packages (placement-forces-contradiction's
+#: trials, the pigeonhole rule's tight sets, the polyomino sweep). rules.py stays interpreted so
 #: Rule.problems() can report ill-typed fields; modules with plugin hooks stay
 #: interpreted because pluggy cannot read a compiled function's @hookimpl mark.
 MODULES = (
@@ -45,6 +48,8 @@ MODULES = (
     "queens_core/matching",
     "queens_core/exact",
     "queens_rules_pfc/trials",
+    "queens_rules_pigeonhole/tight",
+    "queens_rules_polyomino/sweep",
 )
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 STAMP = ".compiled-stamp"

@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 from support import ARCHIVE
 
 from queens_core import MAX_SIZE, Board, BoardError
-from queens_core.board import MAX_INPUT_BYTES, bits, covers_every_line, size_article
+from queens_core.board import (
+    MAX_INPUT_BYTES,
+    bits,
+    columns_met,
+    covers_every_line,
+    rows_met,
+    size_article,
+)
 
 BOARD_1 = (ARCHIVE / "1.txt").read_text()  # SOLVER.md's example board
 
@@ -164,3 +171,16 @@ def test_covers_every_line_agrees_with_a_loop_over_the_lines(n, data):
         cells &= ~data.draw(st.sampled_from(lines))
     expected = all(cells & line for line in lines)
     assert covers_every_line(board, cells) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1, max_value=MAX_SIZE), st.data())
+def test_rows_met_and_columns_met_agree_with_a_loop_over_the_lines(n, data):
+    board = Board.from_rows(["".join(chr(65 + r) for _ in range(n)) for r in range(n)])
+    cells = board.full
+    for _ in range(data.draw(st.integers(0, 4))):
+        cells &= data.draw(st.integers(min_value=0, max_value=board.full))
+    rows = sum(1 << r for r, mask in enumerate(board.row_masks) if cells & mask)
+    columns = sum(1 << c for c, mask in enumerate(board.col_masks) if cells & mask)
+    assert rows_met(board, cells) == rows
+    assert columns_met(board, cells) == columns

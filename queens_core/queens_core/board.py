@@ -334,9 +334,11 @@ def _geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]
 
 
 @functools.cache
-def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int]:
-    """For :func:`covers_every_line`: each row's last bit, each row's other bits, the
-    shifts that fold the rows onto the first, and the first row."""
+def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int, int, int]:
+    """The masks and shifts of :func:`covers_every_line`, :func:`rows_met` and
+    :func:`columns_met`: each row's last bit, each row's other bits, the shifts that fold
+    the rows onto the first, the first row, and the multiplier and shift that gather one
+    bit per row (at the start of each row) into the first row."""
     last_bits = sum(1 << (r * n + n - 1) for r in range(n))
     other_bits = ((1 << (n * n)) - 1) & ~last_bits
     folds = []
@@ -344,13 +346,16 @@ def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int]:
     while shift < n * n:
         folds.append(shift)
         shift *= 2
-    return last_bits, other_bits, tuple(folds), (1 << n) - 1
+    # Row r's bit (at r·n), times 2^(j·(n-1)) with j = n-1-r, lands on (n-1)^2 + r; every
+    # other product lands elsewhere, each on a bit of its own, so nothing carries.
+    gather = sum(1 << (j * (n - 1)) for j in range(n))
+    return last_bits, other_bits, tuple(folds), (1 << n) - 1, gather, (n - 1) * (n - 1)
 
 
 def covers_every_line(board: Board, cells: int) -> bool:
     """Whether ``cells`` meets every row and every column of ``board``, in a few integer
     operations instead of a loop over the 2N lines."""
-    last_bits, other_bits, folds, first_row = board.line_cover
+    last_bits, other_bits, folds, first_row, _, _ = board.line_cover
     # Per row, adding its other bits to themselves carries into its last bit exactly
     # when one of them is set (and never past it).
     if (((cells & other_bits) + other_bits) | cells) & last_bits != last_bits:
@@ -358,6 +363,21 @@ def covers_every_line(board: Board, cells: int) -> bool:
     for shift in folds:  # OR every row onto the first: a column's bit ends up there
         cells |= cells >> shift
     return cells & first_row == first_row
+
+
+def rows_met(board: Board, cells: int) -> int:
+    """The rows that ``cells`` meets, as a bitmask of row indices."""
+    last_bits, other_bits, _, first_row, gather, top = board.line_cover
+    ends = (((cells & other_bits) + other_bits) | cells) & last_bits  # see covers_every_line
+    return ((ends >> (board.n - 1)) * gather >> top) & first_row
+
+
+def columns_met(board: Board, cells: int) -> int:
+    """The columns that ``cells`` meets, as a bitmask of column indices."""
+    _, _, folds, first_row, _, _ = board.line_cover
+    for shift in folds:
+        cells |= cells >> shift
+    return cells & first_row
 
 
 @functools.cache

@@ -219,6 +219,11 @@ class Step(NamedTuple):
     detail: tuple = ()
 
 
+#: Builds a Step from a tuple without the keyword handling of ``Step(...)``, which is a
+#: Python function: the context records thousands of steps a second.
+_new_step = tuple.__new__
+
+
 class Contradiction(Exception):
     """The state admits no solution. Rules raise it when they prove so directly."""
 
@@ -267,7 +272,7 @@ class Context:
         killed = state.live & self.board.kill_masks[cell]
         state.queens |= bit
         state.live ^= killed | bit
-        self.steps.append(Step(counter or self.counter, bit, killed, detail))
+        self.steps.append(_new_step(Step, (counter or self.counter, bit, killed, detail)))
         return killed
 
     def kill(self, mask: int, detail: tuple = (), counter: str | None = None) -> int:
@@ -276,7 +281,7 @@ class Context:
         killed = mask & state.live
         if killed:
             state.live ^= killed
-            self.steps.append(Step(counter or self.counter, 0, killed, detail))
+            self.steps.append(_new_step(Step, (counter or self.counter, 0, killed, detail)))
         return killed
 
 

@@ -1,0 +1,187 @@
+"""The work of N-regions-in-N-lines: the graph, its perfect matching, the tight sets.
+
+Its own module, free of plugin hooks, so that the optional compiled build
+(scripts/build_compiled.py) can compile it; the package is the same without it. The
+package's docstring has the glossary.
+"""
+
+from __future__ import annotations
+
+from queens_core import Board, Context, Contradiction, State
+from queens_core.matching import alternating_reach, hall_violator, maximum_matching
+
+ROWS = "row"
+COLUMNS = "column"
+
+
+def _lines(board: Board, kind: str) -> tuple[int, ...]:
+    """The line masks of ``kind``."""
+    return board.row_masks if kind == ROWS else board.col_masks
+
+
+def graph(board: Board, state: State, kind: str) -> dict[int, int]:
+    """Region index -> bitmask of the line indices where it has live cells (queenless
+    regions only)."""
+    live = state.live
+    queens = state.queens
+    last_bits, other_bits, folds, first_row, gather, top = board.line_cover
+    edges = {}
+    if kind == ROWS:  # rows_met and columns_met of queens_core.board, inline (every pass)
+        down = board.n - 1
+        for k, region in enumerate(board.region_masks):
+            if not queens & region:
+                cells = live & region
+                ends = (((cells & other_bits) + other_bits) | cells) & last_bits
+                edges[k] = ((ends >> down) * gather >> top) & first_row
+    else:
+        for k, region in enumerate(board.region_masks):
+            if not queens & region:
+                cells = live & region
+                for shift in folds:
+                    cells |= cells >> shift
+                edges[k] = cells & first_row
+    return edges
+
+
+def _bits(mask: int) -> list[int]:
+    # Not queens_core.board.bits: a list built in a loop is about a third faster than
+    # list() of that generator for the few bits seen here, on every pass of the solve.
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _counted(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _hall_message(board: Board, kind: str, regions: list[int], lines: int) -> str:
+    """One line for a set of regions with fewer lines than regions, e.g. "regions 'A',
+    'B' have live cells only in column 2: 2 queens cannot fit in 1 column"."""
+    names = ", ".join(repr(board.letters[k]) for k in regions)
+    who = f"region {names} has" if len(regions) == 1 else f"regions {names} have"
+    indices = _bits(lines)
+    if not indices:
+        return f"{who} no live cell in a {kind} without a queen"
+    where = ", ".join(str(i + 1) for i in indices)
+    return (
+        f"{who} live cells only in {kind if len(indices) == 1 else kind + 's'} {where}: "
+        f"{_counted(len(regions), 'queen')} cannot fit in {_counted(len(indices), kind)}"
+    )
+
+
+def _still_perfect(edges: dict[int, int], owner: list[int]) -> bool:
+    """Whether a perfect matching of an earlier graph is one of ``edges`` (the same left
+    vertices, fewer edges): then no new matching needs to be searched."""
+    matched = 0
+    for right, left in enumerate(owner):
+        if left >= 0:
+            if not edges.get(left, 0) >> right & 1:
+                return False
+            matched += 1
+    return matched == len(edges)
+
+
+def tight_kills(
+    board: Board,
+    state: State,
+    kind: str,
+    edges: dict[int, int] | None = None,
+    owner: list[int] | None = None,
+) -> list[tuple[list[int], int, int]]:
+    """The tight sets that kill something: (regions, line bitmask, cells to kill).
+
+    ``edges`` is :func:`graph` of the state, if the caller has it already; ``owner`` a
+    perfect matching of it, if the caller has one. Raises Contradiction when no perfect
+    matching exists.
+    """
+    if edges is None:
+        edges = graph(board, state, kind)
+    if not edges:
+        return []
+    if owner is None:
+        owner = _perfect_matching(board, kind, edges)
+    reach = alternating_reach(edges, owner)
+    groups = set(reach.values())
+    if sum(group.bit_count() for group in groups) == len(edges):
+        # The groups partition the regions: each is closed, no region outside one has a
+        # live cell in its lines, and there is nothing to kill.
+        return []
+    keys = list(edges)
+    everyone = sum(1 << k for k in keys)
+    line_masks = _lines(board, kind)
+    region_masks = board.region_masks
+    live = state.live
+    out_list = []
+    done = set()
+    for k in keys:  # regions in letter order
+        group = reach[k]
+        if group == everyone or group in done:
+            continue
+        done.add(group)
+        members = _bits(group)
+        lines = 0
+        inside = 0
+        for w in members:
+            lines |= edges[w]
+            inside |= region_masks[w]
+        cells = 0
+        for line in _bits(lines):
+            cells |= line_masks[line]
+        cells &= live & ~inside
+        if cells:
+            out_list.append((members, lines, cells))
+    return out_list
+
+
+def _perfect_matching(board: Board, kind: str, edges: dict[int, int]) -> list[int]:
+    """A perfect matching of ``edges`` as ``owner``; Contradiction when there is none."""
+    owner, unmatched = maximum_matching(edges, board.n)
+    if unmatched:
+        regions, lines = hall_violator(edges, owner, unmatched[0])
+        raise Contradiction(_hall_message(board, kind, regions, lines))
+    return owner
+
+
+def _run(ctx: Context, kind: str) -> bool:
+    """One kind of line. The cache keeps, per kind, what the last run left: the live
+    cells and queens, the graph (when the run killed nothing) and a perfect matching.
+    Live cells only die, so with the same queens the graph only loses edges, and a
+    matching whose edges all remain is still perfect."""
+    board = ctx.board
+    state = ctx.state
+    cache = ctx.cache
+    live = state.live
+    queens = state.queens
+    last = cache.get(kind)
+    if last is not None and last[0] == live and last[1] == queens:
+        return False  # nothing changed since the last run, which left nothing to kill
+    edges = graph(board, state, kind)
+    owner = None
+    if last is not None and last[1] == queens:
+        if last[2] == edges:
+            # Same graph as after the last run: every killable edge is gone.
+            cache[kind] = (live, queens, edges, last[3])
+            return False
+        if _still_perfect(edges, last[3]):
+            owner = last[3]
+    if owner is None:
+        owner = _perfect_matching(board, kind, edges)
+    killed = False
+    for regions, lines, cells in tight_kills(board, state, kind, edges, owner):
+        if ctx.kill(cells, ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))):
+            killed = True
+    # After kills the graph is not kept (None): the next run with these queens builds it.
+    # ``owner`` is still a perfect matching of what is left: it used none of the edges
+    # the kills removed, which lie in no perfect matching.
+    cache[kind] = (state.live, state.queens, None if killed else edges, owner)
+    return killed
+
+
+def apply_n_regions_in_n_lines(ctx: Context) -> None:
+    """Rows first; columns only when the rows killed nothing (SOLVER.md)."""
+    if not _run(ctx, ROWS):
+        _run(ctx, COLUMNS)
