@@ -32,7 +32,17 @@ from dataclasses import dataclass
 
 from .guards import ReadOnlyBoard
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_SIZE", "Board", "BoardError", "bits", "decode_input"]
+__all__ = [
+    "MAX_INPUT_BYTES",
+    "MAX_SIZE",
+    "Board",
+    "BoardError",
+    "bits",
+    "columns_met",
+    "covers_every_line",
+    "decode_input",
+    "rows_met",
+]
 
 #: The largest board the parser accepts. The rules are polynomial, but the input has to
 #: stop somewhere and the exact solver is tuned and tested up to this size.
