@@ -212,10 +212,13 @@ def test_cli_exit_statuses_and_messages(tmp_path):
     status, out, err = hint_cli(BOARD_353, "--state", "-", state=wrong)
     assert status == 1 and "Queens not in the solution: r2c2." in out
     assert (
-        err == "queens: no hint: The state is wrong: it disagrees with the board's only solution.\n"
+        err == "queens: no hint: the state is wrong: it disagrees with the board's only solution\n"
     )
     status, out, err = hint_cli("-", state=ROWS_5)
     assert status == 1 and out.startswith("The rules find nothing more from here")
+    # On standard error, the same words as a clause, like every other status line.
+    assert err.startswith("queens: no hint: the rules find nothing more from here (")
+    assert err.endswith(" cells undecided)\n")
     status, _, err = hint_cli("-", "--state", "-", state=ROWS_5)
     assert status == 2 and "both" in err
     status, _, err = hint_cli(BOARD_353, "--state", str(tmp_path / "missing.txt"))

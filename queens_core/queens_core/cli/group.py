@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from .exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+from .exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, as_clause
 
 #: The global options: (flags, the Settings attribute they set, help).
 GLOBAL_OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -84,10 +84,10 @@ class QueensGroup(click.Group):
                 err.show()
                 sys.exit(EXIT_BAD_INPUT)
             where = err.ctx.command_path if err.ctx is not None else self.name
-            message = " ".join(err.format_message().split()).rstrip(".")
+            message = as_clause(" ".join(err.format_message().split()))
             _exit_with(f"queens: error: {message} (see '{where} --help')", EXIT_BAD_INPUT)
         except click.ClickException as err:
-            message = " ".join(err.format_message().split())
+            message = as_clause(" ".join(err.format_message().split()))
             _exit_with(f"queens: error: {message}", err.exit_code)
         except (click.Abort, KeyboardInterrupt):
             # click turns Ctrl-C into Abort (after starting a new line on standard error).
