@@ -37,6 +37,16 @@ BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]
             ["rules", "list", "--x"],
             "queens: error: no such option '--x' (see 'queens rules list --help')",
         ),
+        # Click's suggestion after a typo stays in the one clause, in lower case.
+        (
+            ["solv"],
+            "queens: error: no such command 'solv' (did you mean 'solve'?) (see 'queens --help')",
+        ),
+        (
+            ["solve", "--tierr", "cheap"],
+            "queens: error: no such option '--tierr' (did you mean one of: '--letters', '--tier'?)"
+            " (see 'queens solve --help')",
+        ),
     ],
 )
 def test_a_usage_error_is_one_line_and_status_2(args, message):
