@@ -185,6 +185,19 @@ def test_several_solutions_wrong_means_no_solution_agrees():
     assert check.wrong and check.solutions > 1 and check.bad_dead.bit_count() == 1
 
 
+def test_a_wrong_state_of_a_board_with_several_solutions_on_the_command_line(tmp_path):
+    state = tmp_path / "crossed.txt"
+    state.write_text("xxxxx\n.....\n.....\n.....\n.....\n")
+    status, out, err = hint_cli("-", "--state", str(state), state=ROWS_5)
+    assert status == 1
+    assert out.splitlines() == [
+        "The state is wrong: no solution of the board agrees with it.",
+        "The cells named disagree with the nearest of its 14 solutions.",
+        "Crossed out, but that solution has its queen there: r1c1.",
+    ]
+    assert err == "queens: no hint: the state is wrong: no solution of the board agrees with it\n"
+
+
 def test_a_board_without_solution(registry):
     board = Board.parse("AAAA\nABCA\nAAAA\nDDDD\n")
     hint = find_hint(board, State.initial(board), registry.rules)
