@@ -91,7 +91,7 @@ def test_a_package_command_takes_the_global_options_and_errors_in_one_line(site)
     wrong = invoke("hello", "--no-such-option")
     assert wrong.exit_code == 2
     assert wrong.stderr == (
-        "queens: error: No such option '--no-such-option' (see 'queens hello --help')\n"
+        "queens: error: no such option '--no-such-option' (see 'queens hello --help')\n"
     )
 
 
@@ -152,7 +152,7 @@ def test_a_command_cannot_replace_a_built_in_one(site):
 def test_an_unknown_command_is_still_unknown():
     run = invoke("no-such-command")
     assert run.exit_code == 2
-    assert "No such command 'no-such-command'" in run.stderr
+    assert "no such command 'no-such-command'" in run.stderr
 
 
 def test_serve_is_installed_and_a_plain_solve_imports_no_web_server():

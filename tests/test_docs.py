@@ -72,10 +72,33 @@ def test_format_md_sessions_are_real(command, shown):
     assert shown and position
 
 
-def test_format_md_lists_the_catalog_in_order(registry):
+def catalog_tables() -> list[list[list[str]]]:
+    """The rows of each table of format.md's catalog section, as lists of cells."""
     text = FORMAT.read_text().split("## The catalog")[1]
-    ids = re.findall(r"^\| \d+(?:–\d+)? \| `(\w+)`", text, flags=re.M)
+    tables = re.findall(r"^\| # \|.*\n\|[-|]+\|\n((?:\|.*\n)+)", text, flags=re.M)
+    return [
+        [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()]
+        for table in tables
+    ]
+
+
+def test_format_md_lists_the_catalog_in_order(registry):
+    queens, stars = catalog_tables()
+    ids = [row[1].split("`")[1] for row in queens]
     # The Queens catalog: the rules that run on K = 1 boards.
     counters = [rule.counter for rule in registry.rules if rule.sound_for(1)]
     assert ids == [c for c in counters if c in ids]
     assert ids[0] == counters[0] and ids[-1] == counters[-1] and len(counters) == 31
+    # The Star Battle catalog: every rule for K ≥ 2, one row each, as the package says.
+    star_rules = [rule for rule in registry.rules if not rule.sound_for(1)]
+    assert [row[1] for row in stars] == [f"`{rule.counter}`" for rule in star_rules]
+    assert stars == [
+        [
+            str(rule.position),
+            f"`{rule.counter}`",
+            rule.display_name,
+            rule.package.removeprefix("queens-rules-"),
+            rule.tier.value,
+        ]
+        for rule in star_rules
+    ]

@@ -328,6 +328,9 @@ def test_output_folder_resumes_and_never_overwrites_without_force(registry, tmp_
         (["--only", "nonsense"], "--only: no installed rule or rule package is called 'nonsense'"),
         (["--jobs", "0"], "--jobs: 0 is not a positive number"),
         (["--max-tries", "0"], "--max-tries: 0 is not a positive number"),
+        # Without -o there is no file to overwrite: a silent --force would hide a forgotten -o.
+        (["--force"], "--force needs -o DIR: it overwrites the board files already in DIR"),
+        (["--stars", "2", "--force"], "--force needs -o DIR"),
         (
             ["--min-region", "9"],
             "--min-region: 9 is not possible: 8 regions share 64 cells, so the smallest has "
@@ -350,6 +353,19 @@ def test_an_unwritable_output_folder_is_refused_before_any_work(tmp_path):
     assert result.exit_code == 2
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"queens: error: cannot write to {blocker / 'boards'}: ")
+
+
+@pytest.mark.parametrize("stars", ["1", "2"])
+def test_an_output_that_is_a_file_is_refused_as_not_a_folder(tmp_path, stars):
+    existing = tmp_path / "boards.txt"
+    existing.write_text("kept\n")
+    result = run("generate", "--seed", "1", "--stars", stars, "-o", str(existing))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"queens: error: -o {existing}: is a file; -o takes the folder to write the boards into"
+    ]
+    assert existing.read_text() == "kept\n"
 
 
 def test_giving_up_is_one_line_and_exit_1():

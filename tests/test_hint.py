@@ -185,6 +185,19 @@ def test_several_solutions_wrong_means_no_solution_agrees():
     assert check.wrong and check.solutions > 1 and check.bad_dead.bit_count() == 1
 
 
+def test_a_wrong_state_of_a_board_with_several_solutions_on_the_command_line(tmp_path):
+    state = tmp_path / "crossed.txt"
+    state.write_text("xxxxx\n.....\n.....\n.....\n.....\n")
+    status, out, err = hint_cli("-", "--state", str(state), state=ROWS_5)
+    assert status == 1
+    assert out.splitlines() == [
+        "The state is wrong: no solution of the board agrees with it.",
+        "The cells named disagree with the nearest of its 14 solutions.",
+        "Crossed out, but that solution has its queen there: r1c1.",
+    ]
+    assert err == "queens: no hint: the state is wrong: no solution of the board agrees with it\n"
+
+
 def test_a_board_without_solution(registry):
     board = Board.parse("AAAA\nABCA\nAAAA\nDDDD\n")
     hint = find_hint(board, State.initial(board), registry.rules)
@@ -212,10 +225,13 @@ def test_cli_exit_statuses_and_messages(tmp_path):
     status, out, err = hint_cli(BOARD_353, "--state", "-", state=wrong)
     assert status == 1 and "Queens not in the solution: r2c2." in out
     assert (
-        err == "queens: no hint: The state is wrong: it disagrees with the board's only solution.\n"
+        err == "queens: no hint: the state is wrong: it disagrees with the board's only solution\n"
     )
     status, out, err = hint_cli("-", state=ROWS_5)
     assert status == 1 and out.startswith("The rules find nothing more from here")
+    # On standard error, the same words as a clause, like every other status line.
+    assert err.startswith("queens: no hint: the rules find nothing more from here (")
+    assert err.endswith(" cells undecided)\n")
     status, _, err = hint_cli("-", "--state", "-", state=ROWS_5)
     assert status == 2 and "both" in err
     status, _, err = hint_cli(BOARD_353, "--state", str(tmp_path / "missing.txt"))

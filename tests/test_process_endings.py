@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from support import ARCHIVE
 
+from queens_core.cli.exits import as_clause
 from queens_core.cli.main import main
 
 QUEENS = Path(sys.executable).with_name("queens")
@@ -24,17 +25,27 @@ BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["solve", "--nope"], "queens: error: No such option '--nope' (see 'queens solve --help')"),
-        (["nosuch"], "queens: error: No such command 'nosuch' (see 'queens --help')"),
+        (["solve", "--nope"], "queens: error: no such option '--nope' (see 'queens solve --help')"),
+        (["nosuch"], "queens: error: no such command 'nosuch' (see 'queens --help')"),
         (
             ["solve", "--tier", "x"],
-            "queens: error: Invalid value for '--tier': 'x' is not one of 'cheap', 'expensive'"
+            "queens: error: invalid value for '--tier': 'x' is not one of 'cheap', 'expensive'"
             " (see 'queens solve --help')",
         ),
-        (["stats"], "queens: error: Missing argument 'PATH...' (see 'queens stats --help')"),
+        (["stats"], "queens: error: missing argument 'PATH...' (see 'queens stats --help')"),
         (
             ["rules", "list", "--x"],
-            "queens: error: No such option '--x' (see 'queens rules list --help')",
+            "queens: error: no such option '--x' (see 'queens rules list --help')",
+        ),
+        # Click's suggestion after a typo stays in the one clause, in lower case.
+        (
+            ["solv"],
+            "queens: error: no such command 'solv' (did you mean 'solve'?) (see 'queens --help')",
+        ),
+        (
+            ["solve", "--tierr", "cheap"],
+            "queens: error: no such option '--tierr' (did you mean one of: '--letters', '--tier'?)"
+            " (see 'queens solve --help')",
         ),
     ],
 )
@@ -43,6 +54,20 @@ def test_a_usage_error_is_one_line_and_status_2(args, message):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == message + "\n"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "clause"),
+    [
+        ("No such option '--x'.", "no such option '--x'"),
+        ("The state is wrong: it disagrees.", "the state is wrong: it disagrees"),
+        ("SBN size code 'AB' is wrong", "SBN size code 'AB' is wrong"),
+        ("N must be between 1 and 32", "N must be between 1 and 32"),
+        ("cannot read x.txt", "cannot read x.txt"),
+    ],
+)
+def test_a_sentence_becomes_a_clause_after_the_colon(sentence, clause):
+    assert as_clause(sentence) == clause
 
 
 def test_help_and_version_still_exit_0():

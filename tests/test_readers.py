@@ -164,6 +164,15 @@ def test_an_argument_an_inline_reader_recognises_is_the_board_itself(slash):
     assert "no-such-board.txt: No such file or directory" in missing.output
 
 
+def test_an_argument_ending_in_a_claimed_suffix_is_a_file_name(slash):
+    # The slash reader sniffs any word with a slash, but a path ending in .txt or .slash
+    # is a file the user meant, missing or not.
+    for path in ("boards/no-such-board.txt", "boards/no-such-board.slash"):
+        missing = run("solve", path)
+        assert missing.exit_code == 2
+        assert missing.output == f"queens: error: cannot read {path}: No such file or directory\n"
+
+
 def test_hint_uses_the_marks_the_input_shows(slash):
     # The solution's first queen is at r1c4; the slash input marks it.
     marks = "/".join(["...Q...."] + ["........"] * 7)

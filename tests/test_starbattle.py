@@ -17,6 +17,7 @@ from queens_core import Board, BoardError, Context, Contradiction, Solver, State
 from queens_core.board import bits, max_stars
 from queens_core.exact import find_solutions as queens_solutions
 from queens_core.exact_stars import find_solutions, find_star_solutions
+from queens_core.readers import TEXT_READER, InputError, read_source
 from queens_core.state import find_empty_unit
 from queens_rules_starbattle import RULES, trial_star
 from queens_rules_starbattle.deductions import (
@@ -27,7 +28,7 @@ from queens_rules_starbattle.deductions import (
     unit_full,
 )
 from queens_rules_starbattle.generate import generate_starbattle
-from queens_rules_starbattle.sbn import parse_sbn, to_sbn
+from queens_rules_starbattle.sbn import SBN_READER, parse_sbn, to_sbn
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "archive" / "boards"
@@ -286,12 +287,36 @@ def test_solve_an_sbn_string():
          "each 2×2 block), so at most 2 per row; no solution exists"),
         (["AA2W556SAIW"], "queens: error: AA2W556SAIW: SBN for a 10×10 board needs 30 border "
          "characters after the 4-character header, not 7"),
+        # A mistyped string is an SBN error, not a missing file.
+        ([EXAMPLE.replace("L", "!")], f"queens: error: {EXAMPLE.replace('L', '!')}: SBN "
+         "character '!' at position 26 is not a base-64 digit (0-9A-Za-z-_)"),
     ],
 )  # fmt: skip
 def test_bad_stars_and_bad_sbn_are_one_line_exit_2(args, error):
     run = queens("solve", *args)
     assert run.returncode == 2
     assert run.stderr.splitlines() == [error]
+
+
+@pytest.mark.parametrize(
+    ("argument", "error"),
+    [
+        (EXAMPLE.replace("2", "0", 1), "SBN stars per unit '0' is not a digit from 1 to 9"),
+        (EXAMPLE.replace("L", "!"), "SBN character '!' at position 26 is not a base-64 digit"),
+        (EXAMPLE[:-1] + ".G", "SBN character '.' at position 34 is not a base-64 digit"),
+        (EXAMPLE + "x", "needs 30 border characters after the 4-character header, not 31"),
+        # Not SBN-like, or a file name by its suffix: a missing file, as it should be.
+        ("AA2W556.sbn", "cannot read AA2W556.sbn: No such file or directory"),
+        ("AA2W556.txt", "cannot read AA2W556.txt: No such file or directory"),
+        ("boards/AA2W556", "cannot read boards/AA2W556: No such file or directory"),
+        ("board1", "cannot read board1: No such file or directory"),
+    ],
+)
+def test_an_argument_starting_like_sbn_gets_the_sbn_error(argument, error, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError) as caught:
+        read_source(argument, (TEXT_READER, SBN_READER))
+    assert error in str(caught.value)
 
 
 def test_check_an_sbn_string():

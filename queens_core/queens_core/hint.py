@@ -167,9 +167,10 @@ def message_lines(hint: Hint) -> list[str]:
         lines.append("The state is wrong: it disagrees with the board's only solution.")
     else:
         some = "its" if check.solutions < SOLUTION_CAP else "the first"
+        # Two lines: the first is also the status line on standard error, one clause.
+        lines.append("The state is wrong: no solution of the board agrees with it.")
         lines.append(
-            f"The state is wrong: no solution of the board agrees with it. The cells named "
-            f"disagree with the nearest of {some} {check.solutions} solutions."
+            f"The cells named disagree with the nearest of {some} {check.solutions} solutions."
         )
     if check.conflicts:
         pairs = "; ".join(

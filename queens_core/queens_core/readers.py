@@ -14,8 +14,9 @@ choosing
     A file goes to the reader that claims its suffix (``.png``). Standard input, and a
     file whose suffix no reader claims, go to the first reader (by name) whose ``sniff``
     recognises the content, and to the text reader when none does. A command-line
-    argument that is not a file may be read as the input itself by a reader that says it
-    is ``inline`` and sniffs it (a puzzle string pasted on the command line).
+    argument that is not a file, and does not end in a suffix some reader claims, may be
+    read as the input itself by a reader that says it is ``inline`` and sniffs it (a
+    puzzle string pasted on the command line).
 """
 
 from __future__ import annotations
@@ -168,7 +169,10 @@ def _sniffs(reader: Reader, data: bytes) -> bool:
 
 def inline_reader(readers: Sequence[Reader], argument: str) -> Reader | None:
     """The inline reader that recognises a command-line ``argument`` as an input in its
-    own right (not a file name), if any."""
+    own right (not a file name), if any. An argument ending in a suffix some reader
+    claims (``no-such-board.sbn``) is a file name, missing or not."""
+    if by_suffix(readers, argument) is not None:
+        return None
     data = argument.encode("utf-8", "surrogateescape")
     for reader in readers:
         if reader.inline and reader.sniff is not None and _sniffs(reader, data):

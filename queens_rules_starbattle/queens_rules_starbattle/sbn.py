@@ -29,8 +29,10 @@ _DIGIT = {ch: value for value, ch in enumerate(ALPHABET)}
 #: Region characters of the board an SBN string becomes, in reading order of the regions.
 REGION_CHARS = string.ascii_uppercase + string.ascii_lowercase
 
-#: What a sniff accepts: a size code, a digit, a flag, then base-64 digits only.
-_SHAPE = re.compile(r"^(?:[5-9]{2}|[A-P]{2})[1-9][0-9A-Za-z][0-9A-Za-z_-]+$")
+#: What a sniff accepts: one word that starts like SBN (a size code and the digit K) and is
+#: no path. The rest is left to :func:`parse_sbn`, so that a mistyped string pasted on the
+#: command line gets an error naming its bad character, not "no such file".
+_SHAPE = re.compile(r"^(?:[5-9]{2}|[A-P]{2})[0-9][^\s/\\]+$")
 
 MIN_SIZE = 5
 MAX_SIZE = 25

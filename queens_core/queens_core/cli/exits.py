@@ -50,6 +50,15 @@ def warn(message: str) -> None:
     click.echo(f"queens: warning: {one_line(message)}", err=True)
 
 
+def as_clause(sentence: str) -> str:
+    """A sentence (click's "No such option", a hint's "The state is wrong.") as the clause
+    that follows ``queens: error:``, like every other error line: no capital, unless it
+    begins a name such as SBN, and no full stop."""
+    if len(sentence) > 1 and sentence[0].isupper() and sentence[1].islower():
+        sentence = sentence[0].lower() + sentence[1:]
+    return sentence.rstrip(".")
+
+
 def one_line(message: str) -> str:
     """A message folded into one line: a script reads one line per error."""
     return " ".join(message.splitlines()) if "\n" in message or "\r" in message else message

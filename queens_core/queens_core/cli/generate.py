@@ -167,6 +167,9 @@ def generate(
     from ..stats import Progress
     from .main import selected_rules
 
+    if force and out_dir is None:
+        # Accepting it would let a user who forgot -o believe files were (over)written.
+        fail("--force needs -o DIR: it overwrites the board files already in DIR", EXIT_BAD_INPUT)
     size = _integer("--size", size_text)
     count = _integer("--count", count_text)
     if count < 0:
@@ -345,6 +348,9 @@ def _file_namer(
 
 def _prepare_dir(path: str) -> None:
     """Create DIR if needed and make sure a file can be written there, or exit 2."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        # -o names a folder of boards; "File exists" would not tell the user that.
+        fail(f"-o {path}: is a file; -o takes the folder to write the boards into", EXIT_BAD_INPUT)
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as err:

@@ -14,13 +14,14 @@ Two things a plain :class:`click.Group` does not do:
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 
-from .exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+from .exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, as_clause
 
 #: The global options: (flags, the Settings attribute they set, help).
 GLOBAL_OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -84,10 +85,10 @@ class QueensGroup(click.Group):
                 err.show()
                 sys.exit(EXIT_BAD_INPUT)
             where = err.ctx.command_path if err.ctx is not None else self.name
-            message = " ".join(err.format_message().split()).rstrip(".")
+            message = _clause(err.format_message())
             _exit_with(f"queens: error: {message} (see '{where} --help')", EXIT_BAD_INPUT)
         except click.ClickException as err:
-            message = " ".join(err.format_message().split())
+            message = _clause(err.format_message())
             _exit_with(f"queens: error: {message}", err.exit_code)
         except (click.Abort, KeyboardInterrupt):
             # click turns Ctrl-C into Abort (after starting a new line on standard error).
@@ -96,6 +97,17 @@ class QueensGroup(click.Group):
             return value
         # A command ends with sys.exit(status); falling off the end, or --help, is 0.
         sys.exit(value if isinstance(value, int) else 0)
+
+
+#: Click's suggestion after a typo, a sentence of its own: "... 'solv'. Did you mean 'solve'?"
+_SUGGESTION = re.compile(r"\.\s+\(?Did you mean (.+?)\?\)?$")
+
+
+def _clause(message: str) -> str:
+    """Click's message as one clause of ours: "no such command 'solv' (did you mean
+    'solve'?)"."""
+    message = _SUGGESTION.sub(r" (did you mean \1?)", " ".join(message.split()))
+    return as_clause(message)
 
 
 def _exit_with(line: str | None, status: int) -> None:

@@ -21,6 +21,7 @@ from .exits import (
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
     EXIT_UNDECIDED,
+    as_clause,
     fail,
     open_output,
     warn_split_regions,
@@ -157,7 +158,7 @@ def hint(
         depth = colour_depth(color)
         click.echo(hint_text(found, depth, letters), color=depth is not None)
     if found.status not in (HINT, SOLVED):
-        click.echo(f"queens: no hint: {message_lines(found)[0]}", err=True)
+        click.echo(f"queens: no hint: {as_clause(message_lines(found)[0])}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
 
 
