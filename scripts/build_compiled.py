@@ -35,18 +35,21 @@ PACKAGES = {
     "queens_rules_pigeonhole": ROOT / "queens_rules_pigeonhole" / "queens_rules_pigeonhole",
     "queens_rules_polyomino": ROOT / "queens_rules_polyomino" / "queens_rules_polyomino",
 }
-#: The modules compiled: the board, the state, the propagation, the driver, the matching,
-#: the exact solver, and the work of three rule packages (placement-forces-contradiction's
-#: trials, the pigeonhole rule's tight sets, the polyomino sweep). rules.py stays interpreted so
-#: Rule.problems() can report ill-typed fields; modules with plugin hooks stay
-#: interpreted because pluggy cannot read a compiled function's @hookimpl mark.
+#: The modules compiled: the board, the state, the rule context, the propagation, the
+#: driver, the matching, the exact solver, the validator, and the work of three rule
+#: packages (placement-forces-contradiction's trials, the pigeonhole rule's tight sets,
+#: the polyomino sweep). rules.py stays interpreted so Rule.problems() can report
+#: ill-typed fields; modules with plugin hooks stay interpreted because pluggy cannot
+#: read a compiled function's @hookimpl mark.
 MODULES = (
     "queens_core/board",
     "queens_core/state",
+    "queens_core/context",
     "queens_core/propagation",
     "queens_core/driver",
     "queens_core/matching",
     "queens_core/exact",
+    "queens_core/validate",
     "queens_rules_pfc/trials",
     "queens_rules_pigeonhole/tight",
     "queens_rules_polyomino/sweep",

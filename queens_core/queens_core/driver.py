@@ -259,10 +259,13 @@ class Solver:
         """Run cheap passes until one changes nothing; False at a contradiction."""
         cheap = self.cheap
         run = self._run
+        state = ctx.state
         while True:
             result.passes += 1
             changed = False
             for group in cheap:
+                if idle.get(group) == state.live:  # _run's first test, without the call
+                    continue
                 if run(group, ctx, result, idle):
                     if result.status == CONTRADICTION:
                         return False
@@ -294,10 +297,25 @@ class Solver:
         steps = ctx.steps
         start = len(steps)
         queens_before = state.queens
-        problem = self._call(group, ctx)
-        if problem is not None:
-            self._contradiction(result, problem, group.rules[0])
+        # The call itself (inline: it is made tens of thousands of times a second). A
+        # contradiction the rule proves, or an unsound deduction it is caught making,
+        # ends the solve; anything else it raises, and a replaced state, is a RuleFailure.
+        ctx.counter = group.counter
+        ctx.enabled = group.enabled
+        try:
+            group.apply(ctx)
+        except Contradiction as contradiction:
+            self._contradiction(result, str(contradiction), group.rules[0])
             return True
+        except UnsoundDeduction as unsound:
+            self._contradiction(result, f"{UNSOUND_PREFIX}{unsound}", group.rules[0])
+            return True
+        except BaseException as err:
+            if type(err) is KeyboardInterrupt:  # the user's Ctrl-C, not the rule's
+                raise
+            raise RuleFailure(group.rules[0], err) from err
+        if ctx.state is not state:
+            raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
         if len(steps) == start:
             if state.live != live_before or state.queens != queens_before:
                 raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
@@ -314,28 +332,6 @@ class Solver:
         if empty is not None:
             self._contradiction(result, str(empty), self._culprit(group, ctx.board, empty, new))
         return True
-
-    @staticmethod
-    def _call(group: _Group, ctx: Context) -> str | None:
-        """Call the group's apply; the problem when it proved a contradiction (or was
-        caught placing unsoundly), else None. Anything else it raises, and a replaced
-        state, is a :class:`RuleFailure`."""
-        state = ctx.state
-        ctx.counter = group.counter
-        ctx.enabled = group.enabled
-        try:
-            group.apply(ctx)
-        except Contradiction as contradiction:
-            return str(contradiction)
-        except UnsoundDeduction as unsound:
-            return f"{UNSOUND_PREFIX}{unsound}"
-        except BaseException as err:
-            if type(err) is KeyboardInterrupt:  # the user's Ctrl-C, not the rule's
-                raise
-            raise RuleFailure(group.rules[0], err) from err
-        if ctx.state is not state:
-            raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
-        return None
 
     def _count(self, group: _Group, new: list[Step], counters: dict[str, int]) -> tuple[int, int]:
         """Count a call's steps into ``counters``; return the queens they placed and the

@@ -28,6 +28,8 @@ settled
 
 from __future__ import annotations
 
+import functools
+
 from queens_core import (
     Board,
     Context,
@@ -123,6 +125,13 @@ def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, int,
     return trial_state, first_contradiction(board, trial_state)
 
 
+@functools.lru_cache(maxsize=64)
+def _trials(board: Board) -> Trials:
+    """The board's masks laid out for trials, once per board rather than once per call
+    (boards are read-only; a batch or a generator solves one board many times)."""
+    return Trials(board)
+
+
 def apply_placement_forces_contradiction(ctx: Context) -> None:
     """Kill every candidate whose trial placement ends in a contradiction.
 
@@ -135,10 +144,7 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
     state = ctx.state
     doomed = []
     rest = candidates(board, state)
-    cache = ctx.cache
-    trials = cache.get("trials")
-    if trials is None:  # the board's masks laid out once per solve, not once per call
-        trials = cache["trials"] = Trials(board)
+    trials = _trials(board)
     fast = rest and trials.settled(state)
     live = state.live
     queens = state.queens
