@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import hookspecs
+from .entry import start_up_over
 from .exits import EXIT_PLUGIN_FAILED, report_error, warn
 from .group import QueensGroup
 
@@ -98,6 +99,7 @@ class PluginGroup(QueensGroup):
             return
         self._plugins_loaded = True
         commands, self._broken = load_commands()
+        start_up_over()  # a command package's command may run long
         owner = {name: "queens-core" for name in self.command_names()}
         for label, command in commands:
             name = command.name

@@ -18,6 +18,7 @@ from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
 from ..selection import TIERS, SelectionError, select_rules
 from .commands import PluginGroup
+from .entry import start_up_over
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -58,6 +59,7 @@ class Settings:
                     f"; to start without it, pass --skip-broken-plugins or set {SKIP_BROKEN_ENV}=1"
                 )
                 fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
+            start_up_over()
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
             if warn_empty and not self._registry.rules:
