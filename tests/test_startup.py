@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
-from support import ARCHIVE
+from support import ARCHIVE, ROOT
 
 import queens_core
 
@@ -99,3 +100,21 @@ def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
         "importlib.metadata",
     }
     assert not solving & loaded, sorted(solving & loaded)
+
+
+def test_the_checkout_wrapper_finds_its_checkout_however_it_is_called(tmp_path):
+    """./queens finds the checkout from its own path, without a process for it: absolute,
+    relative from elsewhere, ./queens, and `sh queens`."""
+    relative = os.path.relpath(ROOT / "queens", tmp_path)
+    calls = [
+        ([str(ROOT / "queens")], tmp_path),
+        (["sh", relative], tmp_path),
+        (["./queens"], ROOT),
+        (["sh", "queens"], ROOT),
+    ]
+    for argv, cwd in calls:
+        run = subprocess.run(
+            [*argv, "--version"], cwd=cwd, capture_output=True, text=True, timeout=120
+        )
+        assert run.returncode == 0, (argv, run.stderr)
+        assert run.stdout.startswith("queens-core "), argv
