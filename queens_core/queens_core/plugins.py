@@ -15,8 +15,8 @@ import importlib
 import os
 import types
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import pluggy
 
@@ -44,8 +44,9 @@ class PluginError(Exception):
     """A rule package could not be loaded or registered something invalid."""
 
 
-@dataclass(frozen=True)
-class PackageInfo:
+# Neither is a dataclass: every command builds the registry, and creating a dataclass
+# at import costs about 1 ms.
+class PackageInfo(NamedTuple):
     """An installed rule package: its distribution and the entry point that loaded it."""
 
     name: str
@@ -57,16 +58,28 @@ class PackageInfo:
         return f"{self.name}[{self.entry_point}]"
 
 
-@dataclass
 class Registry:
     """The installed rules, sorted by tier, then catalog position, then counter id, and
     the installed readers, the built-in text reader first, then by name."""
 
-    rules: list[Rule]
-    packages: list[PackageInfo]
-    #: Packages that failed to load and were skipped (only when asked to skip them).
-    broken: list[str] = field(default_factory=list)
-    readers: list[Reader] = field(default_factory=lambda: [TEXT_READER])
+    def __init__(
+        self,
+        rules: list[Rule],
+        packages: list[PackageInfo],
+        broken: list[str] | None = None,
+        readers: list[Reader] | None = None,
+    ):
+        self.rules = rules
+        self.packages = packages
+        #: Packages that failed to load and were skipped (only when asked to skip them).
+        self.broken = [] if broken is None else broken
+        self.readers = [TEXT_READER] if readers is None else readers
+
+    def __repr__(self) -> str:
+        return (
+            f"Registry(rules={self.rules!r}, packages={self.packages!r}, "
+            f"broken={self.broken!r}, readers={self.readers!r})"
+        )
 
     def by_counter(self) -> dict[str, Rule]:
         return {rule.counter: rule for rule in self.rules}
