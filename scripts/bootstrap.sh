@@ -2,15 +2,17 @@
 # (editable, their bytecode compiled) and the test tools. It re-installs only when a
 # pyproject.toml, requirements-dev.txt or this script changed since the last install, so
 # a second run starts at once: when no such file is newer than the stamp, it runs no
-# Python at all (each interpreter start would add to every `./queens`).
+# Python at all (each interpreter start would add to every `./queens`), and it starts as
+# few processes as it can (one `find`): the checks below are shell built-ins.
 # Expects $root, the checkout, to be set by the caller.
 venv="$root/.venv"
 python=${PYTHON:-python3}
 stamp="$venv/.queens-stamp"
 # Every distribution of the checkout is a queens_*/ folder with its package inside.
-packaging="$root/requirements-dev.txt $(echo "$root"/queens_*/pyproject.toml)"
-packaging="$packaging $root/scripts/bootstrap.sh"
-sources="$(echo "$root"/queens_*/queens_*)"
+packaging="$root/requirements-dev.txt $root/scripts/bootstrap.sh"
+for file in "$root"/queens_*/pyproject.toml; do packaging="$packaging $file"; done
+sources=
+for package in "$root"/queens_*/queens_*; do sources="$sources $package"; done
 
 stamp_of() {
     # shellcheck disable=SC2086
@@ -26,9 +28,18 @@ compile_sources() {
     touch "$venv/.queens-compiled"
 }
 
-# shellcheck disable=SC2086
-if [ ! -x "$venv/bin/python" ] || [ ! -f "$stamp" ] \
-    || [ -n "$(find $packaging -newer "$stamp" 2>/dev/null)" ]; then
+set_up=
+if [ ! -x "$venv/bin/python" ] || [ ! -f "$stamp" ]; then
+    set_up=1
+else
+    # shellcheck disable=SC2086
+    for file in $packaging; do
+        if [ "$file" -nt "$stamp" ]; then
+            set_up=1
+        fi
+    done
+fi
+if [ -n "$set_up" ]; then
     if ! command -v "$python" >/dev/null 2>&1; then
         echo "queens: $python not found; install Python 3.11 or newer (or set PYTHON)" >&2
         exit 2
@@ -51,8 +62,8 @@ fi
 
 # A module edited since it was last compiled: compile it once, not on every run.
 # shellcheck disable=SC2086
-if [ ! -f "$venv/.queens-compiled" ] \
-    || [ -n "$(find $sources -name '*.py' -newer "$venv/.queens-compiled" 2>/dev/null | head -n 1)" ]; then
+if [ ! -f "$venv/.queens-compiled" ] || [ -n "$(find $sources -name '*.py' \
+    -newer "$venv/.queens-compiled" -print -quit 2>/dev/null)" ]; then
     compile_sources
 fi
 

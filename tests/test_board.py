@@ -120,6 +120,13 @@ def test_invalid_utf8_names_line_and_column():
     assert "0xff is not valid UTF-8" in str(caught.value)
 
 
+def test_invalid_utf8_after_a_bom_names_the_byte_and_its_place_in_the_text():
+    with pytest.raises(BoardError) as caught:
+        Board.parse_bytes(b"\xef\xbb\xbfAB\xff\nAB\n")
+    assert caught.value.line == 1 and caught.value.column == 3
+    assert "byte 0xff is not valid UTF-8" in str(caught.value)
+
+
 def test_size_limits():
     letters = [chr(0x100 + i) for i in range(MAX_SIZE + 1)]
     # The largest supported size parses (a valid region map: one region a row).

@@ -132,3 +132,17 @@ def test_a_command_finds_its_plugins_without_importing_importlib_metadata():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "False"
+
+
+def test_several_groups_in_one_scan_list_each_group_as_importlib_metadata_does():
+    found = [
+        (ep.name, ep.value, ep.group, ep.dist.name)
+        for ep in distributions.entry_points("queens.readers", "queens.rules", "other.group")
+    ]
+    expected = [
+        (ep.name, ep.value, ep.group, ep.dist.name)
+        for group in ("queens.readers", "queens.rules", "other.group")
+        for ep in metadata.entry_points(group=group)
+    ]
+    assert found == expected
+    assert {group for _, _, group, _ in found} == {"queens.readers", "queens.rules"}

@@ -245,3 +245,60 @@ def test_a_misspelt_hook_is_reported_by_check_pending(tmp_path, monkeypatch):
     with pytest.raises(PluginError, match=r"queens-rules-typo.*queens_register_rule"):
         load_registry(entry_points=entry_points_under(tmp_path))
     sys.modules.pop("queens_typo_rules", None)
+
+
+def test_a_module_plugin_registers_the_same_hooks_as_with_pluggys_own_lookup():
+    """make_plugin_manager() rules out a module's non-functions by a glance at its
+    __dict__; pluggy's own manager must find the very same implementations."""
+    import types
+
+    import pluggy
+
+    from queens_core import hookspecs
+
+    module = types.ModuleType("queens_mixed_plugin")
+    exec(
+        textwrap.dedent(
+            """
+            from queens_core import hookimpl, Rule
+            import functools
+
+            class Holder:
+                @staticmethod
+                def queens_register_rules():
+                    return []
+
+            @hookimpl
+            def queens_register_rules():
+                return []
+
+            @hookimpl(optionalhook=True)
+            def queens_unknown_hook():
+                return None
+
+            queens_register_readers = hookimpl(staticmethod(lambda: []))
+            partial = functools.partial(print)
+            CONSTANT = 3
+            """
+        ),
+        module.__dict__,
+    )
+    ours = make_plugin_manager()
+    theirs = pluggy.PluginManager(hookspecs.PROJECT)
+    theirs.add_hookspecs(hookspecs)
+    found = []
+    for pm in (ours, theirs):
+        pm.register(module, name="mixed")
+        found.append(
+            sorted(
+                (caller.name, impl.function.__name__, impl.optionalhook)
+                for caller in pm.get_hookcallers(module) or []
+                for impl in caller.get_hookimpls()
+            )
+        )
+    assert found[0] == found[1]
+    assert [name for name, _, _ in found[0]] == [
+        "queens_register_readers",
+        "queens_register_rules",
+        "queens_unknown_hook",
+    ]

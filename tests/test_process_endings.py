@@ -157,3 +157,47 @@ def test_a_group_without_a_command_shows_its_help(args):
     shown = result.stdout + result.stderr
     assert "Commands:" in shown and len(shown.splitlines()) > 5
     assert "queens: error" not in shown
+
+
+#: Run the executable's entry point after ``before`` (run in the same process).
+ENTRY = """
+import sys
+{before}
+sys.argv = ["queens", *{args!r}]
+from queens_core.cli.entry import run
+run()
+"""
+
+
+def run_entry(before: str, *args: str) -> subprocess.CompletedProcess[str]:
+    code = ENTRY.format(before=before, args=list(args))
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_a_run_ends_with_the_exit_functions_run_and_the_output_flushed():
+    """The entry point ends the process without Python's tear-down, not without what a
+    program may rely on at exit: atexit functions (writing to the output, even), and the
+    garbage collector switched on again once start-up is over."""
+    before = (
+        "import atexit, gc\n"
+        "atexit.register(lambda: print('collector on:', gc.isenabled(), end=''))\n"
+    )
+    run = run_entry(before, "solve", str(ARCHIVE / "1.txt"))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.endswith("\ncollector on: True")
+    assert run.stderr == ""
+    not_solved = run_entry(before, "solve", "--only", "baseline", str(ARCHIVE / "353.txt"))
+    assert not_solved.returncode == 1
+    assert not_solved.stdout.endswith("collector on: True")
+
+
+def test_a_thread_left_running_is_waited_for_as_python_waits():
+    before = (
+        "import threading, time\n"
+        "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done'))).start()\n"
+    )
+    run = run_entry(before, "--version")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.endswith("thread done\n")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
-from support import ARCHIVE
+from support import ARCHIVE, ROOT
 
 import queens_core
 
@@ -72,5 +73,48 @@ def test_a_plain_solve_loads_none_of_the_other_commands_modules():
         "importlib.metadata",  # the plugins are found without it (queens_core.distributions)
         "json",  # only JSON output needs it
         "pathlib",  # only a folder argument needs it
+        # The other built-in commands are imported when they are asked for.
+        "queens_core.cli.generate",
+        "queens_core.cli.show",
+        "queens_core.cli.importing",
+        "traceback",  # only --traceback needs it
+        "random",  # only the generator draws at random
     }
     assert not others & loaded, sorted(others & loaded)
+
+
+@pytest.mark.parametrize("argv", [["rules", "list"], ["--version"]])
+def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
+    loaded = imported_by(
+        "import sys\nfrom queens_core.cli.main import main\n"
+        f"sys.argv = ['queens', *{argv!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
+    assert "queens_rules_baseline" in loaded
+    solving = {
+        "queens_core.driver",
+        "queens_core.batch",
+        "queens_core.blame",
+        "queens_core.exact_stars",
+        "queens_core.cli.report",
+        "importlib.metadata",
+    }
+    assert not solving & loaded, sorted(solving & loaded)
+
+
+def test_the_checkout_wrapper_finds_its_checkout_however_it_is_called(tmp_path):
+    """./queens finds the checkout from its own path, without a process for it: absolute,
+    relative from elsewhere, ./queens, and `sh queens`."""
+    relative = os.path.relpath(ROOT / "queens", tmp_path)
+    calls = [
+        ([str(ROOT / "queens")], tmp_path),
+        (["sh", relative], tmp_path),
+        (["./queens"], ROOT),
+        (["sh", "queens"], ROOT),
+    ]
+    for argv, cwd in calls:
+        run = subprocess.run(
+            [*argv, "--version"], cwd=cwd, capture_output=True, text=True, timeout=120
+        )
+        assert run.returncode == 0, (argv, run.stderr)
+        assert run.stdout.startswith("queens-core "), argv

@@ -22,7 +22,6 @@ pathological boards (docs/exact.md, "The check of a result").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .board import Board
@@ -47,19 +46,20 @@ class UnsoundRule(Exception):
     ``str()`` is the diagnosis's one line."""
 
 
-@dataclass
 class Diagnosis:
-    """The verdict on one :class:`~queens_core.driver.SolveResult`."""
+    """The verdict on one :class:`~queens_core.driver.SolveResult`. (A plain class, not a
+    dataclass: every command builds one, and a dataclass costs ~1 ms to create at import.)"""
 
-    #: Solutions of the start state found (at most 2); meaningless when not decided.
-    solutions: list[int] = field(default_factory=list)
-    #: False when the exact search ran past its budget: nothing else is known.
-    decided: bool = True
-    #: The unsound rule, and its first step that lost a solution (None when it raised).
-    culprit: Rule | None = None
-    unsound_step: Step | None = None
-    #: The one-line reason, without the board's name, when a rule is unsound.
-    message: str | None = None
+    def __init__(self) -> None:
+        #: Solutions of the start state found (at most 2); meaningless when not decided.
+        self.solutions: list[int] = []
+        #: False when the exact search ran past its budget: nothing else is known.
+        self.decided = True
+        #: The unsound rule, and its first step that lost a solution (None when it raised).
+        self.culprit: Rule | None = None
+        self.unsound_step: Step | None = None
+        #: The one-line reason, without the board's name, when a rule is unsound.
+        self.message: str | None = None
 
     @property
     def unsound(self) -> bool:

@@ -203,15 +203,18 @@ def distributions() -> Iterator[Distribution]:
                 yield dist
 
 
-def entry_points(group: str) -> list[Any]:
-    """The installed entry points of ``group``, as ``importlib.metadata.entry_points``
-    lists them (each has ``name``, ``value``, ``group``, ``dist`` and ``load()``)."""
+def entry_points(*groups: str) -> list[Any]:
+    """The installed entry points of the ``groups``, as ``importlib.metadata.entry_points``
+    lists those of each group, one group after the other (each has ``name``, ``value``,
+    ``group``, ``dist`` and ``load()``). Several groups cost one scan of ``sys.path``."""
     try:
-        return [ep for dist in distributions() for ep in dist.entry_points() if ep.group == group]
+        found = [ep for dist in distributions() for ep in dist.entry_points() if ep.group in groups]
     except _Unsupported:
         from importlib import metadata
 
-        return list(metadata.entry_points(group=group))
+        return [ep for group in groups for ep in metadata.entry_points(group=group)]
+    # Stable: within a group, the order of the scan, which is importlib.metadata's.
+    return sorted(found, key=lambda ep: groups.index(ep.group))
 
 
 def version(name: str) -> str | None:

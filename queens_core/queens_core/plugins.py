@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import importlib
 import os
+import types
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import pluggy
 
@@ -43,8 +44,9 @@ class PluginError(Exception):
     """A rule package could not be loaded or registered something invalid."""
 
 
-@dataclass(frozen=True)
-class PackageInfo:
+# Neither is a dataclass: every command builds the registry, and creating a dataclass
+# at import costs about 1 ms.
+class PackageInfo(NamedTuple):
     """An installed rule package: its distribution and the entry point that loaded it."""
 
     name: str
@@ -56,24 +58,55 @@ class PackageInfo:
         return f"{self.name}[{self.entry_point}]"
 
 
-@dataclass
 class Registry:
     """The installed rules, sorted by tier, then catalog position, then counter id, and
     the installed readers, the built-in text reader first, then by name."""
 
-    rules: list[Rule]
-    packages: list[PackageInfo]
-    #: Packages that failed to load and were skipped (only when asked to skip them).
-    broken: list[str] = field(default_factory=list)
-    readers: list[Reader] = field(default_factory=lambda: [TEXT_READER])
+    def __init__(
+        self,
+        rules: list[Rule],
+        packages: list[PackageInfo],
+        broken: list[str] | None = None,
+        readers: list[Reader] | None = None,
+    ):
+        self.rules = rules
+        self.packages = packages
+        #: Packages that failed to load and were skipped (only when asked to skip them).
+        self.broken = [] if broken is None else broken
+        self.readers = [TEXT_READER] if readers is None else readers
+
+    def __repr__(self) -> str:
+        return (
+            f"Registry(rules={self.rules!r}, packages={self.packages!r}, "
+            f"broken={self.broken!r}, readers={self.readers!r})"
+        )
 
     def by_counter(self) -> dict[str, Rule]:
         return {rule.counter: rule for rule in self.rules}
 
 
+#: What pluggy can take for a hook implementation (see ``_PluginManager``).
+_HOOKABLE = (types.FunctionType, types.MethodType, staticmethod, classmethod)
+
+
+class _PluginManager(pluggy.PluginManager):
+    """pluggy's manager, quicker to register a plugin module: most of a module's names
+    are its imports and constants, and pluggy looks each one up statically (a walk of
+    its class's MRO, some 10 µs a name) only to find it is not a function. A look at
+    the module's ``__dict__`` rules them out first; pluggy's own lookup decides the rest,
+    so the hooks found are the same."""
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        if isinstance(plugin, types.ModuleType) and not isinstance(
+            vars(plugin).get(name), _HOOKABLE
+        ):
+            return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+
 def make_plugin_manager() -> pluggy.PluginManager:
     """A fresh plugin manager with the queens hook specs (no global state)."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = _PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
 
@@ -83,19 +116,22 @@ def _entry_points() -> list[metadata.EntryPoint]:
     # the same metadata folders and gives the same answers (or asks it when unsure).
     from .distributions import entry_points
 
-    found = [ep for group in hookspecs.ENTRY_POINT_GROUPS for ep in entry_points(group)]
-    return sorted(found, key=lambda ep: (_dist_name(ep), ep.name, ep.group))
+    found = entry_points(*hookspecs.ENTRY_POINT_GROUPS)
+    return sorted(found, key=lambda ep: (dist_name(ep), ep.name, ep.group))
 
 
-def _dist_name(ep: metadata.EntryPoint) -> str:
+def dist_name(ep: metadata.EntryPoint) -> str:
+    """The name of the distribution that declares ``ep`` (``?`` when it has none): the
+    ``package`` of ``package[entry point]``, how every failure names a plugin."""
     return ep.dist.name if ep.dist is not None else "?"
 
 
-def _dist_version(ep: metadata.EntryPoint) -> str:
+def dist_version(ep: metadata.EntryPoint) -> str:
+    """The version of the distribution that declares ``ep`` (``?`` when it has none)."""
     return ep.dist.version if ep.dist is not None else "?"
 
 
-def _where(err: BaseException) -> str:
+def where_raised(err: BaseException) -> str:
     """`` (at file:line)``: where in the plugin's code ``err`` was raised (the innermost
     frame outside the import machinery and this module), or empty when nowhere."""
     if isinstance(err, SyntaxError) and err.filename:
@@ -145,7 +181,7 @@ def load_entry_points(
     broken = []
     eps = _entry_points() if entry_points is None else entry_points
     for ep in eps:
-        info = PackageInfo(_dist_name(ep), _dist_version(ep), ep.name)
+        info = PackageInfo(dist_name(ep), dist_version(ep), ep.name)
         plugin = None
         try:
             plugin = ep.load()
@@ -163,7 +199,9 @@ def load_entry_points(
             cause = f"{type(err).__name__}: {err}".rstrip()
             if isinstance(err, PluginError):
                 cause = str(err)
-            message = f"rule package {info.label} failed to load ({ep.value}): {cause}{_where(err)}"
+            message = (
+                f"rule package {info.label} failed to load ({ep.value}): {cause}{where_raised(err)}"
+            )
             if not skip_broken:
                 raise PluginError(message) from err
             broken.append(message)
@@ -227,7 +265,7 @@ def _per_plugin(
         yield label, info.name if info else label, info.version if info else "", registered
 
 
-def _call_one(pm: pluggy.PluginManager, hook: str, plugin: object) -> object:
+def call_one(pm: pluggy.PluginManager, hook: str, plugin: object) -> object:
     """What ``plugin``'s implementation of ``hook`` returns, called through pluggy's hook
     caller with every other plugin left out (None when it returned None)."""
     others = [other for other in pm.get_plugins() if other is not plugin]
@@ -242,7 +280,7 @@ def _returned_list(
     hook that raises or returns something else than a list is a :class:`PluginError`."""
     what = kind.__name__
     try:
-        returned = _call_one(pm, hook, impl.plugin)
+        returned = call_one(pm, hook, impl.plugin)
         # None too: a forgotten `return` would silently register nothing.
         if isinstance(returned, kind | str | bytes) or not isinstance(returned, Iterable):
             raise PluginError(
@@ -252,7 +290,9 @@ def _returned_list(
     except PluginError:
         raise
     except (Exception, SystemExit) as err:
-        raise PluginError(f"{who}: {hook} raised {type(err).__name__}: {err}{_where(err)}") from err
+        raise PluginError(
+            f"{who}: {hook} raised {type(err).__name__}: {err}{where_raised(err)}"
+        ) from err
 
 
 def _registered_rules(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import hookspecs
+from .entry import start_up_over
 from .exits import EXIT_PLUGIN_FAILED, report_error, warn
 from .group import QueensGroup
 
@@ -35,16 +36,16 @@ def load_commands(
     """Every command the installed command packages register, each with the
     ``package[entry point]`` label of its package, and the error line of each package
     that failed to load (it contributes nothing)."""
-    from ..plugins import _call_one, _dist_name, _dist_version, _where, make_plugin_manager
+    from ..plugins import call_one, dist_name, dist_version, make_plugin_manager, where_raised
 
     if entry_points is None:
-        from importlib import metadata
+        from ..distributions import entry_points as installed
 
-        entry_points = metadata.entry_points(group=hookspecs.COMMANDS_ENTRY_POINT_GROUP)
+        entry_points = installed(hookspecs.COMMANDS_ENTRY_POINT_GROUP)
     found: list[tuple[str, click.Command]] = []
     broken: list[str] = []
-    for ep in sorted(entry_points, key=lambda ep: (_dist_name(ep), ep.name)):
-        label = f"{_dist_name(ep)}[{ep.name}]"
+    for ep in sorted(entry_points, key=lambda ep: (dist_name(ep), ep.name)):
+        label = f"{dist_name(ep)}[{ep.name}]"
         pm = make_plugin_manager()
         try:
             plugin = ep.load()
@@ -55,7 +56,7 @@ def load_commands(
                     f"(from queens_core import hookimpl)"
                 )
             # Through pluggy's hook caller, as the rule and reader hooks are called.
-            returned = _call_one(pm, COMMANDS_HOOK, plugin)
+            returned = call_one(pm, COMMANDS_HOOK, plugin)
             if not isinstance(returned, list | tuple):
                 raise CommandPackageError(
                     f"{COMMANDS_HOOK} must return a list of click commands, "
@@ -73,8 +74,8 @@ def load_commands(
             if not isinstance(err, CommandPackageError):
                 cause = f"{type(err).__name__}: {cause}".rstrip(": ")
             broken.append(
-                f"command package {label} {_dist_version(ep)} failed to load ({ep.value}): "
-                f"{cause}{_where(err)}"
+                f"command package {label} {dist_version(ep)} failed to load ({ep.value}): "
+                f"{cause}{where_raised(err)}"
             )
             continue
         found.extend((label, command) for command in commands)
@@ -98,7 +99,8 @@ class PluginGroup(QueensGroup):
             return
         self._plugins_loaded = True
         commands, self._broken = load_commands()
-        owner = {name: "queens-core" for name in self.commands}
+        start_up_over()  # a command package's command may run long
+        owner = {name: "queens-core" for name in self.command_names()}
         for label, command in commands:
             name = command.name
             assert name is not None

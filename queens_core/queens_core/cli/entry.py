@@ -5,10 +5,19 @@ command and the rule packages load) is caught like one later on: no traceback, e
 A reader that stops reading (``queens solve ... | head -1``) ends the process as it ends
 any Unix tool, by SIGPIPE, with nothing on standard error; an output that cannot be
 written (a full disk, ``> /dev/full``) is one line on standard error and exit 2.
+
+Two things make a short run cheaper without changing what it does. Start-up (click,
+pluggy, the plugins) allocates some hundred thousand objects and frees few: the cyclic
+garbage collector is off until the plugins are loaded (:func:`start_up_over`), instead
+of scanning them thirty times over. And a run that has ended ends the process at once,
+after the exit functions (``atexit``) and the flush of the output, instead of letting
+Python free every object of every module one by one (some 25 ms of CPU, a fifth of a
+solve).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -21,6 +30,7 @@ EXIT_BROKEN_PIPE = 141
 def run() -> None:
     """Run ``queens`` with ``sys.argv``; never returns."""
     try:
+        gc.disable()  # until start_up_over()
         import signal  # here, not at the top: an interrupt while it loads is caught
 
         if hasattr(signal, "SIGPIPE"):
@@ -35,12 +45,54 @@ def run() -> None:
             main()
         finally:
             sys.stdout.flush()
+    except SystemExit as done:
+        if (done.code is None or isinstance(done.code, int)) and _nothing_left_running():
+            _exit_now(done.code or 0)
+        raise  # Python's own way out: a message to print, or threads to wait for
     except KeyboardInterrupt:
         _end(EXIT_INTERRUPTED)
     except BrokenPipeError:  # where there is no SIGPIPE
         _end(EXIT_BROKEN_PIPE)
     except OSError as err:
         _end(EXIT_OUTPUT_FAILED, f"queens: error: {_what_failed(err)}")
+
+
+def start_up_over() -> None:
+    """The plugins are loaded: turn the cyclic garbage collector back on, for the work
+    of the command. What start-up built lives as long as the process, so it is moved out
+    of the collector's sight (``gc.freeze``) rather than scanned again on every full
+    collection. Nothing is done when start-up did not turn it off (a test calling the
+    command in its own process)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
+def _nothing_left_running() -> bool:
+    """Whether every thread but this one is a daemon (Python would wait for the others)."""
+    import threading  # already imported by click: free here
+
+    main = threading.main_thread()
+    return all(thread is main or thread.daemon for thread in threading.enumerate())
+
+
+def _exit_now(status: int) -> None:
+    """End the run with ``status`` as Python's exit would, less its tearing down of
+    every module: the exit functions run and the output is flushed first."""
+    import atexit
+
+    atexit._run_exitfuncs()  # they may still write
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # where there is no SIGPIPE
+        _end(EXIT_BROKEN_PIPE)
+    except OSError as err:
+        _end(EXIT_OUTPUT_FAILED, f"queens: error: {_what_failed(err)}")
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # as at Python's exit: nowhere left to say so
+    os._exit(status)
 
 
 def _what_failed(err: OSError) -> str:

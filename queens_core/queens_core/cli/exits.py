@@ -12,7 +12,6 @@ signal).
 from __future__ import annotations
 
 import sys
-import traceback
 from typing import NoReturn, TextIO
 
 import click
@@ -42,6 +41,8 @@ def fail(message: str, status: int, error: BaseException | None = None) -> NoRet
 def report_error(message: str, error: BaseException | None = None) -> None:
     """Print one line on standard error (a traceback first, if asked), and go on."""
     if error is not None:
+        import traceback  # only with --traceback: it imports textwrap and linecache
+
         traceback.print_exception(error, file=sys.stderr)
     click.echo(f"queens: error: {one_line(message)}", err=True)
 

@@ -6,6 +6,9 @@ Two things a plain :class:`click.Group` does not do:
   name and after it: the error that names ``--skip-broken-plugins`` is read by a user
   who has just typed ``queens solve ...``. Every command added to a :class:`QueensGroup`
   (and to its sub-groups) gets them.
+* A built-in command may be registered by where it lives (:meth:`QueensGroup.lazy_command`)
+  and is imported only when it is asked for: ``queens solve`` does not import the modules
+  of ``generate``, ``hint`` or ``render``.
 * Click's own errors (an unknown option, a bad value) are one line on standard error
   and exit 2, like every other error of ``queens``; an interrupt (Ctrl-C) exits 130
   quietly. The executable's entry point (:mod:`queens_core.cli.entry`) covers what
@@ -14,6 +17,7 @@ Two things a plain :class:`click.Group` does not do:
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -65,9 +69,35 @@ class QueensGroup(click.Group):
     #: Sub-groups (``queens rules``) are QueensGroups too.
     group_class: type[click.Group] | type[type] | None = type
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Built-in commands not imported yet: name -> (module, attribute).
+        self._lazy: dict[str, tuple[str, str]] = {}
+
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         _add_global_options(cmd)
         super().add_command(cmd, name)
+
+    def lazy_command(self, name: str, where: str) -> None:
+        """Register the command ``name`` as ``where``, ``package.module:attribute``,
+        imported the first time the command is looked up (to run it, or for --help)."""
+        module, _, attribute = where.partition(":")
+        self._lazy[name] = (module, attribute)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = self._lazy.get(cmd_name)
+        if where is not None:
+            command = getattr(importlib.import_module(where[0]), where[1])
+            del self._lazy[cmd_name]
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return self.command_names()
+
+    def command_names(self) -> list[str]:
+        """The names of the commands added so far (imported or not), sorted."""
+        return sorted({*self.commands, *self._lazy})
 
     def main(
         self,

@@ -8,25 +8,17 @@ writer or the JSON and explanation formats of the other commands.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..batch import (
-    STDIN,
-    BoardInputError,
-    display_name,
-    missing_path,
-    read_board_file,
-    worst,
-)
 from ..board import MAX_SIZE, Board
 from ..exact import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from ..rules import Rule
 from ..selection import TIERS, SelectionError, select_rules
 from .commands import PluginGroup
+from .entry import start_up_over
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -41,21 +33,20 @@ from .exits import (
     warn_split_regions,
     write_output,
 )
-from .generate import generate
-from .importing import import_board
 from .options import color_option, format_option
-from .show import hint, render
 from .stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..driver import Solver
 
 
-@dataclass
 class Settings:
-    skip_broken: bool
-    traceback: bool
-    _registry: Registry | None = None
+    """What the group's options say, passed to every command, and the registry."""
+
+    def __init__(self, skip_broken: bool, traceback: bool):
+        self.skip_broken = skip_broken
+        self.traceback = traceback
+        self._registry: Registry | None = None
 
     def registry(self, warn_empty: bool = True) -> Registry:
         """Load the rule packages once, on first use; a failure ends the command. With no
@@ -68,6 +59,7 @@ class Settings:
                     f"; to start without it, pass --skip-broken-plugins or set {SKIP_BROKEN_ENV}=1"
                 )
                 fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
+            start_up_over()
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
             if warn_empty and not self._registry.rules:
@@ -230,6 +222,7 @@ def solve(
       queens solve --only baseline,pigeonhole archive/boards/1.txt
       queens solve --exclude pfc archive/boards/1.txt
     """
+    from ..batch import STDIN, display_name, worst
     from ..driver import Solver
 
     k = parse_stars(stars)
@@ -263,6 +256,7 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
+    from ..batch import BoardInputError, display_name, read_board_file
     from ..blame import diagnose
     from ..driver import CONTRADICTION, RuleFailure
 
@@ -422,10 +416,10 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
             click.echo(f"{'':{width_position + 4}}{r.summary}")
 
 
-main.add_command(hint)
-main.add_command(render)
-main.add_command(generate)
-main.add_command(import_board)
+main.lazy_command("hint", "queens_core.cli.show:hint")
+main.lazy_command("render", "queens_core.cli.show:render")
+main.lazy_command("generate", "queens_core.cli.generate:generate")
+main.lazy_command("import", "queens_core.cli.importing:import_board")
 
 
 @main.group()
@@ -544,6 +538,7 @@ def check(
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
     """
+    from ..batch import STDIN, worst
     from ..check import SEVERITY as CHECK_SEVERITY
     from ..check import check_board, format_report, report_json
     from ..grade import Grader
@@ -608,6 +603,7 @@ def stats(
       queens stats --format json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
+    from ..batch import missing_path
     from ..grade import Grader
     from ..stats import (
         BAD_INPUT,
