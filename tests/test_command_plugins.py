@@ -246,3 +246,40 @@ def test_open_waits_for_the_server_to_start(monkeypatch):
     starting.started = True
     thread.join(5)
     assert opened == ["http://127.0.0.1:1/"]
+
+
+LEAVES_A_FILE_OPEN = """
+import click
+from queens_core import hookimpl
+
+@click.command()
+@click.argument("path")
+def scribble(path):
+    \"\"\"Write to PATH through a handle it never closes.\"\"\"
+    handle = open(path, "w")
+    handle.write("written before the end\\n")
+    scribble.handle = handle  # kept alive: only Python's exit flushes and closes it
+
+@hookimpl
+def queens_register_commands():
+    return [scribble]
+"""
+
+
+def test_a_package_command_gets_pythons_own_exit_which_closes_what_it_left_open(site, tmp_path):
+    # Built-in commands end the process at once (cli/entry.py); a command package's
+    # command may rely on Python's exit to flush a file it left open.
+    site.add(
+        "queens-scribble",
+        entry_points={"scribble": "queens_scribble"},
+        files={"queens_scribble.py": LEAVES_A_FILE_OPEN},
+        group=GROUP,
+    )
+    queens = str(Path(sys.executable).parent / "queens")
+    env = {**os.environ, "PYTHONPATH": str(site.root)}
+    out = tmp_path / "out.txt"
+    run = subprocess.run(
+        [queens, "scribble", str(out)], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert run.returncode == 0, run.stderr
+    assert out.read_text() == "written before the end\n"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import hookspecs
-from .entry import start_up_over
+from .entry import command_packages_loaded, start_up_over
 from .exits import EXIT_PLUGIN_FAILED, report_error, warn
 from .group import QueensGroup
 
@@ -100,6 +100,7 @@ class PluginGroup(QueensGroup):
         self._plugins_loaded = True
         commands, self._broken = load_commands()
         start_up_over()  # a command package's command may run long
+        command_packages_loaded()
         owner = {name: "queens-core" for name in self.command_names()}
         for label, command in commands:
             name = command.name
