@@ -63,23 +63,7 @@ __all__ = [
 
 def candidates(board: Board, state: State) -> int:
     """The mask of live cells whose kill mask meets a region with 1..K live cells."""
-    live = state.live
-    small = 0
-    for region in board.region_masks:
-        cells = live & region
-        if cells and cells.bit_count() <= SMALL_REGION:
-            small |= cells
-    if not small:
-        return 0
-    found = 0
-    kill_masks = board.kill_masks
-    rest = live
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if kill_masks[low.bit_length() - 1] & small:
-            found |= low
-    return found
+    return _trials(board).candidates(state.live)
 
 
 def first_contradiction(board: Board, state: State) -> tuple[str, int, str] | None:
@@ -142,24 +126,22 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
     """
     board = ctx.board
     state = ctx.state
-    doomed = []
-    rest = candidates(board, state)
     trials = _trials(board)
-    fast = rest and trials.settled(state)
     live = state.live
     queens = state.queens
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        cell = low.bit_length() - 1
-        if fast:
-            trial_queens, found = trials.run(live, queens, cell)
-        else:
+    rest = trials.candidates(live)
+    if rest and trials.settled(state):
+        doomed = trials.doomed(live, queens, rest)
+    else:
+        doomed = []
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = low.bit_length() - 1
             trial_state, found = trial(board, state, cell)
-            trial_queens = trial_state.queens
-        if found is not None:
-            forced = tuple(bits(trial_queens & ~queens & ~low))
-            doomed.append((cell, found, forced))
+            if found is not None:
+                forced = tuple(bits(trial_state.queens & ~queens & ~low))
+                doomed.append((cell, found, forced))
     for cell, (kind, index, problem), forced in doomed:
         ctx.kill(1 << cell, ("cell", cell, kind, index, problem, forced))
 

@@ -79,6 +79,46 @@ class Trials:
                 return (kind, index, EMPTY)
         return None
 
+    def candidates(self, live: int) -> int:
+        """The mask of live cells whose kill mask meets a region with 1..K live cells."""
+        small = 0
+        for region in self.region_masks:
+            cells = live & region
+            if cells and cells.bit_count() <= SMALL_REGION:
+                small |= cells
+        if not small:
+            return 0
+        found = 0
+        kill_masks = self.kill_masks
+        rest = live
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if kill_masks[low.bit_length() - 1] & small:
+                found |= low
+        return found
+
+    def doomed(
+        self, live: int, queens: int, cells: int
+    ) -> list[tuple[int, tuple[str, int, str], tuple[int, ...]]]:
+        """The trials of ``cells`` (in cell order) from a settled state that end in a
+        contradiction: (cell, contradiction, the cells where the trial placed queens)."""
+        out = []
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            cell = low.bit_length() - 1
+            trial_queens, found = self.run(live, queens, cell)
+            if found is not None:
+                placed = trial_queens & ~queens & ~low
+                forced = []
+                while placed:
+                    first = placed & -placed
+                    placed ^= first
+                    forced.append(first.bit_length() - 1)
+                out.append((cell, found, tuple(forced)))
+        return out
+
     def run(self, live: int, queens: int, cell: int) -> tuple[int, tuple[str, int, str] | None]:
         """The reference trial from a settled state: (the trial's queens, its
         contradiction)."""
