@@ -122,6 +122,13 @@ def tight_kills(
         if group == everyone or group in done:
             continue
         done.add(group)
+        # The group kills something iff a region outside it has a live cell in its lines,
+        # that is, iff some region outside it reaches into it.
+        for other, further in reach.items():
+            if further & group and not group >> other & 1:
+                break
+        else:
+            continue
         members = _bits(group)
         lines = 0
         inside = 0
