@@ -264,7 +264,7 @@ class Solver:
             result.passes += 1
             changed = False
             for group in cheap:
-                if idle.get(group) == state.live:  # _run's first test, without the call
+                if idle.get(group) == state.live:
                     continue
                 if run(group, ctx, result, idle):
                     if result.status == CONTRADICTION:
@@ -278,6 +278,8 @@ class Solver:
         """Try the expensive rules cheapest first until one changes the state; True if
         one did (the result may then hold a contradiction)."""
         for group in self.expensive:
+            if idle.get(group) == ctx.state.live:
+                continue
             if self._run(group, ctx, result, idle):
                 result.tiers_used.add(Tier.EXPENSIVE)
                 return True
@@ -287,13 +289,12 @@ class Solver:
         """Call one group; count its steps; detect contradictions. True if it changed.
 
         ``idle`` maps a group to the live cells of the state on which its last call
-        changed nothing. A rule's answer is a function of the state (its cache may only
-        save it work), so on that same state it is not called again. The live cells tell
-        the state: within a solve they only die, and a queen is only placed on one."""
+        changed nothing; the callers do not call a group again on that state. A rule's
+        answer is a function of the state (its cache may only save it work), and the live
+        cells tell the state: within a solve they only die, and a queen is only placed on
+        one."""
         state = ctx.state
         live_before = state.live
-        if idle.get(group) == live_before:
-            return False
         steps = ctx.steps
         start = len(steps)
         queens_before = state.queens

@@ -28,19 +28,6 @@ def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[
     """A maximum matching (greedy, then augmenting paths) as ``owner``, and the left
     vertices left unmatched (empty when the matching is perfect)."""
     owner = [-1] * size
-
-    def augment(left: int, seen: list[int]) -> bool:
-        candidates = edges[left] & ~seen[0]
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            seen[0] |= low
-            right = low.bit_length() - 1
-            if owner[right] < 0 or augment(owner[right], seen):
-                owner[right] = left
-                return True
-        return False
-
     pending = []
     for left, neighbours in edges.items():
         # Greedy first: most vertices match without an augmenting path.
@@ -54,8 +41,25 @@ def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[
             free ^= low
         else:
             pending.append(left)
-    unmatched = [left for left in pending if not augment(left, [0])]
+    if not pending:
+        return owner, pending
+    unmatched = [left for left in pending if not _augment(edges, owner, left, [0])]
     return owner, unmatched
+
+
+def _augment(edges: dict[int, int], owner: list[int], left: int, seen: list[int]) -> bool:
+    """Match ``left`` along an augmenting path, if there is one (``seen``: the right
+    vertices this search has been through, in a one-item list)."""
+    candidates = edges[left] & ~seen[0]
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        seen[0] |= low
+        right = low.bit_length() - 1
+        if owner[right] < 0 or _augment(edges, owner, owner[right], seen):
+            owner[right] = left
+            return True
+    return False
 
 
 def alternating_reach(edges: dict[int, int], owner: list[int]) -> dict[int, int]:

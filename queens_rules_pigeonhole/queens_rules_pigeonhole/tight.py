@@ -106,7 +106,7 @@ def tight_kills(
         owner = _perfect_matching(board, kind, edges)
     reach = alternating_reach(edges, owner)
     groups = set(reach.values())
-    if sum(group.bit_count() for group in groups) == len(edges):
+    if sum(map(int.bit_count, groups)) == len(edges):
         # The groups partition the regions: each is closed, no region outside one has a
         # live cell in its lines, and there is nothing to kill.
         return []
