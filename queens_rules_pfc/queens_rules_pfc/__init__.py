@@ -109,10 +109,11 @@ def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, int,
     return trial_state, first_contradiction(board, trial_state)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=256)
 def _trials(board: Board) -> Trials:
     """The board's masks laid out for trials, once per board rather than once per call
-    (boards are read-only; a batch or a generator solves one board many times)."""
+    (boards are read-only; a batch or a generator solves one board many times). A few
+    hundred boards' layouts take a few megabytes at most."""
     return Trials(board)
 
 
