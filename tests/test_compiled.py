@@ -2,7 +2,7 @@
 the Python modules do: every board's status and counters at the three recorded stages.
 
 The build is kept under .venv/compiled by a hash of its sources, so only the first run
-after a change of a compiled module pays for it (about 20 s of CPU)."""
+after a change of a compiled module pays for it (about 40 s of CPU)."""
 
 from __future__ import annotations
 
