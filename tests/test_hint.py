@@ -62,6 +62,7 @@ def test_read_state_takes_what_solve_prints_and_what_people_type(board353):
     [
         ("", "the state is empty"),
         (".......\n" * 6, "line 6: the state has 6 rows, the board has 7"),
+        (".......\n", "line 1: the state has 1 row, the board has 7"),
         (".......\n" * 3 + "......\n" + ".......\n" * 3, "line 4: state row has 6 cells"),
         (".......\n" * 2 + "..o....\n" + ".......\n" * 4, "line 3, column 3: 'o' is not"),
     ],

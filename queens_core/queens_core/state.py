@@ -237,7 +237,7 @@ def read_state(board: Board, text: str) -> State:
     n = board.n
     if len(block) != n:
         where = block[-1][0] if block else None
-        raise BoardError(f"the state has {len(block)} rows, the board has {n}", where)
+        raise BoardError(f"the state has {_count(len(block), 'row')}, the board has {n}", where)
     live = queens = 0
     for r, (number, line) in enumerate(block):
         start = 0
