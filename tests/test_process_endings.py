@@ -9,6 +9,7 @@ import pty
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,30 @@ def test_a_thread_left_running_is_waited_for_as_python_waits():
     run = run_entry(before, "--version")
     assert run.returncode == 0, run.stderr
     assert run.stdout.endswith("thread done\n")
+
+
+def test_ctrl_c_during_generate_jobs_exits_130_without_a_worker_traceback(tmp_path):
+    """Ctrl-C on a terminal reaches the whole process group, the workers of --jobs too;
+    the parent alone answers it. Whether a worker would print its traceback before the
+    parent stops it is a race, so the workers get the signal first, on their own."""
+    children = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+    if not children.exists():
+        pytest.skip("needs Linux's /proc/PID/task/PID/children")
+    command = ["generate", "--size", "8", "--count", "500", "--jobs", "2", "--seed", "1"]
+    process = subprocess.Popen(
+        [str(QUEENS), *command, "-o", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a process group of its own, as a shell's job
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline()  # the workers are busy making boards
+    workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    assert len(workers) == 2
+    for worker in workers:
+        os.kill(int(worker), signal.SIGINT)
+    time.sleep(1)  # time enough for a worker to print a traceback, if it does
+    os.killpg(process.pid, signal.SIGINT)
+    _, error = process.communicate(timeout=60)
+    assert process.returncode == 130, error
+    assert b"Process" not in error and b"Traceback" not in error, error
