@@ -109,12 +109,23 @@ def test_an_output_that_cannot_be_written_is_one_line_and_status_2(args):
     assert run.stderr == b"queens: error: cannot write standard output: No space left on device\n"
 
 
+def _sigint_as_on_a_terminal() -> None:
+    """Give the child the default SIGINT disposition: started from a background job (a
+    shell's `&`), the test run ignores SIGINT, the child inherits that, and Python then
+    turns no signal into KeyboardInterrupt; a command on a terminal never starts so."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_waiting_for_input_exits_130_without_a_traceback():
     """The process waits for a board typed on a terminal; Ctrl-C comes once it has said
     so."""
     main_fd, child_fd = pty.openpty()
     process = subprocess.Popen(
-        [str(QUEENS), "solve"], stdin=child_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [str(QUEENS), "solve"],
+        stdin=child_fd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_on_a_terminal,
     )
     os.close(child_fd)
     assert process.stderr is not None
@@ -217,6 +228,7 @@ def test_ctrl_c_during_generate_jobs_exits_130_without_a_worker_traceback(tmp_pa
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,  # a process group of its own, as a shell's job
+        preexec_fn=_sigint_as_on_a_terminal,
     )
     assert process.stdout is not None
     assert process.stdout.readline()  # the workers are busy making boards
