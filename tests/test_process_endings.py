@@ -109,6 +109,38 @@ def test_an_output_that_cannot_be_written_is_one_line_and_status_2(args):
     assert run.stderr == b"queens: error: cannot write standard output: No space left on device\n"
 
 
+def _close_standard_output() -> None:
+    os.close(1)  # as a shell's `>&-` does: Python then starts with sys.stdout None
+
+
+@pytest.mark.parametrize(
+    "args", [["solve", str(ARCHIVE / "1.txt")], ["--version"], ["rules", "list"]]
+)
+def test_a_closed_standard_output_is_one_line_and_status_2(args):
+    run = subprocess.run(
+        [str(QUEENS), *args],
+        stderr=subprocess.PIPE,
+        preexec_fn=_close_standard_output,
+        timeout=60,
+        check=False,
+    )
+    assert run.stderr == b"queens: error: cannot write standard output: Bad file descriptor\n"
+    assert run.returncode == 2
+
+
+def test_a_command_that_writes_no_output_runs_with_standard_output_closed(tmp_path):
+    picture = tmp_path / "board.svg"
+    run = subprocess.run(
+        [str(QUEENS), "render", str(ARCHIVE / "1.txt"), "--solve", "-o", str(picture)],
+        stderr=subprocess.PIPE,
+        preexec_fn=_close_standard_output,
+        timeout=60,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (0, b"")
+    assert picture.read_text().rstrip().endswith("</svg>")
+
+
 def _sigint_as_on_a_terminal() -> None:
     """Give the child the default SIGINT disposition: started from a background job (a
     shell's `&`), the test run ignores SIGINT, the child inherits that, and Python then
