@@ -43,6 +43,11 @@ BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]
             ["solv"],
             "queens: error: no such command 'solv' (did you mean 'solve'?) (see 'queens --help')",
         ),
+        (  # a built-in command imported only when asked for is suggested all the same
+            ["generat"],
+            "queens: error: no such command 'generat' (did you mean one of: 'generate',"
+            " 'render'?) (see 'queens --help')",
+        ),
         (
             ["solve", "--tierr", "cheap"],
             "queens: error: no such option '--tierr' (did you mean one of: '--letters', '--tier'?)"
