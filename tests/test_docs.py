@@ -44,6 +44,16 @@ def test_stale_sentences_are_gone():
     assert "piped output is always plain" not in (ROOT / "README.md").read_text()
 
 
+def test_the_rule_contract_says_a_rule_is_not_called_again_on_an_unchanged_state():
+    """The driver skips a rule on a state on which its last call changed nothing: a rule
+    author reads the contract in the hook's docstring (help()) or the guide."""
+    from queens_core import hookspecs
+
+    guide = (ROOT / "docs" / "writing-rules.md").read_text()
+    for text in (hookspecs.queens_register_rules.__doc__ or "", guide):
+        assert "its last call changed nothing" in " ".join(text.split())
+
+
 def sessions(text: str) -> list[tuple[str, list[str]]]:
     """The ``$ queens ...`` sessions of the fenced blocks: (command, output lines)."""
     found = []

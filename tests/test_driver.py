@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from queens_core import Board, Rule, Solver, State, Tier
 from queens_core.driver import SETTLE_FALLBACK
 from queens_core.propagation import place_region_single, settle_queens
@@ -122,3 +124,12 @@ def test_a_loaded_state_is_settled_first():
 def test_solved_only_when_the_validator_agrees(registry):
     result = Solver(registry.rules).solve(Board.parse("A"))
     assert result.solved and result.queens() == [(0, 0)]
+
+
+def test_a_solve_without_standard_output_leaves_it_as_it_was(registry, monkeypatch):
+    """Python sets sys.stdout to None when it starts without one (a closed descriptor,
+    pythonw): the solve's guard against rules that print must not stay behind, or the
+    caller's own printing would be taken for a rule's."""
+    monkeypatch.setattr(sys, "stdout", None)
+    Solver(registry.rules).solve(Board.parse("AB\nBB\n"))
+    assert sys.stdout is None

@@ -355,15 +355,16 @@ def test_an_unwritable_output_folder_is_refused_before_any_work(tmp_path):
     assert line.startswith(f"queens: error: cannot write to {blocker / 'boards'}: ")
 
 
-@pytest.mark.parametrize("stars", ["1", "2"])
-def test_an_output_that_is_a_file_is_refused_as_not_a_folder(tmp_path, stars):
+@pytest.mark.parametrize(("stars", "slash"), [("1", ""), ("2", ""), ("1", "/")])
+def test_an_output_that_is_a_file_is_refused_as_not_a_folder(tmp_path, stars, slash):
     existing = tmp_path / "boards.txt"
     existing.write_text("kept\n")
-    result = run("generate", "--seed", "1", "--stars", stars, "-o", str(existing))
+    output = f"{existing}{slash}"  # a trailing slash says "folder", but it is still a file
+    result = run("generate", "--seed", "1", "--stars", stars, "-o", output)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        f"queens: error: -o {existing}: is a file; -o takes the folder to write the boards into"
+        f"queens: error: -o {output}: is a file; -o takes the folder to write the boards into"
     ]
     assert existing.read_text() == "kept\n"
 

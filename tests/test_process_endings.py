@@ -9,6 +9,7 @@ import pty
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,11 @@ BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]
         (
             ["solv"],
             "queens: error: no such command 'solv' (did you mean 'solve'?) (see 'queens --help')",
+        ),
+        (  # a built-in command imported only when asked for is suggested all the same
+            ["generat"],
+            "queens: error: no such command 'generat' (did you mean one of: 'generate',"
+            " 'render'?) (see 'queens --help')",
         ),
         (
             ["solve", "--tierr", "cheap"],
@@ -108,12 +114,55 @@ def test_an_output_that_cannot_be_written_is_one_line_and_status_2(args):
     assert run.stderr == b"queens: error: cannot write standard output: No space left on device\n"
 
 
+def _close_standard_output() -> None:
+    os.close(1)  # as a shell's `>&-` does: Python then starts with sys.stdout None
+
+
+@pytest.mark.parametrize(
+    "args", [["solve", str(ARCHIVE / "1.txt")], ["--version"], ["rules", "list"]]
+)
+def test_a_closed_standard_output_is_one_line_and_status_2(args):
+    run = subprocess.run(
+        [str(QUEENS), *args],
+        stderr=subprocess.PIPE,
+        preexec_fn=_close_standard_output,
+        timeout=60,
+        check=False,
+    )
+    assert run.stderr == b"queens: error: cannot write standard output: Bad file descriptor\n"
+    assert run.returncode == 2
+
+
+def test_a_command_that_writes_no_output_runs_with_standard_output_closed(tmp_path):
+    picture = tmp_path / "board.svg"
+    run = subprocess.run(
+        [str(QUEENS), "render", str(ARCHIVE / "1.txt"), "--solve", "-o", str(picture)],
+        stderr=subprocess.PIPE,
+        preexec_fn=_close_standard_output,
+        timeout=60,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (0, b"")
+    assert picture.read_text().rstrip().endswith("</svg>")
+
+
+def _sigint_as_on_a_terminal() -> None:
+    """Give the child the default SIGINT disposition: started from a background job (a
+    shell's `&`), the test run ignores SIGINT, the child inherits that, and Python then
+    turns no signal into KeyboardInterrupt; a command on a terminal never starts so."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_waiting_for_input_exits_130_without_a_traceback():
     """The process waits for a board typed on a terminal; Ctrl-C comes once it has said
     so."""
     main_fd, child_fd = pty.openpty()
     process = subprocess.Popen(
-        [str(QUEENS), "solve"], stdin=child_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [str(QUEENS), "solve"],
+        stdin=child_fd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_on_a_terminal,
     )
     os.close(child_fd)
     assert process.stderr is not None
@@ -201,3 +250,31 @@ def test_a_thread_left_running_is_waited_for_as_python_waits():
     run = run_entry(before, "--version")
     assert run.returncode == 0, run.stderr
     assert run.stdout.endswith("thread done\n")
+
+
+def test_ctrl_c_during_generate_jobs_exits_130_without_a_worker_traceback(tmp_path):
+    """Ctrl-C on a terminal reaches the whole process group, the workers of --jobs too;
+    the parent alone answers it. Whether a worker would print its traceback before the
+    parent stops it is a race, so the workers get the signal first, on their own."""
+    children = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+    if not children.exists():
+        pytest.skip("needs Linux's /proc/PID/task/PID/children")
+    command = ["generate", "--size", "8", "--count", "500", "--jobs", "2", "--seed", "1"]
+    process = subprocess.Popen(
+        [str(QUEENS), *command, "-o", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a process group of its own, as a shell's job
+        preexec_fn=_sigint_as_on_a_terminal,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline()  # the workers are busy making boards
+    workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    assert len(workers) == 2
+    for worker in workers:
+        os.kill(int(worker), signal.SIGINT)
+    time.sleep(1)  # time enough for a worker to print a traceback, if it does
+    os.killpg(process.pid, signal.SIGINT)
+    _, error = process.communicate(timeout=60)
+    assert process.returncode == 130, error
+    assert b"Process" not in error and b"Traceback" not in error, error

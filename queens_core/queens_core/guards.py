@@ -230,7 +230,9 @@ class watch:
 
     def __enter__(self) -> None:
         stdout = sys.stdout
-        if not isinstance(stdout, StdoutGuard):
+        # None: Python started without standard output; print() then writes nothing, and
+        # self.stdout None could not tell __exit__ to put it back.
+        if stdout is not None and not isinstance(stdout, StdoutGuard):
             self.stdout = stdout
             sys.stdout = StdoutGuard(stdout)
         budget = self.budget

@@ -90,7 +90,9 @@ def queens_register_rules() -> list[Rule]:  # type: ignore[empty-body]
     - ``apply``: ``apply(ctx) -> None``, which changes the state only through
       ``ctx.place(cell, detail)`` and ``ctx.kill(mask, detail)`` (the driver stops a rule
       that assigns ``ctx.state`` itself) and raises :class:`queens_core.Contradiction`
-      when it proves the state has no solution;
+      when it proves the state has no solution. What it does must depend on the board
+      and the state alone (``ctx.cache`` may only save it work): the driver does not
+      call it again on a state on which its last call changed nothing;
     - ``counting``: how the counter goes up, ``"pass"`` (default), ``"step"`` or
       ``"placement"`` (see :data:`queens_core.rules.COUNTINGS`);
     - ``explain``: optional ``explain(step, board, before) -> str | None``, the one

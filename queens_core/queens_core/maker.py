@@ -526,6 +526,11 @@ _worker_maker: Maker | None = None
 def _worker_init(maker: Maker) -> None:
     global _worker_maker
     _worker_maker = maker
+    # Ctrl-C on a terminal reaches every process of the group: the parent answers it
+    # (and stops the pool); a worker that took it would print a traceback of its own.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _worker_make(job: tuple[int, int]) -> Generated | GiveUp | tuple[str, BaseException]:

@@ -19,6 +19,7 @@ also closes the files it may have left open.
 from __future__ import annotations
 
 import gc
+import io
 import os
 import sys
 
@@ -32,6 +33,8 @@ def run() -> None:
     """Run ``queens`` with ``sys.argv``; never returns."""
     try:
         gc.disable()  # until start_up_over()
+        if sys.stdout is None:  # started with standard output closed (`>&-`)
+            sys.stdout = _ClosedOutput()
         import signal  # here, not at the top: an interrupt while it loads is caught
 
         if hasattr(signal, "SIGPIPE"):
@@ -60,6 +63,22 @@ def run() -> None:
         _end(EXIT_BROKEN_PIPE)
     except OSError as err:
         _end(EXIT_OUTPUT_FAILED, f"queens: error: {_what_failed(err)}")
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output of a process started without one. Python leaves ``sys.stdout``
+    None, which click skips without a word (and the solve's guard took for a rule
+    writing): writing to this fails as writing to a closed descriptor does, and is
+    reported as any other output that cannot be written. A command that writes nothing
+    there (``render -o FILE``) runs as usual."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
 #: Whether a command package was loaded: its command may leave a file open for Python's
@@ -106,7 +125,7 @@ def _exit_now(status: int) -> None:
         _end(EXIT_OUTPUT_FAILED, f"queens: error: {_what_failed(err)}")
     try:
         sys.stderr.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # AttributeError: started without one
         pass  # as at Python's exit: nowhere left to say so
     os._exit(status)
 
@@ -128,6 +147,6 @@ def _end(status: int, line: str | None = None) -> None:
         try:
             sys.stderr.write(line + "\n")
             sys.stderr.flush()
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):  # AttributeError: started without one
             pass
     os._exit(status)

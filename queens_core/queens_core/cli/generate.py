@@ -348,7 +348,8 @@ def _file_namer(
 
 def _prepare_dir(path: str) -> None:
     """Create DIR if needed and make sure a file can be written there, or exit 2."""
-    if os.path.exists(path) and not os.path.isdir(path):
+    bare = path.rstrip(os.sep) or path  # "boards.txt/" names the file too (os.path says not)
+    if os.path.exists(bare) and not os.path.isdir(bare):
         # -o names a folder of boards; "File exists" would not tell the user that.
         fail(f"-o {path}: is a file; -o takes the folder to write the boards into", EXIT_BAD_INPUT)
     try:

@@ -95,6 +95,20 @@ class QueensGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return self.command_names()
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError:
+            if not self._lazy:
+                raise
+            # Click suggests a near name ("did you mean 'generate'?") among the commands
+            # imported so far: on this error path only, import the others and ask again.
+            for name in list(self._lazy):
+                self.get_command(ctx, name)
+            return super().resolve_command(ctx, args)
+
     def command_names(self) -> list[str]:
         """The names of the commands added so far (imported or not), sorted."""
         return sorted({*self.commands, *self._lazy})
