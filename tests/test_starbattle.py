@@ -402,3 +402,15 @@ def test_generate_stars_refuses_what_it_cannot_do_in_one_line(args, error):
     run = queens("generate", "--seed", "1", *args)
     assert run.returncode == 2
     assert run.stderr.splitlines() == [error]
+
+
+def test_import_of_an_sbn_board_says_its_k_which_the_text_format_does_not_hold():
+    run = queens("import", EXAMPLE)
+    assert run.returncode == 0, run.stderr
+    assert len(run.stdout.splitlines()) == 10
+    assert run.stderr == (
+        f"queens: warning: {EXAMPLE}: a Star Battle board with 2 stars per unit, which the "
+        "text format does not hold: give --stars 2 to the commands that read it\n"
+    )
+    # A Queens board imports silently.
+    assert queens("import", str(ARCHIVE / "1.txt")).stderr == ""

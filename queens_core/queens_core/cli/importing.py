@@ -44,6 +44,14 @@ def import_board(settings, source: str, as_state: bool) -> None:
     warn_split_regions(source, board, "printing it anyway")
     if not as_state:
         click.echo("\n".join(board.rows))
+        if board.stars != 1:
+            # The text format has no place for K: without this the board would later be
+            # solved as a Queens board, one queen per unit.
+            warn(
+                f"{source}: a Star Battle board with {board.stars} stars per unit, which the "
+                f"text format does not hold: give --stars {board.stars} to the commands "
+                "that read it"
+            )
         return
     state = reading.state
     if state is None:
