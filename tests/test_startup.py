@@ -104,13 +104,21 @@ def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
 
 def test_the_checkout_wrapper_finds_its_checkout_however_it_is_called(tmp_path):
     """./queens finds the checkout from its own path, without a process for it: absolute,
-    relative from elsewhere, ./queens, and `sh queens`."""
+    relative from elsewhere, ./queens, `sh queens`, and through links (absolute, and
+    relative to a link that is itself linked)."""
     relative = os.path.relpath(ROOT / "queens", tmp_path)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "queens").symlink_to(ROOT / "queens")
+    (tmp_path / "q-here").symlink_to(os.path.relpath(ROOT / "queens", tmp_path))
+    (bin_dir / "q-again").symlink_to("../q-here")
     calls = [
         ([str(ROOT / "queens")], tmp_path),
         (["sh", relative], tmp_path),
         (["./queens"], ROOT),
         (["sh", "queens"], ROOT),
+        ([str(bin_dir / "queens")], tmp_path),
+        (["bin/q-again"], tmp_path),
     ]
     for argv, cwd in calls:
         run = subprocess.run(
