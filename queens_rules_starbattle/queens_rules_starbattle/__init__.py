@@ -8,6 +8,8 @@ K ≥ 2: Queens boards (K = 1) keep the Queens catalog and its counters unchange
 
 from __future__ import annotations
 
+import functools
+
 from queens_core import Board, Context, Contradiction, Rule, Scratch, State, Tier, hookimpl
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
@@ -93,45 +95,40 @@ def trial_star(ctx: Context) -> None:
         ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
 
 
+#: A rule of this package: every one is for K ≥ 2, explained by :func:`star_why`, and
+#: named "Star Battle" in reports.
+_star_rule = functools.partial(
+    Rule, min_stars=2, max_stars=None, explain=star_why, family="Star Battle"
+)
+
+
 RULES = [
-    Rule(
+    _star_rule(
         counter="star_neighbour_kill",
         display_name="Star-neighbour kill",
         tier=Tier.CHEAP,
         position=201,
         summary="A star kills its 8 neighbours: no two stars touch, even diagonally.",
         apply=settle_queens,
-        min_stars=2,
-        max_stars=None,
-        explain=star_why,
-        family="Star Battle",
         counting="placement",
     ),
-    Rule(
+    _star_rule(
         counter="unit_full",
         display_name="Unit full",
         tier=Tier.CHEAP,
         position=202,
         summary="A row, column or region that holds its K stars kills its other cells.",
         apply=unit_full,
-        min_stars=2,
-        max_stars=None,
-        explain=star_why,
-        family="Star Battle",
     ),
-    Rule(
+    _star_rule(
         counter="unit_exactly_filled",
         display_name="Unit exactly filled",
         tier=Tier.CHEAP,
         position=203,
         summary="A unit with as many live cells as stars still needed has a star on each.",
         apply=unit_exactly_filled,
-        min_stars=2,
-        max_stars=None,
-        explain=star_why,
-        family="Star Battle",
     ),
-    Rule(
+    _star_rule(
         counter="two_by_two_blocks",
         display_name="2×2 blocks",
         tier=Tier.CHEAP,
@@ -139,36 +136,24 @@ RULES = [
         summary="A row pair, column pair or region that fits its stars in as many 2×2 "
         "blocks has one star in each block.",
         apply=two_by_two_blocks,
-        min_stars=2,
-        max_stars=None,
-        explain=star_why,
-        family="Star Battle",
     ),
-    Rule(
+    _star_rule(
         counter="undercounting",
         display_name="Undercounting",
         tier=Tier.CHEAP,
         position=205,
         summary="k regions within k adjacent rows (columns) own those lines' stars.",
         apply=undercounting,
-        min_stars=2,
-        max_stars=None,
-        explain=star_why,
-        family="Star Battle",
     ),
-    Rule(
+    _star_rule(
         counter="overcounting",
         display_name="Overcounting",
         tier=Tier.CHEAP,
         position=206,
         summary="k adjacent rows (columns) within k regions use up those regions' stars.",
         apply=overcounting,
-        min_stars=2,
-        max_stars=None,
-        explain=star_why,
-        family="Star Battle",
     ),
-    Rule(
+    _star_rule(
         counter="trial_star",
         display_name="Trial star",
         tier=Tier.EXPENSIVE,
@@ -177,10 +162,6 @@ RULES = [
         "rounds of the cheap Star Battle rules (above 14×14: tried only in units with at "
         "most 3 cells to spare).",
         apply=trial_star,
-        min_stars=2,
-        max_stars=None,
-        explain=star_why,
-        family="Star Battle",
     ),
 ]
 
