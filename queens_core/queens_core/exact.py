@@ -60,6 +60,17 @@ class SearchLimitExceeded(Exception):
         self.count = 0
 
 
+def check_budget(
+    nodes: int, node_limit: int | None, deadline: float | None, seconds: float | None
+) -> None:
+    """Raise :class:`SearchLimitExceeded` once a search has visited more than
+    ``node_limit`` nodes or run past ``deadline`` (``seconds`` after it started)."""
+    if node_limit is not None and nodes > node_limit:
+        raise SearchLimitExceeded(f"the exact search needed more than {node_limit} nodes")
+    if deadline is not None and time.perf_counter() > deadline:
+        raise SearchLimitExceeded(f"the exact search needed more than {seconds:g} s")
+
+
 class _NoSolution(Exception):
     """The lattice test proved the root has no solution."""
 
@@ -141,10 +152,7 @@ class Search:
 
     def _search(self, live: int, queens: int) -> None:
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchLimitExceeded(f"the exact search needed more than {self.node_limit} nodes")
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchLimitExceeded(f"the exact search needed more than {self.seconds:g} s")
+        check_budget(self.nodes, self.node_limit, self.deadline, self.seconds)
         if self.nodes == LATTICE_AFTER and not self.count and not self._root_has_cover():
             raise _NoSolution
         settled = self._propagate(live, queens)

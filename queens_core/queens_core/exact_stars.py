@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from .board import Board, _rings, bits
 
 # A star board's kill masks are its rings: the Queens root node is the star one too.
-from .exact import DEFAULT_CAP, SearchLimitExceeded, _start
+from .exact import DEFAULT_CAP, SearchLimitExceeded, _start, check_budget
 from .exact import find_solutions as find_queens_solutions
 from .exact import survey as survey_queens
 from .state import State
@@ -159,10 +159,7 @@ class StarSearch:
 
     def _search(self, live: int, stars: int) -> None:
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchLimitExceeded(f"the exact search needed more than {self.node_limit} nodes")
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchLimitExceeded(f"the exact search needed more than {self.seconds:g} s")
+        check_budget(self.nodes, self.node_limit, self.deadline, self.seconds)
         settled = self._propagate(live, stars)
         if settled is None:
             return
