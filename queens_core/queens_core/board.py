@@ -177,7 +177,7 @@ class Board:
             self.kill_masks = _rings(n)
 
         # The rows (columns) a region touches, each as that row's (column's) slice of the
-        # region: the pigeonhole and line rules walk these instead of all N lines.
+        # region: the exact solver's matching filter walks these instead of all N lines.
         self.region_row_masks = tuple(
             tuple((r, rm & self.row_masks[r]) for r in range(n) if rm & self.row_masks[r])
             for rm in self.region_masks
@@ -282,30 +282,43 @@ class Board:
 
     def _connectivity_warnings(self) -> Iterator[ConnectivityWarning]:
         n = self.n
-        can_go_right = ~self.col_masks[n - 1]
-        can_go_left = ~self.col_masks[0]
         for k, mask in enumerate(self.region_masks):
             pieces = []
             remaining = mask
             while remaining:
                 start = remaining & -remaining
-                piece = start
-                while True:
-                    # One orthogonal step in every direction, never across a row end.
-                    grown = mask & (
-                        piece
-                        | (piece << n)
-                        | (piece >> n)
-                        | ((piece & can_go_right) << 1)
-                        | ((piece & can_go_left) >> 1)
-                    )
-                    if grown == piece:
-                        break
-                    piece = grown
                 pieces.append(divmod(start.bit_length() - 1, n))
-                remaining &= ~piece
+                remaining &= ~connected_part(n, mask, start)
             if len(pieces) > 1:
                 yield ConnectivityWarning(self.letters[k], len(pieces), tuple(pieces))
+
+
+def connected_part(n: int, mask: int, start: int) -> int:
+    """The cells of ``mask`` 4-connected, within ``mask``, to the cells of ``start`` (a
+    part of it), on an N×N grid."""
+    not_first_col, not_last_col = _sideways(n)
+    piece = start
+    while True:
+        # One orthogonal step in every direction, never across a row end.
+        grown = mask & (
+            piece
+            | (piece << n)
+            | (piece >> n)
+            | ((piece & not_last_col) << 1)
+            | ((piece & not_first_col) >> 1)
+        )
+        if grown == piece:
+            return piece
+        piece = grown
+
+
+@functools.cache
+def _sideways(n: int) -> tuple[int, int]:
+    """The cells that may step left (all but the first column) and right (all but the
+    last): a flood fill must not wrap around a row end."""
+    _, cols, _ = _geometry(n)
+    full = (1 << (n * n)) - 1
+    return full & ~cols[0], full & ~cols[n - 1]
 
 
 def decode_input(data: bytes) -> str:

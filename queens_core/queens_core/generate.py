@@ -71,7 +71,7 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
     region = [-1] * (n * n)
     for k, cell in enumerate(seeds):
         region[cell] = k
-    frontiers = [_neighbours(cell, n) for cell in seeds]
+    frontiers = [neighbours4(cell, n) for cell in seeds]
     sizes = [1] * n
     growing = list(range(n))
     free = n * n - n
@@ -93,7 +93,7 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
         region[cell] = k
         sizes[k] += 1
         free -= 1
-        frontier.extend(m for m in _neighbours(cell, n) if region[m] == -1)
+        frontier.extend(m for m in neighbours4(cell, n) if region[m] == -1)
     return region
 
 
@@ -116,7 +116,9 @@ def random_board(n: int, rng: random.Random, solvable: bool = True, bias: float 
     return grow_regions(n, seeds, rng, bias)
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
+def neighbours4(cell: int, n: int) -> list[int]:
+    """The cells that share a side with ``cell`` on an N×N grid: above, below, left,
+    right (the order the generators draw from, so it fixes what a seed makes)."""
     r, c = divmod(cell, n)
     out = []
     if r > 0:

@@ -38,10 +38,10 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .board import MAX_SIZE, Board
+from .board import MAX_SIZE, Board, bits, connected_part
 from .driver import RuleFailure, Solver
 from .exact import find_solutions
-from .generate import REGION_CHARS, grow_region_map, random_queens
+from .generate import REGION_CHARS, grow_region_map, neighbours4, random_queens
 from .grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung
 from .rules import Rule
 
@@ -282,34 +282,17 @@ def _grade_level(grade: str) -> int:
 
 
 class _Geometry:
-    """What moves need to know of one size: every cell's 4-neighbours, and the masks
-    that keep a flood fill from wrapping around a row end."""
+    """What moves need to know of one size: every cell's 4-neighbours."""
 
-    __slots__ = ("full", "n", "neighbours", "not_first_col", "not_last_col")
+    __slots__ = ("n", "neighbours")
 
     def __init__(self, n: int):
         self.n = n
-        self.full = (1 << (n * n)) - 1
-        first_col = sum(1 << (r * n) for r in range(n))
-        self.not_first_col = self.full & ~first_col
-        self.not_last_col = self.full & ~(first_col << (n - 1))
-        self.neighbours = tuple(_neighbours4(cell, n) for cell in range(n * n))
+        self.neighbours = tuple(tuple(neighbours4(cell, n)) for cell in range(n * n))
 
     def component(self, mask: int, start: int) -> int:
         """The cells of ``mask`` 4-connected to the cells of ``start`` (a part of it)."""
-        n = self.n
-        piece = start
-        while True:
-            grown = mask & (
-                piece
-                | (piece << n)
-                | (piece >> n)
-                | ((piece & self.not_last_col) << 1)
-                | ((piece & self.not_first_col) >> 1)
-            )
-            if grown == piece:
-                return piece
-            piece = grown
+        return connected_part(self.n, mask, start)
 
 
 class _Map:
@@ -371,7 +354,7 @@ class _Map:
         self.masks[k] = kept
         self.masks[to] |= carried
         region = self.region
-        for moved in _cells(carried):
+        for moved in bits(carried):
             region[moved] = to
 
     def holds(self, solution: int) -> bool:
@@ -383,7 +366,7 @@ class _Map:
         """Move a cell of ``other``'s queens that the planted solution leaves empty: the
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
-        cells = list(_cells(other & ~self.planted))
+        cells = list(bits(other & ~self.planted))
         rng.shuffle(cells)
         for cell in cells:
             targets, kept = self.moves_of(cell)
@@ -420,14 +403,14 @@ class _Map:
         region = self.region
         neighbours = self.geometry.neighbours
         return sorted(
-            {m for cell in _cells(self.masks[k]) for m in neighbours[cell] if region[m] != k}
+            {m for cell in bits(self.masks[k]) for m in neighbours[cell] if region[m] != k}
         )
 
     def unstall(self, live: int, queens: int, rng: random.Random) -> bool:
         """Move an undecided cell of a stalled solve to a neighbouring region, preferably
         one whose queen the rules placed. False if no undecided cell can move."""
-        placed_regions = {self.region[cell] for cell in _cells(queens)}
-        cells = list(_cells(live & ~self.planted))
+        placed_regions = {self.region[cell] for cell in bits(queens)}
+        cells = list(bits(live & ~self.planted))
         rng.shuffle(cells)
         fallback: tuple[int, int, int] | None = None
         for cell in cells:
@@ -465,27 +448,6 @@ class _Map:
                 else:
                     return False
         return True
-
-
-def _cells(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _neighbours4(cell: int, n: int) -> tuple[int, ...]:
-    r, c = divmod(cell, n)
-    out = []
-    if r > 0:
-        out.append(cell - n)
-    if r < n - 1:
-        out.append(cell + n)
-    if c > 0:
-        out.append(cell - 1)
-    if c < n - 1:
-        out.append(cell + 1)
-    return tuple(out)
 
 
 # -- batches -----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import random
 
 from .board import Board, max_stars, size_article
 from .exact_stars import SearchLimitExceeded, find_solutions
-from .generate import REGION_CHARS
+from .generate import REGION_CHARS, neighbours4
 from .state import State
 
 __all__ = ["generate_starbattle", "plant"]
@@ -45,33 +45,19 @@ def plant(n: int, stars: int, rng: random.Random) -> int:
         wanted //= 2
 
 
-def _neighbours(n: int, i: int) -> list[int]:
-    r, c = divmod(i, n)
-    out = []
-    if r:
-        out.append(i - n)
-    if r + 1 < n:
-        out.append(i + n)
-    if c:
-        out.append(i - 1)
-    if c + 1 < n:
-        out.append(i + 1)
-    return out
-
-
 def _grow(n: int, seeds: list[int], rng: random.Random) -> list[int]:
     """Each cell's seed number, growing all seeds at random until the grid is full."""
     owner = [-1] * (n * n)
     frontier: list[tuple[int, int]] = []
     for t, cell in enumerate(seeds):
         owner[cell] = t
-        frontier.extend((j, t) for j in _neighbours(n, cell))
+        frontier.extend((j, t) for j in neighbours4(cell, n))
     while frontier:
         j, t = frontier.pop(rng.randrange(len(frontier)))
         if owner[j] >= 0:
             continue
         owner[j] = t
-        frontier.extend((m, t) for m in _neighbours(n, j) if owner[m] < 0)
+        frontier.extend((m, t) for m in neighbours4(j, n) if owner[m] < 0)
     return owner
 
 
@@ -81,7 +67,7 @@ def _group_tiles(
     """Tiles grouped into regions of K neighbouring tiles (region number per tile)."""
     adjacent: list[set[int]] = [set() for _ in range(count)]
     for i, t in enumerate(tile_of):
-        for j in _neighbours(n, i):
+        for j in neighbours4(i, n):
             if tile_of[j] != t:
                 adjacent[t].add(tile_of[j])
     group = [-1] * count
@@ -118,7 +104,7 @@ def _connected(n: int, cells: set[int]) -> bool:
     stack = [start]
     while stack:
         i = stack.pop()
-        for j in _neighbours(n, i):
+        for j in neighbours4(i, n):
             if j in cells and j not in seen:
                 seen.add(j)
                 stack.append(j)
@@ -132,7 +118,7 @@ def _repair(n: int, region_of: list[int], planted: int, other: int, rng: random.
     rng.shuffle(candidates)
     for i in candidates:
         source = region_of[i]
-        targets = [region_of[j] for j in _neighbours(n, i) if region_of[j] != source]
+        targets = [region_of[j] for j in neighbours4(i, n) if region_of[j] != source]
         rng.shuffle(targets)
         for target in targets:
             rest = {j for j in range(n * n) if region_of[j] == source and j != i}
