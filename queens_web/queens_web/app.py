@@ -262,23 +262,23 @@ def create_app(
         source = adapters.source_of(body.get("source"))
         return await compute(adapters.hint, board, state, source)
 
-    async def explain(request: Request) -> dict[str, Any]:
-        body = await read_json(request)
-        await library()
-        from . import adapters
+    def board_work(name: str) -> Handler:
+        """The handler of a request for one board (and where it came from) that the
+        adapter ``name`` answers: explain, check."""
 
-        board = adapters.board_of(body.get("board"))
-        source = adapters.source_of(body.get("source"))
-        return await compute(adapters.explain, board, source)
+        async def handler(request: Request) -> dict[str, Any]:
+            body = await read_json(request)
+            await library()
+            from . import adapters
 
-    async def check(request: Request) -> dict[str, Any]:
-        body = await read_json(request)
-        await library()
-        from . import adapters
+            board = adapters.board_of(body.get("board"))
+            source = adapters.source_of(body.get("source"))
+            return await compute(getattr(adapters, name), board, source)
 
-        board = adapters.board_of(body.get("board"))
-        source = adapters.source_of(body.get("source"))
-        return await compute(adapters.check, board, source)
+        return handler
+
+    explain = board_work("explain")
+    check = board_work("check")
 
     async def generate(request: Request) -> dict[str, Any]:
         body = await read_json(request)
