@@ -34,6 +34,7 @@ __all__ = [
     "cell_label",
     "cell_labels",
     "find_empty_unit",
+    "missed_unit",
     "read_state",
     "unit_label",
 ]
@@ -156,16 +157,25 @@ def find_empty_unit(board: Board, state: State) -> EmptyUnit | None:
     K > 1: the first that cannot end with exactly K stars)."""
     if board.stars != 1:
         return _find_short_unit(board, state)
-    covered = state.live | state.queens
-    if covers_every_line(board, covered):
+    missed = missed_unit(board, state.live | state.queens)
+    if missed is None:
+        return None
+    kind, index = missed
+    return EmptyUnit(kind, index, unit_label(board, kind, index))
+
+
+def missed_unit(board: Board, cells: int) -> tuple[str, int] | None:
+    """The first unit (rows, then columns, then regions) that ``cells`` does not meet,
+    as (kind, index), or None."""
+    if covers_every_line(board, cells):
         for mask in board.region_masks:
-            if not mask & covered:
+            if not mask & cells:
                 break
         else:
             return None  # the common answer, told without looking at each line
     for kind, index, mask in board.units:
-        if not mask & covered:
-            return EmptyUnit(kind, index, unit_label(board, kind, index))
+        if not mask & cells:
+            return kind, index
     return None
 
 

@@ -6,8 +6,8 @@ Its own module, free of plugin hooks, so that the optional compiled build
 
 from __future__ import annotations
 
-from queens_core.board import Board, covers_every_line
-from queens_core.state import State
+from queens_core.board import Board
+from queens_core.state import State, missed_unit
 
 #: K: a candidate's kill mask must meet a region with at most this many live cells.
 SMALL_REGION = 6
@@ -38,7 +38,6 @@ class Trials:
         "lines",
         "region_masks",
         "row_masks",
-        "units",
     )
 
     def __init__(self, board: Board):
@@ -49,7 +48,6 @@ class Trials:
         self.col_masks = board.col_masks
         self.region_masks = board.region_masks
         self.lines = board.row_masks + board.col_masks
-        self.units = board.units
         self.cell_row = tuple(board.row_masks[i // n] for i in range(n * n))
         self.cell_col = tuple(board.col_masks[i % n] for i in range(n * n))
         self.cell_region = tuple(board.region_masks[k] for k in board.cell_region)
@@ -68,16 +66,8 @@ class Trials:
 
     def empty_unit(self, covered: int) -> tuple[str, int, str] | None:
         """The first unit (rows, columns, regions) that ``covered`` misses."""
-        if covers_every_line(self.board, covered):
-            for mask in self.region_masks:
-                if not covered & mask:
-                    break
-            else:
-                return None
-        for kind, index, mask in self.units:
-            if not covered & mask:
-                return (kind, index, EMPTY)
-        return None
+        missed = missed_unit(self.board, covered)
+        return None if missed is None else (missed[0], missed[1], EMPTY)
 
     def candidates(self, live: int) -> int:
         """The mask of live cells whose kill mask meets a region with 1..K live cells."""
