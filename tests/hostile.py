@@ -5,6 +5,9 @@ line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 #: Kills, once, a cell of the solution whose row still has other live cells: nothing is
 #: empty yet, so a sound rule exposes the contradiction later.
 HIDDEN_KILL = """
@@ -71,3 +74,11 @@ ctx.state.caches["polyomino_domino"] = {"garbage": True}
 MULTILINE_MESSAGE = """
 raise ValueError("first line\\nsecond line\\n\\tthird line")
 """
+
+
+def apply_of(body: str) -> Callable[[Any], None]:
+    """One of the bodies above as an ``apply(ctx)`` function, for tests that register a
+    rule in-process instead of installing a package."""
+    namespace: dict[str, Any] = {}
+    exec("def apply(ctx):\n" + "".join(f"    {line}\n" for line in body.splitlines()), namespace)
+    return namespace["apply"]

@@ -21,3 +21,17 @@ def rules_of(registry, *packages: str):
     """The installed rules from the named packages (short names: 'baseline', 'pfc', ...)."""
     wanted = {f"queens-rules-{p}" for p in packages}
     return [rule for rule in registry.rules if rule.package in wanted]
+
+
+def quick_rule(counter: str, apply, position: int = 1000):
+    """A cheap rule with nothing but a counter and ``apply``, registered in-process."""
+    from queens_core import Rule, Tier
+
+    return Rule(
+        counter=counter,
+        display_name=counter,
+        tier=Tier.CHEAP,
+        position=position,
+        summary="test rule",
+        apply=apply,
+    )

@@ -8,9 +8,10 @@ import pytest
 from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
 from guide import blocks
-from hostile import HIDDEN_KILL
+from hostile import HIDDEN_KILL, apply_of
+from support import quick_rule
 
-from queens_core import Board, Contradiction, Rule, Solver, Tier, load_registry
+from queens_core import Board, Contradiction, Solver, load_registry
 from queens_core.blame import diagnose
 from queens_core.cli.main import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
 
@@ -180,24 +181,8 @@ def test_a_board_without_solution_blames_no_rule(tmp_path):
 # -- the same through the API ----------------------------------------------------------
 
 
-def _rule(counter: str, apply, position: int = 1000) -> Rule:
-    return Rule(
-        counter=counter,
-        display_name=counter,
-        tier=Tier.CHEAP,
-        position=position,
-        summary="test rule",
-        apply=apply,
-    )
-
-
 def test_the_culprit_is_the_rule_that_lost_the_solution_not_the_one_that_saw_it():
-    namespace: dict = {}
-    exec(
-        "def apply(ctx):\n" + "".join(f"    {line}\n" for line in HIDDEN_KILL.splitlines()),
-        namespace,
-    )
-    hidden = _rule("hidden_kill", namespace["apply"])
+    hidden = quick_rule("hidden_kill", apply_of(HIDDEN_KILL))
     catalog = load_registry().rules
     board = Board.parse((ROOT / "archive" / "boards" / "1.txt").read_text())
     solver = Solver([*catalog, hidden])
@@ -217,7 +202,7 @@ def test_a_sound_contradiction_keeps_the_rule_that_exposed_it():
     def no_room(ctx):
         raise Contradiction("no room")
 
-    rule = _rule("no_room", no_room)
+    rule = quick_rule("no_room", no_room)
     solver = Solver([rule])
     result = solver.solve(Board.from_rows(["AAB", "ACB", "CCB"]))
     diagnosis = diagnose(result, None, solver.by_counter)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from support import ROOT, rules_of
+from support import ROOT, quick_rule, rules_of
 
-from queens_core import Contradiction, Rule, Tier
+from queens_core import Contradiction
 from queens_core.exact import find_solutions
 from queens_core.propagation import place_region_single
 from queens_core.state import cell_label
@@ -44,17 +44,6 @@ STATE = make_state(
     . . . . . .
 """,
 )
-
-
-def _rule(counter: str, apply, position: int = 1000) -> Rule:
-    return Rule(
-        counter=counter,
-        display_name=counter,
-        tier=Tier.CHEAP,
-        position=position,
-        summary="test rule",
-        apply=apply,
-    )
 
 
 def test_assert_kills_draws_the_difference(registry):
@@ -184,7 +173,7 @@ def test_check_soundness_catches_a_rule_that_kills_a_solution_cell(registry, arc
 
     with pytest.raises(AssertionError) as caught:
         check_soundness(
-            [_rule("greedy", greedy)],
+            [quick_rule("greedy", greedy)],
             {"1": archive["1"]},
             with_rules=rules_of(registry, "baseline"),
         )
@@ -216,7 +205,7 @@ def test_check_soundness_also_tries_states_the_driver_never_reaches(archive):
                     ctx.kill(cells & ~(cells & -cells))
                     return
 
-    rule = _rule("restless", restless)
+    rule = quick_rule("restless", restless)
     boards = few(archive)
     assert check_soundness([rule], boards, random_states=0).fired == {"restless": 0}
     with pytest.raises(AssertionError, match="by rule 'restless' killed r"):
@@ -229,10 +218,10 @@ def test_check_soundness_catches_a_false_contradiction(registry, archive):
             raise Contradiction("it looks hopeless")
 
     with pytest.raises(AssertionError, match="found a contradiction in a state that"):
-        check_soundness([_rule("gloomy", gloomy)], few(archive))
+        check_soundness([quick_rule("gloomy", gloomy)], few(archive))
     with pytest.raises(AssertionError, match="ended in a contradiction: it looks hopeless"):
         check_soundness(
-            [_rule("gloomy", gloomy)],
+            [quick_rule("gloomy", gloomy)],
             few(archive),
             with_rules=rules_of(registry, "baseline"),
             random_states=0,

@@ -3,12 +3,14 @@ good and bad input, the documents against the command line's, and the safety rul
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 from click.testing import CliRunner
+from hostile import HIDDEN_KILL, apply_of
 from starlette.testclient import TestClient
-from support import ARCHIVE, ROOT
+from support import ARCHIVE, ROOT, quick_rule
 
 from queens_core import (
     Board,
@@ -295,32 +297,16 @@ def test_a_rule_that_raises_is_a_500_that_names_it():
 
 def unsound_client() -> TestClient:
     """A client whose only rule kills a cell of the solution (once)."""
-    from queens_core.exact import find_solutions
-
-    def hidden_kill(ctx):
-        if ctx.cache.get("done"):
-            return
-        ctx.cache["done"] = True
-        solution = find_solutions(ctx.board, 1)[0]
-        for row in ctx.board.row_masks:
-            live = ctx.state.live & row
-            if live & solution and live & ~solution:
-                ctx.kill(live & solution)
-                return
+    liar = dataclasses.replace(
+        quick_rule("liar", apply_of(HIDDEN_KILL)),
+        display_name="Liar",
+        summary="kills a cell of the solution",
+    )
 
     class Unsound:
         @hookimpl
         def queens_register_rules(self):
-            return [
-                Rule(
-                    counter="liar",
-                    display_name="Liar",
-                    tier=Tier.CHEAP,
-                    position=1000,
-                    summary="kills a cell of the solution",
-                    apply=hidden_kill,
-                )
-            ]
+            return [liar]
 
     pm = make_plugin_manager()
     pm.register(Unsound(), name="queens-rules-liar")
