@@ -27,7 +27,7 @@ from pathlib import Path
 from blind import blind_rows, blind_units
 
 from queens_core import Board, Solver, load_registry
-from queens_core.exact import find_solutions
+from queens_core.referee.exact import find_solutions
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 CONFIGURATIONS = {

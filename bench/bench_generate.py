@@ -25,7 +25,7 @@ from collections import Counter
 from pathlib import Path
 
 from queens_core import Board, load_registry
-from queens_core.maker import generate_boards
+from queens_core.generator.queens import generate_boards
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from queens_core.board import Board
-from queens_core.cli.png import render_png
+from queens_core.engine.board import Board
+from queens_core.render.png import render_png
 from queens_read_image.engine import open_picture, read_picture
 
 ROOT = Path(__file__).resolve().parent.parent

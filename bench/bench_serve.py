@@ -31,9 +31,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from queens_core import Board, State, load_registry
-from queens_core.cli.jsonfmt import solve_document
-from queens_core.driver import Solver
-from queens_core.hint import find_hint, hint_document
+from queens_core.engine.driver import Solver
+from queens_core.render.documents import solve_document
+from queens_core.tools.hint import find_hint, hint_document
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "archive" / "boards"

@@ -18,7 +18,7 @@ import sys
 import time
 
 from queens_core import Solver, load_registry
-from queens_core.exact_stars import find_solutions
+from queens_core.referee.exact import find_solutions
 from queens_rules_starbattle.generate import generate_starbattle
 
 CONFIGURATIONS = {

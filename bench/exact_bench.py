@@ -1,4 +1,4 @@
-"""Benchmark of the exact solver (queens_core.exact) on random boards, N = 7 to 32.
+"""Benchmark of the exact solver (queens_core.referee.queens) on random boards, N = 7 to 32.
 
 For each size it generates several kinds of map and times ``find_solutions(board, cap)``
 with a time budget per board; with the default cap of 2 that is the uniqueness question
@@ -34,9 +34,10 @@ import statistics
 import time
 from pathlib import Path
 
-from queens_core.board import Board
-from queens_core.exact import Search, SearchLimitExceeded, find_solutions
-from queens_core.generate import REGION_CHARS, random_board
+from queens_core.engine.board import Board
+from queens_core.generator.regions import REGION_CHARS, random_board
+from queens_core.referee.budget import SearchLimitExceeded
+from queens_core.referee.queens import Search, find_solutions
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 

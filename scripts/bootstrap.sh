@@ -68,7 +68,7 @@ if [ ! -f "$venv/.queens-compiled" ] || [ -n "$(find $sources -name '*.py' \
 fi
 
 # A compiled build (scripts/build_compiled.py) older than its sources would run old code.
-for built in "$root"/queens_core/*.so "$root"/queens_core/queens_core/*.so \
+for built in "$root"/queens_core/*.so "$root"/queens_core/queens_core/*/*.so \
     "$root"/queens_rules_pfc/queens_rules_pfc/*.so; do
     if [ -e "$built" ]; then
         "$venv/bin/python" "$root/scripts/build_compiled.py" --check

@@ -42,14 +42,15 @@ PACKAGES = {
 #: ill-typed fields; modules with plugin hooks stay interpreted because pluggy cannot
 #: read a compiled function's @hookimpl mark.
 MODULES = (
-    "queens_core/board",
-    "queens_core/state",
-    "queens_core/context",
-    "queens_core/propagation",
-    "queens_core/driver",
-    "queens_core/matching",
-    "queens_core/exact",
-    "queens_core/validate",
+    "queens_core/engine/board",
+    "queens_core/engine/state",
+    "queens_core/engine/context",
+    "queens_core/engine/propagation",
+    "queens_core/engine/driver",
+    "queens_core/engine/matching",
+    "queens_core/engine/validate",
+    "queens_core/referee/budget",
+    "queens_core/referee/queens",
     "queens_rules_pfc/trials",
     "queens_rules_pigeonhole/tight",
     "queens_rules_polyomino/sweep",
@@ -64,7 +65,7 @@ def source_hash() -> str:
 
     digest = hashlib.sha256(f"{sys.version} {mypy.version.__version__}".encode())
     for module in MODULES:
-        package, name = module.split("/")
+        package, name = module.split("/", 1)
         digest.update((PACKAGES[package] / f"{name}.py").read_bytes())
     return digest.hexdigest()[:20]
 
@@ -105,7 +106,7 @@ def _ignored(folder: str, names: list[str]) -> list[str]:
 
 def installed() -> list[Path]:
     """The compiled files put into this checkout by a build."""
-    found = [path for p in PACKAGES for path in PACKAGES[p].glob(f"*{SUFFIX}")]
+    found = [path for p in PACKAGES for path in PACKAGES[p].rglob(f"*{SUFFIX}")]
     return [*found, *DIST.glob(f"*__mypyc{SUFFIX}")]
 
 
@@ -120,8 +121,8 @@ def install() -> None:
     built = build()
     remove()
     for module in MODULES:
-        package, name = module.split("/")
-        shutil.copy2(built / package / f"{name}{SUFFIX}", PACKAGES[package])
+        package, name = module.split("/", 1)
+        shutil.copy2(built / package / f"{name}{SUFFIX}", (PACKAGES[package] / name).parent)
     for lib in built.glob(f"*__mypyc{SUFFIX}"):
         shutil.copy2(lib, DIST)
     (DIST / STAMP).write_text((built / STAMP).read_text())

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from queens_core import Board, Solver, Tier, load_registry
-from queens_core.exact import find_solutions
+from queens_core.referee.exact import find_solutions
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 STALLED = 10**6

@@ -6,7 +6,7 @@ import pytest
 from support import archive_paths
 
 from queens_core import Board, load_registry
-from queens_core.exact import find_solutions
+from queens_core.referee.exact import find_solutions
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ from typing import Any
 #: Kills, once, a cell of the solution whose row still has other live cells: nothing is
 #: empty yet, so a sound rule exposes the contradiction later.
 HIDDEN_KILL = """
-from queens_core.exact import find_solutions
+from queens_core.referee.exact import find_solutions
 
 if ctx.cache.get("done"):
     return

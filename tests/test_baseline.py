@@ -3,7 +3,7 @@ effect, and stay quiet when they must."""
 
 from __future__ import annotations
 
-from queens_core.propagation import (
+from queens_core.engine.propagation import (
     clear_line_of_confined_region,
     clear_region_of_confined_line,
     place_line_single,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from support import ARCHIVE
 
 from queens_core import MAX_SIZE, Board, BoardError
-from queens_core.board import (
+from queens_core.engine.board import (
     MAX_INPUT_BYTES,
     bits,
     columns_met,

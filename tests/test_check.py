@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from support import ARCHIVE, archive_paths, rules_of
 
 from queens_core import Rule, Solver, Tier
-from queens_core.check import SEVERITY, VERDICTS, check_board
 from queens_core.cli.main import main
-from queens_core.grade import Grader, weight_of
+from queens_core.tools.check import SEVERITY, VERDICTS, check_board
+from queens_core.tools.grade import Grader, weight_of
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HEADLINE = re.compile(
@@ -66,8 +66,8 @@ def test_two_solutions_are_counted_exactly_with_a_higher_cap_and_shown():
 
 
 def test_the_stalling_fixture_is_unique_and_stalls_with_every_installed_rule(registry):
-    from queens_core.batch import read_board_file
-    from queens_core.exact import find_solutions
+    from queens_core.referee.exact import find_solutions
+    from queens_core.tools.batch import read_board_file
 
     board = read_board_file(str(FIXTURES / "unique-rules-stall.txt"))
     assert len(find_solutions(board, 10)) == 1

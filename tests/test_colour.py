@@ -17,7 +17,10 @@ from hypothesis import strategies as st
 from support import ARCHIVE, ROOT
 
 from queens_core import Board, Solver
-from queens_core.cli.colour import (
+from queens_core.cli.main import main
+from queens_core.cli.output import format_result
+from queens_core.engine.state import QUEEN
+from queens_core.render.colour import (
     ARCHIVE_COLOURS,
     DISTINCT,
     TRUECOLOR,
@@ -29,9 +32,6 @@ from queens_core.cli.colour import (
     wants_colour,
     xterm256,
 )
-from queens_core.cli.main import main
-from queens_core.cli.output import format_result
-from queens_core.state import QUEEN
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 STALLS = "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n"
@@ -245,7 +245,7 @@ def test_explain_and_hint_paint_only_when_asked(tmp_path):
 
 
 def test_the_256_palette_keeps_every_archive_boards_regions_apart(archive):
-    from queens_core.cli.colour import xterm256_distinct
+    from queens_core.render.colour import xterm256_distinct
 
     assert xterm256("#96BEFF") == xterm256("#85B5FC")  # blue and azure: one nearest entry
     for key, board in archive.items():

@@ -23,9 +23,9 @@ HEADERS = Path(sysconfig.get_paths()["include"]) / "Python.h"
 
 SOLVE_ARCHIVE = """
 import json, sys
-import queens_core.driver, queens_rules_pfc.trials, queens_rules_pigeonhole.tight
+import queens_core.engine.driver, queens_rules_pfc.trials, queens_rules_pigeonhole.tight
 import queens_rules_polyomino.sweep
-for module in (queens_core.driver, queens_rules_pfc.trials, queens_rules_pigeonhole.tight,
+for module in (queens_core.engine.driver, queens_rules_pfc.trials, queens_rules_pigeonhole.tight,
                queens_rules_polyomino.sweep):
     assert module.__file__.endswith({suffix!r}), module.__file__
 sys.path.insert(0, {tests!r})

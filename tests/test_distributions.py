@@ -1,4 +1,4 @@
-"""queens_core.distributions answers as importlib.metadata does, without importing it."""
+"""queens_core.plugins.distributions answers as importlib.metadata does, without importing it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from queens_core import distributions
+from queens_core.plugins import distributions
 
 GROUPS = ("queens.rules", "queens.readers", "console_scripts", "other.group")
 

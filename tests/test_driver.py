@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 from queens_core import Board, Rule, Solver, State, Tier
-from queens_core.driver import SETTLE_FALLBACK
-from queens_core.propagation import place_region_single, settle_queens
+from queens_core.engine.driver import SETTLE_FALLBACK
+from queens_core.engine.propagation import place_region_single, settle_queens
 
 
 def rule(counter, position, apply, tier=Tier.CHEAP, counting="pass"):

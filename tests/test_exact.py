@@ -9,8 +9,8 @@ import pytest
 from support import ARCHIVE
 
 from queens_core import Board, State, is_solution
-from queens_core.exact import count_solutions, find_solutions, solve_exact
-from queens_core.generate import random_board, random_queens
+from queens_core.generator.regions import random_board, random_queens
+from queens_core.referee.exact import count_solutions, find_solutions, solve_exact
 from queens_core.testing import make_board, make_state
 
 # Five regions, one a row: the 14 placements of five untouching queens all solve it.

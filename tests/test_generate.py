@@ -1,4 +1,4 @@
-"""``queens generate`` and its engine, :mod:`queens_core.maker`.
+"""``queens generate`` and its engine, :mod:`queens_core.generator.queens`.
 
 Every board a test here makes is checked again by :func:`shipped`, through the code of
 ``queens check`` (exact count to 2, then the grader): one solution, solved by the rules
@@ -23,13 +23,20 @@ from hypothesis import strategies as st
 from support import rules_of
 from test_example_squeeze import EXAMPLE, queens
 
-from queens_core.check import check_board
 from queens_core.cli.main import main
-from queens_core.driver import RuleFailure
-from queens_core.generate import grow_region_map, random_queens
-from queens_core.grade import Grader
-from queens_core.maker import GenerateError, GiveUp, Maker, _Geometry, _Map, generate_boards
-from queens_core.rules import Rule, Tier
+from queens_core.engine.driver import RuleFailure
+from queens_core.engine.rules import Rule, Tier
+from queens_core.generator.queens import (
+    GenerateError,
+    GiveUp,
+    Maker,
+    _Geometry,
+    _Map,
+    generate_boards,
+)
+from queens_core.generator.regions import grow_region_map, random_queens
+from queens_core.tools.check import check_board
+from queens_core.tools.grade import Grader
 from queens_rules_squeeze import RULES as SQUEEZE_RULES
 
 
@@ -88,7 +95,7 @@ def test_every_board_ships_with_the_requested_tier_or_grade(registry, tmp_path, 
 
 def check_board_solution(rows, tmp_path: Path) -> int:
     from queens_core import Board
-    from queens_core.exact import find_solutions
+    from queens_core.referee.exact import find_solutions
 
     (only,) = find_solutions(Board.from_rows(rows), 2)
     return only

@@ -16,18 +16,13 @@ from fakedist import ROOT, FakeSite, rule_module
 from hostile import GUESS, HIDDEN_KILL
 
 from queens_core import Board, Solver, State, load_registry
-from queens_core.blame import diagnose
 from queens_core.cli.main import main
-from queens_core.exact import (
-    LATTICE_AFTER,
-    Search,
-    SearchLimitExceeded,
-    find_solutions,
-    survey,
-)
-from queens_core.generate import random_board
-from queens_core.lattice import has_integer_cover
-from queens_core.state import InvalidState, read_state
+from queens_core.engine.state import InvalidState, read_state
+from queens_core.generator.regions import random_board
+from queens_core.referee.blame import diagnose
+from queens_core.referee.exact import SearchLimitExceeded, find_solutions, survey
+from queens_core.referee.lattice import has_integer_cover
+from queens_core.referee.queens import LATTICE_AFTER, Search
 
 ARCHIVE = ROOT / "archive" / "boards"
 TWO_SOLUTIONS = ROOT / "tests" / "fixtures" / "two-solutions.txt"
@@ -131,7 +126,7 @@ def test_a_search_past_its_budget_says_so():
 
 def test_check_and_hint_end_undecided_within_the_budget(monkeypatch, tmp_path):
     # Without the lattice test, a 12×12 modular board takes the search 160,000 nodes.
-    monkeypatch.setattr("queens_core.exact.LATTICE_AFTER", -1)
+    monkeypatch.setattr("queens_core.referee.queens.LATTICE_AFTER", -1)
     path = tmp_path / "mod12.txt"
     path.write_text(str(modular(12)) + "\n")
     result = run("check", "--timeout", "0.2", str(path))
@@ -297,6 +292,8 @@ def test_a_survey_counts_every_solution_but_keeps_only_a_few():
 
 def test_the_driver_does_not_search():
     # Diagnosis is the callers' job, through blame.diagnose: a solve never pays for it.
-    code = "import sys, queens_core.driver; print('queens_core.exact' in sys.modules)"
+    code = (
+        "import sys, queens_core.engine.driver; print('queens_core.referee.queens' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr

@@ -9,10 +9,12 @@ from click.testing import CliRunner
 from support import ARCHIVE, CHEAP_STALL_353
 
 from queens_core import Board, BoardError, Solver, State
-from queens_core.cli.jsonfmt import HINT_SCHEMA, state_from_json, steps_from_json
 from queens_core.cli.main import main
-from queens_core.explain import apply_step, replay
-from queens_core.hint import (
+from queens_core.engine.state import read_state
+from queens_core.render.documents import HINT_SCHEMA, state_from_json, steps_from_json
+from queens_core.testing import cells_marked
+from queens_core.tools.explain import apply_step, replay
+from queens_core.tools.hint import (
     HINT,
     NO_SOLUTION,
     SOLVED,
@@ -22,8 +24,6 @@ from queens_core.hint import (
     find_hint,
     hint_text,
 )
-from queens_core.state import read_state
-from queens_core.testing import cells_marked
 
 BOARD_353 = str(ARCHIVE / "353.txt")
 STALLED_353 = CHEAP_STALL_353

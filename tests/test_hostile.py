@@ -87,7 +87,7 @@ def test_a_hostile_rule_is_named_in_one_line_by_every_command(site, tmp_path, bo
 
 
 def test_a_runaway_rule_is_stopped_by_the_time_budget(site, monkeypatch):
-    monkeypatch.setattr("queens_core.guards.TIME_BUDGET", 0.3)
+    monkeypatch.setattr("queens_core.engine.guards.TIME_BUDGET", 0.3)
     install(site, RUNAWAY)
     result = run("solve", BOARD)
     assert result.exit_code == 3

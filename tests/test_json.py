@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, Solver, State
-from queens_core.cli.jsonfmt import (
+from queens_core.cli.main import main
+from queens_core.render.documents import (
     SOLVE_SCHEMA,
     board_from_json,
     dumps,
@@ -17,8 +18,7 @@ from queens_core.cli.jsonfmt import (
     state_from_json,
     steps_from_json,
 )
-from queens_core.cli.main import main
-from queens_core.explain import replay
+from queens_core.tools.explain import replay
 
 SOLVE_KEYS = [
     "schema",
@@ -114,7 +114,7 @@ def test_dumps_is_json(value):
 
 
 def test_state_from_json_reads_what_state_json_writes():
-    from queens_core.cli.jsonfmt import state_json
+    from queens_core.render.documents import state_json
 
     board = Board.parse((ARCHIVE / "1.txt").read_text())
     state = State(board.full & ~0b1111, 0b1)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from support import archive_paths, rules_of
 
 from queens_core import Board, Context, Solver, State
-from queens_core.board import bits
+from queens_core.engine.board import bits
 from queens_rules_pfc import Trials, apply_placement_forces_contradiction, candidates, trial
 
 BOARDS = [Board.parse(p.read_text()) for p in archive_paths()[::7]]

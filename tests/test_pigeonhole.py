@@ -14,7 +14,7 @@ import pytest
 from support import rules_of
 
 from queens_core import Board, Context, Contradiction, Solver, State, Tier, is_solution
-from queens_core.exact import find_solutions
+from queens_core.referee.exact import find_solutions
 from queens_core.testing import cells_marked, make_board, make_state, run_rule
 from queens_rules_pigeonhole import RULES, apply_n_regions_in_n_lines, graph, tight_kills
 

@@ -19,7 +19,7 @@ from queens_core import (
     load_registry,
     make_plugin_manager,
 )
-from queens_core.propagation import place_region_single
+from queens_core.engine.propagation import place_region_single
 
 
 def noop(ctx) -> None:

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from support import archive_paths
 
 from queens_core import Board, BoardError, State
-from queens_core.exact import find_solutions
-from queens_core.hint import HINT, NO_SOLUTION, SOLVED, STUCK, WRONG, check_state, find_hint
+from queens_core.referee.exact import find_solutions
+from queens_core.tools.hint import HINT, NO_SOLUTION, SOLVED, STUCK, WRONG, check_state, find_hint
 
 FEW = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

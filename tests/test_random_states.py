@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from queens_core import State
 from queens_core.cli.main import main
-from queens_core.exact import find_solutions
-from queens_core.generate import random_board
+from queens_core.generator.regions import random_board
+from queens_core.referee.exact import find_solutions
 
 #: Enough to tell the number of solutions of a small board from "many".
 CAP = 1000

@@ -16,7 +16,7 @@ from support import ARCHIVE, ROOT
 
 from queens_core import Board, BoardError, State, is_solution
 from queens_core.cli.main import main
-from queens_core.cli.png import render_png
+from queens_core.render.png import render_png
 from queens_read_image.engine import ReadError, read_picture
 from queens_read_image.plugin import looks_like_an_image, read_screenshot
 
@@ -107,7 +107,7 @@ def stripes(n: int) -> Board:
 
 def marked_state(board: Board, seed: int) -> State:
     """A few queens from the board's solution and a few crossed cells elsewhere."""
-    from queens_core.exact import solve_exact
+    from queens_core.referee.exact import solve_exact
 
     solution = solve_exact(board)
     assert solution is not None
@@ -145,7 +145,7 @@ def png(picture: Image.Image) -> bytes:
 def hovered(picture: Image.Image, board: Board, r: int, c: int) -> Image.Image:
     """The picture with cell (r, c) darkened, as under a mouse pointer."""
     # render_png's geometry: cells of one unit, a margin of BORDER_WIDTH units round them.
-    from queens_core.cli.svg import BORDER_WIDTH
+    from queens_core.render.svg import BORDER_WIDTH
 
     unit = picture.width / (board.n + 2 * BORDER_WIDTH)
     left, top = (BORDER_WIDTH + c) * unit, (BORDER_WIDTH + r) * unit

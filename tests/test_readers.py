@@ -15,10 +15,10 @@ from click.testing import CliRunner
 from fakedist import ROOT, FakeSite
 
 from queens_core import Board, PluginError, Reader, Reading, load_registry, make_plugin_manager
-from queens_core.batch import expand_paths
 from queens_core.cli.main import main
 from queens_core.hookspecs import hookimpl
-from queens_core.readers import TEXT_READER, InputError, read_source
+from queens_core.plugins.readers import TEXT_READER, InputError, read_source
+from queens_core.tools.batch import expand_paths
 
 BOARD_1 = (ROOT / "archive" / "boards" / "1.txt").read_text(encoding="utf-8")
 SLASH_1 = "/".join(BOARD_1.split())

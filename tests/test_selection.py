@@ -8,7 +8,7 @@ from support import CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver
 from queens_core.cli.main import EXIT_BAD_INPUT, main
-from queens_core.selection import SelectionError, package_key, select_rules
+from queens_core.plugins.selection import SelectionError, package_key, select_rules
 
 BOARD_353 = str(ROOT / "archive" / "boards" / "353.txt")
 

@@ -14,11 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from queens_core import Board, BoardError, Context, Contradiction, Solver, State, is_solution
-from queens_core.board import bits, max_stars
-from queens_core.exact import find_solutions as queens_solutions
-from queens_core.exact_stars import find_solutions, find_star_solutions
-from queens_core.readers import TEXT_READER, InputError, read_source
-from queens_core.state import find_empty_unit
+from queens_core.engine.board import bits, max_stars
+from queens_core.engine.state import find_empty_unit
+from queens_core.plugins.readers import TEXT_READER, InputError, read_source
+from queens_core.referee.exact import find_solutions
+from queens_core.referee.exact import find_solutions as queens_solutions
+from queens_core.referee.stars import find_solutions as find_star_solutions
 from queens_rules_starbattle import RULES, trial_star
 from queens_rules_starbattle.deductions import (
     overcounting,
@@ -326,7 +327,7 @@ def test_check_an_sbn_string():
 
 
 def test_sat_and_bitboard_engines_agree(small_boards):
-    from queens_core.exact_stars import find_sat_solutions
+    from queens_core.referee.sat import find_solutions as find_sat_solutions
 
     for board, _ in small_boards:
         assert sorted(find_sat_solutions(board, 50)) == sorted(find_star_solutions(board, 50))
@@ -336,7 +337,7 @@ def test_sat_and_bitboard_engines_agree(small_boards):
 
 
 def test_every_step_of_the_example_has_its_own_true_sentence():
-    from queens_core.explain import explain_steps
+    from queens_core.tools.explain import explain_steps
 
     board, _ = parse_sbn(EXAMPLE)
     result = Solver(RULES).solve(board)
@@ -364,7 +365,7 @@ def test_the_sat_engine_proves_a_14x14_3_star_board_unique():
 
 
 def test_a_hint_from_a_state_with_a_star_names_the_star_rule():
-    from queens_core.hint import find_hint
+    from queens_core.tools.hint import find_hint
 
     board, _ = parse_sbn(EXAMPLE)
     state = State(board.full & ~(1 << board.cell(0, 4)), 1 << board.cell(0, 4))

@@ -13,7 +13,10 @@ import queens_core
 
 
 def test_every_public_name_resolves_to_its_definition():
-    from queens_core import board, driver, hookspecs, plugins, readers, rules, state, validate
+    from queens_core import hookspecs
+    from queens_core.engine import board, driver, rules, state, validate
+    from queens_core.plugins import readers
+    from queens_core.plugins import registry as plugins
 
     homes = (board, driver, hookspecs, plugins, readers, rules, state, validate)
     for name in queens_core.__all__:
@@ -41,13 +44,13 @@ def test_the_command_line_loads_the_solver_and_the_rule_packages_only_when_a_com
     loaded = imported_by("import queens_core.cli.main")
     heavy = {
         "importlib.metadata",
-        "queens_core.driver",
-        "queens_core.grade",
-        "queens_core.hint",
-        "queens_core.cli.svg",
-        "queens_core.stats",
-        "queens_core.check",
-        "queens_core.explain",
+        "queens_core.engine.driver",
+        "queens_core.tools.grade",
+        "queens_core.tools.hint",
+        "queens_core.render.svg",
+        "queens_core.tools.stats",
+        "queens_core.tools.check",
+        "queens_core.tools.explain",
         "xml.sax",
         "difflib",
     }
@@ -60,17 +63,18 @@ def test_a_plain_solve_loads_none_of_the_other_commands_modules():
         f"sys.argv = ['queens', 'solve', {str(ARCHIVE / '1.txt')!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass"
     )
-    assert "queens_core.driver" in loaded
+    assert "queens_core.engine.driver" in loaded
     others = {
-        "queens_core.grade",
-        "queens_core.check",
-        "queens_core.stats",
-        "queens_core.hint",
-        "queens_core.cli.svg",
-        "queens_core.cli.chart",
-        "queens_core.explain",
-        "queens_core.cli.jsonfmt",
-        "importlib.metadata",  # the plugins are found without it (queens_core.distributions)
+        "queens_core.tools.grade",
+        "queens_core.tools.check",
+        "queens_core.tools.stats",
+        "queens_core.tools.hint",
+        "queens_core.render.svg",
+        "queens_core.render.chart",
+        "queens_core.tools.explain",
+        "queens_core.render.documents",
+        # the plugins are found without it (queens_core.plugins.distributions)
+        "importlib.metadata",
         "json",  # only JSON output needs it
         "pathlib",  # only a folder argument needs it
         # The other built-in commands are imported when they are asked for.
@@ -92,10 +96,11 @@ def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
     )
     assert "queens_rules_baseline" in loaded
     solving = {
-        "queens_core.driver",
-        "queens_core.batch",
-        "queens_core.blame",
-        "queens_core.exact_stars",
+        "queens_core.engine.driver",
+        "queens_core.tools.batch",
+        "queens_core.referee.blame",
+        "queens_core.referee.exact",
+        "queens_core.referee.stars",
         "queens_core.cli.report",
         "importlib.metadata",
     }

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from support import ARCHIVE, CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver, State
-from queens_core.cli.colour import ARCHIVE_COLOURS
 from queens_core.cli.main import main
-from queens_core.cli.svg import render_svg
+from queens_core.render.colour import ARCHIVE_COLOURS
+from queens_core.render.svg import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 STALLED_353 = CHEAP_STALL_353

@@ -8,9 +8,9 @@ import pytest
 from support import ROOT, quick_rule, rules_of
 
 from queens_core import Contradiction
-from queens_core.exact import find_solutions
-from queens_core.propagation import place_region_single
-from queens_core.state import cell_label
+from queens_core.engine.propagation import place_region_single
+from queens_core.engine.state import cell_label
+from queens_core.referee.exact import find_solutions
 from queens_core.testing import (
     assert_kills,
     assert_places,

@@ -23,8 +23,8 @@ from queens_core import (
     make_plugin_manager,
 )
 from queens_core.cli.main import main
-from queens_core.hint import find_hint, hint_document
-from queens_core.state import read_state
+from queens_core.engine.state import read_state
+from queens_core.tools.hint import find_hint, hint_document
 from queens_web.app import JSON_LIMIT, create_app
 
 HOST = "testserver"
@@ -380,7 +380,7 @@ def test_a_grade_the_rules_cannot_reach_is_a_400():
 
 def test_a_new_board_gives_up_in_time_with_a_503(installed, monkeypatch):
     """Round after round fails: the request ends at its deadline, each round a new seed."""
-    from queens_core import maker
+    from queens_core.generator import queens as maker
     from queens_web import adapters
 
     seeds = []

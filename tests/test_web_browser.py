@@ -14,8 +14,8 @@ import pytest
 from support import ARCHIVE
 
 from queens_core import Board, load_registry
-from queens_core.hint import find_hint
-from queens_core.state import State, cell_label, read_state
+from queens_core.engine.state import State, cell_label, read_state
+from queens_core.tools.hint import find_hint
 
 CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -158,8 +158,8 @@ def test_a_wrong_mark_is_named_and_outlined(page):
 def test_the_explanation_steps_through_the_whole_solve_to_the_counters(page, tmp_path: Path):
     paste_board(page, BOARD_353)
     registry = load_registry()
-    from queens_core.driver import Solver
-    from queens_core.explain import explain_steps
+    from queens_core.engine.driver import Solver
+    from queens_core.tools.explain import explain_steps
 
     board = Board.parse(BOARD_353)
     result = Solver(registry.rules).solve(board)
@@ -179,7 +179,7 @@ def test_the_explanation_steps_through_the_whole_solve_to_the_counters(page, tmp
     assert page.inner_text("#step-why") == step.why
     # The board shows the state after step 14: replayed, it is what the driver recorded.
     state = State.initial(board)
-    from queens_core.explain import apply_step
+    from queens_core.tools.explain import apply_step
 
     for recorded in result.steps[:14]:
         apply_step(board, state, recorded)

@@ -22,12 +22,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .board import MAX_SIZE, Board, BoardError, bits
-    from .driver import RuleFailure, Solver, SolveResult, Status
-    from .hookspecs import CONTRACT_VERSION, hookimpl
-    from .plugins import PluginError, Registry, load_registry, make_plugin_manager
-    from .readers import Reader, Reading
-    from .rules import (
+    from .engine.board import MAX_SIZE, Board, BoardError, bits
+    from .engine.driver import RuleFailure, Solver, SolveResult, Status
+    from .engine.rules import (
         Context,
         Contradiction,
         Grade,
@@ -37,41 +34,44 @@ if TYPE_CHECKING:
         Tier,
         UnsoundDeduction,
     )
-    from .state import State, cell_label, unit_label
-    from .validate import is_solution
+    from .engine.state import State, cell_label, unit_label
+    from .engine.validate import is_solution
+    from .hookspecs import CONTRACT_VERSION, hookimpl
+    from .plugins.readers import Reader, Reading
+    from .plugins.registry import PluginError, Registry, load_registry, make_plugin_manager
 
     __version__: str
 
 #: Each public name and the module that defines it.
 _HOMES = {
-    "MAX_SIZE": "board",
-    "Board": "board",
-    "BoardError": "board",
-    "bits": "board",
-    "RuleFailure": "driver",
-    "Solver": "driver",
-    "SolveResult": "driver",
-    "Status": "driver",
+    "MAX_SIZE": "engine.board",
+    "Board": "engine.board",
+    "BoardError": "engine.board",
+    "bits": "engine.board",
+    "RuleFailure": "engine.driver",
+    "Solver": "engine.driver",
+    "SolveResult": "engine.driver",
+    "Status": "engine.driver",
     "CONTRACT_VERSION": "hookspecs",
     "hookimpl": "hookspecs",
-    "PluginError": "plugins",
-    "Registry": "plugins",
-    "load_registry": "plugins",
-    "make_plugin_manager": "plugins",
-    "Reader": "readers",
-    "Reading": "readers",
-    "Context": "rules",
-    "Contradiction": "rules",
-    "Grade": "rules",
-    "Rule": "rules",
-    "Scratch": "rules",
-    "Step": "rules",
-    "Tier": "rules",
-    "UnsoundDeduction": "rules",
-    "State": "state",
-    "cell_label": "state",
-    "unit_label": "state",
-    "is_solution": "validate",
+    "PluginError": "plugins.registry",
+    "Registry": "plugins.registry",
+    "load_registry": "plugins.registry",
+    "make_plugin_manager": "plugins.registry",
+    "Reader": "plugins.readers",
+    "Reading": "plugins.readers",
+    "Context": "engine.rules",
+    "Contradiction": "engine.rules",
+    "Grade": "engine.rules",
+    "Rule": "engine.rules",
+    "Scratch": "engine.rules",
+    "Step": "engine.rules",
+    "Tier": "engine.rules",
+    "UnsoundDeduction": "engine.rules",
+    "State": "engine.state",
+    "cell_label": "engine.state",
+    "unit_label": "engine.state",
+    "is_solution": "engine.validate",
 }
 
 #: The stable surface: what rule and reader packages and embedding programs may use. It
@@ -112,7 +112,7 @@ __all__ = [
 
 
 def _installed_version() -> str:
-    from .distributions import version
+    from .plugins.distributions import version
 
     # None: running from a source tree that is not installed.
     return version("queens-core") or "0+unknown"

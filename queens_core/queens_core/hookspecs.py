@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from .readers import Reader
-    from .rules import Rule
+    from .engine.rules import Rule
+    from .plugins.readers import Reader
 
 __all__ = [
     "CONTRACT_VERSION",
@@ -94,7 +94,7 @@ def queens_register_rules() -> list[Rule]:  # type: ignore[empty-body]
       and the state alone (``ctx.cache`` may only save it work): the driver does not
       call it again on a state on which its last call changed nothing;
     - ``counting``: how the counter goes up, ``"pass"`` (default), ``"step"`` or
-      ``"placement"`` (see :data:`queens_core.rules.COUNTINGS`);
+      ``"placement"`` (see :data:`queens_core.engine.rules.COUNTINGS`);
     - ``explain``: optional ``explain(step, board, before) -> str | None``, the one
       sentence of why of a step the rule recorded, ``before`` the state just before it
       (``--explain``, ``hint`` and JSON output show it; the summary stands in otherwise);

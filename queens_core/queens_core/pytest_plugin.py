@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 
 from . import __version__
-from .board import Board
-from .plugins import Registry, load_registry
-from .rules import Grade, Rule
+from .engine.board import Board
+from .engine.rules import Grade, Rule
+from .plugins.registry import Registry, load_registry
 from .testing import random_boards
 
 

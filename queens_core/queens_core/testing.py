@@ -38,12 +38,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board
-from .driver import CONTRADICTION, RuleFailure, Solver
-from .exact import find_solutions
-from .generate import random_board
-from .rules import Context, Contradiction, Rule, Step, UnsoundDeduction
-from .state import State, cell_label, cell_labels
+from .engine.board import Board
+from .engine.driver import CONTRADICTION, RuleFailure, Solver
+from .engine.rules import Context, Contradiction, Rule, Step, UnsoundDeduction
+from .engine.state import State, cell_label, cell_labels
+from .generator.regions import random_board
+from .referee.exact import find_solutions
 
 __all__ = [
     "Outcome",
@@ -228,7 +228,7 @@ def random_boards(
     """``count`` boards that have at least one solution, named ``random-<size>-<i>``.
 
     Each grows one 4-connected region from each queen of a random valid placement
-    (:func:`queens_core.generate.random_board`, regions picked in proportion to their
+    (:func:`queens_core.generator.regions.random_board`, regions picked in proportion to their
     size, so sizes vary as on real boards), so the queens are a solution. Most such
     boards have several solutions, which makes them a harsh soundness test: a rule that
     leans on uniqueness fails on them. The same seed gives the same boards.

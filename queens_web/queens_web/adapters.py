@@ -21,10 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
-from queens_core.blame import UnsoundRule, diagnose
-from queens_core.check import check_board, report_json
-from queens_core.cli.colour import colour_name, region_colours
-from queens_core.cli.jsonfmt import (
+from queens_core.engine.state import read_state
+from queens_core.plugins.readers import by_content, by_suffix
+from queens_core.referee.blame import UnsoundRule, diagnose
+from queens_core.referee.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
+from queens_core.render.colour import region_colours
+from queens_core.render.documents import (
     CHECK_SCHEMA,
     DetailError,
     board_json,
@@ -32,11 +34,10 @@ from queens_core.cli.jsonfmt import (
     solve_document,
     state_json,
 )
-from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
-from queens_core.grade import Grader
-from queens_core.hint import find_hint, hint_document
-from queens_core.readers import by_content, by_suffix
-from queens_core.state import read_state
+from queens_core.tools.check import check_board, report_json
+from queens_core.tools.grade import Grader
+from queens_core.tools.hint import find_hint, hint_document
+from queens_core.words import colour_name
 
 from .problems import Problem
 
@@ -84,7 +85,7 @@ class Library:
 
 def info_document(library: Library) -> dict[str, Any]:
     """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
-    from queens_core.maker import grade_names
+    from queens_core.generator.queens import grade_names
 
     return {
         "schema": "queens-web-info/1",
@@ -229,7 +230,7 @@ def check(library: Library, board: Board, source: str) -> dict[str, Any]:
 def generate_options(size: Any, grade: Any, seed: Any) -> tuple[int, str | None, int | None]:
     """The size, grade (none: any the rules reach) and seed (none: a new board each
     time) of a request for a new board."""
-    from queens_core.maker import grade_names
+    from queens_core.generator.queens import grade_names
 
     if isinstance(size, bool) or not isinstance(size, int) or size not in GENERATE_SIZES:
         raise Problem(
@@ -255,7 +256,7 @@ def generate(
     import random
     import time
 
-    from queens_core.maker import GenerateError, GiveUp, generate_boards
+    from queens_core.generator.queens import GenerateError, GiveUp, generate_boards
 
     start = random.randrange(2**32) if seed is None else seed
     deadline = time.monotonic() + seconds

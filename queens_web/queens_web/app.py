@@ -225,7 +225,7 @@ def create_app(
             except Problem as err:
                 return error_response(err.status, str(err))
             except Exception as err:
-                from queens_core.driver import RuleFailure
+                from queens_core.engine.driver import RuleFailure
 
                 if isinstance(err, RuleFailure):
                     return error_response(500, f"a rule failed: {err}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from queens_core import Contradiction, bits
-from queens_core.exact import find_solutions
+from queens_core.engine.words import cells_words
+from queens_core.referee.exact import find_solutions
 from queens_core.testing import (
     assert_kills,
     assert_unchanged,
@@ -16,7 +17,6 @@ from queens_core.testing import (
     make_state,
     run_rule,
 )
-from queens_core.words import cells_words
 from queens_rules_squeeze import RULES, squeezed
 
 TWO_LINE, TWO_REGION = RULES

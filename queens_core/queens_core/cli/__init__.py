@@ -1,7 +1,5 @@
-"""The presentation of queens: the ``queens`` command and everything it prints.
+"""The ``queens`` command: the only package that imports click.
 
-The engine (board, state, rules, driver, exact solver, hint, check, stats) lives one
-level up and never needs this package to compute an answer; the modules here turn its
-results into text, JSON, colour and SVG, and map them to exit statuses. The command
-itself is :func:`queens_core.cli.main.main`.
+Each command parses its options, calls the tools, prints what the render layer words,
+and decides the exit status. The console entry is :func:`queens_core.cli.entry.run`.
 """

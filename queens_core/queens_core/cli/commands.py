@@ -36,10 +36,16 @@ def load_commands(
     """Every command the installed command packages register, each with the
     ``package[entry point]`` label of its package, and the error line of each package
     that failed to load (it contributes nothing)."""
-    from ..plugins import call_one, dist_name, dist_version, make_plugin_manager, where_raised
+    from ..plugins.registry import (
+        call_one,
+        dist_name,
+        dist_version,
+        make_plugin_manager,
+        where_raised,
+    )
 
     if entry_points is None:
-        from ..distributions import entry_points as installed
+        from ..plugins.distributions import entry_points as installed
 
         entry_points = installed(hookspecs.COMMANDS_ENTRY_POINT_GROUP)
     found: list[tuple[str, click.Command]] = []

@@ -4,7 +4,7 @@ Every command shares these: 0 solved, 1 not solved (stalled or contradictory), 2
 or usage (or output that cannot be written), 3 a rule failed (raised, broke its contract
 or made an unsound deduction), 4 a rule package failed to load, 7 the exact search ran out
 of its budget (``check`` and ``hint``: "undecided within the budget"). ``queens check``
-adds its own verdicts (see :mod:`queens_core.check`). Like other Unix tools, an interrupt
+adds its own verdicts (see :mod:`queens_core.tools.check`). Like other Unix tools, an interrupt
 (Ctrl-C) ends with 130 and a reader that stops reading (``| head -1``) with 141 (128 + the
 signal).
 """
@@ -16,7 +16,7 @@ from typing import NoReturn, TextIO
 
 import click
 
-from ..board import Board
+from ..engine.board import Board
 
 EXIT_SOLVED = 0
 EXIT_NOT_SOLVED = 1

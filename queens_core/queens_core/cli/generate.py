@@ -1,5 +1,5 @@
 """The ``queens generate`` command (registered on ``cli.main``); the engine is
-:mod:`queens_core.maker`.
+:mod:`queens_core.generator.queens`.
 
 Options are read as plain values and checked here or by the engine, so that every bad
 value gets the one-line error and exit status 2 the other commands give bad input.
@@ -18,7 +18,7 @@ from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
 from .options import format_option
 
 if TYPE_CHECKING:
-    from ..maker import Generated
+    from ..generator.queens import Generated
 
 GENERATE_SCHEMA = "queens-generate/1"
 
@@ -162,9 +162,9 @@ def generate(
       queens generate --size 8 --only baseline --format json
       queens generate --stars 2 --size 10 --seed 1
     """
-    from ..driver import RuleFailure
-    from ..maker import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
-    from ..stats import Progress
+    from ..engine.driver import RuleFailure
+    from ..generator.queens import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
+    from ..tools.stats import Progress
     from .main import selected_rules
 
     if force and out_dir is None:
@@ -264,10 +264,10 @@ def _generate_stars(
 ) -> None:
     """``--stars K`` with K >= 2: Star Battle boards with one solution (board ``i`` from
     seed ``seed + i``), neither solved by the rules nor graded."""
-    from ..board import MAX_SIZE, max_stars, size_article
-    from ..exact_stars import find_solutions
-    from ..maker_stars import generate_starbattle
-    from .jsonfmt import cells_json
+    from ..engine.board import MAX_SIZE, max_stars, size_article
+    from ..generator.stars import generate_starbattle
+    from ..referee.exact import find_solutions
+    from ..render.documents import cells_json
 
     if stars < 1:
         fail(f"--stars must be at least 1, not {stars}", EXIT_BAD_INPUT)
@@ -392,7 +392,7 @@ def _print(board: Generated, seed: int, count: int, path: str | None, output_for
 
 def board_record(board: Generated, seed: int, path: str | None = None) -> dict[str, Any]:
     """One line of ``--format json``."""
-    from .jsonfmt import cells_json
+    from ..render.documents import cells_json
 
     rung = board.rung
     full = board.assessment.full

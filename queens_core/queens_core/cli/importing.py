@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import click
 
-from ..batch import BoardInputError
-from ..readers import read_source
-from ..state import State
+from ..engine.state import State
+from ..plugins.readers import read_source
+from ..tools.batch import BoardInputError
 from .exits import EXIT_BAD_INPUT, fail, warn, warn_split_regions
 
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..board import MAX_SIZE, Board
-from ..exact import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..plugins import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
-from ..rules import Rule
-from ..selection import TIERS, SelectionError, select_rules
+from ..engine.board import MAX_SIZE, Board
+from ..engine.rules import Rule
+from ..plugins.registry import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
+from ..plugins.selection import TIERS, SelectionError, select_rules
+from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from .commands import PluginGroup
 from .entry import start_up_over
 from .exits import (
@@ -37,7 +37,7 @@ from .options import color_option, format_option
 from .stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
-    from ..driver import Solver
+    from ..engine.driver import Solver
 
 
 class Settings:
@@ -222,8 +222,8 @@ def solve(
       queens solve --only baseline,pigeonhole archive/boards/1.txt
       queens solve --exclude pfc archive/boards/1.txt
     """
-    from ..batch import STDIN, display_name, worst
-    from ..driver import Solver
+    from ..engine.driver import Solver
+    from ..tools.batch import STDIN, display_name, worst
 
     k = parse_stars(stars)
     registry = settings.registry()
@@ -256,9 +256,9 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
-    from ..batch import BoardInputError, display_name, read_board_file
-    from ..blame import diagnose
-    from ..driver import CONTRADICTION, RuleFailure
+    from ..engine.driver import CONTRADICTION, RuleFailure
+    from ..referee.blame import diagnose
+    from ..tools.batch import BoardInputError, display_name, read_board_file
 
     name = display_name(path)
     as_json = output_format == "json"
@@ -283,7 +283,12 @@ def _solve_one(
             return EXIT_RULE_FAILED
         # Inside the try: a rule's explain runs while the output is built.
         if as_json:
-            from .jsonfmt import DetailError, detail_failure, print_document, solve_document
+            from ..render.documents import (
+                DetailError,
+                detail_failure,
+                print_document,
+                solve_document,
+            )
 
             try:
                 document = solve_document(result, solver.rules, name)
@@ -325,7 +330,7 @@ def _print_failed(
     rule: Rule | None = None,
 ) -> None:
     """The JSON entry of a board that could not be solved (bad input, a rule failed)."""
-    from .jsonfmt import failed_document, print_document
+    from ..render.documents import failed_document, print_document
 
     print_document(failed_document(name, status, error, board, rule), json_lines)
 
@@ -365,7 +370,7 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
     """
     registry = settings.registry(warn_empty=False)  # the list itself says so
     if as_json or output_format == "json":
-        from .jsonfmt import RULES_SCHEMA, dumps
+        from ..render.documents import RULES_SCHEMA, dumps
 
         rules = [
             {
@@ -466,7 +471,7 @@ def readers_list(settings: Settings, output_format: str) -> None:
                 for r in found
             ],
         }
-        from .jsonfmt import dumps
+        from ..render.documents import dumps
 
         click.echo(dumps(document))
         return
@@ -538,10 +543,10 @@ def check(
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
     """
-    from ..batch import STDIN, worst
-    from ..check import SEVERITY as CHECK_SEVERITY
-    from ..check import check_board, format_report, report_json
-    from ..grade import Grader
+    from ..tools.batch import STDIN, worst
+    from ..tools.check import SEVERITY as CHECK_SEVERITY
+    from ..tools.check import check_board, format_report, report_json
+    from ..tools.grade import Grader
 
     k = parse_stars(stars)
     registry = settings.registry()
@@ -560,7 +565,7 @@ def check(
                 click.echo()
             click.echo(format_report(report, names))
         if output_format == "json":
-            from .jsonfmt import CHECK_SCHEMA, print_document
+            from ..render.documents import CHECK_SCHEMA, print_document
 
             print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
     sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
@@ -603,9 +608,10 @@ def stats(
       queens stats --format json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
-    from ..batch import missing_path
-    from ..grade import Grader
-    from ..stats import (
+    from ..render.chart import bar_chart_svg
+    from ..tools.batch import missing_path
+    from ..tools.grade import Grader
+    from ..tools.stats import (
         BAD_INPUT,
         Progress,
         chart_items,
@@ -613,7 +619,6 @@ def stats(
         format_summary,
         summary_json,
     )
-    from .chart import bar_chart_svg
 
     k = parse_stars(stars)
     registry = settings.registry()
@@ -636,7 +641,7 @@ def stats(
         if board.error:
             report_error(board.error)
     if as_json or output_format == "json":
-        from .jsonfmt import STATS_SCHEMA, dumps
+        from ..render.documents import STATS_SCHEMA, dumps
 
         click.echo(dumps({"schema": STATS_SCHEMA, **summary_json(summary)}))
     else:

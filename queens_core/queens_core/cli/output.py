@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..driver import SolveResult
+from ..engine.driver import SolveResult
 
 
 def format_counters(counters: Mapping[str, int], display_names: Mapping[str, str]) -> str:

@@ -14,11 +14,11 @@ from typing import TextIO
 
 import click
 
-from ..board import Board, size_article
-from ..driver import CONTRADICTION, SOLVED, SolveResult
-from ..rules import Rule
-from .colour import (
-    colour_name,
+from ..engine.board import Board, size_article
+from ..engine.driver import CONTRADICTION, SOLVED, SolveResult
+from ..engine.rules import Rule
+from ..engine.words import colour_name
+from ..render.colour import (
     colour_picture,
     colour_rows,
     lettered_rows,
@@ -50,7 +50,7 @@ def result_text(
 
 def board_text(board: Board, depth: str | None = None) -> str:
     """The board's letters with row and column numbers (in colour with a ``depth``)."""
-    from ..explain import labelled_grid
+    from ..tools.explain import labelled_grid
 
     if depth is None:
         return labelled_grid(board, board.rows)
@@ -73,7 +73,7 @@ def explanation_text(
     letters: bool = False,
 ) -> str:
     """``queens solve --explain``: the board, every step in words, how it ended."""
-    from ..explain import LABEL_SCHEME, explain_steps, format_explanation
+    from ..tools.explain import LABEL_SCHEME, explain_steps, format_explanation
 
     board = result.board
     parts = [

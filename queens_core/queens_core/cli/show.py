@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 import click
 
-from ..batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
-from ..board import Board, BoardError, decode_input
-from ..exact import DEFAULT_TIMEOUT
-from ..readers import Reader, read_source
-from ..state import State, read_state
+from ..engine.board import Board, BoardError, decode_input
+from ..engine.state import State, read_state
+from ..plugins.readers import Reader, read_source
+from ..referee.budget import DEFAULT_TIMEOUT
+from ..tools.batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -126,11 +126,11 @@ def hint(
       queens solve --tier cheap my.txt | queens hint my.txt --state -
       queens hint archive/boards/353.txt
     """
-    from ..blame import UnsoundRule
-    from ..driver import RuleFailure
-    from ..exact import SearchLimitExceeded
-    from ..hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
-    from .jsonfmt import DetailError, detail_failure, dumps
+    from ..engine.driver import RuleFailure
+    from ..referee.blame import UnsoundRule
+    from ..referee.exact import SearchLimitExceeded
+    from ..render.documents import DetailError, detail_failure, dumps
+    from ..tools.hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
     from .report import colour_depth
 
     k = parse_stars(stars)
@@ -217,9 +217,9 @@ def render(
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
       queens render archive/boards/353.txt -o board.png
     """
-    from ..blame import diagnose
-    from ..driver import RuleFailure, Solver
-    from .svg import render_svg
+    from ..engine.driver import RuleFailure, Solver
+    from ..referee.blame import diagnose
+    from ..render.svg import render_svg
 
     as_png = output.lower().endswith(".png")
     if as_png and letters:
@@ -255,7 +255,7 @@ def render(
         solved = result.solved
     show_dead = not (state is not None and state.is_solved(parsed))
     if as_png:
-        from .png import render_png
+        from ..render.png import render_png
 
         _write_bytes(output, render_png(parsed, state, show_dead=show_dead, labels=labels))
         picture = None

@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .board import MAX_INPUT_BYTES, Board, BoardError
-from .readers import (
+from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
+from ..plugins.readers import (
     STDIN,
     TEXT_READER,
     Reader,
@@ -23,21 +23,10 @@ from .readers import (
     load_bytes,
     read_source,
 )
-from .readers import InputError as BoardInputError
+from ..plugins.readers import InputError as BoardInputError
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-__all__ = [
-    "STDIN",
-    "BoardInputError",
-    "display_name",
-    "expand_paths",
-    "missing_path",
-    "read_board_file",
-    "read_input",
-    "worst",
-]
 
 #: What a folder contributes with only the text reader: its board files, found recursively.
 BOARD_SUFFIX = ".txt"
@@ -54,7 +43,7 @@ def read_board_file(
     path: str, readers: Sequence[Reader] = (TEXT_READER,), stars: int | None = None
 ) -> Board:
     """Read the board at ``path`` (``-`` is standard input) with the reader chosen for it
-    among ``readers`` (see :mod:`queens_core.readers`); the text reader by default.
+    among ``readers`` (see :mod:`queens_core.plugins.readers`); the text reader by default.
 
     ``stars`` is K, the stars per unit; None takes what the input declares (an SBN
     string does), else 1. See :func:`board_with_stars`.

@@ -1,6 +1,6 @@
 """Explain a solve step by step, in words, from the steps the driver recorded.
 
-Nothing is solved again: the steps (:class:`~queens_core.rules.Step`) say which rule
+Nothing is solved again: the steps (:class:`~queens_core.engine.rules.Step`) say which rule
 placed or killed which cells and why (their ``detail``); :func:`replay` rebuilds the state
 before each step from them, and the rule that recorded a step says why in one sentence
 (``Rule.explain(step, board, before)``), from the step and the state just before it. A
@@ -9,7 +9,7 @@ rule that says nothing is explained by its summary. The word helpers below
 names cells, lines and regions alike.
 
 Cells are named ``rRcC``: row R counted from the top, column C from the left, both from 1
-(:func:`~queens_core.state.cell_label`). Regions are named by their letter, with the
+(:func:`~queens_core.engine.state.cell_label`). Regions are named by their letter, with the
 colour the letter stands for when it is one of the archive's ("region P (purple)").
 
 Glossary
@@ -28,29 +28,13 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .board import Board, bits
-from .rules import Rule, Step
-from .state import State, cell_label
-from .words import cells_words, join_words
+from ..engine.board import Board, bits
+from ..engine.rules import Rule, Step
+from ..engine.state import State, cell_label
 
-# The word helpers moved to :mod:`queens_core.words`; these names stay importable here.
+# The word helpers moved to :mod:`queens_core.engine.words`; these names stay importable here.
 
 LABEL_SCHEME = "Cells are named rRcC: row R from the top, column C from the left, counting from 1."
-
-
-__all__ = [
-    "LABEL_SCHEME",
-    "Explanation",
-    "ReplayError",
-    "apply_step",
-    "cells_words",
-    "explain_steps",
-    "format_explanation",
-    "join_words",
-    "labelled_grid",
-    "replay",
-    "why_of",
-]
 
 
 class ReplayError(ValueError):
@@ -116,11 +100,11 @@ def replay(board: Board, steps: Iterable[Step], start: State | None = None) -> S
 def why_of(board: Board, step: Step, before: State, rule: Rule | None) -> str | None:
     """The rule's own sentence for ``step`` (None when it has none, or says nothing).
 
-    Raises :class:`~queens_core.driver.RuleFailure` naming the rule when its explainer
+    Raises :class:`~queens_core.engine.driver.RuleFailure` naming the rule when its explainer
     raises or gives something else than a string (it is a broken plugin)."""
     if rule is None or rule.explain is None:
         return None
-    from .driver import ContractViolation, RuleFailure
+    from ..engine.driver import ContractViolation, RuleFailure
 
     try:
         why = rule.explain(step, board, before)

@@ -3,7 +3,7 @@
 docs/difficulty.md is the definition; this module is its implementation.
 
 The rules are climbed as a ladder of cumulative rule sets, easiest first. The ladder is
-what the installed rules declare: each rule says the lowest :class:`~queens_core.rules.Grade`
+what the installed rules declare: each rule says the lowest :class:`~queens_core.engine.rules.Grade`
 of a board that needs it (``Rule.grade``; by tier when it says nothing), and the rung of
 a grade admits every rule of that grade or below:
 
@@ -37,11 +37,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .board import Board
-from .driver import Solver, SolveResult
-from .rules import Grade, Rule, Tier
-
-__all__ = ["LADDER", "TIERS_NEEDED", "Assessment", "Grader", "Rung", "TierNeeded", "weight_of"]
+from ..engine.board import Board
+from ..engine.driver import Solver, SolveResult
+from ..engine.rules import Grade, Rule, Tier
 
 
 class TierNeeded(StrEnum):
@@ -191,7 +189,7 @@ class Grader:
     def assess(self, board: Board, clock: Callable[[], float] = time.perf_counter) -> Assessment:
         """Solve ``board`` with every rule, then find its grade if the rules solve it.
 
-        Raises :class:`~queens_core.driver.RuleFailure` when a rule raises.
+        Raises :class:`~queens_core.engine.driver.RuleFailure` when a rule raises.
         """
         if board.stars != self.full.stars:
             return self.for_stars(board.stars).assess(board, clock)

@@ -14,11 +14,11 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..board import Board, bits
-from ..driver import RuleFailure, SolveResult
-from ..explain import Explanation, explain_steps
-from ..rules import Rule, Step, Tier
-from ..state import State
+from ..engine.board import Board, bits
+from ..engine.driver import RuleFailure, SolveResult
+from ..engine.rules import Rule, Step, Tier
+from ..engine.state import State
+from ..tools.explain import Explanation, explain_steps
 
 SOLVE_SCHEMA = "queens-solve/1"
 HINT_SCHEMA = "queens-hint/1"
@@ -48,7 +48,7 @@ def state_json(board: Board, state: State) -> dict[str, Any]:
 
 class DetailError(ValueError):
     """A step's ``detail`` holds a value JSON cannot (a set, an object, NaN): the rule that
-    recorded it broke the :class:`~queens_core.rules.Step` contract. The command reports
+    recorded it broke the :class:`~queens_core.engine.rules.Step` contract. The command reports
     it as that rule's failure (:func:`detail_failure`)."""
 
     def __init__(self, counter: str, value: Any):
@@ -62,7 +62,7 @@ class DetailError(ValueError):
 
 def detail_failure(error: DetailError, rules: Iterable[Rule]) -> RuleFailure:
     """The rule failure a :class:`DetailError` stands for, naming the rule."""
-    from ..driver import ContractViolation
+    from ..engine.driver import ContractViolation
 
     rule = next((r for r in rules if r.counter == error.counter), None)
     if rule is None:  # a step under a counter no installed rule has: name the counter

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .rules import Rule, Tier
+from ..engine.rules import Rule, Tier
 
 PACKAGE_PREFIX = "queens-rules-"
 TIERS = tuple(tier.value for tier in Tier)

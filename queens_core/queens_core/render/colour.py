@@ -19,33 +19,9 @@ import functools
 import os
 from collections.abc import Callable, Mapping, Sequence
 
-from ..board import Board
-from ..state import LIVE, QUEEN, State
-
-#: letter -> (colour name, hex), from archive/README.md.
-ARCHIVE_COLOURS: dict[str, tuple[str, str]] = {
-    "P": ("purple", "#BBA3E2"),
-    "O": ("orange", "#FFC992"),
-    "B": ("blue", "#96BEFF"),
-    "G": ("green", "#B3DFA0"),
-    "S": ("silver", "#DFDFDF"),
-    "R": ("red", "#FF7B60"),
-    "L": ("lime", "#E6F388"),
-    "K": ("khaki", "#B9B29E"),
-    "N": ("pink", "#DFA0BF"),
-    "T": ("teal", "#95CBCF"),
-    "C": ("cyan", "#55EBE2"),
-    "Y": ("yellow", "#DCF079"),
-    "U": ("ultraviolet", "#AF96DC"),
-    "Q": ("squash", "#FBBF81"),
-    "A": ("azure", "#85B5FC"),
-    "J": ("jade", "#A6D995"),
-    "W": ("white-gray", "#D9D9D9"),
-    "V": ("vermilion", "#F96C51"),
-    "M": ("mauve", "#D895B2"),
-    "F": ("fuchsia", "#FE93F1"),
-    "H": ("hazel", "#ADA68E"),
-}
+from ..engine.board import Board
+from ..engine.state import LIVE, QUEEN, State
+from ..engine.words import ARCHIVE_COLOURS
 
 TRUECOLOR = "truecolor"
 XTERM256 = "256"
@@ -150,12 +126,6 @@ def _shade_apart(colour: str, nearest: Callable[[str], float]) -> str | None:
                 if nearest(candidate) >= DISTINCT:
                     return candidate
     return None
-
-
-def colour_name(letter: str) -> str | None:
-    """The colour an archive letter stands for ("purple"), or None for another letter."""
-    known = ARCHIVE_COLOURS.get(letter)
-    return known[0] if known else None
 
 
 def wants_colour(choice: str, is_terminal: bool, environ: Mapping[str, str] | None = None) -> bool:

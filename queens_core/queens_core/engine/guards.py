@@ -1,10 +1,10 @@
 """What the driver does about rules that break the contract in ways a step cannot show.
 
 A rule package is third-party code running in the solver's process. The driver checks
-every step it records (:mod:`queens_core.driver`) and a :class:`~queens_core.board.Board`
-is read-only; this module covers the rest, at a cost paid once per solve, not once per
-rule call (but for the first write to a rule's cache, which goes through one Python
-method):
+every step it records (:mod:`queens_core.engine.driver`) and a
+:class:`~queens_core.engine.board.Board` is read-only; this module covers the rest, at
+a cost paid once per solve, not once per rule call (but for the first write to a
+rule's cache, which goes through one Python method):
 
 - writing to standard output, where the board goes: for the length of a solve,
   ``sys.stdout`` is a :class:`StdoutGuard` that raises in the solving thread;
@@ -19,9 +19,9 @@ Glossary
 --------
 group
     The rules that share one apply function; the driver calls them at once and the
-    first one names the call (:class:`queens_core.driver._Group`).
+    first one names the call (:class:`queens_core.engine.driver._Group`).
 time budget
-    Seconds of wall-clock time one :meth:`Solver.solve <queens_core.driver.Solver.solve>`
+    Seconds of wall-clock time one :meth:`Solver.solve <queens_core.engine.driver.Solver.solve>`
     may take before the rule running then is stopped.
 """
 
@@ -35,12 +35,14 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .errors import ContractViolation, OutOfTime
+
 if TYPE_CHECKING:
     from types import FrameType
 
     from .rules import Context, Rule
 
-#: The per-solve time budget of :class:`~queens_core.driver.Solver`, in seconds. The
+#: The per-solve time budget of :class:`~queens_core.engine.driver.Solver`, in seconds. The
 #: slowest archive board takes a few milliseconds and a random 32×32 board well under a
 #: second: a minute means a rule that does not stop.
 TIME_BUDGET = 60.0
@@ -51,30 +53,6 @@ _RETRY = 0.01
 _IDLE = 0.25
 
 _MAIN_THREAD = threading.main_thread().ident
-
-
-class ReadOnlyBoard(AttributeError):
-    """Something tried to change a :class:`~queens_core.board.Board` after it was built.
-
-    Defined here, not in the board module: that module may be compiled (mypyc cannot
-    compile a subclass of AttributeError), this one never is."""
-
-
-class ContractViolation(Exception):
-    """A rule broke the contract of :class:`~queens_core.rules.Context` (the driver can no
-    longer trust the record of the solve)."""
-
-
-class OutOfTime(BaseException):
-    """The solve's time budget ran out while ``rule`` was running. A BaseException, so a
-    rule's own ``except Exception`` does not swallow it."""
-
-    def __init__(self, rule: Rule, budget: float):
-        super().__init__(
-            f"it was still running when the solve's time budget ({budget:g} s) ran out"
-        )
-        self.rule = rule
-        self.budget = budget
 
 
 class StdoutGuard:
@@ -148,25 +126,24 @@ class Caches(dict):
         return dict.popitem(self)
 
 
-def _running_rule(frame: FrameType | None) -> Rule | None:
-    """The rule the driver is running, from the stack: the innermost driver frame that
-    holds a ``group``. None when the driver is between rules."""
-    from . import driver
+class RunningRule:
+    """The rule the driver is running, or None between two rule calls: a slot the
+    driver sets before each call and clears after it, for the alarm to read."""
 
-    while frame is not None:
-        code = frame.f_code
-        if code.co_filename == driver.__file__ and "group" in code.co_varnames:
-            group = frame.f_locals.get("group")
-            if group is not None:
-                return group.rules[0]
-        frame = frame.f_back
-    return None
+    __slots__ = ("rule",)
+
+    def __init__(self) -> None:
+        self.rule: Rule | None = None
+
+
+#: The one slot of the process (solves run in the main thread, one at a time).
+running = RunningRule()
 
 
 def _on_alarm(_signum: int, frame: FrameType | None) -> None:
     """What the watchdog's alarm does in the main thread: stop the rule that is running
     (nothing when the driver is between two rules: the watchdog tries again soon)."""
-    rule = _running_rule(frame)
+    rule = running.rule
     if rule is not None and _watchdog is not None and _watchdog.deadline is not None:
         raise OutOfTime(rule, _watchdog.budget)
 

@@ -1,7 +1,7 @@
 """``queens stats``: solve many boards in one process and sum up what the rules did.
 
 Per board it keeps what ``queens solve`` would print (status and counters, from the solve
-with every rule), the tier and grade the board needs (:mod:`queens_core.grade`) and the
+with every rule), the tier and grade the board needs (:mod:`queens_core.tools.grade`) and the
 time of that full solve. The summary: boards solved by size and by tier needed, the
 boards the rules do not solve, the total of every counter, and the median and 95th
 percentile of the solve time. docs/stats.md describes the text and JSON output.
@@ -15,9 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
-from .blame import diagnose
-from .cli.exits import (
+from ..cli.exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
@@ -25,9 +23,11 @@ from .cli.exits import (
     SEVERITY,
     is_terminal,
 )
-from .driver import SOLVED, RuleFailure
+from ..engine.driver import SOLVED, RuleFailure
+from ..plugins.readers import TEXT_READER, Reader
+from ..referee.blame import diagnose
+from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
 from .grade import LADDER, TIERS_NEEDED, Grader
-from .readers import TEXT_READER, Reader
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
 BAD_INPUT = "bad-input"

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import pluggy
 
-from . import hookspecs
+from .. import hookspecs
+from ..engine.rules import Rule
 from .readers import TEXT_READER, Reader
-from .rules import Rule
 
 T = TypeVar("T")
 
@@ -343,7 +343,7 @@ def _collect_readers(
             suffix_owner.update(dict.fromkeys(reader.suffixes, label))
             readers.append(replace(reader, package=package, version=version))
     readers.sort(key=lambda r: r.name)
-    from . import __version__
+    from .. import __version__
 
     return [replace(TEXT_READER, version=__version__), *readers], broken
 

@@ -27,8 +27,8 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .board import MAX_INPUT_BYTES, Board, BoardError
-from .state import State
+from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
+from ..engine.state import State
 
 __all__ = ["STDIN", "TEXT_READER", "InputError", "Reader", "Reading", "read_source"]
 

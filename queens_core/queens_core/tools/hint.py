@@ -24,12 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .blame import UnsoundRule, diagnose
-from .board import Board, bits
-from .cli.colour import colour_rows, lettered_rows
-from .cli.jsonfmt import HINT_SCHEMA, board_json, cells_json, state_json, step_json
-from .driver import Solver
-from .exact_stars import find_solutions
+from ..engine.board import Board, bits
+from ..engine.driver import Solver
+from ..engine.rules import Rule, Step
+from ..engine.state import State, cell_label
+from ..engine.words import cells_words, region_name
+from ..referee.blame import UnsoundRule, diagnose
+from ..referee.exact import find_solutions
+from ..render.colour import colour_rows, lettered_rows
+from ..render.documents import HINT_SCHEMA, board_json, cells_json, state_json, step_json
 from .explain import (
     LABEL_SCHEME,
     Explanation,
@@ -38,9 +41,6 @@ from .explain import (
     format_explanation,
     labelled_grid,
 )
-from .rules import Rule, Step
-from .state import State, cell_label
-from .words import cells_words, region_name
 
 #: How many solutions of a board with several are compared with a wrong state.
 SOLUTION_CAP = 64
@@ -91,7 +91,7 @@ def conflict_reason(board: Board, a: int, b: int) -> str:
 
 def check_state(board: Board, state: State, seconds: float | None = None) -> Check:
     """Is ``state`` wrong (see the module's doc), and which cells make it so? Raises
-    :class:`~queens_core.exact.SearchLimitExceeded` when a search needs more than
+    :class:`~queens_core.referee.exact.SearchLimitExceeded` when a search needs more than
     ``seconds``."""
     conflicts = conflicts_of(board, state.queens)
     if not conflicts and find_solutions(board, 1, state, seconds=seconds):
@@ -125,9 +125,9 @@ class Hint:
 def find_hint(board: Board, state: State, rules: list[Rule], seconds: float | None = None) -> Hint:
     """Check ``state``; if it is right, the first step the rules take from it.
 
-    Raises :class:`~queens_core.blame.UnsoundRule` when the rules' solve from ``state``
+    Raises :class:`~queens_core.referee.blame.UnsoundRule` when the rules' solve from ``state``
     is unsound (the hint could be that very step), and
-    :class:`~queens_core.exact.SearchLimitExceeded` past ``seconds`` of exact search."""
+    :class:`~queens_core.referee.exact.SearchLimitExceeded` past ``seconds`` of exact search."""
     check = check_state(board, state, seconds)
     if check.wrong:
         return Hint(board, state, NO_SOLUTION if not check.solutions else WRONG, check)

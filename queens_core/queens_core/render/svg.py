@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..board import Board, bits
-from ..state import State, cell_label
+from ..engine.board import Board, bits
+from ..engine.state import State, cell_label
 from .colour import region_colours
 
 GRID_INK = "#000000"

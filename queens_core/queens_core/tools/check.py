@@ -1,7 +1,7 @@
 """``queens check``: is a board ready to ship? Unique, solved by logic, and how hard.
 
 For each board: its structure problems, its number of solutions by the exact solver (up
-to a cap), what the rules do with it (:mod:`queens_core.grade`), and one verdict with an
+to a cap), what the rules do with it (:mod:`queens_core.tools.grade`), and one verdict with an
 exit status a script can act on. The exact solver is the referee: when it contradicts
 the rules (the rules solve a board that has several solutions, or prove a board with a
 solution impossible), a rule is unsound and the check fails with status 3.
@@ -16,21 +16,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .batch import BoardInputError, display_name, read_board_file
-from .blame import COMPARED, diagnose
-from .board import Board
-from .cli.exits import (
+from ..cli.exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
     EXIT_SOLVED,
     EXIT_UNDECIDED,
 )
-from .driver import CONTRADICTION, RuleFailure
-from .exact_stars import DEFAULT_CAP, SearchLimitExceeded, survey
+from ..engine.board import Board
+from ..engine.driver import CONTRADICTION, RuleFailure
+from ..engine.state import cell_labels
+from ..plugins.readers import TEXT_READER, Reader
+from ..referee.blame import COMPARED, diagnose
+from ..referee.exact import DEFAULT_CAP, SearchLimitExceeded, survey
+from .batch import BoardInputError, display_name, read_board_file
 from .grade import Assessment, Grader
-from .readers import TEXT_READER, Reader
-from .state import cell_labels
 
 EXIT_UNIQUE_SOLVED = EXIT_SOLVED
 EXIT_UNIQUE_STALLED = EXIT_NOT_SOLVED

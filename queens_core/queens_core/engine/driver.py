@@ -5,7 +5,7 @@ Then, if the board is not solved, the expensive rules are tried one at a time, c
 first; as soon as one changes the state the driver goes back to the cheap tier. It stops
 when the board is solved, when nothing changes, or at a contradiction.
 
-Every change is a :class:`~queens_core.rules.Step`; the driver counts them into the
+Every change is a :class:`~queens_core.engine.rules.Step`; the driver counts them into the
 counters and keeps them all in the result.
 """
 
@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from . import guards
 from .board import Board
-from .guards import ContractViolation, OutOfTime, ReadOnlyBoard
+from .errors import ContractViolation, OutOfTime, ReadOnlyBoard
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import EmptyUnit, InvalidState, State, find_empty_unit
@@ -164,7 +164,7 @@ class Solver:
         self._given = given
         self._by_stars: dict[int, Solver] = {stars: self}
         #: Seconds one solve may take before the rule then running is stopped and named
-        #: (None: :data:`queens_core.guards.TIME_BUDGET`; ``math.inf``: no limit).
+        #: (None: :data:`queens_core.engine.guards.TIME_BUDGET`; ``math.inf``: no limit).
         self.time_budget = guards.TIME_BUDGET if time_budget is None else time_budget
         self.rules = sorted(
             (r for r in given if r.sound_for(stars)),
@@ -199,10 +199,10 @@ class Solver:
 
         ``state`` is changed in place and is the result's ``state``: pass a copy to keep
         the start. A board with another K than this solver's is solved by
-        :meth:`for_stars`. Raises :class:`~queens_core.state.InvalidState` for a start
+        :meth:`for_stars`. Raises :class:`~queens_core.engine.state.InvalidState` for a start
         state with two queens in a unit or touching (no rule runs on it), and
         :class:`RuleFailure` when a rule raises, breaks its contract (see also
-        :mod:`queens_core.guards`) or is still running when the solve's time budget runs
+        :mod:`queens_core.engine.guards`) or is still running when the solve's time budget runs
         out.
         """
         if board.stars != self.stars:
@@ -303,6 +303,8 @@ class Solver:
         # ends the solve; anything else it raises, and a replaced state, is a RuleFailure.
         ctx.counter = group.counter
         ctx.enabled = group.enabled
+        running = guards.running
+        running.rule = group.rules[0]  # for the time budget's alarm, which names it
         try:
             group.apply(ctx)
         except Contradiction as contradiction:
@@ -315,6 +317,8 @@ class Solver:
             if type(err) is KeyboardInterrupt:  # the user's Ctrl-C, not the rule's
                 raise
             raise RuleFailure(group.rules[0], err) from err
+        finally:
+            running.rule = None
         if ctx.state is not state:
             raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
         if len(steps) == start:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-from ..board import Board, bits
-from ..state import State
+from ..engine.board import Board, bits
+from ..engine.state import State
 from .colour import region_colours
 from .svg import BORDER_WIDTH, CROSS_INK, GRID_INK, GRID_WIDTH, QUEEN_INK
 

@@ -1,8 +1,8 @@
-"""An exact solver for any K: K stars in every row, column and region, none touching.
+"""The bitboard strategy for any K: K stars in every row, column and region, none touching.
 
-The Star Battle counterpart of :mod:`queens_core.exact` (which is tuned for K = 1 and
-stays the engine of Queens boards): the referee of the Star Battle rules and the engine of
-their uniqueness checks. It guesses, so it never *solves* a board for the user.
+The Star Battle counterpart of :mod:`queens_core.referee.queens` (which is tuned for K = 1),
+used for K > 1 when the SAT strategy (:mod:`queens_core.referee.sat`) is not installed,
+and by the tests that hold the strategies against each other.
 
 Glossary
 --------
@@ -23,16 +23,6 @@ stripe
     is dead); if only k regions reach into it, it takes all their stars and their cells
     outside it are empty.
 
-Two engines answer for K > 1. When the SAT solver CryptoMiniSat (``pycryptosat``) is
-installed (the queens-rules-starbattle distribution requires it), the board goes to it
-as clauses: two touching cells are not both stars, a sequential counter per unit says
-"exactly K", and each band's 2×2 blocks hold exactly 2K stars (:func:`sat_clauses`);
-each solution found is blocked and the solver asked again, up to the cap. Clause
-learning (kept between the two questions) makes a 25×25 board with 6 stars a matter of
-seconds. Without it, and in the tests that hold the two engines against each other, a
-bitboard search (:class:`StarSearch`) does the work: exact, but slow beyond 12×12 with
-3 stars.
-
 Every node of the bitboard search is propagated before it branches: a unit with K
 stars loses its other live cells; a unit whose live cells are exactly its need gets them
 all; a unit whose room is below its need, or a band whose blocks cannot take what its
@@ -46,27 +36,12 @@ import functools
 import time
 from typing import TYPE_CHECKING
 
-from .board import Board, _rings, bits
-
-# A star board's kill masks are its rings: the Queens root node is the star one too.
-from .exact import DEFAULT_CAP, SearchLimitExceeded, _start, check_budget
-from .exact import find_solutions as find_queens_solutions
-from .exact import survey as survey_queens
-from .state import State
+from ..engine.board import Board, _rings
+from ..engine.state import State
+from .budget import DEFAULT_CAP, SearchLimitExceeded, check_budget, root
 
 if TYPE_CHECKING:
     import random  # the caller's generator; importing random costs every solve ~2 ms
-
-__all__ = [
-    "DEFAULT_CAP",
-    "SearchLimitExceeded",
-    "StarSearch",
-    "count_solutions",
-    "find_sat_solutions",
-    "find_solutions",
-    "find_star_solutions",
-    "survey",
-]
 
 
 @functools.cache
@@ -358,187 +333,9 @@ def find_solutions(
     node_limit: int | None = None,
     seconds: float | None = None,
 ) -> list[int]:
-    """Up to ``cap`` solutions as star masks, from ``state`` (default: the empty board),
-    for the board's own K. A Queens board (K = 1) goes to :mod:`queens_core.exact`, a
-    Star Battle board to the SAT solver when it is installed, else to the bitboard
-    search.
-
-    Same contract as :func:`queens_core.exact.find_solutions` (``node_limit`` and
-    ``seconds`` bound it; past them it raises :class:`SearchLimitExceeded`).
-    """
-    if board.stars == 1:
-        return find_queens_solutions(board, cap, state, node_limit, seconds)
-    if sat_available():
-        return find_sat_solutions(board, cap, state, node_limit, seconds)
-    return find_star_solutions(board, cap, state, node_limit, seconds)
-
-
-def survey(
-    board: Board, cap: int, keep: int, seconds: float | None = None
-) -> tuple[int, list[int]]:
-    """:func:`queens_core.exact.survey` for the board's own K: the number of solutions
-    up to ``cap`` and the first ``keep`` of them."""
-    if board.stars == 1:
-        return survey_queens(board, cap, keep, seconds)
-    found = find_solutions(board, cap, seconds=seconds)
-    return len(found), found[:keep]
-
-
-def sat_clauses(board: Board) -> list[list[int]]:
-    """The board as CNF over one variable a cell (cell ``i`` is variable ``i + 1``; true:
-    a star) and auxiliary variables above N².
-
-    Besides the rules themselves, each band (two adjacent rows or columns) is cut into
-    2×2 blocks, in both alignments, and told that exactly 2K of its blocks hold a star:
-    true of every solution (a block holds at most one star and the band exactly 2K), and
-    the clause learning cannot find it alone, so the search is far shorter with it.
-    """
-    n, k = board.n, board.stars
-    clauses: list[list[int]] = []
-    for i in range(n * n):
-        r, c = divmod(i, n)
-        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < n and 0 <= cc < n:
-                clauses.append([-(i + 1), -(rr * n + cc + 1)])
-    top = n * n
-    for _, _, mask in board.units:
-        top = _exactly([i + 1 for i in bits(mask)], k, top, clauses)
-    for first in range(n - 1):
-        for transpose in (False, True):
-            for offset in (0, 1):
-                blocks = []
-                c = -offset
-                while c < n:
-                    cells = [
-                        (rr * n + cc) if not transpose else (cc * n + rr)
-                        for rr in (first, first + 1)
-                        for cc in (c, c + 1)
-                        if 0 <= cc < n
-                    ]
-                    top += 1
-                    block = top
-                    clauses.append([-block, *(i + 1 for i in cells)])
-                    clauses.extend([-(i + 1), block] for i in cells)
-                    blocks.append(block)
-                    c += 2
-                top = _exactly(blocks, 2 * k, top, clauses)
-    return clauses
-
-
-def _exactly(literals: list[int], k: int, top: int, clauses: list[list[int]]) -> int:
-    """Add "exactly ``k`` of ``literals``" as a sequential counter above variable ``top``;
-    return the new top.
-
-    at_least(i, j), j = 1 .. k + 1, says "at least j of the first i + 1 literals", defined
-    by at_least(i, j) <=> at_least(i - 1, j) or (at_least(i - 1, j - 1) and x_i), with
-    at_least(., 0) true and at_least(-1, j) false.
-    """
-    previous: list[int] = []
-    for x in literals:
-        current = list(range(top + 1, top + k + 2))
-        top += k + 1
-        for j in range(1, k + 2):
-            now = current[j - 1]
-            before = previous[j - 1] if previous else 0  # 0: false
-            below = (previous[j - 2] if j >= 2 else -1) if previous else (-1 if j == 1 else 0)
-            # -1: true. Forward: before -> now; below and x -> now.
-            if before:
-                clauses.append([-before, now])
-            if below == -1:
-                clauses.append([-x, now])
-            elif below:
-                clauses.append([-below, -x, now])
-            # Backward: now -> before or below; now -> before or x.
-            head = [-now] + ([before] if before else [])
-            if below != -1:
-                clauses.append(head + ([below] if below else []))
-            clauses.append([*head, x])
-        previous = current
-    clauses.append([previous[k - 1]])
-    clauses.append([-previous[k]])
-    return top
-
-
-def sat_available() -> bool:
-    """Whether the SAT engine can run (``pycryptosat`` is importable)."""
-    try:
-        import pycryptosat  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-#: Conflicts the SAT solver may spend per node the caller allowed.
-CONFLICTS_PER_NODE = 10
-
-
-def find_sat_solutions(
-    board: Board,
-    cap: int = DEFAULT_CAP,
-    state: State | None = None,
-    node_limit: int | None = None,
-    seconds: float | None = None,
-) -> list[int]:
-    """:func:`find_solutions` by the SAT solver (``pycryptosat`` must be installed)."""
-    import pycryptosat
-
-    start = _start(board, state)
-    if start is None or cap < 1:
-        return []
-    live, stars = start
-    limits: dict[str, float] = {}
-    if node_limit is not None:
-        limits["confl_limit"] = node_limit * CONFLICTS_PER_NODE
-    if seconds is not None:
-        limits["time_limit"] = seconds
-    solver = pycryptosat.Solver(threads=1, **limits)
-    solver.add_clauses(sat_clauses(board))
-    for i in range(board.n * board.n):
-        if stars >> i & 1:
-            solver.add_clause([i + 1])
-        elif not live >> i & 1:
-            solver.add_clause([-(i + 1)])
-    found: list[int] = []
-    cells = board.n * board.n
-    while len(found) < cap:
-        satisfiable, model = solver.solve()
-        if satisfiable is None:
-            if node_limit is not None:
-                why = f"more than {node_limit} nodes' worth of conflicts"
-            else:
-                why = f"more than {seconds:g} s"
-            err = SearchLimitExceeded(f"the exact search needed {why}")
-            err.found = list(found)
-            err.count = len(found)
-            raise err
-        if not satisfiable:
-            break
-        solution = 0
-        for i in range(cells):
-            if model[i + 1]:
-                solution |= 1 << i
-        found.append(solution)
-        # The solver keeps what it learnt: the next question costs far less.
-        solver.add_clause([-(i + 1) for i in bits(solution)])
-    return found
-
-
-def find_star_solutions(
-    board: Board,
-    cap: int = DEFAULT_CAP,
-    state: State | None = None,
-    node_limit: int | None = None,
-    seconds: float | None = None,
-) -> list[int]:
-    """:func:`find_solutions` by this module's search whatever K (K = 1 included: the
-    tests hold it against :mod:`queens_core.exact`)."""
-    start = _start(board, state)
+    """:func:`~queens_core.referee.exact.find_solutions` by this search, whatever K (K = 1
+    included: the tests hold it against :mod:`queens_core.referee.queens`)."""
+    start = root(board, state)
     if start is None or cap < 1:
         return []
     return StarSearch(board, cap, node_limit, seconds=seconds).run(*start)
-
-
-def count_solutions(board: Board, cap: int = DEFAULT_CAP, state: State | None = None) -> int:
-    """The number of solutions, counting no further than ``cap``."""
-    return len(find_solutions(board, cap, state))

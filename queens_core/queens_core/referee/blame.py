@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .board import Board
-from .driver import CONTRADICTION, SOLVED, UNSOUND_PREFIX
-from .exact_stars import SearchLimitExceeded, find_solutions
-from .rules import Rule, Step
-from .state import State, cell_label, cell_labels
+from ..engine.board import Board
+from ..engine.driver import CONTRADICTION, SOLVED, UNSOUND_PREFIX
+from ..engine.rules import Rule, Step
+from ..engine.state import State, cell_label, cell_labels
+from .stars import SearchLimitExceeded, find_solutions
 
 if TYPE_CHECKING:
-    from .driver import SolveResult
+    from ..engine.driver import SolveResult
 
 #: The budget of the exact search behind a diagnosis: a search this long means the board
 #: is pathological, and a command must not hang on checking its own answer.
@@ -47,7 +47,7 @@ class UnsoundRule(Exception):
 
 
 class Diagnosis:
-    """The verdict on one :class:`~queens_core.driver.SolveResult`. (A plain class, not a
+    """The verdict on one :class:`~queens_core.engine.driver.SolveResult`. (A plain class, not a
     dataclass: every command builds one, and a dataclass costs ~1 ms to create at import.)"""
 
     def __init__(self) -> None:

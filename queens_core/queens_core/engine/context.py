@@ -8,9 +8,9 @@ context
 scratch
     A context without a record (:class:`Scratch`), for rules that simulate.
 
-Its own module, apart from :mod:`queens_core.rules` (which re-exports every name), so
+Its own module, apart from :mod:`queens_core.engine.rules` (which re-exports every name), so
 that the optional compiled build (scripts/build_compiled.py) can compile it: rules call
-``place`` and ``kill`` thousands of times a second. :mod:`queens_core.rules` stays
+``place`` and ``kill`` thousands of times a second. :mod:`queens_core.engine.rules` stays
 interpreted so that ``Rule.problems()`` can report ill-typed fields.
 """
 

@@ -1,0 +1,141 @@
+"""The basic propagation every solve is built on: a queen's kill list, the single live
+cell of a unit, and the two confinements between a region and a line.
+
+These functions live in the core, not in a rule package, because several parties need
+them: the driver settles the queens of a start state with :func:`settle_queens`, a rule
+package registers them as rules, and a rule that simulates (tries a queen and looks for
+a contradiction) runs :data:`PROPAGATORS` inside its simulations. Each takes a
+:class:`~queens_core.engine.rules.Context` (or a
+:class:`~queens_core.engine.rules.Scratch`) and returns True when it changed the state.
+
+They assume the state is *settled*: no live cell lies in the kill mask of a queen.
+Placing through the context keeps it so; :func:`settle_queens` restores it for a state
+read from a picture.
+"""
+
+from __future__ import annotations
+
+from .rules import Context, Scratch
+
+Ctx = Context | Scratch
+
+
+def settle_queens(ctx: Ctx) -> bool:
+    """Kill every live cell in the kill mask of a queen (detail ``("queen", cell)``).
+
+    Once a state's queens are settled they stay settled (a placement through the context
+    kills its own kill mask, and dead cells never come back to life), so a call that sees
+    the same queens as the last call on this state has nothing to do; the driver makes
+    that call in every pass.
+    """
+    board = ctx.board
+    state = ctx.state
+    queens = state.queens
+    cache = ctx.cache
+    if cache.get("settled") == queens:
+        return False
+    cache["settled"] = queens
+    changed = False
+    while queens:
+        low = queens & -queens
+        queens ^= low
+        cell = low.bit_length() - 1
+        if ctx.kill(board.kill_masks[cell], ("queen", cell)):
+            changed = True
+    return changed
+
+
+def place_region_single(ctx: Ctx) -> bool:
+    """Place a queen on the only live cell of any queenless region.
+
+    The regions with one live cell are collected first, then placed in letter order; a
+    region whose cell died in the meantime is skipped.
+    """
+    state = ctx.state
+    live = state.live
+    queens = state.queens
+    found = []
+    for k, mask in enumerate(ctx.board.region_masks):
+        cells = live & mask
+        if cells and not cells & (cells - 1) and not queens & mask:
+            found.append((k, cells))
+    for k, bit in found:
+        if state.live & bit:
+            ctx.place(bit.bit_length() - 1, ("region", k))
+    return bool(found)
+
+
+def place_line_single(ctx: Ctx) -> bool:
+    """Place a queen on the only live cell of any queenless row, then of any column.
+
+    Rows are collected and placed before columns are collected.
+    """
+    board = ctx.board
+    state = ctx.state
+    changed = False
+    for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
+        live = state.live
+        queens = state.queens
+        found = []
+        for index, mask in enumerate(masks):
+            cells = live & mask
+            if cells and not cells & (cells - 1) and not queens & mask:
+                found.append((index, cells))
+        for index, bit in found:
+            if state.live & bit:
+                ctx.place(bit.bit_length() - 1, (kind, index))
+                changed = True
+    return changed
+
+
+def clear_line_of_confined_region(ctx: Ctx) -> bool:
+    """A region whose live cells share a row (column) owns that row's (column's) queen:
+    kill the rest of the row (column)."""
+    board = ctx.board
+    state = ctx.state
+    n = board.n
+    row_masks = board.row_masks
+    col_masks = board.col_masks
+    changed = False
+    for k, region in enumerate(board.region_masks):
+        cells = state.live & region
+        if not cells:
+            continue
+        first = (cells & -cells).bit_length() - 1
+        r, c = divmod(first, n)
+        row = row_masks[r]
+        if not cells & ~row and ctx.kill(row & ~region, ("region", k, "row", r)):
+            changed = True
+        column = col_masks[c]
+        if not cells & ~column and ctx.kill(column & ~region, ("region", k, "column", c)):
+            changed = True
+    return changed
+
+
+def clear_region_of_confined_line(ctx: Ctx) -> bool:
+    """A row (column) whose live cells lie in one region holds that region's queen: kill
+    the rest of the region. Rows first, then columns."""
+    board = ctx.board
+    state = ctx.state
+    cell_region = board.cell_region
+    region_masks = board.region_masks
+    changed = False
+    for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
+        for index, line in enumerate(masks):
+            cells = state.live & line
+            if not cells:
+                continue
+            k = cell_region[(cells & -cells).bit_length() - 1]
+            region = region_masks[k]
+            if not cells & ~region and ctx.kill(region & ~line, (kind, index, "region", k)):
+                changed = True
+    return changed
+
+
+#: The four deductions a simulating rule propagates with, in the order a pass runs them.
+PROPAGATORS = (
+    place_region_single,
+    place_line_single,
+    clear_line_of_confined_region,
+    clear_region_of_confined_line,
+)

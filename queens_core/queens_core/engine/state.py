@@ -1,0 +1,263 @@
+"""The dynamic part of a solve: which cells hold queens and which are still live.
+
+Glossary
+--------
+queen
+    A cell known to hold a queen.
+live
+    A cell that is neither a queen nor dead: its fate is still open.
+dead
+    A cell proven empty (drawn ``⨯``). Dead cells are everything that is neither live nor
+    a queen, so the state stores just two masks.
+contradiction
+    A row, column or region with no queen and no live cell: no solution agrees with the
+    state.
+
+A copy is two ints (plus an empty scratch dict), so rules that simulate a placement copy
+the state instead of keeping an undo log.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Board, BoardError, bits, covers_every_line
+
+QUEEN = "♛"
+DEAD = "⨯"
+LIVE = "."
+
+#: Marks accepted in a state picture, beyond the ``♛ ⨯ .`` that ``queens solve`` prints.
+QUEEN_MARKS = frozenset(QUEEN + "♕Qq")
+DEAD_MARKS = frozenset(DEAD + "xX✕×✗✘")
+LIVE_MARKS = frozenset(LIVE + "·_")
+
+_ROW_NUMBER = re.compile(r"^\s*\d+\s+")
+_HEADER = re.compile(r"^[\d\s]+$")
+
+
+class InvalidState(ValueError):
+    """A start state no solution can agree with on its face (see :meth:`State.problem`);
+    ``str()`` is one line."""
+
+
+class State:
+    """Queens and live cells of a board, as masks.
+
+    ``caches`` holds each rule's scratch space, which a rule reaches only as
+    :attr:`queens_core.engine.rules.Context.cache`. It is never copied: a fresh copy
+    re-examines everything, which is how the tests check that a fixed point is real.
+    """
+
+    __slots__ = ("caches", "live", "queens")
+
+    def __init__(self, live: int, queens: int = 0):
+        self.live = live
+        self.queens = queens
+        self.caches: dict[str, dict[Any, Any]] = {}
+
+    @classmethod
+    def initial(cls, board: Board) -> State:
+        """Every cell live, no queen."""
+        return cls(board.full)
+
+    def copy(self) -> State:
+        return State(self.live, self.queens)
+
+    def dead(self, board: Board) -> int:
+        return board.full & ~(self.live | self.queens)
+
+    def problem(self, board: Board) -> str | None:
+        """Why this cannot be a start state of ``board``, in one line, or None.
+
+        Checked by every entry point that accepts a state (:meth:`Solver.solve
+        <queens_core.engine.driver.Solver.solve>`, ``queens hint``, ``queens render``): masks that
+        do not fit the board, and queens that no solution can hold together (see
+        :func:`queens_core.engine.validate.placement_problem`).
+        """
+        from .validate import placement_problem
+
+        if (self.live | self.queens) & ~board.full:
+            return f"the state marks cells outside the {board.n}×{board.n} board"
+        both = self.live & self.queens
+        if both:
+            return f"{cell_label(board, (both & -both).bit_length() - 1)} is both a queen and live"
+        return placement_problem(board.rows, board.cells_of(self.queens), board.stars)
+
+    def is_solved(self, board: Board) -> bool:
+        return self.queens.bit_count() == board.star_total
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.live == other.live and self.queens == other.queens
+
+    def __repr__(self) -> str:
+        return f"State(live={self.live:#x}, queens={self.queens:#x})"
+
+    # -- pictures -----------------------------------------------------------------------
+
+    def picture(self, board: Board, show_dead: bool = True) -> str:
+        """One line per row: ``♛`` queen, ``⨯`` dead (or ``.`` when not shown), ``.`` live."""
+        n = board.n
+        dead_mark = DEAD if show_dead else LIVE
+        lines = []
+        for r in range(n):
+            chars = []
+            for c in range(n):
+                bit = 1 << (r * n + c)
+                if self.queens & bit:
+                    chars.append(QUEEN)
+                elif self.live & bit:
+                    chars.append(LIVE)
+                else:
+                    chars.append(dead_mark)
+            lines.append("".join(chars))
+        return "\n".join(lines)
+
+    @classmethod
+    def from_picture(cls, board: Board, text: str) -> State:
+        """Read a state drawn as :meth:`picture` draws it, or as a person types it: see
+        :func:`read_state`."""
+        return read_state(board, text)
+
+
+@dataclass(frozen=True)
+class EmptyUnit:
+    """The unit that makes a state contradictory: (kind, index) with a 0-based index."""
+
+    kind: str
+    index: int
+    label: str
+    #: With K > 1 stars per unit: why the unit cannot end with exactly K.
+    reason: str = ""
+
+    def __str__(self) -> str:
+        if self.reason:
+            return f"{self.label} {self.reason}"
+        return f"{self.label} has no queen and no live cell"
+
+
+def find_empty_unit(board: Board, state: State) -> EmptyUnit | None:
+    """The first row, column or region with no queen and no live cell, if any (with
+    K > 1: the first that cannot end with exactly K stars)."""
+    if board.stars != 1:
+        return _find_short_unit(board, state)
+    missed = missed_unit(board, state.live | state.queens)
+    if missed is None:
+        return None
+    kind, index = missed
+    return EmptyUnit(kind, index, unit_label(board, kind, index))
+
+
+def missed_unit(board: Board, cells: int) -> tuple[str, int] | None:
+    """The first unit (rows, then columns, then regions) that ``cells`` does not meet,
+    as (kind, index), or None."""
+    if covers_every_line(board, cells):
+        for mask in board.region_masks:
+            if not mask & cells:
+                break
+        else:
+            return None  # the common answer, told without looking at each line
+    for kind, index, mask in board.units:
+        if not mask & cells:
+            return kind, index
+    return None
+
+
+def _find_short_unit(board: Board, state: State) -> EmptyUnit | None:
+    stars = board.stars
+    live = state.live
+    queens = state.queens
+    for kind, index, mask in board.units:
+        placed = (queens & mask).bit_count()
+        if placed > stars:
+            reason = f"has {placed} stars, more than {stars}"
+        else:
+            open_cells = (live & mask).bit_count()
+            if placed + open_cells >= stars:
+                continue
+            reason = (
+                f"needs {stars} stars but has {_count(placed, 'star')} and "
+                f"{_count(open_cells, 'live cell')}"
+            )
+        return EmptyUnit(kind, index, unit_label(board, kind, index), reason)
+    return None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def unit_label(board: Board, kind: str, index: int) -> str:
+    """How a person names a unit: ``row 3``, ``column 5`` (1-based), ``region 'P'``."""
+    if kind == "region":
+        return f"region {board.letters[index]!r}"
+    return f"{kind} {index + 1}"
+
+
+def cell_label(board: Board, index: int) -> str:
+    """How a person names a cell: ``r3c5`` (row and column, 1-based)."""
+    r, c = divmod(index, board.n)
+    return f"r{r + 1}c{c + 1}"
+
+
+def cell_labels(board: Board, mask: int) -> list[str]:
+    """The :func:`cell_label` of every cell of ``mask``, in reading order."""
+    return [cell_label(board, index) for index in bits(mask)]
+
+
+def read_state(board: Board, text: str) -> State:
+    """Read a partial state of ``board`` from a picture, leniently.
+
+    Accepted: ``♛``/``♕``/``Q`` for a queen, ``⨯``/``x``/``X``/``✕``/``×`` for a dead
+    cell, ``.``/``·``/``_`` for a live one; spaces between cells; a line of column numbers
+    above and a row number before each row (as ``--explain`` and ``hint`` draw them).
+    The state is the first block of non-blank lines, so a whole pasted ``queens solve``
+    output (board, blank line, counters) reads as its board. Raises :class:`BoardError`
+    naming the line and column of the first problem.
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
+    while numbered and not numbered[0][1].strip():
+        numbered.pop(0)
+    block = []
+    for number, line in numbered:
+        if not line.strip():
+            break
+        block.append((number, line))
+    if not block:
+        raise BoardError("the state is empty")
+    if _HEADER.match(block[0][1]):
+        block.pop(0)
+    n = board.n
+    if len(block) != n:
+        where = block[-1][0] if block else None
+        raise BoardError(f"the state has {_count(len(block), 'row')}, the board has {n}", where)
+    live = queens = 0
+    for r, (number, line) in enumerate(block):
+        start = 0
+        label = _ROW_NUMBER.match(line)
+        if label:
+            start = label.end()
+        cells = []
+        for offset, ch in enumerate(line[start:], start=start + 1):
+            if ch.isspace():
+                continue
+            cells.append((offset, ch))
+        if len(cells) != n:
+            count = f"{len(cells)} cell" if len(cells) == 1 else f"{len(cells)} cells"
+            raise BoardError(f"state row has {count}, the board has {n}", number)
+        for c, (column, ch) in enumerate(cells):
+            bit = 1 << (r * n + c)
+            if ch in QUEEN_MARKS:
+                queens |= bit
+            elif ch in LIVE_MARKS:
+                live |= bit
+            elif ch not in DEAD_MARKS:
+                raise BoardError(
+                    f"{ch!r} is not a state mark (♛ or Q queen, ⨯ or x dead, . live)",
+                    number,
+                    column,
+                )
+    return State(live, queens)

@@ -1,0 +1,531 @@
+"""The engine of ``queens generate``: boards with one solution that the installed rules
+solve, at a chosen tier or grade.
+
+Glossary
+--------
+target
+    The rungs of the difficulty ladder (:mod:`queens_core.tools.grade`) a board may land on:
+    those of the requested tier and/or grade, among the rungs the installed rules have.
+planted solution
+    The queens a candidate is built around. Regions grow from them, so they are always
+    a solution; every repair keeps them one.
+move
+    Giving one cell to a 4-neighbouring region. A move never takes a planted queen's cell,
+    never splits the region it leaves and never shrinks it below the smallest region
+    allowed, so the map keeps N connected regions and the planted solution.
+repair
+    A move aimed at a problem instead of a new map: a second solution loses one of its
+    queens' cells to a neighbour (its region then holds two of its queens, or none), and
+    a stall of the rules gives an undecided cell to a neighbour (preferably one whose
+    queen the rules have placed, so the cell dies at once).
+attempt
+    One planted solution and its map, repaired up to a few times the board's size. A
+    board is given ``max_tries`` attempts before the engine gives up.
+
+Each board is derived from ``(seed, index)`` alone (its own random generator), so a batch
+is the same whatever the number of processes that make it, and board ``i`` of a batch of
+ten is board ``i`` of a batch of a hundred.
+
+Every board returned has passed the checks ``queens check`` makes: the exact engine finds
+one solution (cap 2), and :meth:`queens_core.tools.grade.Grader.assess` grades it on a rung of
+the target.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..engine.board import MAX_SIZE, Board, bits, connected_part
+from ..engine.driver import RuleFailure, Solver
+from ..engine.rules import Rule
+from ..referee.exact import find_solutions
+from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung
+from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
+
+#: The sizes ``queens generate`` makes: 2×2 and 3×3 have no solution, and a 1×1 board is
+#: not a puzzle.
+MIN_GENERATED_SIZE = 4
+#: Attempts (planted solutions) per board before giving up, unless told otherwise.
+DEFAULT_MAX_TRIES = 500
+#: How strongly big regions grow faster (see :func:`queens_core.generator.regions.grow_regions`):
+#: chosen so that region sizes look like the archive's (``bench/bench_generate.py``).
+REGION_BIAS = 1.0
+#: Repairs per attempt, as a multiple of the board's size.
+REPAIRS_PER_CELL_ROW = 3
+#: Solutions one exact search collects: a fresh map has many, and breaking several per
+#: search is cheaper than a search for each (finding the next one costs little).
+SOLUTIONS_PER_SEARCH = 12
+#: Region letters in the order a board's regions get them (reading order of their first
+#: cell): the archive's colour letters first, most common colour first (archive/README.md),
+#: so a generated board is drawn in LinkedIn's colours; then other letters for N > 21.
+LETTERS = "POBGSRLKNTCYUQAJWVMFH"
+LETTERS += "".join(ch for ch in REGION_CHARS if ch not in LETTERS)
+#: Each board draws the smallest size its regions may have from these shares (per cent).
+#: Left alone, repairs shrink regions to single cells, and every single-cell region is a
+#: queen given away; the shares are tuned so that generated boards' region sizes look
+#: like the archive's (``bench/bench_generate.py`` prints both). A floor of 1 lets one
+#: region be a single cell, which most of those boards end up with.
+SMALLEST_REGION_SHARES = {1: 25, 2: 22, 3: 28, 4: 17, 5: 7, 6: 1}
+
+
+class GenerateError(ValueError):
+    """A request that cannot be made: an unknown grade, an unreachable target, a bad
+    size or count. ``str()`` is one line."""
+
+
+class GiveUp(Exception):
+    """No board met the target within ``max_tries`` attempts. ``str()`` is one line."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One board the engine made, with what ``queens check`` says about it."""
+
+    index: int
+    board: Board
+    #: The unique solution, as a queen mask.
+    solution: int
+    assessment: Assessment
+    #: How many attempts it took (1: the first planted solution worked).
+    attempts: int
+
+    @property
+    def rung(self) -> Rung:
+        assert self.assessment.rung is not None
+        return self.assessment.rung
+
+
+def grade_names() -> list[str]:
+    """Every grade name of the ladder, easiest first."""
+    return [name for _, name in LADDER]
+
+
+def board_rng(seed: int, size: int, index: int) -> random.Random:
+    """The random generator of board ``index`` of a batch (string seeds hash the same in
+    every process and every run)."""
+    return random.Random(f"queens-generate/{seed}/{size}/{index}")
+
+
+class Maker:
+    """Makes boards of one size for one target with a fixed rule set; reuse it (it holds
+    the solvers)."""
+
+    def __init__(
+        self,
+        rules: Iterable[Rule],
+        size: int,
+        tier: str | None = None,
+        grade: str | None = None,
+        min_region: int = 1,
+        max_tries: int = DEFAULT_MAX_TRIES,
+    ):
+        rules = list(rules)
+        if not MIN_GENERATED_SIZE <= size <= MAX_SIZE:
+            raise GenerateError(
+                f"--size: {size} is not a size it makes; sizes: {MIN_GENERATED_SIZE} to {MAX_SIZE}"
+            )
+        if max_tries < 1:
+            raise GenerateError(f"--max-tries: {max_tries} is not a positive number")
+        if not 1 <= min_region <= size:
+            raise GenerateError(
+                f"--min-region: {min_region} is not possible: {size} regions share "
+                f"{size * size} cells, so the smallest has 1 to {size} cells"
+            )
+        self.size = size
+        self.min_region = min_region
+        self.max_tries = max_tries
+        self.grader = Grader(rules)
+        self.target = _target_rungs(self.grader, tier, grade)
+        self.levels = frozenset(rung.level for rung in self.target)
+        top = max(self.target, key=lambda rung: rung.level)
+        # The rules of the hardest rung of the target say where a board stalls: a stall
+        # there means no rung of the target can solve it yet.
+        if top.level == max(rung.level for rung, _ in self.grader.rungs):
+            self.top: Solver | None = None  # every rule: the grader's own full solve
+        else:
+            self.top = Solver(rule for rule in rules if rule.counter in top.counters)
+        self.geometry = _Geometry(size)
+
+    # -- boards -------------------------------------------------------------------------
+
+    def boards(
+        self, seed: int, count: int, jobs: int = 1, skip: Callable[[int], bool] | None = None
+    ) -> Iterator[Generated]:
+        """Boards ``0`` to ``count - 1`` of the batch ``seed``, in order, leaving out the
+        indices for which ``skip(index)`` is true (a resumed batch). ``jobs`` processes
+        share the work; the boards do not depend on it."""
+        if count < 0:
+            raise GenerateError(f"--count: {count} is negative")
+        if jobs < 1:
+            raise GenerateError(f"--jobs: {jobs} is not a positive number")
+        indices = [i for i in range(count) if skip is None or not skip(i)]
+        if jobs == 1 or len(indices) <= 1:
+            for index in indices:
+                yield self.make(seed, index)
+            return
+        yield from _in_processes(self, seed, indices, jobs)
+
+    def make(self, seed: int, index: int) -> Generated:
+        """Board ``index`` of the batch ``seed``; raises :class:`GiveUp`."""
+        rng = board_rng(seed, self.size, index)
+        sizes = list(SMALLEST_REGION_SHARES)
+        drawn = rng.choices(sizes, [SMALLEST_REGION_SHARES[s] for s in sizes])[0]
+        # Small boards have little room: a 5×5 board with no region under 4 cells is rare.
+        floor = max(self.min_region, min(drawn, self.size // 2 + 1))
+        for attempt in range(1, self.max_tries + 1):
+            found = self._attempt(rng, floor)
+            if found is not None:
+                board, solution, assessment = found
+                return Generated(index, board, solution, assessment, attempt)
+        wanted = describe_target(self.target)
+        raise GiveUp(
+            f"no {self.size}×{self.size} board {wanted} found in {self.max_tries} attempts "
+            f"(board {index + 1}); raise --max-tries, or ask for another size or grade"
+        )
+
+    def _attempt(self, rng: random.Random, floor: int) -> tuple[Board, int, Assessment] | None:
+        """One planted solution, its map and its repairs; regions keep at least ``floor``
+        cells (one region may have a single cell when ``floor`` is 1)."""
+        n = self.size
+        columns = random_queens(n, rng)
+        assert columns is not None  # every size from 4 up has a placement
+        seeds = [r * n + c for r, c in enumerate(columns)]
+        planted = sum(1 << cell for cell in seeds)
+        regions = _Map(self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor)
+        if not regions.enlarge_small(rng):
+            return None
+        for _ in range(REPAIRS_PER_CELL_ROW * n):
+            board = regions.board()
+            others = [s for s in find_solutions(board, SOLUTIONS_PER_SEARCH) if s != planted]
+            if others:
+                # One search, several repairs: a move may already have broken a later
+                # solution (its regions no longer hold one of its queens each).
+                if not regions.break_solution(others[0], rng):
+                    return None
+                for other in others[1:]:
+                    if regions.holds(other):
+                        regions.break_solution(other, rng)
+                continue
+            if self.top is None:
+                assessment = self.grader.assess(board)
+                stall = assessment.full
+            else:
+                stall = self.top.solve(board)
+                assessment = None
+            if not stall.solved:
+                if not regions.unstall(stall.state.live, stall.state.queens, rng):
+                    return None
+                continue
+            if assessment is None:
+                assessment = self.grader.assess(board)
+            if assessment.rung is not None and assessment.rung.level in self.levels:
+                return board, planted, assessment
+            return None  # easier than asked: a fresh map is likelier than hardening this one
+        return None
+
+
+def describe_target(target: Sequence[Rung]) -> str:
+    """The target in words: ``graded 3 Hard``, ``of tier cheap (2 Medium or 3 Hard)``."""
+    if len(target) == 1:
+        return f"graded {target[0].level} {target[0].grade}"
+    names = " or ".join(f"{rung.level} {rung.grade}" for rung in target)
+    tiers = {rung.tier for rung in target}
+    if len(tiers) == 1:
+        return f"of tier {tiers.pop()} ({names})"
+    return f"solved by the rules ({names})"
+
+
+def _target_rungs(grader: Grader, tier: str | None, grade: str | None) -> list[Rung]:
+    rungs = [rung for rung, _ in grader.rungs]
+    if not rungs:
+        raise GenerateError("no rule is selected, so no board can be solved by the rules")
+    reachable = ", ".join(f"{r.level} {r.grade} ({r.tier})" for r in rungs)
+    if tier is not None:
+        if tier not in TIERS_NEEDED:
+            raise GenerateError(f"--tier: {tier!r} is not a tier; tiers: {', '.join(TIERS_NEEDED)}")
+        rungs = [rung for rung in rungs if rung.tier == tier]
+        if not rungs:
+            raise GenerateError(
+                f"--tier: no board can need tier {tier} with the selected rules; "
+                f"they reach: {reachable}"
+            )
+    if grade is not None:
+        level = _grade_level(grade)
+        rungs = [rung for rung in rungs if rung.level == level]
+        if not rungs:
+            name = f"{level} {grade_names()[level - 1]}"
+            also = f" and tier {tier}" if tier is not None else ""
+            raise GenerateError(
+                f"--grade: no board can be graded {name}{also} with the selected rules; "
+                f"they reach: {reachable}"
+            )
+    return rungs
+
+
+def _grade_level(grade: str) -> int:
+    """The level of a grade named by its name (any case) or its number."""
+    names = grade_names()
+    text = grade.strip()
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return int(text)
+    lowered = [name.lower() for name in names]
+    if text.lower() in lowered:
+        return lowered.index(text.lower()) + 1
+    known = ", ".join(f"{i} {name}" for i, name in enumerate(names, start=1))
+    raise GenerateError(f"--grade: {grade!r} is not a grade; grades: {known}")
+
+
+# -- the map under repair ----------------------------------------------------------------
+
+
+class _Geometry:
+    """What moves need to know of one size: every cell's 4-neighbours."""
+
+    __slots__ = ("n", "neighbours")
+
+    def __init__(self, n: int):
+        self.n = n
+        self.neighbours = tuple(tuple(neighbours4(cell, n)) for cell in range(n * n))
+
+    def component(self, mask: int, start: int) -> int:
+        """The cells of ``mask`` 4-connected to the cells of ``start`` (a part of it)."""
+        return connected_part(self.n, mask, start)
+
+
+class _Map:
+    """A region map being repaired: the region of every cell and each region's mask.
+
+    Regions keep at least ``floor`` cells, except that when ``floor`` is 1 at most one
+    region may have a single cell (real boards rarely have two).
+    """
+
+    __slots__ = ("floor", "geometry", "masks", "planted", "region")
+
+    def __init__(self, geometry: _Geometry, region: list[int], planted: int, floor: int):
+        self.geometry = geometry
+        self.region = region
+        self.planted = planted
+        self.floor = floor
+        self.masks = [0] * geometry.n
+        for cell, k in enumerate(region):
+            self.masks[k] |= 1 << cell
+
+    def board(self) -> Board:
+        """The map as a board, its regions lettered in reading order (so the board, and
+        everything the rules do on it, depends on the map alone)."""
+        n = self.geometry.n
+        letter: dict[int, str] = {}
+        for k in self.region:
+            if k not in letter:
+                letter[k] = LETTERS[len(letter)]
+        text = "".join(letter[k] for k in self.region)
+        return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
+
+    def _may_shrink_to(self, size: int) -> bool:
+        """Whether a region may be left with ``size`` cells."""
+        if size < self.floor:
+            return False
+        if size == 1:  # the floor is 1: one single-cell region at most
+            return not any(mask.bit_count() == 1 for mask in self.masks)
+        return True
+
+    def moves_of(self, cell: int) -> tuple[list[int], int]:
+        """The regions ``cell`` may be given to (none if it may not move), and what its
+        region keeps: the part still connected to its planted queen. The rest, cut off
+        by the move, goes along with the cell."""
+        bit = 1 << cell
+        if bit & self.planted:
+            return [], 0
+        k = self.region[cell]
+        mask = self.masks[k]
+        kept = self.geometry.component(mask & ~bit, mask & self.planted)
+        if not self._may_shrink_to(kept.bit_count()):
+            return [], 0
+        region = self.region
+        return sorted({region[m] for m in self.geometry.neighbours[cell] if region[m] != k}), kept
+
+    def move(self, cell: int, to: int, kept: int) -> None:
+        """Give ``cell`` to region ``to``, with the cells its region does not keep."""
+        k = self.region[cell]
+        carried = self.masks[k] & ~kept
+        self.masks[k] = kept
+        self.masks[to] |= carried
+        region = self.region
+        for moved in bits(carried):
+            region[moved] = to
+
+    def holds(self, solution: int) -> bool:
+        """Whether the queens of a solution of some earlier map, one a row and column and
+        none touching, are still one a region."""
+        return all((mask & solution).bit_count() == 1 for mask in self.masks)
+
+    def break_solution(self, other: int, rng: random.Random) -> bool:
+        """Move a cell of ``other``'s queens that the planted solution leaves empty: the
+        region it joins then holds two of ``other``'s queens. A region at its smallest
+        first takes a neighbouring cell to make up for it. False if nothing can move."""
+        cells = list(bits(other & ~self.planted))
+        rng.shuffle(cells)
+        for cell in cells:
+            targets, kept = self.moves_of(cell)
+            if targets:
+                self.move(cell, rng.choice(targets), kept)
+                return True
+        for cell in cells:
+            if self._make_up_and_move(cell, rng):
+                return True
+        return False
+
+    def _make_up_and_move(self, cell: int, rng: random.Random) -> bool:
+        """Let ``cell``'s region take one neighbouring cell that may move, then give
+        ``cell`` away; undo the first move if the second is not allowed after all."""
+        k = self.region[cell]
+        border = self._border(k)
+        rng.shuffle(border)
+        for extra in border:
+            targets, kept = self.moves_of(extra)
+            if k not in targets:
+                continue
+            donor = self.region[extra]
+            saved = (self.masks[k], self.masks[donor], list(self.region))
+            self.move(extra, k, kept)
+            targets, kept = self.moves_of(cell)
+            if targets:
+                self.move(cell, rng.choice(targets), kept)
+                return True
+            self.masks[k], self.masks[donor], self.region = saved
+        return False
+
+    def _border(self, k: int) -> list[int]:
+        """The cells of other regions next to region ``k``, in index order."""
+        region = self.region
+        neighbours = self.geometry.neighbours
+        return sorted(
+            {m for cell in bits(self.masks[k]) for m in neighbours[cell] if region[m] != k}
+        )
+
+    def unstall(self, live: int, queens: int, rng: random.Random) -> bool:
+        """Move an undecided cell of a stalled solve to a neighbouring region, preferably
+        one whose queen the rules placed. False if no undecided cell can move."""
+        placed_regions = {self.region[cell] for cell in bits(queens)}
+        cells = list(bits(live & ~self.planted))
+        rng.shuffle(cells)
+        fallback: tuple[int, int, int] | None = None
+        for cell in cells:
+            targets, kept = self.moves_of(cell)
+            if not targets:
+                continue
+            settled = [k for k in targets if k in placed_regions]
+            if settled:
+                self.move(cell, rng.choice(settled), kept)
+                return True
+            if fallback is None:
+                fallback = (cell, rng.choice(targets), kept)
+        if fallback is None:
+            return False
+        self.move(*fallback)
+        return True
+
+    def enlarge_small(self, rng: random.Random) -> bool:
+        """Grow the regions below the floor (all single cells but one when the floor is 1)
+        by taking neighbouring cells that may move. False if one cannot grow enough."""
+        floor = self.floor
+        small = [k for k, mask in enumerate(self.masks) if mask.bit_count() < max(floor, 2)]
+        if floor == 1 and small:
+            small.remove(rng.choice(small))  # one single-cell region may stay
+            floor = 2
+        for k in small:
+            while self.masks[k].bit_count() < floor:
+                border = self._border(k)
+                rng.shuffle(border)
+                for cell in border:
+                    targets, kept = self.moves_of(cell)
+                    if k in targets:
+                        self.move(cell, k, kept)
+                        break
+                else:
+                    return False
+        return True
+
+
+# -- batches -----------------------------------------------------------------------------
+
+
+def generate_boards(
+    rules: Iterable[Rule],
+    size: int,
+    count: int,
+    seed: int = 0,
+    tier: str | None = None,
+    grade: str | None = None,
+    min_region: int = 1,
+    max_tries: int = DEFAULT_MAX_TRIES,
+    jobs: int = 1,
+) -> Iterator[Generated]:
+    """Make ``count`` boards of the batch ``seed``, in order: the library's entry point.
+
+    ``rules`` are the rules a board must be solved by (``load_registry().rules``, or a
+    selection of them); ``tier`` (``baseline``, ``cheap`` or ``expensive``) and ``grade``
+    (a name such as ``Hard``, or its level) narrow the target to the rungs
+    ``queens check`` would report; neither means any board the rules solve. Every board
+    has ``size`` 4-connected regions of at least ``min_region`` cells and one solution.
+    ``jobs`` processes share the work; the boards do not depend on it.
+
+    Raises :class:`GenerateError` for a request that cannot be made (before any work),
+    :class:`GiveUp` when a board is not found in ``max_tries`` attempts (the boards
+    before it have been yielded), and :class:`~queens_core.engine.driver.RuleFailure` when a
+    rule raises.
+    """
+    maker = Maker(rules, size, tier, grade, min_region, max_tries)
+    yield from maker.boards(seed, count, jobs)
+
+
+_worker_maker: Maker | None = None
+
+
+def _worker_init(maker: Maker) -> None:
+    global _worker_maker
+    _worker_maker = maker
+    # Ctrl-C on a terminal reaches every process of the group: the parent answers it
+    # (and stops the pool); a worker that took it would print a traceback of its own.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker_make(job: tuple[int, int]) -> Generated | GiveUp | tuple[str, BaseException]:
+    """Board ``job = (seed, index)``, or why not: what the parent re-raises."""
+    assert _worker_maker is not None
+    seed, index = job
+    try:
+        return _worker_maker.make(seed, index)
+    except GiveUp as err:
+        return err
+    except RuleFailure as err:
+        # RuleFailure itself does not survive pickling (it takes two arguments); its
+        # parts are sent, the error as text if it does not pickle either.
+        error = err.error
+        try:
+            pickle.dumps(error)
+        except Exception:
+            error = RuntimeError(f"{type(error).__name__}: {error}")
+        return err.rule.counter, error
+
+
+def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Iterator[Generated]:
+    import multiprocessing
+
+    # Fork shares the loaded rules with the workers as they are (a rule registered by
+    # hand, not through an entry point, included); elsewhere they are pickled.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(min(jobs, len(indices)), _worker_init, (maker,)) as pool:
+        for made in pool.imap(_worker_make, [(seed, i) for i in indices]):
+            if isinstance(made, GiveUp):
+                raise made
+            if isinstance(made, tuple):
+                counter, error = made
+                raise RuleFailure(maker.grader.full.by_counter[counter], error)
+            yield made

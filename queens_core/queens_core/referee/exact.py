@@ -1,0 +1,76 @@
+"""The referee's one interface: exact answers for any K, whichever strategy gives them.
+
+Every question a tool asks of the referee (find solutions, count them, survey a board)
+comes here; the board's K picks the strategy:
+
+- K = 1, a Queens board: :mod:`.queens`, a search tuned for one queen a unit (with the
+  matching filter and the lattice proof);
+- K > 1, a Star Battle board: :mod:`.sat` when CryptoMiniSat is installed (the ``sat``
+  extra of queens-core), else :mod:`.stars`, the bitboard search.
+
+They all guess, so none of them ever *solves* a board for the user: they check what the
+rules did, and decide uniqueness. Each is bounded by a budget (:mod:`.budget`): past it,
+:class:`SearchLimitExceeded`, and the caller says "undecided within the budget".
+"""
+
+from __future__ import annotations
+
+from ..engine.board import Board
+from ..engine.state import State
+from . import queens, sat, stars
+from .budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
+
+__all__ = [
+    "DEFAULT_CAP",
+    "DEFAULT_TIMEOUT",
+    "SearchLimitExceeded",
+    "count_solutions",
+    "find_solutions",
+    "solve_exact",
+    "survey",
+]
+
+
+def find_solutions(
+    board: Board,
+    cap: int = DEFAULT_CAP,
+    state: State | None = None,
+    node_limit: int | None = None,
+    seconds: float | None = None,
+) -> list[int]:
+    """Up to ``cap`` solutions as star masks (queen masks when K = 1), from ``state``
+    (default: the empty board).
+
+    A solution extends the state's stars and uses only its live cells. ``cap`` bounds the
+    work: ``cap=2`` answers "is it unique?". With ``node_limit`` or ``seconds``, a search
+    that needs more raises :class:`SearchLimitExceeded` (for callers that must answer on
+    any input: ``queens check --timeout``, the check of a solve's result).
+    """
+    if board.stars == 1:
+        return queens.find_solutions(board, cap, state, node_limit, seconds)
+    if sat.available():
+        return sat.find_solutions(board, cap, state, node_limit, seconds)
+    return stars.find_solutions(board, cap, state, node_limit, seconds)
+
+
+def survey(
+    board: Board, cap: int, keep: int, seconds: float | None = None
+) -> tuple[int, list[int]]:
+    """The number of solutions up to ``cap`` and the first ``keep`` of them (what
+    ``queens check`` needs: a count, and a few solutions to show and compare with the
+    rules). Raises :class:`SearchLimitExceeded` past ``seconds``."""
+    if board.stars == 1:
+        return queens.survey(board, cap, keep, seconds)
+    found = find_solutions(board, cap, seconds=seconds)
+    return len(found), found[:keep]
+
+
+def count_solutions(board: Board, cap: int = DEFAULT_CAP, state: State | None = None) -> int:
+    """The number of solutions, counting no further than ``cap``."""
+    return len(find_solutions(board, cap, state))
+
+
+def solve_exact(board: Board) -> list[tuple[int, int]] | None:
+    """One solution as (row, column) pairs, or None when there is none."""
+    found = find_solutions(board, 1)
+    return board.cells_of(found[0]) if found else None

@@ -1,0 +1,267 @@
+"""An exact solver: depth-first search over bitboards, most-constrained unit first.
+
+It is the referee of the rules (the tests compare every deduction with it) and the
+engine of uniqueness checks (``queens check``). It guesses, so it is never used to
+*solve* a board for the user.
+
+Every node of the search is propagated before it branches:
+
+1. *singles*: a row, column or region without a queen and with one live cell gets its
+   queen there; one with no live cell ends the branch;
+2. *matching*: the open rows, columns and regions must be matched one to one (rows with
+   columns, regions with rows, regions with columns) through live cells. Each of these
+   three bipartite graphs must have a perfect matching, and an edge that lies in no
+   perfect matching is killed (Régin's all-different filtering: the edge from ``u`` to
+   the partner of ``w`` survives iff ``u`` and ``w`` lie on a common alternating cycle).
+
+The matching step is what keeps N = 32 fast: singles alone let the search wander into
+subtrees where, say, five regions are confined to four rows, and a random 24×24 map can
+then take minutes; with it no benchmark board needs more than a few dozen nodes (see
+``bench/exact_bench.py``).
+
+Some boards defeat both: regions ``(r + c) mod N`` with N even have no solution for a
+reason no pairwise matching sees (a congruence), and the search would prove it cell by
+cell, in time exponential in N. A search that outgrows :data:`LATTICE_AFTER` nodes
+therefore runs the lattice test (:mod:`queens_core.referee.lattice`) once on its root, which
+proves such boards impossible in milliseconds. Whatever is left is bounded by a budget
+(``node_limit`` and ``seconds``): past it the search raises :class:`SearchLimitExceeded`
+and the caller says "undecided within the budget" instead of hanging.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..engine.board import Board
+from ..engine.matching import unmatchable
+from ..engine.state import State
+from .budget import DEFAULT_CAP, SearchLimitExceeded, check_budget, root
+from .lattice import has_integer_cover
+
+#: Nodes after which a search tries the lattice test on its root (about 0.1 s at N = 32,
+#: so easy searches, which need a few dozen nodes, never pay for it).
+LATTICE_AFTER = 200
+
+
+class _NoSolution(Exception):
+    """The lattice test proved the root has no solution."""
+
+
+class Search:
+    """One search over one board; ``nodes`` counts the nodes it visited.
+
+    Use :func:`find_solutions` unless you need the node count (the benchmark does).
+    """
+
+    __slots__ = (
+        "cap",
+        "cell_region",
+        "col_masks",
+        "count",
+        "deadline",
+        "found",
+        "keep",
+        "kill_masks",
+        "n",
+        "node_limit",
+        "nodes",
+        "region_col_parts",
+        "region_masks",
+        "region_row_parts",
+        "root",
+        "row_masks",
+        "seconds",
+        "units",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        cap: int,
+        node_limit: int | None = None,
+        seconds: float | None = None,
+        keep: int | None = None,
+    ):
+        self.n = board.n
+        #: Solutions kept in ``found`` (None: all); ``count`` counts them all, so a
+        #: count to a million does not hold a million masks.
+        self.keep = keep
+        self.count = 0
+        self.node_limit = node_limit
+        self.seconds = seconds
+        self.deadline: float | None = None
+        self.root = (0, 0)
+        self.cell_region = board.cell_region
+        self.cap = cap
+        self.kill_masks = board.kill_masks
+        self.row_masks = board.row_masks
+        self.col_masks = board.col_masks
+        self.region_masks = board.region_masks
+        self.region_row_parts = board.region_row_masks
+        self.region_col_parts = board.region_col_masks
+        self.units = tuple(mask for _, _, mask in board.units)
+        self.found: list[int] = []
+        self.nodes = 0
+
+    def run(self, live: int, queens: int) -> list[int]:
+        """Collect up to ``cap`` solutions (queen masks) below the given node.
+
+        Raises :class:`SearchLimitExceeded` past the budget."""
+        if self.cap >= 1:
+            if self.seconds is not None:
+                self.deadline = time.perf_counter() + self.seconds
+            self.root = (live, queens)
+            try:
+                self._search(live, queens)
+            except _NoSolution:
+                self.found.clear()
+                self.count = 0
+            except SearchLimitExceeded as err:
+                err.found = list(self.found)
+                err.count = self.count
+                raise
+        return self.found
+
+    def _search(self, live: int, queens: int) -> None:
+        self.nodes += 1
+        check_budget(self.nodes, self.node_limit, self.deadline, self.seconds)
+        if self.nodes == LATTICE_AFTER and not self.count and not self._root_has_cover():
+            raise _NoSolution
+        settled = self._propagate(live, queens)
+        if settled is None:
+            return
+        live, queens = settled
+        best = 0
+        best_count = 1 << 30
+        for mask in self.units:
+            if mask & queens:
+                continue
+            count = (live & mask).bit_count()
+            if count < best_count:
+                best, best_count = live & mask, count
+        if not best:
+            self.count += 1
+            if self.keep is None or len(self.found) < self.keep:
+                self.found.append(queens)
+            return
+        kill_masks = self.kill_masks
+        while best:
+            low = best & -best
+            best ^= low
+            self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low)
+            if self.count >= self.cap:
+                return
+            # The branches are disjoint: later siblings may assume this cell is empty.
+            live &= ~low
+
+    def _root_has_cover(self) -> bool:
+        """The lattice test on the root's open units and live cells (False: no solution)."""
+        live, queens = self.root
+        n = self.n
+        cell_region = self.cell_region
+        open_units = [index for index, mask in enumerate(self.units) if not mask & queens]
+        cells = []
+        rest = live
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = low.bit_length() - 1
+            r, c = divmod(cell, n)
+            cells.append((r, n + c, 2 * n + cell_region[cell]))
+        return has_integer_cover(cells, open_units)
+
+    def _propagate(self, live: int, queens: int) -> tuple[int, int] | None:
+        """Singles and matching filtering to a fixed point; None if the node is dead."""
+        units = self.units
+        kill_masks = self.kill_masks
+        n = self.n
+        while True:
+            placed = True
+            while placed:
+                placed = False
+                for mask in units:
+                    if mask & queens:
+                        continue
+                    cells = live & mask
+                    if not cells:
+                        return None
+                    if not cells & (cells - 1):
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+            if queens.bit_count() == n:
+                return live, queens
+            filtered = self._filter(live, queens)
+            if filtered is None:
+                return None
+            if filtered == live:
+                return live, queens
+            live = filtered
+
+    def _filter(self, live: int, queens: int) -> int | None:
+        """Kill the cells whose row-column, region-row or region-column pairing lies in
+        no perfect matching; None when one of the three graphs has no perfect matching."""
+        n = self.n
+        row_masks = self.row_masks
+        col_masks = self.col_masks
+        region_masks = self.region_masks
+
+        open_regions = [k for k in range(n) if not region_masks[k] & queens]
+        for parts, lines in (
+            (self.region_row_parts, row_masks),
+            (self.region_col_parts, col_masks),
+        ):
+            edges = {}
+            for k in open_regions:
+                reached = 0
+                for index, part in parts[k]:
+                    if live & part:
+                        reached |= 1 << index
+                edges[k] = reached
+            dead = unmatchable(edges, n)
+            if dead is None:
+                return None
+            for k, index in dead:
+                live &= ~(region_masks[k] & lines[index])
+
+        first_row = (1 << n) - 1
+        edges = {r: (live >> (r * n)) & first_row for r in range(n) if not row_masks[r] & queens}
+        dead = unmatchable(edges, n)
+        if dead is None:
+            return None
+        for r, c in dead:
+            live &= ~(1 << (r * n + c))
+        return live
+
+
+def find_solutions(
+    board: Board,
+    cap: int = DEFAULT_CAP,
+    state: State | None = None,
+    node_limit: int | None = None,
+    seconds: float | None = None,
+) -> list[int]:
+    """Up to ``cap`` solutions as queen masks, from ``state`` (default: the empty board).
+
+    A solution extends the state's queens and uses only its live cells. ``cap`` bounds the
+    work: ``cap=2`` answers "is it unique?". With ``node_limit`` or ``seconds``, a search
+    that needs more raises :class:`SearchLimitExceeded` (for callers that must answer on
+    any input: ``queens check --timeout``, the check of a solve's result).
+    """
+    start = root(board, state)
+    if start is None or cap < 1:
+        return []
+    return Search(board, cap, node_limit, seconds).run(*start)
+
+
+def survey(
+    board: Board, cap: int, keep: int, seconds: float | None = None
+) -> tuple[int, list[int]]:
+    """Count the solutions up to ``cap`` and keep the first ``keep`` of them (what
+    ``queens check`` needs: a count, and a few solutions to show and compare with the
+    rules). Raises :class:`SearchLimitExceeded` past ``seconds``."""
+    start = root(board, None)
+    assert start is not None
+    search = Search(board, cap, seconds=seconds, keep=keep)
+    found = search.run(*start)
+    return search.count, found
