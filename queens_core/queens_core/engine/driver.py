@@ -17,7 +17,8 @@ from enum import StrEnum
 
 from . import guards
 from .board import Board
-from .errors import ContractViolation, OutOfTime, ReadOnlyBoard
+from .errors import ContractViolation, ReadOnlyBoard
+from .guards import OutOfTime
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import EmptyUnit, InvalidState, State, find_empty_unit

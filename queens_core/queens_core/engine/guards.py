@@ -35,7 +35,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .errors import ContractViolation, OutOfTime
+from .errors import ContractViolation
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -53,6 +53,18 @@ _RETRY = 0.01
 _IDLE = 0.25
 
 _MAIN_THREAD = threading.main_thread().ident
+
+
+class OutOfTime(BaseException):
+    """The solve's time budget ran out while ``rule`` was running. A BaseException, so a
+    rule's own ``except Exception`` does not swallow it."""
+
+    def __init__(self, rule: Rule, budget: float):
+        super().__init__(
+            f"it was still running when the solve's time budget ({budget:g} s) ran out"
+        )
+        self.rule = rule
+        self.budget = budget
 
 
 class StdoutGuard:

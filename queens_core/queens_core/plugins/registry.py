@@ -343,9 +343,11 @@ def _collect_readers(
             suffix_owner.update(dict.fromkeys(reader.suffixes, label))
             readers.append(replace(reader, package=package, version=version))
     readers.sort(key=lambda r: r.name)
-    from .. import __version__
+    from .distributions import version as installed_version
 
-    return [replace(TEXT_READER, version=__version__), *readers], broken
+    # None: running from a source tree that is not installed.
+    core_version = installed_version("queens-core") or "0+unknown"
+    return [replace(TEXT_READER, version=core_version), *readers], broken
 
 
 def _registered_readers(

@@ -1,0 +1,270 @@
+"""The core's layers import one way, and no module imports itself back through others.
+
+Every import statement counts: at module level, inside a function, and under
+``TYPE_CHECKING``, because each of them is an edge a reader has to follow. A ``.py``
+file directly in ``queens_core/`` is contract (each is given the layer of what it
+re-exports); a folder is a layer of the implementation:
+
+=========== =========================================================================
+layer       may import
+=========== =========================================================================
+engine      the standard library
+plugins     engine, pluggy
+referee     engine (pycryptosat, optionally)
+tools       engine, plugins, referee
+generator   engine, plugins, referee, tools
+render      engine, plugins, referee, tools
+contract    anything but render and cli (the rule-author kit and its fixtures)
+cli         anything, and click
+=========== =========================================================================
+
+Rule packages import contract modules only; the web page and the image reader import
+anything but the CLI, except ``cli.exits``, through which a command package fails and
+warns like every other command.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+from support import ROOT
+
+CORE = ROOT / "queens_core" / "queens_core"
+
+#: Each layer and the layers it may import (its own included).
+ALLOWED = {
+    "engine": {"engine"},
+    "plugins": {"engine", "plugins"},
+    "referee": {"engine", "referee"},
+    "tools": {"engine", "plugins", "referee", "tools"},
+    "generator": {"engine", "plugins", "referee", "tools", "generator"},
+    "render": {"engine", "plugins", "referee", "tools", "render"},
+    "contract": {"engine", "plugins", "referee", "tools", "generator", "contract"},
+    "cli": {"engine", "plugins", "referee", "tools", "generator", "render", "contract", "cli"},
+}
+
+#: The layer of each contract file: that of the implementation it re-exports.
+CONTRACT_LAYERS = {
+    "board": "engine",
+    "state": "engine",
+    "words": "engine",
+    "propagation": "engine",
+    "matching": "engine",
+    "hookspecs": "plugins",
+    "exact": "referee",
+    "maker": "generator",
+    "maker_stars": "generator",
+    "testing": "contract",
+    "pytest_plugin": "contract",
+}
+
+#: Packages outside the standard library each layer may import.
+THIRD_PARTY = {
+    "plugins": {"pluggy"},
+    "referee": {"pycryptosat"},
+    "contract": {"pluggy", "pytest"},
+    "cli": {"click", "pluggy", "PIL"},
+    "render": {"PIL"},
+}
+
+#: The plugins of this repository and what they may import from the core.
+PLUGIN_PACKAGES = {
+    ROOT / f"queens_rules_{name}" / f"queens_rules_{name}": "contract only"
+    for name in ("baseline", "polyomino", "pigeonhole", "pfc", "starbattle")
+}
+PLUGIN_PACKAGES[ROOT / "examples" / "queens-rules-squeeze" / "queens_rules_squeeze"] = (
+    "contract only"
+)
+PLUGIN_PACKAGES[ROOT / "queens_web" / "queens_web"] = "no cli"
+PLUGIN_PACKAGES[ROOT / "queens_read_image" / "queens_read_image"] = "no cli"
+
+
+def module_name(path: Path, top: Path) -> str:
+    parts = list(path.relative_to(top.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def sources_of(top: Path) -> dict[str, str]:
+    """Every module of the package folder ``top``, by dotted name, with its source."""
+    return {
+        module_name(path, top): path.read_text(encoding="utf-8")
+        for path in sorted(top.rglob("*.py"))
+    }
+
+
+def imports_of(module: str, source: str, is_package: bool, known: set[str]) -> Iterator[str]:
+    """The modules ``module`` imports, wherever the statement stands (relative imports
+    resolved; ``from package import submodule`` counted as the submodule)."""
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            submodules = [f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in known]
+            # "from . import hookspecs" imports the submodule, not the package's names.
+            yield from submodules
+            if len(submodules) < len(node.names):
+                yield target
+
+
+def core_layer(module: str) -> str:
+    """The layer of a module of queens_core: its folder, or its contract file's."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "plugins"  # queens_core/__init__: lazy names, and the version
+    if len(parts) == 2 and parts[1] in CONTRACT_LAYERS:
+        return CONTRACT_LAYERS[parts[1]]
+    if len(parts) == 2 and parts[1] not in ALLOWED:
+        raise AssertionError(f"{module}: a module at the top of queens_core that is not contract")
+    return parts[1]
+
+
+def graph(sources: Mapping[str, str], paths: Mapping[str, bool]) -> dict[str, set[str]]:
+    known = set(sources)
+    return {
+        module: set(imports_of(module, source, paths[module], known))
+        for module, source in sources.items()
+    }
+
+
+def is_package(name: str, top: Path) -> bool:
+    return (top.parent / Path(*name.split(".")) / "__init__.py").exists()
+
+
+def layer_violations(sources: Mapping[str, str], packages: Mapping[str, bool]) -> list[str]:
+    """Every import of a queens_core module that runs against the layer table."""
+    found = []
+    stdlib = sys.stdlib_module_names
+    for module, targets in graph(sources, packages).items():
+        layer = core_layer(module)
+        for target in sorted(targets):
+            top = target.split(".")[0]
+            if top == "queens_core":
+                if target == "queens_core":
+                    continue
+                if target not in sources:
+                    continue  # a name, not a module: its module is counted too
+                if core_layer(target) not in ALLOWED[layer]:
+                    found.append(f"{module} ({layer}) imports {target} ({core_layer(target)})")
+            elif top not in stdlib and top != "__future__":
+                if top not in THIRD_PARTY.get(layer, set()):
+                    found.append(f"{module} ({layer}) imports {top}")
+    return found
+
+
+def cycles(edges: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in edges.get(node, ()):
+            if target not in edges:
+                continue
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def core_sources() -> tuple[dict[str, str], dict[str, bool]]:
+    sources = sources_of(CORE)
+    return sources, {name: is_package(name, CORE) for name in sources}
+
+
+def test_every_import_of_the_core_follows_the_layers():
+    sources, packages = core_sources()
+    assert layer_violations(sources, packages) == []
+
+
+def test_no_cycle_among_the_modules_of_any_package():
+    for top in [CORE, *PLUGIN_PACKAGES]:
+        sources = sources_of(top)
+        edges = graph(sources, {name: is_package(name, top) for name in sources})
+        assert cycles(edges) == [], top.name
+
+
+def test_plugins_import_only_what_the_table_lets_them():
+    contract = {"queens_core"} | {f"queens_core.{name}" for name in CONTRACT_LAYERS}
+    for top, rule in PLUGIN_PACKAGES.items():
+        sources = sources_of(top)
+        for module, source in sources.items():
+            for target in imports_of(module, source, is_package(module, top), set(sources)):
+                if not target.startswith("queens_core"):
+                    continue
+                if rule == "contract only":
+                    assert target in contract, f"{module} imports {target}"
+                else:
+                    assert not target.startswith("queens_core.cli.") or target == (
+                        "queens_core.cli.exits"
+                    ), f"{module} imports {target}"
+
+
+def test_every_folder_of_the_core_is_a_layer():
+    folders = {p.name for p in CORE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == set(ALLOWED) - {"contract"}
+    files = {p.stem for p in CORE.glob("*.py")} - {"__init__"}
+    assert files == set(CONTRACT_LAYERS)
+
+
+@pytest.mark.parametrize(
+    ("module", "planted"),
+    [
+        # An upward import hidden in a function still counts...
+        ("queens_core.engine.board", "def f():\n    from ..cli import exits\n"),
+        # ...and so does one only the type checker sees.
+        (
+            "queens_core.tools.check",
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..render import text\n",
+        ),
+        # A sideways import between two layers that stand side by side.
+        ("queens_core.referee.blame", "from ..plugins import registry\n"),
+        # click outside the CLI.
+        ("queens_core.render.colour", "import click\n"),
+    ],
+)
+def test_a_planted_upward_import_is_caught(module, planted):
+    sources, packages = core_sources()
+    sources[module] = sources[module] + "\n" + planted
+    assert layer_violations(sources, packages), planted
+
+
+def test_a_planted_cycle_is_caught():
+    sources, packages = core_sources()
+    sources["queens_core.engine.state"] += "\ndef f():\n    from . import driver\n"
+    edges = graph(sources, packages)
+    assert any("queens_core.engine.state" in c for c in cycles(edges))
