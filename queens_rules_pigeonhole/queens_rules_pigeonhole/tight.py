@@ -189,6 +189,6 @@ def _run(ctx: Context, kind: str) -> bool:
 
 
 def apply_n_regions_in_n_lines(ctx: Context) -> None:
-    """Rows first; columns only when the rows killed nothing (SOLVER.md)."""
+    """Rows first; columns only when the rows killed nothing (the catalog's order)."""
     if not _run(ctx, ROWS):
         _run(ctx, COLUMNS)

@@ -14,7 +14,7 @@ dead offsets
     neighbourhood, so it is dead.
 
 Of the 1 + 2 + 5 + 12 + 35 free polyominoes of sizes 2 to 6, exactly 24 have dead
-offsets; :data:`SHAPES` names them (SOLVER.md's catalog, counters 6 to 29).
+offsets; :data:`SHAPES` names them (the catalog's counters 6 to 29).
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def dead_offsets(cells: Iterable[tuple[int, int]]) -> Cells:
 
 
 #: The 24 shapes with a deduction, in catalog order: counter id, display name, catalog
-#: position, and the shape in one orientation (as drawn in HEURISTICS.md).
+#: position, and the shape in one of its orientations.
 SHAPES: tuple[tuple[str, str, int, Cells], ...] = (
     ("polyomino_domino", "Polyomino: domino", 6, ((0, 0), (0, 1))),
     ("polyomino_i_tromino", "Polyomino: I-tromino", 7, ((0, 0), (0, 1), (0, 2))),

@@ -1,4 +1,4 @@
-"""An independent check of an answer, written straight from QUEENS.md's validator.
+"""An independent check of an answer, written straight from the rules of the game.
 
 It shares nothing with the solver (no masks, no precomputation), so a bug in the
 bitboards cannot hide behind it.
