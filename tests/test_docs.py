@@ -112,3 +112,45 @@ def test_format_md_lists_the_catalog_in_order(registry):
         ]
         for rule in star_rules
     ]
+
+
+def readme_tree() -> set[str]:
+    """The modules and folders of queens_core that the README's tree names, as paths
+    relative to the package (``engine/``, ``engine/board.py``, ``hookspecs.py``): two
+    spaces of indentation a level; a line that starts with neither a module nor a folder
+    goes on the line before it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## How the packages fit together", 1)[1].split("```", 2)[1]
+    named: set[str] = set()
+    folders: list[str] = []
+    for line in block.splitlines()[2:]:
+        depth = len(line) - len(line.lstrip(" "))
+        if depth == 0 or depth % 2:
+            continue
+        level = depth // 2 - 1
+        words = line.split()
+        if level > len(folders) or not words[0].endswith(("/", ".py")):
+            continue
+        del folders[level:]
+        prefix = "".join(folders)
+        if words[0].endswith("/"):
+            folders.append(words[0])
+            named.add(prefix + words[0])
+            continue
+        for word in words:
+            if not word.endswith(".py"):
+                break
+            named.add(prefix + word)
+    return named
+
+
+def test_the_readme_tree_is_the_tree():
+    core = ROOT / "queens_core" / "queens_core"
+    actual = {
+        str(path.relative_to(core)).replace("\\", "/")
+        for path in core.rglob("*.py")
+        if "__pycache__" not in path.parts
+        and not (path.name == "__init__.py" and path.parent != core)
+    }
+    actual |= {f"{p.name}/" for p in core.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert readme_tree() == actual

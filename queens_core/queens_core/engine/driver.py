@@ -128,14 +128,20 @@ class SolveResult:
         )
 
 
+#: The slot the time budget's alarm reads to name the running rule (bound once).
+_RUNNING = guards.running
+
+
 class _Group:
     """Rules that share one apply function, run by one call."""
 
-    __slots__ = ("apply", "by_counter", "counter", "enabled", "rules", "simple")
+    __slots__ = ("apply", "by_counter", "counter", "enabled", "first", "rules", "simple")
 
     def __init__(self, rules: list[Rule]):
         self.apply = rules[0].apply
         self.rules = tuple(rules)
+        #: The rule that names the call (in a failure, and to the time budget's alarm).
+        self.first = rules[0]
         self.counter = rules[0].counter
         self.enabled = frozenset(r.counter for r in rules)
         self.by_counter = {r.counter: r for r in rules}
@@ -304,8 +310,8 @@ class Solver:
         # ends the solve; anything else it raises, and a replaced state, is a RuleFailure.
         ctx.counter = group.counter
         ctx.enabled = group.enabled
-        running = guards.running
-        running.rule = group.rules[0]  # for the time budget's alarm, which names it
+        running = _RUNNING
+        running.rule = group.first  # for the time budget's alarm, which names it
         try:
             group.apply(ctx)
         except Contradiction as contradiction:
