@@ -37,7 +37,8 @@ from pathlib import Path
 from queens_core.engine.board import Board
 from queens_core.generator.regions import REGION_CHARS, random_board
 from queens_core.referee.budget import SearchLimitExceeded
-from queens_core.referee.queens import Search, find_solutions
+from queens_core.referee.exact import find_solutions
+from queens_core.referee.queens import Search
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 

@@ -20,7 +20,8 @@ from queens_core.cli.main import main
 from queens_core.engine.state import InvalidState, read_state
 from queens_core.generator.regions import random_board
 from queens_core.referee.blame import diagnose
-from queens_core.referee.exact import SearchLimitExceeded, find_solutions, survey
+from queens_core.referee.budget import SearchLimitExceeded
+from queens_core.referee.exact import find_solutions, survey
 from queens_core.referee.lattice import has_integer_cover
 from queens_core.referee.queens import LATTICE_AFTER, Search
 

@@ -17,9 +17,9 @@ from queens_core import Board, BoardError, Context, Contradiction, Solver, State
 from queens_core.engine.board import bits, max_stars
 from queens_core.engine.state import find_empty_unit
 from queens_core.plugins.readers import TEXT_READER, InputError, read_source
+from queens_core.referee import sat, stars
 from queens_core.referee.exact import find_solutions
 from queens_core.referee.exact import find_solutions as queens_solutions
-from queens_core.referee.stars import find_solutions as find_star_solutions
 from queens_rules_starbattle import RULES, trial_star
 from queens_rules_starbattle.deductions import (
     overcounting,
@@ -109,7 +109,9 @@ def test_a_short_unit_is_named_with_its_counts():
 @pytest.mark.parametrize("number", [1, 58, 158, 258, 353, 559])
 def test_star_search_agrees_with_the_queens_engine_for_k1(number):
     board = archive_board(number)
-    assert sorted(find_star_solutions(board, 50)) == sorted(queens_solutions(board, 50))
+    assert sorted(find_solutions(board, 50, strategy=stars.search)) == sorted(
+        queens_solutions(board, 50)
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -121,13 +123,15 @@ def test_star_search_agrees_with_the_queens_engine_on_random_maps(n, rng):
     if len(set(cells)) != n:
         return
     board = Board(tuple("".join(chr(65 + cells[r * n + c]) for c in range(n)) for r in range(n)))
-    assert sorted(find_star_solutions(board, 1000)) == sorted(queens_solutions(board, 1000))
+    assert sorted(find_solutions(board, 1000, strategy=stars.search)) == sorted(
+        queens_solutions(board, 1000)
+    )
 
 
 def test_star_search_finds_every_solution_of_a_small_2_star_board():
     board = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
                    "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
-    found = find_star_solutions(board, 10_000)
+    found = find_solutions(board, 10_000, strategy=stars.search)
     assert found and all(is_solution(board.rows, board.cells_of(s), 2) for s in found)
     brute = _brute_force(board)
     assert sorted(found) == sorted(brute)
@@ -327,13 +331,14 @@ def test_check_an_sbn_string():
 
 
 def test_sat_and_bitboard_engines_agree(small_boards):
-    from queens_core.referee.sat import find_solutions as find_sat_solutions
 
     for board, _ in small_boards:
-        assert sorted(find_sat_solutions(board, 50)) == sorted(find_star_solutions(board, 50))
+        assert sorted(find_solutions(board, 50, strategy=sat.search)) == sorted(
+            find_solutions(board, 50, strategy=stars.search)
+        )
     loose = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
                    "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
-    assert sorted(find_sat_solutions(loose, 10_000)) == sorted(_brute_force(loose))
+    assert sorted(find_solutions(loose, 10_000, strategy=sat.search)) == sorted(_brute_force(loose))
 
 
 def test_every_step_of_the_example_has_its_own_true_sentence():

@@ -1,8 +1,4 @@
-"""The board: its regions as bitmasks, the masks rules use, and the text format.
-
-Part of the plugin contract: rule and reader packages import these names from this
-path, which stays stable while the implementation behind it moves.
-"""
+"""The board and its masks, for plugins (the stable path of :mod:`.engine.board`)."""
 
 from .engine.board import (
     MAX_INPUT_BYTES,

@@ -5,15 +5,8 @@ user: they are the referee that checks what rules deduced (a rule package's test
 its deductions against them) and the judge of uniqueness.
 """
 
-from .referee.exact import (
-    DEFAULT_CAP,
-    DEFAULT_TIMEOUT,
-    SearchLimitExceeded,
-    count_solutions,
-    find_solutions,
-    solve_exact,
-    survey,
-)
+from .referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
+from .referee.exact import count_solutions, find_solutions, solve_exact, survey
 
 __all__ = [
     "DEFAULT_CAP",

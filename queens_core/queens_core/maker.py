@@ -1,8 +1,6 @@
-"""Making Queens boards with exactly one solution, at a chosen tier or grade.
+"""Making Queens boards with one solution, from Python.
 
-Part of the stable surface: programs that make boards import these names from this
-path, which stays stable while the implementation behind it moves.
-"""
+The stable path of :mod:`.generator.queens`."""
 
 from .generator.queens import (
     DEFAULT_MAX_TRIES,

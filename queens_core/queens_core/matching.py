@@ -1,8 +1,6 @@
-"""Bipartite matching on bitmasks: maximum matchings and Hall violators.
+"""Bipartite matching on bitmasks, for rules that count with it.
 
-Part of the plugin contract: rule and reader packages import these names from this
-path, which stays stable while the implementation behind it moves.
-"""
+The stable path of :mod:`.engine.matching`."""
 
 from .engine.matching import (
     alternating_reach,

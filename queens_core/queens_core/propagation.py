@@ -1,8 +1,6 @@
-"""The four basic deductions and the settling of queens, for rules that rerun them.
+"""The basic deductions, for rules that run them again.
 
-Part of the plugin contract: rule and reader packages import these names from this
-path, which stays stable while the implementation behind it moves.
-"""
+The stable path of :mod:`.engine.propagation`."""
 
 from .engine.propagation import (
     PROPAGATORS,

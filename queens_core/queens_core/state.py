@@ -1,8 +1,6 @@
-"""A solve's state: which cells are queens, which are dead, and how cells are named.
+"""The state of a solve and the names of cells, for plugins.
 
-Part of the plugin contract: rule and reader packages import these names from this
-path, which stays stable while the implementation behind it moves.
-"""
+The stable path of :mod:`.engine.state`."""
 
 from .engine.state import (
     DEAD,

@@ -1,8 +1,4 @@
-"""Sentence helpers for rule explanations: cell lists, region and line names, articles.
-
-Part of the plugin contract: rule and reader packages import these names from this
-path, which stays stable while the implementation behind it moves.
-"""
+"""The words rules build their explanations with (the stable path of :mod:`.engine.words`)."""
 
 from .engine.words import (
     article,

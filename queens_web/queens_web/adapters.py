@@ -22,9 +22,9 @@ from typing import Any
 
 from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
 from queens_core.engine.state import read_state
+from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from queens_core.plugins.readers import by_content, by_suffix
 from queens_core.referee.blame import UnsoundRule, diagnose
-from queens_core.referee.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from queens_core.render.colour import region_colours
 from queens_core.render.documents import (
     CHECK_SCHEMA,

@@ -128,7 +128,7 @@ def hint(
     """
     from ..engine.driver import RuleFailure
     from ..referee.blame import UnsoundRule
-    from ..referee.exact import SearchLimitExceeded
+    from ..referee.budget import SearchLimitExceeded
     from ..render.documents import DetailError, detail_failure, dumps
     from ..tools.hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
     from .report import colour_depth

@@ -20,7 +20,8 @@ import random
 
 from ..engine.board import Board, max_stars, size_article
 from ..engine.state import State
-from ..referee.exact import SearchLimitExceeded, find_solutions
+from ..referee.budget import SearchLimitExceeded
+from ..referee.exact import find_solutions
 from .regions import REGION_CHARS, neighbours4
 
 __all__ = ["generate_starbattle", "plant"]

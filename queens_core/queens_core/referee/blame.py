@@ -28,7 +28,8 @@ from ..engine.board import Board
 from ..engine.driver import CONTRADICTION, SOLVED, UNSOUND_PREFIX
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label, cell_labels
-from .stars import SearchLimitExceeded, find_solutions
+from .budget import SearchLimitExceeded
+from .exact import find_solutions
 
 if TYPE_CHECKING:
     from ..engine.driver import SolveResult

@@ -15,20 +15,16 @@ rules did, and decide uniqueness. Each is bounded by a budget (:mod:`.budget`): 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.board import Board
 from ..engine.state import State
 from . import queens, sat, stars
-from .budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
+from .budget import DEFAULT_CAP, root
 
-__all__ = [
-    "DEFAULT_CAP",
-    "DEFAULT_TIMEOUT",
-    "SearchLimitExceeded",
-    "count_solutions",
-    "find_solutions",
-    "solve_exact",
-    "survey",
-]
+#: A strategy: ``(board, cap, live, stars, node_limit, seconds)`` from the root node
+#: (live cells, stars placed) to up to ``cap`` solutions, as star masks.
+Strategy = Callable[[Board, int, int, int, "int | None", "float | None"], list[int]]
 
 
 def find_solutions(
@@ -37,6 +33,7 @@ def find_solutions(
     state: State | None = None,
     node_limit: int | None = None,
     seconds: float | None = None,
+    strategy: Strategy | None = None,
 ) -> list[int]:
     """Up to ``cap`` solutions as star masks (queen masks when K = 1), from ``state``
     (default: the empty board).
@@ -44,13 +41,24 @@ def find_solutions(
     A solution extends the state's stars and uses only its live cells. ``cap`` bounds the
     work: ``cap=2`` answers "is it unique?". With ``node_limit`` or ``seconds``, a search
     that needs more raises :class:`SearchLimitExceeded` (for callers that must answer on
-    any input: ``queens check --timeout``, the check of a solve's result).
+    any input: ``queens check --timeout``, the check of a solve's result). ``strategy``
+    overrides the choice of :func:`strategy_for` (the tests hold the strategies against
+    each other).
     """
+    start = root(board, state)
+    if start is None or cap < 1:
+        return []
+    search = strategy or strategy_for(board)
+    return search(board, cap, *start, node_limit, seconds)
+
+
+def strategy_for(board: Board) -> Strategy:
+    """The search that answers for ``board``: by its K, and by what is installed."""
     if board.stars == 1:
-        return queens.find_solutions(board, cap, state, node_limit, seconds)
+        return queens.search
     if sat.available():
-        return sat.find_solutions(board, cap, state, node_limit, seconds)
-    return stars.find_solutions(board, cap, state, node_limit, seconds)
+        return sat.search
+    return stars.search
 
 
 def survey(

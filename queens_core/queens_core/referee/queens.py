@@ -34,8 +34,7 @@ import time
 
 from ..engine.board import Board
 from ..engine.matching import unmatchable
-from ..engine.state import State
-from .budget import DEFAULT_CAP, SearchLimitExceeded, check_budget, root
+from .budget import SearchLimitExceeded, check_budget, root
 from .lattice import has_integer_cover
 
 #: Nodes after which a search tries the lattice test on its root (about 0.1 s at N = 32,
@@ -234,24 +233,12 @@ class Search:
         return live
 
 
-def find_solutions(
-    board: Board,
-    cap: int = DEFAULT_CAP,
-    state: State | None = None,
-    node_limit: int | None = None,
-    seconds: float | None = None,
+def search(
+    board: Board, cap: int, live: int, queens: int, node_limit: int | None, seconds: float | None
 ) -> list[int]:
-    """Up to ``cap`` solutions as queen masks, from ``state`` (default: the empty board).
-
-    A solution extends the state's queens and uses only its live cells. ``cap`` bounds the
-    work: ``cap=2`` answers "is it unique?". With ``node_limit`` or ``seconds``, a search
-    that needs more raises :class:`SearchLimitExceeded` (for callers that must answer on
-    any input: ``queens check --timeout``, the check of a solve's result).
-    """
-    start = root(board, state)
-    if start is None or cap < 1:
-        return []
-    return Search(board, cap, node_limit, seconds).run(*start)
+    """The K = 1 strategy of :func:`~queens_core.referee.exact.find_solutions`, from the
+    root node ``live``, ``queens`` (:func:`~queens_core.referee.budget.root`)."""
+    return Search(board, cap, node_limit, seconds).run(live, queens)
 
 
 def survey(

@@ -8,8 +8,7 @@ seconds.
 from __future__ import annotations
 
 from ..engine.board import Board, bits
-from ..engine.state import State
-from .budget import DEFAULT_CAP, SearchLimitExceeded, root
+from .budget import SearchLimitExceeded
 
 
 def sat_clauses(board: Board) -> list[list[int]]:
@@ -101,21 +100,13 @@ def available() -> bool:
 CONFLICTS_PER_NODE = 10
 
 
-def find_solutions(
-    board: Board,
-    cap: int = DEFAULT_CAP,
-    state: State | None = None,
-    node_limit: int | None = None,
-    seconds: float | None = None,
+def search(
+    board: Board, cap: int, live: int, stars: int, node_limit: int | None, seconds: float | None
 ) -> list[int]:
-    """:func:`~queens_core.referee.exact.find_solutions` by the SAT solver (``pycryptosat``
-    must be installed)."""
+    """The SAT strategy of :func:`~queens_core.referee.exact.find_solutions`
+    (``pycryptosat`` must be installed)."""
     import pycryptosat
 
-    start = root(board, state)
-    if start is None or cap < 1:
-        return []
-    live, stars = start
     limits: dict[str, float] = {}
     if node_limit is not None:
         limits["confl_limit"] = node_limit * CONFLICTS_PER_NODE

@@ -37,8 +37,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..engine.board import Board, _rings
-from ..engine.state import State
-from .budget import DEFAULT_CAP, SearchLimitExceeded, check_budget, root
+from .budget import DEFAULT_CAP, SearchLimitExceeded, check_budget
 
 if TYPE_CHECKING:
     import random  # the caller's generator; importing random costs every solve ~2 ms
@@ -326,16 +325,9 @@ def _stripes(n: int) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
-def find_solutions(
-    board: Board,
-    cap: int = DEFAULT_CAP,
-    state: State | None = None,
-    node_limit: int | None = None,
-    seconds: float | None = None,
+def search(
+    board: Board, cap: int, live: int, stars: int, node_limit: int | None, seconds: float | None
 ) -> list[int]:
-    """:func:`~queens_core.referee.exact.find_solutions` by this search, whatever K (K = 1
-    included: the tests hold it against :mod:`queens_core.referee.queens`)."""
-    start = root(board, state)
-    if start is None or cap < 1:
-        return []
-    return StarSearch(board, cap, node_limit, seconds=seconds).run(*start)
+    """The bitboard strategy of :func:`~queens_core.referee.exact.find_solutions`, for any K
+    (K = 1 included: the tests hold it against :mod:`queens_core.referee.queens`)."""
+    return StarSearch(board, cap, node_limit, seconds=seconds).run(live, stars)

@@ -28,7 +28,8 @@ from ..engine.driver import CONTRADICTION, RuleFailure
 from ..engine.state import cell_labels
 from ..plugins.readers import TEXT_READER, Reader
 from ..referee.blame import COMPARED, diagnose
-from ..referee.exact import DEFAULT_CAP, SearchLimitExceeded, survey
+from ..referee.budget import DEFAULT_CAP, SearchLimitExceeded
+from ..referee.exact import survey
 from .batch import BoardInputError, display_name, read_board_file
 from .grade import Assessment, Grader
 
