@@ -18,7 +18,6 @@ from ..plugins.registry import SKIP_BROKEN_ENV, PluginError, Registry, load_regi
 from ..plugins.selection import TIERS, SelectionError, select_rules
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from .commands import PluginGroup
-from .entry import start_up_over
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
@@ -34,6 +33,7 @@ from .exits import (
     write_output,
 )
 from .options import color_option, format_option
+from .process import start_up_over
 from .stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
