@@ -46,7 +46,7 @@ def run() -> None:
             # The board glyphs are part of the format: UTF-8 whatever the locale.
             if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
                 stream.reconfigure(encoding="utf-8")
-        from .main import main
+        from .app import main
 
         try:
             main()

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
-from .options import format_option
+from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
+from ..options import format_option
 
 if TYPE_CHECKING:
-    from ..generator.queens import Generated
+    from ...generator.queens import Generated
 
 GENERATE_SCHEMA = "queens-generate/1"
 
@@ -162,10 +162,10 @@ def generate(
       queens generate --size 8 --only baseline --format json
       queens generate --stars 2 --size 10 --seed 1
     """
-    from ..engine.driver import RuleFailure
-    from ..generator.queens import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
-    from ..tools.stats import Progress
-    from .main import selected_rules
+    from ...engine.driver import RuleFailure
+    from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
+    from ...tools.stats import Progress
+    from ..options import selected_rules
 
     if force and out_dir is None:
         # Accepting it would let a user who forgot -o believe files were (over)written.
@@ -264,10 +264,10 @@ def _generate_stars(
 ) -> None:
     """``--stars K`` with K >= 2: Star Battle boards with one solution (board ``i`` from
     seed ``seed + i``), neither solved by the rules nor graded."""
-    from ..engine.board import MAX_SIZE, max_stars, size_article
-    from ..generator.stars import generate_starbattle
-    from ..referee.exact import find_solutions
-    from ..render.documents import cells_json
+    from ...engine.board import MAX_SIZE, max_stars, size_article
+    from ...generator.stars import generate_starbattle
+    from ...referee.exact import find_solutions
+    from ...render.documents import cells_json
 
     if stars < 1:
         fail(f"--stars must be at least 1, not {stars}", EXIT_BAD_INPUT)
@@ -392,7 +392,7 @@ def _print(board: Generated, seed: int, count: int, path: str | None, output_for
 
 def board_record(board: Generated, seed: int, path: str | None = None) -> dict[str, Any]:
     """One line of ``--format json``."""
-    from ..render.documents import cells_json
+    from ...render.documents import cells_json
 
     rung = board.rung
     full = board.assessment.full
