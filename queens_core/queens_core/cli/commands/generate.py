@@ -19,6 +19,7 @@ from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, war
 from ..options import format_option, selected_rules
 
 if TYPE_CHECKING:
+    from ...engine.board import Board
     from ...engine.rules import Rule
     from ...generator.queens import Generated
 
@@ -354,8 +355,6 @@ def _generate_stars(
     seed ``seed + i``), neither solved by the rules nor graded."""
     from ...engine.board import MAX_SIZE, max_stars, size_article
     from ...generator.stars import generate_starbattle
-    from ...referee.exact import find_solutions
-    from ...render.documents import cells_json
 
     if stars < 1:
         fail(f"--stars must be at least 1, not {stars}", EXIT_BAD_INPUT)
@@ -386,29 +385,47 @@ def _generate_stars(
                     handle.write(str(board) + "\n")
             except OSError as err:
                 fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
-        summary = f"{size}×{size}, {stars} stars, one solution"
-        if output_format == "json":
-            (solution,) = find_solutions(board, 1)
-            record = {
-                "schema": GENERATE_SCHEMA,
-                "seed": seed,
-                "index": index,
-                "path": path,
-                "size": size,
-                "stars": stars,
-                "board": list(board.rows),
-                "solution": cells_json(board, solution),
-            }
-            import json  # only JSON output needs it
+        _print_star_board(board, size, stars, index, seed, count, path, output_format)
 
-            click.echo(json.dumps(record, ensure_ascii=False))
-        elif path is not None:
-            click.echo(f"{path}: {summary}")
-        else:
-            if index:
-                click.echo()
-            click.echo(f"board {index + 1} of {count}: {summary}")
-            click.echo(str(board))
+
+def _print_star_board(
+    board: Board,
+    size: int,
+    stars: int,
+    index: int,
+    seed: int,
+    count: int,
+    path: str | None,
+    output_format: str,
+) -> None:
+    """Print Star Battle board ``index`` of the batch as asked (the JSON line with its
+    solution, the file written, or the board under its heading)."""
+    from ...referee.exact import find_solutions
+    from ...render.documents import cells_json
+
+    summary = f"{size}×{size}, {stars} stars, one solution"
+    if output_format == "json":
+        (solution,) = find_solutions(board, 1)
+        record = {
+            "schema": GENERATE_SCHEMA,
+            "seed": seed,
+            "index": index,
+            "path": path,
+            "size": size,
+            "stars": stars,
+            "board": list(board.rows),
+            "solution": cells_json(board, solution),
+        }
+        import json  # only JSON output needs it
+
+        click.echo(json.dumps(record, ensure_ascii=False))
+    elif path is not None:
+        click.echo(f"{path}: {summary}")
+    else:
+        if index:
+            click.echo()
+        click.echo(f"board {index + 1} of {count}: {summary}")
+        click.echo(str(board))
 
 
 def _integer(option: str, text: str) -> int:
@@ -465,7 +482,7 @@ def _summary(board: Generated) -> str:
 
 def _print(board: Generated, seed: int, count: int, path: str | None, output_format: str) -> None:
     if output_format == "json":
-        import json  # only JSON output needs it: a plain solve imports this module
+        import json  # only JSON output needs it
 
         click.echo(json.dumps(board_record(board, seed, path), ensure_ascii=False))
         return
