@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from support import ARCHIVE, archive_paths, rules_of
 
 from queens_core import Rule, Solver, Tier
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.tools.check import SEVERITY, VERDICTS, check_board
 from queens_core.tools.grade import Grader, weight_of
 

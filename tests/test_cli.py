@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from support import ARCHIVE, EXPECTED
 
-from queens_core.cli import main as cli
+from queens_core.cli import app as cli
 from queens_core.plugins import registry as plugins
 
 QUEENS = Path(sys.executable).with_name("queens")

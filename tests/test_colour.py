@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from support import ARCHIVE, ROOT
 
 from queens_core import Board, Solver
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.cli.output import format_result
 from queens_core.engine.state import QUEEN
 from queens_core.render.colour import (

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from fakedist import FakeSite
 from support import ARCHIVE
 
-from queens_core.cli import main as cli_main
+from queens_core.cli import app as cli_main
 
 GROUP = "queens.commands"
 
@@ -158,7 +158,7 @@ def test_an_unknown_command_is_still_unknown():
 def test_serve_is_installed_and_a_plain_solve_imports_no_web_server():
     assert "serve" in invoke("--help").output
     code = (
-        "import sys\nfrom queens_core.cli.main import main\n"
+        "import sys\nfrom queens_core.cli.app import main\n"
         f"sys.argv = ['queens', 'solve', {str(ARCHIVE / '1.txt')!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(' '.join(sys.modules))"

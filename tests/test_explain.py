@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, Solver, State, Step
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.cli.output import format_result
 from queens_core.testing import make_board, make_state
 from queens_core.tools.explain import (

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from support import rules_of
 from test_example_squeeze import EXAMPLE, queens
 
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.engine.driver import RuleFailure
 from queens_core.engine.rules import Rule, Tier
 from queens_core.generator.queens import (

@@ -16,7 +16,7 @@ from fakedist import ROOT, FakeSite, rule_module
 from hostile import GUESS, HIDDEN_KILL
 
 from queens_core import Board, Solver, State, load_registry
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.engine.state import InvalidState, read_state
 from queens_core.generator.regions import random_board
 from queens_core.referee.blame import diagnose

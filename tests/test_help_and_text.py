@@ -15,7 +15,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.plugins import registry as plugins
 
 QUEENS = Path(sys.executable).with_name("queens")

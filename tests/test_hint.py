@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from support import ARCHIVE, CHEAP_STALL_353
 
 from queens_core import Board, BoardError, Solver, State
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.engine.state import read_state
 from queens_core.render.documents import HINT_SCHEMA, state_from_json, steps_from_json
 from queens_core.testing import cells_marked

@@ -17,7 +17,7 @@ from hostile import (
     RUNAWAY,
 )
 
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 RULE = "rule 'hostile' (Hostile) from queens-rules-hostile 6.6.6"

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, Solver, State
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.render.documents import (
     SOLVE_SCHEMA,
     board_from_json,

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from fakedist import FakeSite, rule_module
 from support import ARCHIVE
 
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 
 ONE = str(ARCHIVE / "1.txt")
 B353 = str(ARCHIVE / "353.txt")

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
 
 from queens_core import PluginError, load_registry
-from queens_core.cli.main import EXIT_PLUGIN_FAILED, main
+from queens_core.cli.app import main
+from queens_core.cli.exits import EXIT_PLUGIN_FAILED
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 SOUND = rule_module("pass", "harmless_rule")

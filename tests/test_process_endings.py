@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 from support import ARCHIVE
 
+from queens_core.cli.app import main
 from queens_core.cli.exits import as_clause
-from queens_core.cli.main import main
 
 QUEENS = Path(sys.executable).with_name("queens")
 BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from queens_core import State
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.generator.regions import random_board
 from queens_core.referee.exact import find_solutions
 

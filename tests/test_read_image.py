@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageOps
 from support import ARCHIVE, ROOT
 
 from queens_core import Board, BoardError, State, is_solution
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.render.png import render_png
 from queens_read_image.engine import ReadError, read_picture
 from queens_read_image.plugin import looks_like_an_image, read_screenshot
@@ -312,7 +312,7 @@ def test_render_png_without_pillow_says_what_to_install(tmp_path, monkeypatch):
 def test_letters_in_png_output_is_refused_not_ignored(tmp_path):
     from click.testing import CliRunner
 
-    from queens_core.cli.main import main
+    from queens_core.cli.app import main
 
     board = Path(__file__).resolve().parent.parent / "archive" / "boards" / "1.txt"
     result = CliRunner().invoke(

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from fakedist import ROOT, FakeSite
 
 from queens_core import Board, PluginError, Reader, Reading, load_registry, make_plugin_manager
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.hookspecs import hookimpl
 from queens_core.plugins.readers import TEXT_READER, InputError, read_source
 from queens_core.tools.batch import expand_paths

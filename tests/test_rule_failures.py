@@ -12,7 +12,8 @@ from hostile import HIDDEN_KILL, apply_of
 from support import quick_rule
 
 from queens_core import Board, Contradiction, Solver, load_registry
-from queens_core.cli.main import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, main
+from queens_core.cli.app import main
+from queens_core.cli.exits import EXIT_NOT_SOLVED, EXIT_RULE_FAILED
 from queens_core.referee.blame import diagnose
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")

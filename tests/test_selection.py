@@ -7,7 +7,8 @@ from click.testing import CliRunner
 from support import CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver
-from queens_core.cli.main import EXIT_BAD_INPUT, main
+from queens_core.cli.app import main
+from queens_core.cli.exits import EXIT_BAD_INPUT
 from queens_core.plugins.selection import SelectionError, package_key, select_rules
 
 BOARD_353 = str(ROOT / "archive" / "boards" / "353.txt")

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, Solver
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.cli.output import format_result
 
 

@@ -41,7 +41,7 @@ def imported_by(code: str) -> set[str]:
 
 
 def test_the_command_line_loads_the_solver_and_the_rule_packages_only_when_a_command_runs():
-    loaded = imported_by("import queens_core.cli.main")
+    loaded = imported_by("import queens_core.cli.app")
     heavy = {
         "importlib.metadata",
         "queens_core.engine.driver",
@@ -59,7 +59,7 @@ def test_the_command_line_loads_the_solver_and_the_rule_packages_only_when_a_com
 
 def test_a_plain_solve_loads_none_of_the_other_commands_modules():
     loaded = imported_by(
-        "import sys\nfrom queens_core.cli.main import main\n"
+        "import sys\nfrom queens_core.cli.app import main\n"
         f"sys.argv = ['queens', 'solve', {str(ARCHIVE / '1.txt')!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass"
     )
@@ -78,9 +78,15 @@ def test_a_plain_solve_loads_none_of_the_other_commands_modules():
         "json",  # only JSON output needs it
         "pathlib",  # only a folder argument needs it
         # The other built-in commands are imported when they are asked for.
-        "queens_core.cli.generate",
-        "queens_core.cli.show",
-        "queens_core.cli.importing",
+        "queens_core.cli.commands.generate",
+        "queens_core.cli.commands.hint",
+        "queens_core.cli.commands.render",
+        "queens_core.cli.commands.import_board",
+        "queens_core.cli.commands.check",
+        "queens_core.cli.commands.stats",
+        "queens_core.cli.commands.rules",
+        "queens_core.cli.commands.readers",
+        "queens_core.cli.reading",
         "traceback",  # only --traceback needs it
         "random",  # only the generator draws at random
     }
@@ -90,7 +96,7 @@ def test_a_plain_solve_loads_none_of_the_other_commands_modules():
 @pytest.mark.parametrize("argv", [["rules", "list"], ["--version"]])
 def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
     loaded = imported_by(
-        "import sys\nfrom queens_core.cli.main import main\n"
+        "import sys\nfrom queens_core.cli.app import main\n"
         f"sys.argv = ['queens', *{argv!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass"
     )

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from support import ARCHIVE
 
 from queens_core import Board, load_registry
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.plugins.readers import suffixes_of
 from queens_core.render.chart import bar_chart_svg, nice_step
 from queens_core.tools.batch import expand_paths

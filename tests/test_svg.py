@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from support import ARCHIVE, CHEAP_STALL_353, ROOT
 
 from queens_core import Board, Solver, State
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.render.colour import ARCHIVE_COLOURS
 from queens_core.render.svg import render_svg
 

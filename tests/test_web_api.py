@@ -22,7 +22,7 @@ from queens_core import (
     load_registry,
     make_plugin_manager,
 )
-from queens_core.cli.main import main
+from queens_core.cli.app import main
 from queens_core.engine.state import read_state
 from queens_core.tools.hint import find_hint, hint_document
 from queens_web.app import JSON_LIMIT, create_app

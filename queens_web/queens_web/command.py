@@ -11,10 +11,6 @@ import click
 
 from queens_core import hookimpl
 
-#: Bind addresses that accept connections from other machines: the Host check cannot know
-#: the names they are reached by, so ``--allow-host`` must list them.
-WILDCARDS = ("0.0.0.0", "::", "")
-
 
 @click.command()
 @click.option(

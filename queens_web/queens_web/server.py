@@ -15,8 +15,9 @@ import click
 from queens_core import Registry
 from queens_core.cli.exits import EXIT_BAD_INPUT, fail, warn
 
-from .command import WILDCARDS
-
+#: Bind addresses that accept connections from other machines: the Host check cannot know
+#: the names they are reached by, so ``--allow-host`` must list them.
+WILDCARDS = ("0.0.0.0", "::", "")
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 #: Seconds after start-up when the rules are loaded if no page or request asked first.
 LOAD_AFTER = 0.5

@@ -1,4 +1,4 @@
-"""The ``queens`` executable's entry point: ends every run cleanly.
+"""The ``queens`` executable's entry point: ends every run cleanly. No module imports it.
 
 It imports almost nothing itself, so that an interrupt during start-up (while click, the
 command and the rule packages load) is caught like one later on: no traceback, exit 130.
@@ -8,8 +8,9 @@ written (a full disk, ``> /dev/full``) is one line on standard error and exit 2.
 
 Two things make a short run cheaper without changing what it does. Start-up (click,
 pluggy, the plugins) allocates some hundred thousand objects and frees few: the cyclic
-garbage collector is off until the plugins are loaded (:func:`start_up_over`), instead
-of scanning them thirty times over. And a run of a built-in command that has ended ends
+garbage collector is off until the plugins are loaded
+(:func:`queens_core.cli.process.start_up_over`), instead of scanning them thirty times
+over. And a run of a built-in command that has ended ends
 the process at once, after the exit functions (``atexit``) and the flush of the output,
 instead of letting Python free every object of every module one by one (some 25 ms of
 CPU, a fifth of a solve); a command package's command gets Python's own exit, which
@@ -23,6 +24,8 @@ import io
 import os
 import sys
 
+from .process import were_command_packages_loaded
+
 #: As in :mod:`queens_core.cli.exits` (not imported here: that module imports click).
 EXIT_OUTPUT_FAILED = 2
 EXIT_INTERRUPTED = 130
@@ -32,7 +35,7 @@ EXIT_BROKEN_PIPE = 141
 def run() -> None:
     """Run ``queens`` with ``sys.argv``; never returns."""
     try:
-        gc.disable()  # until start_up_over()
+        gc.disable()  # until process.start_up_over()
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             sys.stdout = _ClosedOutput()
         import signal  # here, not at the top: an interrupt while it loads is caught
@@ -43,7 +46,7 @@ def run() -> None:
             # The board glyphs are part of the format: UTF-8 whatever the locale.
             if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
                 stream.reconfigure(encoding="utf-8")
-        from .main import main
+        from .app import main
 
         try:
             main()
@@ -52,7 +55,7 @@ def run() -> None:
     except SystemExit as done:
         if (
             (done.code is None or isinstance(done.code, int))
-            and not _command_packages_loaded
+            and not were_command_packages_loaded()
             and _nothing_left_running()
         ):
             _exit_now(done.code or 0)
@@ -79,28 +82,6 @@ class _ClosedOutput(io.TextIOBase):
         import errno
 
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
-
-
-#: Whether a command package was loaded: its command may leave a file open for Python's
-#: own exit to flush and close, so the run then ends the usual way.
-_command_packages_loaded = False
-
-
-def command_packages_loaded() -> None:
-    """Say that a command package's commands were loaded (see above)."""
-    global _command_packages_loaded
-    _command_packages_loaded = True
-
-
-def start_up_over() -> None:
-    """The plugins are loaded: turn the cyclic garbage collector back on, for the work
-    of the command. What start-up built lives as long as the process, so it is moved out
-    of the collector's sight (``gc.freeze``) rather than scanned again on every full
-    collection. Nothing is done when start-up did not turn it off (a test calling the
-    command in its own process)."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
 
 
 def _nothing_left_running() -> bool:

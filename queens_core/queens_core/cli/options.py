@@ -1,5 +1,6 @@
 """Options several commands share, declared once: the same name, choices and default
-wherever a user types them (each command says in its own help what they do there)."""
+wherever a user types them (each command says in its own help what they do there); and
+the rules that ``--only``, ``--exclude`` and ``--tier`` select."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 import click
+
+from ..engine.rules import Rule
+from ..plugins.registry import Registry
+from ..plugins.selection import SelectionError, select_rules
+from .exits import EXIT_BAD_INPUT, fail
 
 Decorator = Callable[[Any], Any]
 
@@ -34,3 +40,21 @@ def color_option(help_text: str) -> Decorator:
         show_default=True,
         help=help_text,
     )
+
+
+def json_format_options(function: Any) -> Any:
+    """``--format text|json`` and its hidden alias ``--json`` (the option's older name)."""
+    function = click.option(
+        "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
+    )(function)
+    return format_option("text for people, json for programs (docs/json.md).")(function)
+
+
+def selected_rules(
+    registry: Registry, only: tuple[str, ...], exclude: tuple[str, ...], tier: str | None
+) -> list[Rule]:
+    """The registry's rules narrowed by --only, --exclude and --tier (exit 2 if invalid)."""
+    try:
+        return select_rules(registry.rules, only, exclude, tier)
+    except SelectionError as err:
+        fail(str(err), EXIT_BAD_INPUT)

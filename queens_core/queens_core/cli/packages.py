@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import hookspecs
-from .entry import command_packages_loaded, start_up_over
 from .exits import EXIT_PLUGIN_FAILED, report_error, warn
 from .group import QueensGroup
+from .process import command_packages_loaded, start_up_over
 
 if TYPE_CHECKING:
     from importlib import metadata

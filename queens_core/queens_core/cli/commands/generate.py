@@ -1,5 +1,5 @@
-"""The ``queens generate`` command (registered on ``cli.main``); the engine is
-:mod:`queens_core.generator.queens`.
+"""The ``queens generate`` command; the engines are :mod:`queens_core.generator.queens`
+(Queens boards) and :mod:`queens_core.generator.stars` (Star Battle boards).
 
 Options are read as plain values and checked here or by the engine, so that every bad
 value gets the one-line error and exit status 2 the other commands give bad input.
@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from .exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
-from .options import format_option
+from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
+from ..options import format_option, selected_rules
 
 if TYPE_CHECKING:
-    from ..generator.queens import Generated
+    from ...engine.board import Board
+    from ...engine.rules import Rule
+    from ...generator.queens import Generated
 
 GENERATE_SCHEMA = "queens-generate/1"
 
@@ -162,14 +165,55 @@ def generate(
       queens generate --size 8 --only baseline --format json
       queens generate --stars 2 --size 10 --seed 1
     """
-    from ..engine.driver import RuleFailure
-    from ..generator.queens import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
-    from ..tools.stats import Progress
-    from .main import selected_rules
-
     if force and out_dir is None:
         # Accepting it would let a user who forgot -o believe files were (over)written.
         fail("--force needs -o DIR: it overwrites the board files already in DIR", EXIT_BAD_INPUT)
+    numbers = _read_numbers(
+        size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
+    )
+    if numbers.stars != 1:
+        _refuse_queens_options(numbers, tier, grade, only, exclude, max_tries_text)
+        _generate_stars(
+            numbers.size,
+            numbers.stars,
+            numbers.count,
+            numbers.seed,
+            seed_text is None,
+            out_dir,
+            force,
+            output_format,
+        )
+        return
+    rules = selected_rules(settings.registry(), only, exclude, None)
+    _generate_queens(
+        settings, rules, numbers, seed_text is None, tier, grade, out_dir, force, output_format
+    )
+
+
+@dataclass(frozen=True)
+class _Numbers:
+    """The whole-number options of ``generate``, read from their text."""
+
+    size: int
+    count: int
+    seed: int
+    min_region: int
+    jobs: int
+    #: None: not given (the generator's default).
+    max_tries: int | None
+    stars: int
+
+
+def _read_numbers(
+    size_text: str,
+    count_text: str,
+    seed_text: str | None,
+    min_region_text: str,
+    jobs_text: str,
+    max_tries_text: str | None,
+    stars_text: str,
+) -> _Numbers:
+    """Each number option as an int, or exit 2 naming the first bad one (in this order)."""
     size = _integer("--size", size_text)
     count = _integer("--count", count_text)
     if count < 0:
@@ -182,30 +226,56 @@ def generate(
         seed = secrets.randbelow(10**9)
     min_region = _integer("--min-region", min_region_text)
     jobs = _integer("--jobs", jobs_text)
-    max_tries = DEFAULT_MAX_TRIES
-    if max_tries_text is not None:
-        max_tries = _integer("--max-tries", max_tries_text)
+    max_tries = None if max_tries_text is None else _integer("--max-tries", max_tries_text)
     stars = _integer("--stars", stars_text)
-    if stars != 1:
-        given = [
-            name
-            for name, value in (
-                ("--tier", tier),
-                ("--grade", grade),
-                ("--only", only),
-                ("--exclude", exclude),
-                ("--min-region", min_region != 1),
-                ("--max-tries", max_tries_text),
-                ("--jobs", jobs != 1),
-            )
-            if value
-        ]
-        if given:
-            fail(f"{given[0]} is for Queens boards, not with --stars {stars}", EXIT_BAD_INPUT)
-        _generate_stars(size, stars, count, seed, seed_text is None, out_dir, force, output_format)
-        return
+    return _Numbers(size, count, seed, min_region, jobs, max_tries, stars)
 
-    rules = selected_rules(settings.registry(), only, exclude, None)
+
+def _refuse_queens_options(
+    numbers: _Numbers,
+    tier: str | None,
+    grade: str | None,
+    only: tuple[str, ...],
+    exclude: tuple[str, ...],
+    max_tries_text: str | None,
+) -> None:
+    """Exit 2 on the first option that only Queens boards take, given with ``--stars K``
+    (K >= 2): Star Battle boards are neither graded nor made for chosen rules."""
+    given = [
+        name
+        for name, value in (
+            ("--tier", tier),
+            ("--grade", grade),
+            ("--only", only),
+            ("--exclude", exclude),
+            ("--min-region", numbers.min_region != 1),
+            ("--max-tries", max_tries_text),
+            ("--jobs", numbers.jobs != 1),
+        )
+        if value
+    ]
+    if given:
+        fail(f"{given[0]} is for Queens boards, not with --stars {numbers.stars}", EXIT_BAD_INPUT)
+
+
+def _generate_queens(
+    settings: Any,
+    rules: list[Rule],
+    numbers: _Numbers,
+    random_seed: bool,
+    tier: str | None,
+    grade: str | None,
+    out_dir: str | None,
+    force: bool,
+    output_format: str,
+) -> None:
+    """Queens boards (one queen a unit) that ``rules`` solve, of the tier or grade asked;
+    with ``out_dir``, the boards whose files are there already are kept, not made."""
+    from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError, Maker
+
+    size, count, seed = numbers.size, numbers.count, numbers.seed
+    min_region, jobs = numbers.min_region, numbers.jobs
+    max_tries = DEFAULT_MAX_TRIES if numbers.max_tries is None else numbers.max_tries
     try:
         # Checked up front, before any file is touched or a process started.
         maker = Maker(rules, size, tier, grade, min_region, max_tries)
@@ -218,7 +288,7 @@ def generate(
     name_of = _file_namer(size, tier, grade_name, min_region, seed)
     if out_dir is not None:
         _prepare_dir(out_dir)
-    if seed_text is None:
+    if random_seed:
         warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
 
     def exists(index: int) -> bool:
@@ -231,11 +301,30 @@ def generate(
     kept = sum(exists(i) for i in range(count))
     if kept:
         warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
-    todo = count - kept
+    boards = maker.boards(seed, count, jobs, skip=exists)
+    _write_and_print(settings, boards, count - kept, seed, count, out_dir, name_of, output_format)
+
+
+def _write_and_print(
+    settings: Any,
+    boards: Iterable[Generated],
+    todo: int,
+    seed: int,
+    count: int,
+    out_dir: str | None,
+    name_of: Callable[[int], str],
+    output_format: str,
+) -> None:
+    """Write (with ``out_dir``) and print each board as it is made, with a progress bar;
+    exit 1 when the generator gives up on a board, 3 when a rule fails."""
+    from ...engine.driver import RuleFailure
+    from ...generator.queens import GiveUp
+    from ...tools.stats import Progress
+
     progress = Progress(sys.stderr)
     done = 0
     try:
-        for board in maker.boards(seed, count, jobs, skip=exists):
+        for board in boards:
             path = None
             if out_dir is not None:
                 path = os.path.join(out_dir, name_of(board.index))
@@ -264,10 +353,8 @@ def _generate_stars(
 ) -> None:
     """``--stars K`` with K >= 2: Star Battle boards with one solution (board ``i`` from
     seed ``seed + i``), neither solved by the rules nor graded."""
-    from ..engine.board import MAX_SIZE, max_stars, size_article
-    from ..generator.stars import generate_starbattle
-    from ..referee.exact import find_solutions
-    from ..render.documents import cells_json
+    from ...engine.board import MAX_SIZE, max_stars, size_article
+    from ...generator.stars import generate_starbattle
 
     if stars < 1:
         fail(f"--stars must be at least 1, not {stars}", EXIT_BAD_INPUT)
@@ -298,29 +385,47 @@ def _generate_stars(
                     handle.write(str(board) + "\n")
             except OSError as err:
                 fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
-        summary = f"{size}×{size}, {stars} stars, one solution"
-        if output_format == "json":
-            (solution,) = find_solutions(board, 1)
-            record = {
-                "schema": GENERATE_SCHEMA,
-                "seed": seed,
-                "index": index,
-                "path": path,
-                "size": size,
-                "stars": stars,
-                "board": list(board.rows),
-                "solution": cells_json(board, solution),
-            }
-            import json  # only JSON output needs it
+        _print_star_board(board, size, stars, index, seed, count, path, output_format)
 
-            click.echo(json.dumps(record, ensure_ascii=False))
-        elif path is not None:
-            click.echo(f"{path}: {summary}")
-        else:
-            if index:
-                click.echo()
-            click.echo(f"board {index + 1} of {count}: {summary}")
-            click.echo(str(board))
+
+def _print_star_board(
+    board: Board,
+    size: int,
+    stars: int,
+    index: int,
+    seed: int,
+    count: int,
+    path: str | None,
+    output_format: str,
+) -> None:
+    """Print Star Battle board ``index`` of the batch as asked (the JSON line with its
+    solution, the file written, or the board under its heading)."""
+    from ...referee.exact import find_solutions
+    from ...render.documents import cells_json
+
+    summary = f"{size}×{size}, {stars} stars, one solution"
+    if output_format == "json":
+        (solution,) = find_solutions(board, 1)
+        record = {
+            "schema": GENERATE_SCHEMA,
+            "seed": seed,
+            "index": index,
+            "path": path,
+            "size": size,
+            "stars": stars,
+            "board": list(board.rows),
+            "solution": cells_json(board, solution),
+        }
+        import json  # only JSON output needs it
+
+        click.echo(json.dumps(record, ensure_ascii=False))
+    elif path is not None:
+        click.echo(f"{path}: {summary}")
+    else:
+        if index:
+            click.echo()
+        click.echo(f"board {index + 1} of {count}: {summary}")
+        click.echo(str(board))
 
 
 def _integer(option: str, text: str) -> int:
@@ -377,7 +482,7 @@ def _summary(board: Generated) -> str:
 
 def _print(board: Generated, seed: int, count: int, path: str | None, output_format: str) -> None:
     if output_format == "json":
-        import json  # only JSON output needs it: a plain solve imports this module
+        import json  # only JSON output needs it
 
         click.echo(json.dumps(board_record(board, seed, path), ensure_ascii=False))
         return
@@ -392,7 +497,7 @@ def _print(board: Generated, seed: int, count: int, path: str | None, output_for
 
 def board_record(board: Generated, seed: int, path: str | None = None) -> dict[str, Any]:
     """One line of ``--format json``."""
-    from ..render.documents import cells_json
+    from ...render.documents import cells_json
 
     rung = board.rung
     full = board.assessment.full

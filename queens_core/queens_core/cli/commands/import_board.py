@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import click
 
-from ..engine.state import State
-from ..plugins.readers import read_source
-from ..tools.batch import BoardInputError
-from .exits import EXIT_BAD_INPUT, fail, warn, warn_split_regions
+from ...engine.state import State
+from ...plugins.readers import read_source
+from ...tools.batch import BoardInputError
+from ..exits import EXIT_BAD_INPUT, fail, warn, warn_split_regions
 
 
 @click.command("import")

@@ -1,0 +1,126 @@
+"""The ``queens`` group: its options, the settings every command receives, and where each
+built-in command lives.
+
+Every built-in command is registered here by the dotted name of its module under
+:mod:`queens_core.cli.commands` and imported only when it is asked for (to run it, or
+for a help that lists it): ``queens solve`` does not import the modules of ``check``,
+``generate`` or ``render``, and each command imports the modules only it needs when it
+runs, so ``queens --help`` and a plain ``queens solve`` do not pay for the exact
+solver's grading, the SVG writer or the JSON and explanation formats of the others.
+The exit statuses are in :mod:`queens_core.cli.exits`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..plugins.registry import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
+from .exits import EXIT_PLUGIN_FAILED, fail, warn
+from .packages import PluginGroup
+from .process import start_up_over
+
+
+class Settings:
+    """What the group's options say, passed to every command, and the registry."""
+
+    def __init__(self, skip_broken: bool, traceback: bool):
+        self.skip_broken = skip_broken
+        self.traceback = traceback
+        self._registry: Registry | None = None
+
+    def registry(self, warn_empty: bool = True) -> Registry:
+        """Load the rule packages once, on first use; a failure ends the command. With no
+        rule installed, say so (``warn_empty``): every board would stall."""
+        if self._registry is None:
+            try:
+                self._registry = load_registry(skip_broken=self.skip_broken)
+            except PluginError as err:
+                hint = (
+                    f"; to start without it, pass --skip-broken-plugins or set {SKIP_BROKEN_ENV}=1"
+                )
+                fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
+            start_up_over()
+            for line in self._registry.broken:
+                warn(f"{line} (skipped)")
+            if warn_empty and not self._registry.rules:
+                warn(
+                    "no rules are installed, so nothing can be deduced: install a rule "
+                    "package (a queens-rules-NAME distribution)"
+                )
+        return self._registry
+
+
+def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .. import __version__
+
+    click.echo(f"queens-core {__version__}")
+    try:
+        registry = load_registry(skip_broken=True)
+    except PluginError as err:
+        click.echo(f"(rule packages could not be listed: {err})")
+    else:
+        for info in sorted({(p.name, p.version) for p in registry.packages}):
+            click.echo(f"{info[0]} {info[1]}")
+        for line in registry.broken:
+            click.echo(f"(broken: {line})")
+    ctx.exit()
+
+
+@click.group("queens", cls=PluginGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_version_message,
+    help="Show the core's version and every installed plugin package's, then exit.",
+)
+@click.option(
+    "--skip-broken-plugins",
+    is_flag=True,
+    envvar=SKIP_BROKEN_ENV,
+    help=f"Start even if a rule package fails to load (it is named on standard error). "
+    f"Also set by {SKIP_BROKEN_ENV}=1.",
+)
+@click.option(
+    "--traceback", "show_traceback", is_flag=True, help="Print tracebacks of internal errors."
+)
+@click.pass_context
+def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) -> None:
+    """Solve LinkedIn Queens puzzles by named deductions, never by guessing.
+
+    \b
+    Examples:
+      queens solve archive/boards/1.txt
+      cat my-board.txt | queens solve
+      queens solve --explain archive/boards/353.txt
+      queens hint archive/boards/353.txt --state progress.txt
+      queens check my-board.txt
+      queens stats archive/boards --chart rule-usage.svg
+      queens rules list --format json
+
+    Exit status: 0 solved, 1 not solved, 2 bad input or usage (or an output that
+    cannot be written), 3 a rule failed (it raised an error or made an unsound
+    deduction), 4 a rule package failed to load, 7 undecided within the exact search's
+    --timeout (`check`, `hint`), 130 interrupted (`queens check` adds its own: see its
+    --help). All of them: docs/format.md.
+    """
+    ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
+
+
+#: Each built-in command and where it lives, ``module:attribute`` (imported on first need).
+BUILT_IN_COMMANDS = {
+    "solve": "queens_core.cli.commands.solve:solve",
+    "rules": "queens_core.cli.commands.rules:rules",
+    "readers": "queens_core.cli.commands.readers:readers",
+    "check": "queens_core.cli.commands.check:check",
+    "stats": "queens_core.cli.commands.stats:stats",
+    "hint": "queens_core.cli.commands.hint:hint",
+    "render": "queens_core.cli.commands.render:render",
+    "generate": "queens_core.cli.commands.generate:generate",
+    "import": "queens_core.cli.commands.import_board:import_board",
+}
+for _name, _where in BUILT_IN_COMMANDS.items():
+    main.lazy_command(_name, _where)

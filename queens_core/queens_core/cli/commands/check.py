@@ -1,0 +1,103 @@
+"""``queens check``: is each board ready to ship (one solution, found by logic alone)?"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
+from ..exits import report_error
+from ..options import format_option
+from ..stars import parse_stars, stars_option
+
+if TYPE_CHECKING:
+    from ..app import Settings
+
+
+@click.command()
+@click.argument("boards", nargs=-1, metavar="[BOARD]...")
+@click.option(
+    "--cap",
+    type=click.IntRange(min=2, max=1_000_000),
+    default=DEFAULT_CAP,
+    show_default=True,
+    help="Stop counting solutions at this many and report 'at least CAP' (the search "
+    "finds some 25,000 solutions a second).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up counting a board's solutions after this long: the verdict is then "
+    "'undecided within the budget' (exit 7), unless two solutions were found by then.",
+)
+@format_option(
+    "text for people, json for programs: one object a board, one a line with "
+    "several (docs/json.md)."
+)
+@stars_option
+@click.pass_obj
+def check(
+    settings: Settings,
+    boards: tuple[str, ...],
+    cap: int,
+    timeout: float,
+    output_format: str,
+    stars: str,
+) -> None:
+    """Check that each BOARD is ready to ship: one solution, found by logic alone.
+
+    For each board: structure problems, the number of solutions (by an exact search:
+    0, 1, or "at least CAP"), whether the installed rules solve it and which tier it
+    needed (baseline, cheap or expensive), the rules it used, and its difficulty grade
+    (1 Easy, 2 Medium, 3 Hard, 4 Fiendish, with a score; see docs/difficulty.md).
+    Without BOARD, or with `-`, the board is read from standard input.
+
+    \b
+    Exit status:
+      0  unique, solved by logic
+      1  unique, but the rules stall
+      5  several solutions
+      6  no solution
+      7  undecided: the exact search ran past --timeout
+      2  bad input (a board cannot be read or parsed)
+      3  a rule raised an error, or proved unsound against the exact search
+      4  a rule package failed to load
+    With several boards, the worst of them: 3, then 2, 7, 6, 5, 1, 0.
+
+    \b
+    Examples:
+      queens check my-board.txt
+      queens check --cap 100 drafts/*.txt
+      queens check --format json archive/boards/1.txt
+    """
+    from ...tools.batch import STDIN, worst
+    from ...tools.check import SEVERITY as CHECK_SEVERITY
+    from ...tools.check import check_board, format_report, report_json
+    from ...tools.grade import Grader
+
+    k = parse_stars(stars)
+    registry = settings.registry()
+    grader = Grader(registry.rules)
+    names = {rule.counter: rule.display_name for rule in registry.rules}
+    reports = []
+    paths = boards or (STDIN,)
+    several = len(paths) > 1
+    for i, path in enumerate(paths):
+        report = check_board(path, grader, cap, timeout, registry.readers, k)
+        reports.append(report)
+        if report.error_line:
+            report_error(report.error_line, report.error if settings.traceback else None)
+        if output_format == "text":
+            if i:
+                click.echo()
+            click.echo(format_report(report, names))
+        if output_format == "json":
+            from ...render.documents import CHECK_SCHEMA, print_document
+
+            print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
+    sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))

@@ -1,0 +1,107 @@
+"""``queens hint``: the next deduction from a partial board, explained."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ...engine.state import State
+from ...referee.budget import DEFAULT_TIMEOUT
+from ...tools.batch import display_name
+from ..exits import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_UNDECIDED, as_clause, fail
+from ..options import color_option, format_option
+from ..reading import read_board_and_state
+from ..stars import parse_stars, stars_option
+
+
+@click.command()
+@click.argument("board", metavar="BOARD")
+@click.option(
+    "--state",
+    "state_path",
+    metavar="FILE",
+    help="Your progress: the ♛ ⨯ . picture `queens solve` prints (Q, x and spaces are fine "
+    "too). Without it: the empty board. `-` reads it from standard input.",
+)
+@format_option("json: one object (docs/json.md, schema queens-hint/1).")
+@color_option("Draw the board in its regions' colours.")
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter before its mark (regions told apart without colour).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Give up checking the state against the board's solutions after this long (exit 7).",
+)
+@stars_option
+@click.pass_obj
+def hint(
+    settings,
+    board: str,
+    state_path: str | None,
+    output_format: str,
+    color: str,
+    letters: bool,
+    timeout: float,
+    stars: str,
+) -> None:
+    """Print the next deduction the rules make from a partial BOARD, explained.
+
+    The state is first checked against the board's solution (with an exact solver): a
+    state with a queen that is not in the solution, or a cross on a cell where the
+    solution has its queen, is reported as wrong, naming those cells, and gets no hint;
+    queens that attack each other are named as a conflict of their own.
+    Cells are named rRcC (row R from the top, column C from the left, from 1).
+
+    Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
+    wrong (queens that attack each other included), the board has no solution, or the
+    rules find nothing more; 2 bad input; 3 a rule raised an error or made an
+    unsound deduction; 4 a rule package failed to load; 7 undecided: the exact search
+    ran past --timeout.
+
+    \b
+    Examples:
+      queens hint archive/boards/353.txt --state my-progress.txt
+      queens solve --tier cheap my.txt | queens hint my.txt --state -
+      queens hint archive/boards/353.txt
+    """
+    from ...engine.driver import RuleFailure
+    from ...referee.blame import UnsoundRule
+    from ...referee.budget import SearchLimitExceeded
+    from ...render.documents import DetailError, detail_failure, dumps
+    from ...tools.hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
+    from ..report import colour_depth
+
+    k = parse_stars(stars)
+    registry = settings.registry()
+    parsed, state = read_board_and_state(
+        board, state_path, registry.readers, k, allow_conflicts=True
+    )
+    board_name = display_name(board)
+    state_name = None if state_path is None else display_name(state_path)
+    try:
+        found = find_hint(parsed, state or State.initial(parsed), registry.rules, timeout)
+    except RuleFailure as err:
+        fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    except UnsoundRule as err:
+        fail(f"{board_name}: {err}", EXIT_RULE_FAILED)
+    except SearchLimitExceeded as err:
+        fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
+    if output_format == "json":
+        try:
+            document = hint_document(found, board_name, state_name)
+        except DetailError as err:
+            fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
+        click.echo(dumps(document))
+    else:
+        depth = colour_depth(color)
+        click.echo(hint_text(found, depth, letters), color=depth is not None)
+    if found.status not in (HINT, SOLVED):
+        click.echo(f"queens: no hint: {as_clause(message_lines(found)[0])}", err=True)
+        sys.exit(EXIT_NOT_SOLVED)

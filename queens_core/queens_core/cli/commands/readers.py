@@ -1,0 +1,70 @@
+"""``queens readers list``: the installed board readers, in the order they are asked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from ..group import QueensGroup
+from ..options import format_option
+
+if TYPE_CHECKING:
+    from ..app import Settings
+
+
+@click.group(cls=QueensGroup)
+def readers() -> None:
+    """Inspect the installed board readers (the input formats every command accepts).
+
+    \b
+    Examples:
+      queens readers list
+      queens readers list --format json
+    """
+
+
+@readers.command("list")
+@format_option("json: one object, schema queens-readers/1.")
+@click.pass_obj
+def readers_list(settings: Settings, output_format: str) -> None:
+    """List the installed board readers, in the order they are asked about an input.
+
+    A file goes to the reader that claims its suffix; standard input and other files go
+    to the first reader that recognises their content, and to the text reader when none
+    does.
+
+    \b
+    Examples:
+      queens readers list
+      queens readers list --format json
+    """
+    found = settings.registry().readers
+    if output_format == "json":
+        document = {
+            "schema": "queens-readers/1",
+            "readers": [
+                {
+                    "name": r.name,
+                    "summary": r.summary,
+                    "suffixes": list(r.suffixes),
+                    "sniffs_content": r.sniff is not None,
+                    "inline": r.inline,
+                    "max_bytes": r.max_bytes,
+                    "package": r.package,
+                    "version": r.version,
+                }
+                for r in found
+            ],
+        }
+        from ...render.documents import dumps
+
+        click.echo(dumps(document))
+        return
+    width = max(len(r.name) for r in found)
+    for r in found:
+        claims = ", ".join(r.suffixes) or "no suffix"
+        extra = "; recognises content" if r.sniff is not None else ""
+        origin = f"{r.package} {r.version}".strip()
+        click.echo(f"  {r.name:<{width}}  {claims}{extra}  ({origin})")
+        click.echo(f"  {'':<{width}}  {r.summary}")

@@ -1,0 +1,88 @@
+"""``queens rules list``: the installed rules, by tier, in the order the driver runs them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from ..group import QueensGroup
+from ..options import json_format_options
+
+if TYPE_CHECKING:
+    from ..app import Settings
+
+
+@click.group(cls=QueensGroup)
+def rules() -> None:
+    """Inspect the installed rules.
+
+    \b
+    Examples:
+      queens rules list
+      queens rules list --format json
+    """
+
+
+@rules.command("list")
+@json_format_options
+@click.pass_obj
+def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
+    """List the installed rules, grouped by tier, in the order the driver runs them.
+
+    \b
+    Examples:
+      queens rules list
+      queens rules list --format json
+    """
+    registry = settings.registry(warn_empty=False)  # the list itself says so
+    if as_json or output_format == "json":
+        from ...render.documents import RULES_SCHEMA, dumps
+
+        rules = [
+            {
+                "counter": r.counter,
+                "display_name": r.display_name,
+                "tier": r.tier.value,
+                "position": r.position,
+                "package": r.package,
+                "version": r.version,
+                "counting": r.counting,
+                "stars": {"min": r.min_stars, "max": r.max_stars},
+                "summary": r.summary,
+            }
+            for r in registry.rules
+        ]
+        click.echo(dumps({"schema": RULES_SCHEMA, "rules": rules}))
+        return
+    if not registry.rules:
+        click.echo("No rules are installed: install a rule package (queens-rules-NAME).")
+        return
+    width_counter = max(len(r.counter) for r in registry.rules)
+    width_name = max(len(r.display_name) for r in registry.rules)
+    width_stars = max(len(r.stars_label) for r in registry.rules)
+    # Third-party positions (1000 and up) are wider than the catalog's.
+    width_position = max(3, *(len(str(r.position)) for r in registry.rules))
+    headings = {
+        "cheap": "Cheap tier: run pass after pass until nothing changes",
+        "expensive": "Expensive tier: tried one at a time when the cheap tier is stuck",
+    }
+    # Each rule runs only on boards with a K (stars per unit) it is sound for: K = 1 is
+    # Queens, K ≥ 2 Star Battle.
+    first = True
+    for tier in ("cheap", "expensive"):
+        members = [r for r in registry.rules if r.tier.value == tier]
+        if not members:
+            continue
+        if not first:
+            click.echo()
+        first = False
+        count = f"{len(members)} rule{'s' if len(members) > 1 else ''}"
+        click.echo(f"{headings[tier]} ({count})")
+        for r in members:
+            click.echo(
+                f"  {r.position:>{width_position}}  {r.counter:<{width_counter}}  "
+                f"{r.display_name:<{width_name}}  {r.stars_label:<{width_stars}}  "
+                f"{r.package} {r.version}".rstrip()
+            )
+            click.echo(f"{'':{width_position + 4}}{r.summary}")

@@ -1,0 +1,225 @@
+"""``queens solve``: solve boards with the installed rules and print them as asked."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from ...engine.board import MAX_SIZE, Board
+from ...engine.rules import Rule
+from ...plugins.selection import TIERS
+from ..exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    SEVERITY,
+    report_error,
+    warn_split_regions,
+)
+from ..options import color_option, format_option, selected_rules
+from ..stars import parse_stars, stars_option
+
+if TYPE_CHECKING:
+    from ...engine.driver import Solver
+    from ..app import Settings
+
+
+@click.command()
+@click.argument("boards", nargs=-1, metavar="[BOARD]...")
+@click.option(
+    "--only",
+    multiple=True,
+    metavar="NAMES",
+    help="Run only these rules or packages (counter ids or package names, with or "
+    "without the queens-rules- prefix; repeat the option or separate with commas).",
+)
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="NAMES",
+    help="Leave these rules or packages out (same names as --only).",
+)
+@click.option(
+    "--tier",
+    type=click.Choice(TIERS),
+    help="Stop after this tier: 'cheap' leaves the expensive tier out.",
+)
+@click.option("--explain", is_flag=True, help="Before the result, explain every step in words.")
+@format_option("json: one object with the board, state, counters and steps (docs/json.md).")
+@color_option(
+    "Draw the board in its regions' colours. auto: only on a terminal, and not when "
+    "NO_COLOR is set."
+)
+@click.option(
+    "--letters",
+    is_flag=True,
+    help="Write each cell's region letter before its mark, so regions can be told "
+    "apart without telling colours apart (or without colour).",
+)
+@stars_option
+@click.pass_obj
+def solve(
+    settings: Settings,
+    boards: tuple[str, ...],
+    only: tuple[str, ...],
+    exclude: tuple[str, ...],
+    tier: str | None,
+    explain: bool,
+    output_format: str,
+    color: str,
+    letters: bool,
+    stars: str,
+) -> None:
+    """Solve BOARD with the installed rules and print the board and the counters.
+
+    BOARD is a file with one line per row and one character per cell, the same
+    character for the same region (compact `BBPP` or spaced `B B P P`), or anything an
+    installed reader reads (`queens readers list`: screenshots, SBN). Without BOARD,
+    or with `-`, the board is read from standard input. Boards from 1×1 up to
+    {max}×{max} are accepted; a region that is not 4-connected is solved with a warning.
+
+    \b
+    Solved (exit 0): the board with ♛ for queens and . elsewhere, a blank
+    line, then one line per counter: how often each rule fired.
+    Not solved (exit 1): the partial state, ♛ queen, ⨯ dead cell, . live cell.
+    On a terminal the board is drawn in its regions' colours (see --color).
+
+    With several BOARDs, each board's output is headed by a line `==> BOARD <==` and
+    separated from the next by a blank line (with --format json: one object a line); a
+    bad board is reported on standard error and the others are still solved. The exit
+    status is then the worst of the boards': 3 (a rule failed) over 2 (bad input) over
+    1 (not solved) over 0.
+
+    Only the counters of the rules that ran are printed. A placed queen always kills its
+    row, column, region and neighbours at once, even when the rule that counts placements
+    is left out (they are then not counted); placement-forces-contradiction simulates
+    with the basic rules whether they are selected or not.
+
+    \b
+    Examples:
+      queens solve archive/boards/1.txt
+      queens solve - < archive/boards/353.txt
+      queens solve archive/boards/1.txt archive/boards/353.txt
+      queens solve --explain archive/boards/353.txt
+      queens solve --format json archive/boards/353.txt
+      queens solve --tier cheap archive/boards/353.txt
+      queens solve --only baseline,pigeonhole archive/boards/1.txt
+      queens solve --exclude pfc archive/boards/1.txt
+    """
+    from ...engine.driver import Solver
+    from ...tools.batch import STDIN, display_name, worst
+
+    k = parse_stars(stars)
+    registry = settings.registry()
+    rules = selected_rules(registry, only, exclude, tier)
+    solver = Solver(rules)
+    paths = boards or (STDIN,)
+    several = len(paths) > 1
+    statuses = []
+    for i, path in enumerate(paths):
+        if several and output_format == "text":
+            if i:
+                click.echo()
+            click.echo(f"==> {display_name(path)} <==")
+        statuses.append(
+            _solve_one(settings, path, solver, explain, output_format, color, several, letters, k)
+        )
+    sys.exit(worst(statuses, SEVERITY))
+
+
+def _solve_one(
+    settings: Settings,
+    path: str,
+    solver: Solver,
+    explain: bool,
+    output_format: str,
+    color: str,
+    json_lines: bool = False,
+    letters: bool = False,
+    k: int | None = None,
+) -> int:
+    """Solve one board and print it as asked; return its exit status. With
+    ``json_lines``, its JSON document is printed on one line (one board of several)."""
+    from ...engine.driver import CONTRADICTION, RuleFailure
+    from ...referee.blame import diagnose
+    from ...tools.batch import BoardInputError, display_name, read_board_file
+
+    name = display_name(path)
+    as_json = output_format == "json"
+    try:
+        parsed = read_board_file(path, settings.registry().readers, k)
+    except BoardInputError as err:
+        report_error(str(err))
+        if as_json:
+            _print_failed(name, "bad-input", str(err), json_lines)
+        return EXIT_BAD_INPUT
+    warn_split_regions(name, parsed)
+    solver = solver.for_stars(parsed.stars)
+    try:
+        result = solver.solve(parsed)
+        # Before any output: an unsound result prints nothing but the error.
+        diagnosis = diagnose(result, None, solver.by_counter)
+        if diagnosis.message:
+            report_error(f"{name}: {diagnosis.message}")
+            if as_json:
+                failed = f"{name}: {diagnosis.message}"
+                _print_failed(name, "rule-failed", failed, json_lines, parsed, diagnosis.culprit)
+            return EXIT_RULE_FAILED
+        # Inside the try: a rule's explain runs while the output is built.
+        if as_json:
+            from ...render.documents import (
+                DetailError,
+                detail_failure,
+                print_document,
+                solve_document,
+            )
+
+            try:
+                document = solve_document(result, solver.rules, name)
+            except DetailError as err:
+                failure = detail_failure(err, solver.rules)
+                report_error(f"{name}: {failure}")
+                _print_failed(
+                    name, "rule-failed", f"{name}: {failure}", json_lines, parsed, failure.rule
+                )
+                return EXIT_RULE_FAILED
+            print_document(document, json_lines)
+        else:
+            from ..report import show
+
+            show(result, solver.rules, name, explain, color, letters)
+    except RuleFailure as err:
+        report_error(f"{name}: {err}", err.error if settings.traceback else None)
+        if as_json:
+            _print_failed(name, "rule-failed", f"{name}: {err}", json_lines, parsed, err.rule)
+        return EXIT_RULE_FAILED
+    if result.solved:
+        return EXIT_SOLVED
+    if result.status == CONTRADICTION:
+        none = "; the board has no solution" if diagnosis.has_solution is False else ""
+        click.echo(
+            f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
+        )
+    else:
+        click.echo(f"queens: not solved: {name}: the rules stop with {result.progress()}", err=True)
+    return EXIT_NOT_SOLVED
+
+
+def _print_failed(
+    name: str,
+    status: str,
+    error: str,
+    json_lines: bool,
+    board: Board | None = None,
+    rule: Rule | None = None,
+) -> None:
+    """The JSON entry of a board that could not be solved (bad input, a rule failed)."""
+    from ...render.documents import failed_document, print_document
+
+    print_document(failed_document(name, status, error, board, rule), json_lines)
+
+
+solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))

@@ -1,0 +1,51 @@
+"""Reading a board and a player's state, for the commands that take both (``hint``,
+``render``): either may come from standard input, and every problem is exit 2."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.board import Board, BoardError, decode_input
+from ..engine.state import State, read_state
+from ..plugins.readers import Reader, read_source
+from ..tools.batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
+from .exits import EXIT_BAD_INPUT, fail, warn_split_regions
+
+
+def read_board_and_state(
+    board_path: str,
+    state_path: str | None,
+    readers: Sequence[Reader],
+    stars: int | None = None,
+    allow_conflicts: bool = False,
+    going_on: str = "solving it anyway",
+) -> tuple[Board, State | None]:
+    """The board at ``board_path`` and the state drawn in ``state_path``; without one,
+    the marks the board's own input shows (a screenshot's), if any, else None. Either may
+    be ``-``, standard input, but not both. Exit 2 on bad input, and on an impossible
+    state (two queens in a unit, touching queens) unless ``allow_conflicts``: ``hint``
+    names such queens to the player as a mistake instead."""
+    if board_path == STDIN and state_path == STDIN:
+        fail("the board and the state cannot both be read from standard input", EXIT_BAD_INPUT)
+    try:
+        reading = read_source(board_path, readers)
+        board = board_with_stars(reading, stars, display_name(board_path))
+    except BoardInputError as err:
+        fail(str(err), EXIT_BAD_INPUT)
+    warn_split_regions(display_name(board_path), board, going_on)
+    if state_path is None:
+        state = reading.state
+        state_name = display_name(board_path)
+    else:
+        state_name = display_name(state_path)
+        try:
+            state = read_state(board, decode_input(read_input(state_path, "state")))
+        except BoardInputError as err:
+            fail(str(err), EXIT_BAD_INPUT)
+        except BoardError as err:
+            fail(f"{state_name}: {err}", EXIT_BAD_INPUT)
+    if state is not None and not allow_conflicts:
+        problem = state.problem(board)
+        if problem is not None:
+            fail(f"{state_name}: impossible state: {problem}", EXIT_BAD_INPUT)
+    return board, state
