@@ -152,5 +152,9 @@ def test_the_readme_tree_is_the_tree():
         if "__pycache__" not in path.parts
         and not (path.name == "__init__.py" and path.parent != core)
     }
-    actual |= {f"{p.name}/" for p in core.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    actual |= {
+        str(p.relative_to(core)).replace("\\", "/") + "/"
+        for p in core.rglob("*")
+        if p.is_dir() and "__pycache__" not in p.parts
+    }
     assert readme_tree() == actual
