@@ -164,7 +164,7 @@ def generate(
     """
     from ..engine.driver import RuleFailure
     from ..generator.queens import DEFAULT_MAX_TRIES, GenerateError, GiveUp, Maker
-    from ..tools.stats import Progress
+    from ..render.progress import Progress
     from .main import selected_rules
 
     if force and out_dir is None:

@@ -283,12 +283,8 @@ def _solve_one(
             return EXIT_RULE_FAILED
         # Inside the try: a rule's explain runs while the output is built.
         if as_json:
-            from ..render.documents import (
-                DetailError,
-                detail_failure,
-                print_document,
-                solve_document,
-            )
+            from ..render.documents import DetailError, detail_failure, solve_document
+            from .output import print_document
 
             try:
                 document = solve_document(result, solver.rules, name)
@@ -330,7 +326,8 @@ def _print_failed(
     rule: Rule | None = None,
 ) -> None:
     """The JSON entry of a board that could not be solved (bad input, a rule failed)."""
-    from ..render.documents import failed_document, print_document
+    from ..render.documents import failed_document
+    from .output import print_document
 
     print_document(failed_document(name, status, error, board, rule), json_lines)
 
@@ -543,9 +540,10 @@ def check(
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
     """
-    from ..tools.batch import STDIN, worst
-    from ..tools.check import SEVERITY as CHECK_SEVERITY
-    from ..tools.check import check_board, format_report, report_json
+    from ..render.statuses import check_exit_status
+    from ..render.text import format_report
+    from ..tools.batch import STDIN
+    from ..tools.check import check_board
     from ..tools.grade import Grader
 
     k = parse_stars(stars)
@@ -565,10 +563,11 @@ def check(
                 click.echo()
             click.echo(format_report(report, names))
         if output_format == "json":
-            from ..render.documents import CHECK_SCHEMA, print_document
+            from ..render.documents import CHECK_SCHEMA, report_json
+            from .output import print_document
 
             print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
-    sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
+    sys.exit(check_exit_status(reports))
 
 
 @main.command()
@@ -609,16 +608,12 @@ def stats(
       queens stats archive/boards --chart docs/rule-usage.svg
     """
     from ..render.chart import bar_chart_svg
+    from ..render.progress import Progress
+    from ..render.statuses import stats_exit_status
+    from ..render.text import format_summary
     from ..tools.batch import missing_path
     from ..tools.grade import Grader
-    from ..tools.stats import (
-        BAD_INPUT,
-        Progress,
-        chart_items,
-        collect,
-        format_summary,
-        summary_json,
-    )
+    from ..tools.stats import BAD_INPUT, chart_items, collect
 
     k = parse_stars(stars)
     registry = settings.registry()
@@ -641,7 +636,7 @@ def stats(
         if board.error:
             report_error(board.error)
     if as_json or output_format == "json":
-        from ..render.documents import STATS_SCHEMA, dumps
+        from ..render.documents import STATS_SCHEMA, dumps, summary_json
 
         click.echo(dumps({"schema": STATS_SCHEMA, **summary_json(summary)}))
     else:
@@ -656,4 +651,4 @@ def stats(
             groups=list(dict.fromkeys(summary.families.values())),
         )
         write_output(chart_file, svg)
-    sys.exit(summary.exit_status)
+    sys.exit(stats_exit_status(summary))
