@@ -122,7 +122,34 @@ def format_summary(summary: Summary) -> str:
         ),
         "",
         "By size (solved boards by the tier they needed):",
+        *_by_size_table(summary),
+        "",
+        "By grade (docs/difficulty.md):",
+        *_by_grade_table(summary),
     ]
+    not_solved = [b for b in summary.boards if b.status != SOLVED]
+    if not_solved:
+        lines.append("")
+        lines.append("Not solved:")
+        for board in not_solved:
+            # An error line names its board already.
+            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
+
+    lines.append("")
+    lines.append("Rule firings (total of each counter; boards where it fired):")
+    lines.extend(_firings_table(summary))
+
+    times = summary.solve_times()
+    lines.append("")
+    lines.append(
+        f"Solve time per board: median {_ms(times['median'])}, p95 {_ms(times['p95'])}; "
+        f"whole run {summary.wall_seconds:.2f} s"
+    )
+    return "\n".join(lines)
+
+
+def _by_size_table(summary: Summary) -> list[str]:
+    """Boards, solved (by tier needed) and not solved per size, and a row of totals."""
     headers = ["size", "boards", "solved", *TIERS_NEEDED, "not solved"]
     rows: list[list[Any]] = [
         [
@@ -136,45 +163,26 @@ def format_summary(summary: Summary) -> str:
     ]
     totals = [sum(row[i] for row in rows) for i in range(1, len(headers))]
     rows.append(["all", *totals])
-    lines.extend(_table(headers, rows))
+    return _table(headers, rows)
 
-    lines.append("")
-    lines.append("By grade (docs/difficulty.md):")
+
+def _by_grade_table(summary: Summary) -> list[str]:
     grades = summary.by_grade()
-    lines.extend(
-        _table(
-            ["grade", "boards"],
-            [[f"{level} {name}", grades[level]] for level, name, *_ in LADDER],
-        )
+    return _table(
+        ["grade", "boards"],
+        [[f"{level} {name}", grades[level]] for level, name, *_ in LADDER],
     )
 
-    not_solved = [b for b in summary.boards if b.status != SOLVED]
-    if not_solved:
-        lines.append("")
-        lines.append("Not solved:")
-        for board in not_solved:
-            # An error line names its board already.
-            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
 
-    lines.append("")
-    lines.append("Rule firings (total of each counter; boards where it fired):")
+def _firings_table(summary: Summary) -> list[str]:
+    """Per rule, in catalog order: its total firings and on how many boards it fired."""
     totals_by_rule = summary.totals()
     fired = summary.boards_fired()
-    lines.extend(
-        _table(
-            ["rule", "firings", "boards"],
-            [[summary.names[c], totals_by_rule[c], fired[c]] for c in summary.counters],
-            align_left=1,
-        )
+    return _table(
+        ["rule", "firings", "boards"],
+        [[summary.names[c], totals_by_rule[c], fired[c]] for c in summary.counters],
+        align_left=1,
     )
-
-    times = summary.solve_times()
-    lines.append("")
-    lines.append(
-        f"Solve time per board: median {_ms(times['median'])}, p95 {_ms(times['p95'])}; "
-        f"whole run {summary.wall_seconds:.2f} s"
-    )
-    return "\n".join(lines)
 
 
 def _table(headers: list[str], rows: list[list[Any]], align_left: int = 1) -> list[str]:

@@ -96,14 +96,7 @@ def check_board(
     report.board = board
     report.problems.extend(str(w) for w in board.warnings)
     grader = grader.for_stars(board.stars)
-    undecided = None
-    try:
-        report.count, report.solutions = survey(board, cap, COMPARED, seconds)
-    except SearchLimitExceeded as err:
-        report.count, report.solutions = err.count, err.found
-        report.complete = False
-        # Two solutions found in time already answer the question.
-        undecided = None if err.count >= 2 else str(err)
+    undecided = _count_solutions(report, board, seconds)
     try:
         assessment = grader.assess(board)
     except RuleFailure as err:
@@ -113,16 +106,36 @@ def check_board(
         report.error_line = f"{report.name}: {err}"
         return report
     report.assessment = assessment
-    full = assessment.full
-    count = report.count
-
     # The same check as every other command's, on the solutions counted above.
     diagnosis = diagnose(
-        full, None, grader.full.by_counter, None if undecided else report.solutions
+        assessment.full, None, grader.full.by_counter, None if undecided else report.solutions
     )
-    if diagnosis.message:
+    _give_verdict(report, diagnosis.message, undecided)
+    return report
+
+
+def _count_solutions(report: CheckReport, board: Board, seconds: float | None) -> str | None:
+    """Count the board's solutions into ``report`` (up to its cap); return why the count
+    leaves the verdict undecided, or None."""
+    try:
+        report.count, report.solutions = survey(board, report.cap, COMPARED, seconds)
+    except SearchLimitExceeded as err:
+        report.count, report.solutions = err.count, err.found
+        report.complete = False
+        # Two solutions found in time already answer the question.
+        return None if err.count >= 2 else str(err)
+    return None
+
+
+def _give_verdict(report: CheckReport, unsound: str | None, undecided: str | None) -> None:
+    """The verdict and message of a board its rules went through: ``unsound`` is why the
+    exact solver contradicts them, ``undecided`` why the count ran out of time."""
+    assert report.assessment is not None
+    full = report.assessment.full
+    count = report.count
+    if unsound:
         report.verdict = "rule-failed"
-        report.message = diagnosis.message
+        report.message = unsound
         report.error_line = f"{report.name}: {report.message}"
     elif undecided:
         report.verdict = "undecided"
@@ -139,4 +152,3 @@ def check_board(
     else:
         report.verdict = "unique-stalled"
         report.message = "unique, but the rules stall"
-    return report
