@@ -79,7 +79,7 @@ class Grade(IntEnum):
         return self.name.capitalize()
 
 
-#: How a rule's counter goes up (SOLVER.md, "The driver and what a counter counts"):
+#: How a rule's counter goes up (docs/format.md, "What a counter counts"):
 #: ``pass`` — once for each call (one pass) in which the rule changed anything;
 #: ``step`` — once for each step it recorded (a polyomino rule records one step per region);
 #: ``placement`` — once for each queen placed by any rule (Queen-adjacent kill).
