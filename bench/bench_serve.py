@@ -32,8 +32,8 @@ from pathlib import Path
 
 from queens_core import Board, State, load_registry
 from queens_core.engine.driver import Solver
-from queens_core.render.documents import solve_document
-from queens_core.tools.hint import find_hint, hint_document
+from queens_core.render.documents import hint_document, solve_document
+from queens_core.tools.hint import find_hint
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "archive" / "boards"

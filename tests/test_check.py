@@ -13,7 +13,8 @@ from support import ARCHIVE, archive_paths, rules_of
 
 from queens_core import Rule, Solver, Tier
 from queens_core.cli.app import main
-from queens_core.tools.check import SEVERITY, VERDICTS, check_board
+from queens_core.render.statuses import CHECK_SEVERITY, VERDICT_STATUS, check_status
+from queens_core.tools.check import VERDICTS, check_board
 from queens_core.tools.grade import Grader, weight_of
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -98,7 +99,9 @@ def test_several_boards_exit_with_the_worst_status(tmp_path):
     assert run("check", two, none, stall).exit_code == 6
     assert run("check", none, str(bad), good).exit_code == 2
     # The ranking covers exactly the statuses a board can get.
-    assert sorted(SEVERITY) == sorted(VERDICTS.values())
+    assert sorted(CHECK_SEVERITY) == sorted(VERDICT_STATUS.values())
+    # ... and every verdict the check gives has its status.
+    assert set(VERDICT_STATUS) == set(VERDICTS)
 
 
 def test_json_output_follows_the_documented_schema():
@@ -190,7 +193,7 @@ def test_a_rule_that_raises_makes_the_check_fail_with_status_3(registry):
 
     grader = Grader([*registry.rules, _rule("exploding", explode)])
     report = check_board(str(ARCHIVE / "1.txt"), grader)
-    assert report.status == 3 and report.verdict == "rule-failed"
+    assert check_status(report) == 3 and report.verdict == "rule-failed"
     assert "exploding" in report.message and "boom" in report.message
 
 
@@ -204,7 +207,7 @@ def test_an_unsound_rule_is_caught_by_the_exact_solver(registry):
     rules = [replace(r, position=r.position + 1) for r in registry.rules]
     grader = Grader([*rules, _rule("liar", kill_the_first_live_cell, position=1)])
     report = check_board(str(ARCHIVE / "353.txt"), grader)
-    assert report.status == 3
+    assert check_status(report) == 3
     assert report.message.startswith(
         "rule 'liar' (liar) from test-rules 0 made an unsound deduction: it killed r1c1"
     )

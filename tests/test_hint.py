@@ -12,6 +12,7 @@ from queens_core import Board, BoardError, Solver, State
 from queens_core.cli.app import main
 from queens_core.engine.state import read_state
 from queens_core.render.documents import HINT_SCHEMA, state_from_json, steps_from_json
+from queens_core.render.text import hint_text
 from queens_core.testing import cells_marked
 from queens_core.tools.explain import apply_step, replay
 from queens_core.tools.hint import (
@@ -22,7 +23,6 @@ from queens_core.tools.hint import (
     WRONG,
     check_state,
     find_hint,
-    hint_text,
 )
 
 BOARD_353 = str(ARCHIVE / "353.txt")

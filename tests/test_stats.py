@@ -14,8 +14,8 @@ from queens_core import Board, load_registry
 from queens_core.cli.app import main
 from queens_core.plugins.readers import suffixes_of
 from queens_core.render.chart import bar_chart_svg, nice_step
+from queens_core.render.progress import Progress
 from queens_core.tools.batch import expand_paths
-from queens_core.tools.stats import Progress
 
 SVG = "{http://www.w3.org/2000/svg}"
 SAMPLE = ["1", "2", "10", "353", "600", "616"]

@@ -24,7 +24,8 @@ from queens_core import (
 )
 from queens_core.cli.app import main
 from queens_core.engine.state import read_state
-from queens_core.tools.hint import find_hint, hint_document
+from queens_core.render.documents import hint_document
+from queens_core.tools.hint import find_hint
 from queens_web.app import JSON_LIMIT, create_app
 
 HOST = "testserver"

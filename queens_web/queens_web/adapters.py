@@ -31,12 +31,14 @@ from queens_core.render.documents import (
     DetailError,
     board_json,
     detail_failure,
+    hint_document,
+    report_json,
     solve_document,
     state_json,
 )
-from queens_core.tools.check import check_board, report_json
+from queens_core.tools.check import check_board
 from queens_core.tools.grade import Grader
-from queens_core.tools.hint import find_hint, hint_document
+from queens_core.tools.hint import find_hint
 from queens_core.words import colour_name
 
 from .problems import Problem

@@ -1,12 +1,9 @@
 """The exit statuses of the ``queens`` commands and the lines they print on standard error.
 
-Every command shares these: 0 solved, 1 not solved (stalled or contradictory), 2 bad input
-or usage (or output that cannot be written), 3 a rule failed (raised, broke its contract
-or made an unsound deduction), 4 a rule package failed to load, 7 the exact search ran out
-of its budget (``check`` and ``hint``: "undecided within the budget"). ``queens check``
-adds its own verdicts (see :mod:`queens_core.tools.check`). Like other Unix tools, an interrupt
-(Ctrl-C) ends with 130 and a reader that stops reading (``| head -1``) with 141 (128 + the
-signal).
+The statuses themselves (0 solved, 1 not solved, 2 bad input, 3 a rule failed, 4 a rule
+package failed to load, 7 undecided, and ``queens check``'s own) are defined in
+:mod:`queens_core.render.statuses`, because the JSON documents report them too; they are
+re-exported here, where a command exits with them.
 """
 
 from __future__ import annotations
@@ -17,19 +14,40 @@ from typing import NoReturn, TextIO
 import click
 
 from ..engine.board import Board
+from ..render.progress import is_terminal
+from ..render.statuses import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_SOLVED,
+    EXIT_PLUGIN_FAILED,
+    EXIT_RULE_FAILED,
+    EXIT_SOLVED,
+    EXIT_UNDECIDED,
+    SEVERITY,
+)
 
-EXIT_SOLVED = 0
-EXIT_NOT_SOLVED = 1
-EXIT_BAD_INPUT = 2
-EXIT_RULE_FAILED = 3
-EXIT_PLUGIN_FAILED = 4
-EXIT_INTERRUPTED = 130  # 128 + SIGINT
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
-#: The exact search behind a command's answer ran past its budget (``--timeout``).
-EXIT_UNDECIDED = 7
-#: Mildest first: a command over several boards (``solve``, ``stats``) exits with the
-#: worst of theirs.
-SEVERITY = (EXIT_SOLVED, EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_RULE_FAILED)
+#: Re-exported: the commands, the web page and the command packages exit with these.
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_BROKEN_PIPE",
+    "EXIT_INTERRUPTED",
+    "EXIT_NOT_SOLVED",
+    "EXIT_PLUGIN_FAILED",
+    "EXIT_RULE_FAILED",
+    "EXIT_SOLVED",
+    "EXIT_UNDECIDED",
+    "SEVERITY",
+    "as_clause",
+    "fail",
+    "is_terminal",
+    "one_line",
+    "open_output",
+    "report_error",
+    "warn",
+    "warn_split_regions",
+    "write_output",
+]
 
 
 def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
@@ -63,14 +81,6 @@ def as_clause(sentence: str) -> str:
 def one_line(message: str) -> str:
     """A message folded into one line: a script reads one line per error."""
     return " ".join(message.splitlines()) if "\n" in message or "\r" in message else message
-
-
-def is_terminal(stream: TextIO) -> bool:
-    """Whether ``stream`` is a terminal; a closed or fake stream (a test's) is not."""
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def open_output(path: str) -> TextIO:

@@ -1,8 +1,12 @@
-"""The plain text output of ``queens solve`` (docs/format.md, "What `queens solve` prints")."""
+"""The plain text output of ``queens solve`` (docs/format.md, "What `queens solve` prints"),
+and the printing of the JSON documents :mod:`queens_core.render.documents` builds."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
+
+import click
 
 from ..engine.driver import SolveResult
 
@@ -30,3 +34,17 @@ def format_result(
         counters = format_counters(result.counters, display_names)
         return f"{picture}\n\n{counters}" if counters else picture
     return picture
+
+
+def print_document(document: Any, json_line: bool = False) -> None:
+    """Print one JSON document: indented for people, or on one line (JSON Lines: one
+    document a line, for a command over several boards)."""
+    # Here, not at the top: a plain ``queens solve`` loads this module and needs no JSON.
+    import json
+
+    from ..render.documents import dumps
+
+    if json_line:
+        click.echo(json.dumps(document, ensure_ascii=False))
+    else:
+        click.echo(dumps(document))

@@ -1,4 +1,4 @@
-"""The two-tier driver: runs the rules to a fixed point and counts what each one did.
+"""The two-tier driver (docs/format.md, "The driver's order" and "What a counter counts").
 
 Cheap rules run pass after pass, in catalog order, until a whole pass changes nothing.
 Then, if the board is not solved, the expensive rules are tried one at a time, cheapest

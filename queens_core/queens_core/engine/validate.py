@@ -1,4 +1,5 @@
-"""An independent check of an answer, written straight from the rules of the game.
+"""An independent check of an answer, written straight from the rules of the puzzle: one
+queen (K stars) in every row, column and region, and no two touching, diagonals included.
 
 It shares nothing with the solver (no masks, no precomputation), so a bug in the
 bitboards cannot hide behind it.

@@ -1,7 +1,10 @@
-"""The JSON output of ``queens solve --format json`` and ``queens hint --format json``.
+"""The JSON documents of ``queens solve``, ``hint``, ``check`` and ``stats`` (``--format
+json``), built from the data their tools return; :func:`dumps` writes them out.
 
-The schema is documented in ``docs/json.md``; it is versioned by the ``schema`` key
-(``queens-solve/1``, ``queens-hint/1``): a change that could break a reader bumps it.
+The schemas are documented in ``docs/json.md``, ``docs/check.md`` and ``docs/stats.md``;
+each is versioned by the ``schema`` key (``queens-solve/1``, ``queens-hint/1``...): a
+change that could break a reader bumps it. The CLI prints the documents, the web page
+answers with them.
 
 Cells are ``[row, column]`` pairs, both 0-based (the ``why`` sentences use the 1-based
 ``rRcC`` labels a person reads). Regions are referred to by their letter.
@@ -12,13 +15,19 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.board import Board, bits
-from ..engine.driver import RuleFailure, SolveResult
+from ..engine.driver import SOLVED, RuleFailure, SolveResult
 from ..engine.rules import Rule, Step, Tier
-from ..engine.state import State
+from ..engine.state import State, cell_labels
 from ..tools.explain import Explanation, explain_steps
+from .statuses import check_status, stats_exit_status
+
+if TYPE_CHECKING:
+    from ..tools.check import CheckReport
+    from ..tools.hint import Hint
+    from ..tools.stats import Summary
 
 SOLVE_SCHEMA = "queens-solve/1"
 HINT_SCHEMA = "queens-hint/1"
@@ -147,17 +156,6 @@ def failed_document(
     }
 
 
-def print_document(document: Any, json_line: bool = False) -> None:
-    """Print one JSON document: indented for people, or on one line (JSON Lines: one
-    document a line, for a command over several boards)."""
-    import click
-
-    if json_line:
-        click.echo(json.dumps(document, ensure_ascii=False))
-    else:
-        click.echo(dumps(document))
-
-
 def dumps(document: Any, indent: int = 2) -> str:
     """UTF-8 JSON (the glyphs stay readable), keys in schema order. Lists of scalars
     (or of such lists: cells) and objects of scalars (a counter) stay on one line; the
@@ -185,6 +183,145 @@ def dumps(document: Any, indent: int = 2) -> str:
         return "[\n" + ",\n".join(items) + f"\n{end}]"
 
     return render(document, 0)
+
+
+# -- queens check, queens stats, queens hint --------------------------------------------
+
+
+def report_json(report: CheckReport) -> dict[str, Any]:
+    """The JSON object of one board (docs/check.md, "JSON")."""
+    # Here, not at the top: ``queens solve --format json`` loads this module too, and the
+    # text module loads the hint's tools.
+    from .text import SHOWN_SOLUTIONS
+
+    board = report.board
+    out: dict[str, Any] = {
+        "path": report.name,
+        "status": check_status(report),
+        "verdict": report.verdict,
+        "message": report.message,
+        "size": board.n if board else None,
+        "problems": list(report.problems),
+        "error": report.error_line,
+        "solutions": None,
+        "logic": None,
+        "rules_used": None,
+        "grade": None,
+    }
+    if board is None:
+        return out
+    out["solutions"] = {
+        "count": report.count,
+        "cap": report.cap,
+        "at_least": report.count >= report.cap or not report.complete,
+        "examples": [cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]],
+    }
+    assessment = report.assessment
+    if assessment is None:
+        return out
+    full = assessment.full
+    out["logic"] = {
+        "status": full.status,
+        "tier_needed": assessment.tier_needed,
+        "queens_placed": full.state.queens.bit_count(),
+        "cells_undecided": full.state.live.bit_count(),
+        "problem": full.problem,
+    }
+    out["rules_used"] = {counter: count for counter, count in full.counters.items() if count}
+    if assessment.rung is not None:
+        out["grade"] = {
+            "level": assessment.rung.level,
+            "name": assessment.rung.grade,
+            "score": assessment.score,
+            "needs": assessment.rung.adds,
+        }
+    return out
+
+
+def summary_json(summary: Summary) -> dict[str, Any]:
+    """The JSON document (docs/stats.md, "JSON")."""
+    # Here, not at the top: ``queens solve --format json`` loads this module too.
+    from ..tools.grade import LADDER
+
+    processed = summary.processed
+    totals = summary.totals()
+    fired = summary.boards_fired()
+    grades = summary.by_grade()
+    times = summary.solve_times()
+    return {
+        "boards": len(summary.boards),
+        "solved": sum(b.status == SOLVED for b in processed),
+        "not_solved": sum(b.status != SOLVED for b in processed),
+        "errors": len(summary.boards) - len(processed),
+        "exit_status": stats_exit_status(summary),
+        "by_size": {str(n): row for n, row in summary.by_size().items()},
+        "by_grade": {name: grades[level] for level, name, *_ in LADDER},
+        "rules": [
+            {
+                "counter": counter,
+                "display_name": summary.names[counter],
+                "family": summary.families[counter],
+                "firings": totals[counter],
+                "boards": fired[counter],
+            }
+            for counter in summary.counters
+        ],
+        "time": {
+            "solve_median_s": times["median"],
+            "solve_p95_s": times["p95"],
+            "wall_s": summary.wall_seconds,
+        },
+        "per_board": [
+            {
+                "path": b.path,
+                "status": b.status,
+                "size": b.size,
+                "tier_needed": b.tier_needed,
+                "grade": b.grade,
+                "score": b.score,
+                "solve_s": b.seconds,
+                "counters": b.counters or None,
+                "error": b.error,
+            }
+            for b in summary.boards
+        ],
+    }
+
+
+def hint_document(hint: Hint, source: str, state_source: str | None) -> dict[str, Any]:
+    """The object ``queens hint --format json`` prints (schema ``queens-hint/1``)."""
+    # Here, not at the top: ``queens solve --format json`` loads this module too.
+    from ..tools.hint import NO_SOLUTION, WRONG
+    from .text import message_lines
+
+    board = hint.board
+    check = hint.check
+    wrong = None
+    if hint.status in (WRONG, NO_SOLUTION):
+        wrong = {
+            "queens": cells_json(board, check.bad_queens),
+            "dead": cells_json(board, check.bad_dead),
+            "conflicts": [
+                [list(divmod(a, board.n)), list(divmod(b, board.n))] for a, b in check.conflicts
+            ],
+            "solutions": check.solutions,
+        }
+    return {
+        "schema": HINT_SCHEMA,
+        "source": source,
+        "state_source": state_source,
+        "board": board_json(board),
+        "status": hint.status,
+        "message": " ".join(message_lines(hint)),
+        "state": state_json(board, hint.state),
+        "step": (
+            step_json(board, hint.explanation, hint.step)
+            if hint.explanation and hint.step
+            else None
+        ),
+        "after": state_json(board, hint.after) if hint.after else None,
+        "wrong": wrong,
+    }
 
 
 # -- reading back (used by tests and by anyone who stores the output) ----------------

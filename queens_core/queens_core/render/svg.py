@@ -48,18 +48,55 @@ def render_svg(
     regions can be told apart without telling their colours apart.
     """
     n = board.n
-    colours = region_colours(board)
     border = cell * BORDER_WIDTH
     margin = cell * 0.6 if labels else border
     size = n * cell + 2 * margin
+    # Every layer but the labels is drawn in grid coordinates, inside the margin.
+    inside = f'transform="translate({_fmt(margin)} {_fmt(margin)})"'
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_fmt(size)}" '
         f'height="{_fmt(size)}" viewBox="0 0 {_fmt(size)} {_fmt(size)}">',
         f"<title>{escape(title or f'Queens board, {n}×{n}')}</title>",
         f'<rect width="{_fmt(size)}" height="{_fmt(size)}" fill="#FFFFFF"/>',
-        f'<g class="cells" transform="translate({_fmt(margin)} {_fmt(margin)})">',
+        f'<g class="cells" {inside}>',
+        *_cells(board, cell),
+        "</g>",
+        f'<g class="lines" {inside}>',
+        *_lines(board, cell, border),
+        "</g>",
     ]
+    if letters:
+        font = _fmt(cell * 0.26)
+        out.append(
+            f'<g class="region-letters" {inside} '
+            f'font-family="sans-serif" font-size="{font}" fill="#333333">'
+        )
+        out.extend(_region_letters(board, cell))
+        out.append("</g>")
+    if state is not None:
+        out.append(f'<g class="marks" {inside}>')
+        out.extend(_queen(board, index, cell) for index in bits(state.queens))
+        if show_dead:
+            out.extend(_cross(board, index, cell) for index in bits(state.dead(board)))
+        out.append("</g>")
+    if labels:
+        font = _fmt(cell * 0.32)
+        out.append(
+            f'<g class="labels" font-family="sans-serif" font-size="{font}" '
+            f'fill="#444444" text-anchor="middle">'
+        )
+        out.extend(_labels(n, cell, margin))
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _cells(board: Board, cell: int) -> list[str]:
+    """One square a cell, in its region's colour, named by its label and region."""
+    n = board.n
+    colours = region_colours(board)
+    out = []
     for index in range(n * n):
         r, c = divmod(index, n)
         k = board.cell_region[index]
@@ -68,8 +105,13 @@ def render_svg(
             f'height="{cell}" fill="{colours[k]}" data-cell="{cell_label(board, index)}" '
             f'data-region="{escape(board.letters[k])}"/>'
         )
-    out.append("</g>")
+    return out
 
+
+def _lines(board: Board, cell: int, border: float) -> list[str]:
+    """The grid: thin lines between cells of one region, thick borders between regions,
+    and the frame round the board."""
+    n = board.n
     thin: list[str] = []
     thick: list[str] = []
     for r in range(n):
@@ -81,7 +123,7 @@ def render_svg(
             if r + 1 < n:  # the edge below (r, c)
                 seg = f"M{c * cell} {(r + 1) * cell}h{cell}"
                 (thick if board.cell_region[(r + 1) * n + c] != k else thin).append(seg)
-    out.append(f'<g class="lines" transform="translate({_fmt(margin)} {_fmt(margin)})">')
+    out = []
     if thin:
         out.append(
             f'<path class="grid" d="{"".join(thin)}" stroke="{GRID_INK}" '
@@ -96,44 +138,30 @@ def render_svg(
         f'<rect class="frame" x="0" y="0" width="{n * cell}" height="{n * cell}" '
         f'fill="none" stroke="{GRID_INK}" stroke-width="{_fmt(border * 1.5)}"/>'
     )
-    out.append("</g>")
+    return out
 
-    if letters:
-        font = _fmt(cell * 0.26)
+
+def _region_letters(board: Board, cell: int) -> list[str]:
+    """Each cell's region letter, in its top-left corner."""
+    n = board.n
+    out = []
+    for index in range(n * n):
+        r, c = divmod(index, n)
         out.append(
-            f'<g class="region-letters" transform="translate({_fmt(margin)} {_fmt(margin)})" '
-            f'font-family="sans-serif" font-size="{font}" fill="#333333">'
+            f'<text x="{_fmt(c * cell + cell * 0.1)}" y="{_fmt(r * cell + cell * 0.3)}">'
+            f"{escape(board.letters[board.cell_region[index]])}</text>"
         )
-        for index in range(n * n):
-            r, c = divmod(index, n)
-            out.append(
-                f'<text x="{_fmt(c * cell + cell * 0.1)}" y="{_fmt(r * cell + cell * 0.3)}">'
-                f"{escape(board.letters[board.cell_region[index]])}</text>"
-            )
-        out.append("</g>")
+    return out
 
-    if state is not None:
-        out.append(f'<g class="marks" transform="translate({_fmt(margin)} {_fmt(margin)})">')
-        for index in bits(state.queens):
-            out.append(_queen(board, index, cell))
-        if show_dead:
-            for index in bits(state.dead(board)):
-                out.append(_cross(board, index, cell))
-        out.append("</g>")
 
-    if labels:
-        font = _fmt(cell * 0.32)
-        out.append(
-            f'<g class="labels" font-family="sans-serif" font-size="{font}" '
-            f'fill="#444444" text-anchor="middle">'
-        )
-        for i in range(n):
-            middle = _fmt(margin + (i + 0.5) * cell)
-            out.append(f'<text x="{middle}" y="{_fmt(margin * 0.7)}">{i + 1}</text>')
-            out.append(f'<text x="{_fmt(margin / 2)}" y="{middle}" dy="0.35em">{i + 1}</text>')
-        out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+def _labels(n: int, cell: int, margin: float) -> list[str]:
+    """The column numbers above the grid and the row numbers left of it."""
+    out = []
+    for i in range(n):
+        middle = _fmt(margin + (i + 0.5) * cell)
+        out.append(f'<text x="{middle}" y="{_fmt(margin * 0.7)}">{i + 1}</text>')
+        out.append(f'<text x="{_fmt(margin / 2)}" y="{middle}" dy="0.35em">{i + 1}</text>')
+    return out
 
 
 def _queen(board: Board, index: int, cell: int) -> str:

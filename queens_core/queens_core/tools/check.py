@@ -1,31 +1,23 @@
 """``queens check``: is a board ready to ship? Unique, solved by logic, and how hard.
 
 For each board: its structure problems, its number of solutions by the exact solver (up
-to a cap), what the rules do with it (:mod:`queens_core.tools.grade`), and one verdict with an
-exit status a script can act on. The exact solver is the referee: when it contradicts
-the rules (the rules solve a board that has several solutions, or prove a board with a
-solution impossible), a rule is unsound and the check fails with status 3.
+to a cap), what the rules do with it (:mod:`queens_core.tools.grade`), and one verdict
+(:data:`VERDICTS`) a script can act on. The exact solver is the referee: when it
+contradicts the rules (the rules solve a board that has several solutions, or prove a
+board with a solution impossible), a rule is unsound and the verdict is "rule-failed".
 
-docs/check.md describes the text and JSON output.
+The report is data: :mod:`queens_core.render.text` and :mod:`queens_core.render.documents`
+word it (docs/check.md describes the text and JSON output), and
+:mod:`queens_core.render.statuses` gives each verdict its exit status.
 """
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..cli.exits import (
-    EXIT_BAD_INPUT,
-    EXIT_NOT_SOLVED,
-    EXIT_RULE_FAILED,
-    EXIT_SOLVED,
-    EXIT_UNDECIDED,
-)
 from ..engine.board import Board
-from ..engine.driver import CONTRADICTION, RuleFailure
-from ..engine.state import cell_labels
+from ..engine.driver import RuleFailure
 from ..plugins.readers import TEXT_READER, Reader
 from ..referee.blame import COMPARED, diagnose
 from ..referee.budget import DEFAULT_CAP, SearchLimitExceeded
@@ -33,38 +25,17 @@ from ..referee.exact import survey
 from .batch import BoardInputError, display_name, read_board_file
 from .grade import Assessment, Grader
 
-EXIT_UNIQUE_SOLVED = EXIT_SOLVED
-EXIT_UNIQUE_STALLED = EXIT_NOT_SOLVED
-EXIT_SEVERAL_SOLUTIONS = 5
-EXIT_NO_SOLUTION = 6
-
-#: Mildest first: with several boards ``queens check`` exits with the worst of them.
-#: Failing to check a board at all (a rule failed, bad input) outranks any verdict.
-SEVERITY = (
-    EXIT_UNIQUE_SOLVED,
-    EXIT_UNIQUE_STALLED,
-    EXIT_SEVERAL_SOLUTIONS,
-    EXIT_NO_SOLUTION,
-    EXIT_UNDECIDED,
-    EXIT_BAD_INPUT,
-    EXIT_RULE_FAILED,
+#: The verdict ids (the JSON ``verdict``), from the best news to the worst: the render
+#: layer gives each its exit status (:data:`queens_core.render.statuses.VERDICT_STATUS`).
+VERDICTS = (
+    "unique-solved",
+    "unique-stalled",
+    "several-solutions",
+    "no-solution",
+    "undecided",
+    "bad-input",
+    "rule-failed",
 )
-
-#: Verdict ids (the JSON ``verdict``) and their exit statuses.
-VERDICTS = {
-    "unique-solved": EXIT_UNIQUE_SOLVED,
-    "unique-stalled": EXIT_UNIQUE_STALLED,
-    "several-solutions": EXIT_SEVERAL_SOLUTIONS,
-    "no-solution": EXIT_NO_SOLUTION,
-    "undecided": EXIT_UNDECIDED,
-    "bad-input": EXIT_BAD_INPUT,
-    "rule-failed": EXIT_RULE_FAILED,
-}
-
-#: The text report wraps the list of rules used at this width.
-WRAP = 92
-#: How many solutions the report shows when there are several.
-SHOWN_SOLUTIONS = 2
 
 
 @dataclass
@@ -92,10 +63,6 @@ class CheckReport:
     @property
     def name(self) -> str:
         return display_name(self.path)
-
-    @property
-    def status(self) -> int:
-        return VERDICTS[self.verdict]
 
     @property
     def count_text(self) -> str:
@@ -130,14 +97,7 @@ def check_board(
     report.board = board
     report.problems.extend(str(w) for w in board.warnings)
     grader = grader.for_stars(board.stars)
-    undecided = None
-    try:
-        report.count, report.solutions = survey(board, cap, COMPARED, seconds)
-    except SearchLimitExceeded as err:
-        report.count, report.solutions = err.count, err.found
-        report.complete = False
-        # Two solutions found in time already answer the question.
-        undecided = None if err.count >= 2 else str(err)
+    undecided = _count_solutions(report, board, seconds)
     try:
         assessment = grader.assess(board)
     except RuleFailure as err:
@@ -147,16 +107,36 @@ def check_board(
         report.error_line = f"{report.name}: {err}"
         return report
     report.assessment = assessment
-    full = assessment.full
-    count = report.count
-
     # The same check as every other command's, on the solutions counted above.
     diagnosis = diagnose(
-        full, None, grader.full.by_counter, None if undecided else report.solutions
+        assessment.full, None, grader.full.by_counter, None if undecided else report.solutions
     )
-    if diagnosis.message:
+    _give_verdict(report, diagnosis.message, undecided)
+    return report
+
+
+def _count_solutions(report: CheckReport, board: Board, seconds: float | None) -> str | None:
+    """Count the board's solutions into ``report`` (up to its cap); return why the count
+    leaves the verdict undecided, or None."""
+    try:
+        report.count, report.solutions = survey(board, report.cap, COMPARED, seconds)
+    except SearchLimitExceeded as err:
+        report.count, report.solutions = err.count, err.found
+        report.complete = False
+        # Two solutions found in time already answer the question.
+        return None if err.count >= 2 else str(err)
+    return None
+
+
+def _give_verdict(report: CheckReport, unsound: str | None, undecided: str | None) -> None:
+    """The verdict and message of a board its rules went through: ``unsound`` is why the
+    exact solver contradicts them, ``undecided`` why the count ran out of time."""
+    assert report.assessment is not None
+    full = report.assessment.full
+    count = report.count
+    if unsound:
         report.verdict = "rule-failed"
-        report.message = diagnosis.message
+        report.message = unsound
         report.error_line = f"{report.name}: {report.message}"
     elif undecided:
         report.verdict = "undecided"
@@ -173,116 +153,3 @@ def check_board(
     else:
         report.verdict = "unique-stalled"
         report.message = "unique, but the rules stall"
-    return report
-
-
-def _logic_text(report: CheckReport) -> str:
-    assessment = report.assessment
-    assert assessment is not None and report.board is not None
-    full = assessment.full
-    if full.solved:
-        rung = assessment.rung
-        assert rung is not None
-        if rung.level == 1:
-            how = f"{rung.scope} solve it"
-        else:
-            how = f"needs {rung.adds}"
-        return f"solved; tier needed: {rung.tier} ({how})"
-    if full.status == CONTRADICTION:
-        return f"contradiction: {full.problem_after_culprit()}"
-    return f"stalled with {full.progress()}"
-
-
-def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
-    assert report.assessment is not None
-    used = [
-        f"{names[counter]} {count}"
-        for counter, count in report.assessment.full.counters.items()
-        if count
-    ]
-    return ", ".join(used) or "none"
-
-
-def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
-    """The text report of one board (no final newline)."""
-    headline = f"{report.name}: {report.message}"
-    assessment = report.assessment
-    if assessment is not None and assessment.rung is not None and report.status == 0:
-        headline += (
-            f" (tier: {assessment.rung.tier}, grade: {assessment.rung.level} "
-            f"{assessment.rung.grade}, score {assessment.score})"
-        )
-    lines = [headline]
-    board = report.board
-    if board is None:
-        return headline
-    lines.append(f"  size:       {board.n}×{board.n}")
-    lines.append(f"  structure:  {'; '.join(report.problems) or 'ok'}")
-    lines.append(f"  solutions:  {report.count_text}")
-    if len(report.solutions) > 1:
-        first, second = report.solutions[:SHOWN_SOLUTIONS]
-        lines.append("  differ at:  " + " ".join(cell_labels(board, first ^ second)))
-    if assessment is None:
-        return "\n".join(lines)
-    lines.append(f"  logic:      {_logic_text(report)}")
-    lines.extend(
-        textwrap.wrap(
-            _rules_used(report, names),
-            width=WRAP,
-            initial_indent="  rules used: ",
-            subsequent_indent=" " * 14,
-            break_on_hyphens=False,
-        )
-    )
-    if assessment.rung is not None:
-        lines.append(
-            f"  grade:      {assessment.rung.level} {assessment.rung.grade}, "
-            f"score {assessment.score} (scored on the solve with {assessment.rung.scope})"
-        )
-    return "\n".join(lines)
-
-
-def report_json(report: CheckReport) -> dict[str, Any]:
-    """The JSON object of one board (docs/check.md, "JSON")."""
-    board = report.board
-    out: dict[str, Any] = {
-        "path": report.name,
-        "status": report.status,
-        "verdict": report.verdict,
-        "message": report.message,
-        "size": board.n if board else None,
-        "problems": list(report.problems),
-        "error": report.error_line,
-        "solutions": None,
-        "logic": None,
-        "rules_used": None,
-        "grade": None,
-    }
-    if board is None:
-        return out
-    out["solutions"] = {
-        "count": report.count,
-        "cap": report.cap,
-        "at_least": report.count >= report.cap or not report.complete,
-        "examples": [cell_labels(board, mask) for mask in report.solutions[:SHOWN_SOLUTIONS]],
-    }
-    assessment = report.assessment
-    if assessment is None:
-        return out
-    full = assessment.full
-    out["logic"] = {
-        "status": full.status,
-        "tier_needed": assessment.tier_needed,
-        "queens_placed": full.state.queens.bit_count(),
-        "cells_undecided": full.state.live.bit_count(),
-        "problem": full.problem,
-    }
-    out["rules_used"] = {counter: count for counter, count in full.counters.items() if count}
-    if assessment.rung is not None:
-        out["grade"] = {
-            "level": assessment.rung.level,
-            "name": assessment.rung.grade,
-            "score": assessment.score,
-            "needs": assessment.rung.adds,
-        }
-    return out

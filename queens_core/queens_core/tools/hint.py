@@ -22,25 +22,15 @@ because a wrong queen attacks it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.board import Board, bits
 from ..engine.driver import Solver
 from ..engine.rules import Rule, Step
-from ..engine.state import State, cell_label
-from ..engine.words import cells_words, region_name
+from ..engine.state import State
+from ..engine.words import region_name
 from ..referee.blame import UnsoundRule, diagnose
 from ..referee.exact import find_solutions
-from ..render.colour import colour_rows, lettered_rows
-from ..render.documents import HINT_SCHEMA, board_json, cells_json, state_json, step_json
-from .explain import (
-    LABEL_SCHEME,
-    Explanation,
-    apply_step,
-    explain_steps,
-    format_explanation,
-    labelled_grid,
-)
+from .explain import Explanation, apply_step, explain_steps
 
 #: How many solutions of a board with several are compared with a wrong state.
 SOLUTION_CAP = 64
@@ -145,107 +135,3 @@ def find_hint(board: Board, state: State, rules: list[Rule], seconds: float | No
     after = state.copy()
     apply_step(board, after, step)
     return Hint(board, state, HINT, check, step, explanation, after)
-
-
-def message_lines(hint: Hint) -> list[str]:
-    """What the hint found, in words (the first line is a sentence of its own)."""
-    board = hint.board
-    check = hint.check
-    if hint.status == HINT:
-        return ["This is the next step the rules take."]
-    if hint.status == SOLVED:
-        return ["Every queen is in place: the board is solved."]
-    if hint.status == STUCK:
-        return [
-            f"The rules find nothing more from here ({hint.state.queens.bit_count()} of "
-            f"{board.n} queens placed, {hint.state.live.bit_count()} cells undecided)."
-        ]
-    lines = []
-    if hint.status == NO_SOLUTION:
-        lines.append("The board has no solution at all, so no state of it can be right.")
-    elif check.solutions == 1:
-        lines.append("The state is wrong: it disagrees with the board's only solution.")
-    else:
-        some = "its" if check.solutions < SOLUTION_CAP else "the first"
-        # Two lines: the first is also the status line on standard error, one clause.
-        lines.append("The state is wrong: no solution of the board agrees with it.")
-        lines.append(
-            f"The cells named disagree with the nearest of {some} {check.solutions} solutions."
-        )
-    if check.conflicts:
-        pairs = "; ".join(
-            f"{cell_label(board, a)} and {cell_label(board, b)} {conflict_reason(board, a, b)}"
-            for a, b in check.conflicts
-        )
-        lines.append(f"Queens that attack each other: {pairs}.")
-    the = "the solution" if check.solutions == 1 else "that solution"
-    if check.bad_queens:
-        lines.append(f"Queens not in {the}: {cells_words(board, bits(check.bad_queens))}.")
-    if check.bad_dead:
-        lines.append(
-            f"Crossed out, but {the} has its queen there: "
-            f"{cells_words(board, bits(check.bad_dead))}."
-        )
-    return lines
-
-
-def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> str:
-    """What ``queens hint`` prints: the step in words and the state after it (with
-    ``letters``, each cell's region letter before its mark)."""
-    board = hint.board
-    if hint.status != HINT:
-        return "\n".join(message_lines(hint))
-    assert hint.explanation is not None and hint.after is not None and hint.step is not None
-    parts = [LABEL_SCHEME, format_explanation(board, hint.explanation, lead="Next step: ")]
-    if depth is None:
-        rows = hint.after.picture(board).split("\n")
-        marked = [
-            "".join(
-                "x" if hint.step.killed >> (r * board.n + c) & 1 else ch for c, ch in enumerate(row)
-            )
-            for r, row in enumerate(rows)
-        ]
-        if letters:  # not a picture --state reads back: no invitation to paste it
-            parts.append("After it (x: the cells it kills; each cell's region letter first):")
-            parts.append(labelled_grid(board, lettered_rows(board, marked), cell_width=3))
-        else:
-            parts.append("After it (x: the cells it kills; paste this back for the next hint):")
-            parts.append(labelled_grid(board, marked))
-    else:
-        new = hint.step.placed | hint.step.killed
-        rows = colour_rows(board, hint.after.picture(board).split("\n"), depth, new, letters)
-        parts.append("After it (the cells it changes in red):")
-        parts.append(labelled_grid(board, rows, cell_width=3))
-    return "\n\n".join(parts)
-
-
-def hint_document(hint: Hint, source: str, state_source: str | None) -> dict[str, Any]:
-    """The object ``queens hint --format json`` prints (schema ``queens-hint/1``)."""
-    board = hint.board
-    check = hint.check
-    wrong = None
-    if hint.status in (WRONG, NO_SOLUTION):
-        wrong = {
-            "queens": cells_json(board, check.bad_queens),
-            "dead": cells_json(board, check.bad_dead),
-            "conflicts": [
-                [list(divmod(a, board.n)), list(divmod(b, board.n))] for a, b in check.conflicts
-            ],
-            "solutions": check.solutions,
-        }
-    return {
-        "schema": HINT_SCHEMA,
-        "source": source,
-        "state_source": state_source,
-        "board": board_json(board),
-        "status": hint.status,
-        "message": " ".join(message_lines(hint)),
-        "state": state_json(board, hint.state),
-        "step": (
-            step_json(board, hint.explanation, hint.step)
-            if hint.explanation and hint.step
-            else None
-        ),
-        "after": state_json(board, hint.after) if hint.after else None,
-        "wrong": wrong,
-    }

@@ -4,7 +4,9 @@ Per board it keeps what ``queens solve`` would print (status and counters, from 
 with every rule), the tier and grade the board needs (:mod:`queens_core.tools.grade`) and the
 time of that full solve. The summary: boards solved by size and by tier needed, the
 boards the rules do not solve, the total of every counter, and the median and 95th
-percentile of the solve time. docs/stats.md describes the text and JSON output.
+percentile of the solve time. The summary is data: :mod:`queens_core.render.text` and
+:mod:`queens_core.render.documents` word it (docs/stats.md describes the text and JSON
+output), and :func:`queens_core.render.statuses.stats_exit_status` gives its exit status.
 """
 
 from __future__ import annotations
@@ -13,27 +15,16 @@ import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
 
-from ..cli.exits import (
-    EXIT_BAD_INPUT,
-    EXIT_NOT_SOLVED,
-    EXIT_RULE_FAILED,
-    EXIT_SOLVED,
-    SEVERITY,
-    is_terminal,
-)
 from ..engine.driver import SOLVED, RuleFailure
 from ..plugins.readers import TEXT_READER, Reader
 from ..referee.blame import diagnose
-from .batch import BoardInputError, display_name, expand_paths, read_board_file, worst
+from .batch import BoardInputError, display_name, expand_paths, read_board_file
 from .grade import LADDER, TIERS_NEEDED, Grader
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
 BAD_INPUT = "bad-input"
 RULE_FAILED = "rule-failed"
-#: A board's status as the exit status it stands for.
-_EXIT_OF = {SOLVED: EXIT_SOLVED, BAD_INPUT: EXIT_BAD_INPUT, RULE_FAILED: EXIT_RULE_FAILED}
 
 
 @dataclass
@@ -59,12 +50,6 @@ class Summary:
     #: Counter -> the family of its rule (:func:`family_of`), in catalog order.
     families: dict[str, str] = field(default_factory=dict)
     wall_seconds: float = 0.0
-
-    @property
-    def exit_status(self) -> int:
-        """3 if a rule raised, else 2 if a board was unreadable, else 1 if one was not
-        solved, else 0."""
-        return worst((_EXIT_OF.get(b.status, EXIT_NOT_SOLVED) for b in self.boards), SEVERITY)
 
     @property
     def processed(self) -> list[BoardStats]:
@@ -199,189 +184,6 @@ def _one(
         stats.grade = assessment.rung.level
         stats.score = assessment.score
     return stats
-
-
-class Progress:
-    """A one-line progress bar on a terminal, shown only once a run has lasted ``delay``
-    seconds, redrawn at most every ``interval`` seconds and erased at the end.
-
-    Not a terminal (a pipe, a file, a test): nothing at all is written.
-    """
-
-    WIDTH = 30
-
-    def __init__(
-        self,
-        stream: TextIO,
-        delay: float = 1.0,
-        interval: float = 0.1,
-        clock: Callable[[], float] = time.monotonic,
-        enabled: bool | None = None,
-    ):
-        self.stream = stream
-        self.enabled = is_terminal(stream) if enabled is None else enabled
-        self.delay = delay
-        self.interval = interval
-        self.clock = clock
-        self.started = clock()
-        self.last_drawn: float | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        now = self.clock()
-        if now - self.started < self.delay:
-            return
-        if self.last_drawn is not None and now - self.last_drawn < self.interval and done < total:
-            return
-        self.last_drawn = now
-        filled = self.WIDTH * done // max(total, 1)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} boards")
-        self.stream.flush()
-
-    def close(self) -> None:
-        """Erase the bar if it was drawn."""
-        if self.last_drawn is not None:
-            self.stream.write("\r" + " " * (self.WIDTH + 30) + "\r")
-            self.stream.flush()
-
-
-# -- output ---------------------------------------------------------------------------
-
-
-def _ms(seconds: float | None) -> str:
-    return "-" if seconds is None else f"{seconds * 1e3:.2f} ms"
-
-
-def format_summary(summary: Summary) -> str:
-    """The text report (no final newline)."""
-    processed = summary.processed
-    solved = sum(b.status == SOLVED for b in processed)
-    lines = [
-        f"Boards: {len(summary.boards)} read, {solved} solved by the rules, "
-        f"{len(processed) - solved} not solved"
-        + (
-            f", {len(summary.boards) - len(processed)} with errors"
-            if len(processed) != len(summary.boards)
-            else ""
-        ),
-        "",
-        "By size (solved boards by the tier they needed):",
-    ]
-    headers = ["size", "boards", "solved", *TIERS_NEEDED, "not solved"]
-    rows: list[list[Any]] = [
-        [
-            f"{n}×{n}",
-            row["boards"],
-            row["solved"],
-            *(row[t] for t in TIERS_NEEDED),
-            row["not_solved"],
-        ]
-        for n, row in summary.by_size().items()
-    ]
-    totals = [sum(row[i] for row in rows) for i in range(1, len(headers))]
-    rows.append(["all", *totals])
-    lines.extend(_table(headers, rows))
-
-    lines.append("")
-    lines.append("By grade (docs/difficulty.md):")
-    grades = summary.by_grade()
-    lines.extend(
-        _table(
-            ["grade", "boards"],
-            [[f"{level} {name}", grades[level]] for level, name, *_ in LADDER],
-        )
-    )
-
-    not_solved = [b for b in summary.boards if b.status != SOLVED]
-    if not_solved:
-        lines.append("")
-        lines.append("Not solved:")
-        for board in not_solved:
-            # An error line names its board already.
-            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
-
-    lines.append("")
-    lines.append("Rule firings (total of each counter; boards where it fired):")
-    totals_by_rule = summary.totals()
-    fired = summary.boards_fired()
-    lines.extend(
-        _table(
-            ["rule", "firings", "boards"],
-            [[summary.names[c], totals_by_rule[c], fired[c]] for c in summary.counters],
-            align_left=1,
-        )
-    )
-
-    times = summary.solve_times()
-    lines.append("")
-    lines.append(
-        f"Solve time per board: median {_ms(times['median'])}, p95 {_ms(times['p95'])}; "
-        f"whole run {summary.wall_seconds:.2f} s"
-    )
-    return "\n".join(lines)
-
-
-def _table(headers: list[str], rows: list[list[Any]], align_left: int = 1) -> list[str]:
-    """Columns padded to width: the first ``align_left`` to the left, numbers right."""
-    cells = [headers, *[[str(x) for x in row] for row in rows]]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-    out = []
-    for row in cells:
-        parts = [
-            row[i].ljust(widths[i]) if i < align_left else row[i].rjust(widths[i])
-            for i in range(len(row))
-        ]
-        out.append("  " + "  ".join(parts).rstrip())
-    return out
-
-
-def summary_json(summary: Summary) -> dict[str, Any]:
-    """The JSON document (docs/stats.md, "JSON")."""
-    processed = summary.processed
-    totals = summary.totals()
-    fired = summary.boards_fired()
-    grades = summary.by_grade()
-    times = summary.solve_times()
-    return {
-        "boards": len(summary.boards),
-        "solved": sum(b.status == SOLVED for b in processed),
-        "not_solved": sum(b.status != SOLVED for b in processed),
-        "errors": len(summary.boards) - len(processed),
-        "exit_status": summary.exit_status,
-        "by_size": {str(n): row for n, row in summary.by_size().items()},
-        "by_grade": {name: grades[level] for level, name, *_ in LADDER},
-        "rules": [
-            {
-                "counter": counter,
-                "display_name": summary.names[counter],
-                "family": summary.families[counter],
-                "firings": totals[counter],
-                "boards": fired[counter],
-            }
-            for counter in summary.counters
-        ],
-        "time": {
-            "solve_median_s": times["median"],
-            "solve_p95_s": times["p95"],
-            "wall_s": summary.wall_seconds,
-        },
-        "per_board": [
-            {
-                "path": b.path,
-                "status": b.status,
-                "size": b.size,
-                "tier_needed": b.tier_needed,
-                "grade": b.grade,
-                "score": b.score,
-                "solve_s": b.seconds,
-                "counters": b.counters or None,
-                "error": b.error,
-            }
-            for b in summary.boards
-        ],
-    }
 
 
 def chart_items(summary: Summary) -> list[tuple[str, int, str]]:

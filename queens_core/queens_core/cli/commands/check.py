@@ -75,9 +75,10 @@ def check(
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
     """
-    from ...tools.batch import STDIN, worst
-    from ...tools.check import SEVERITY as CHECK_SEVERITY
-    from ...tools.check import check_board, format_report, report_json
+    from ...render.statuses import check_exit_status
+    from ...render.text import format_report
+    from ...tools.batch import STDIN
+    from ...tools.check import check_board
     from ...tools.grade import Grader
 
     k = parse_stars(stars)
@@ -97,7 +98,8 @@ def check(
                 click.echo()
             click.echo(format_report(report, names))
         if output_format == "json":
-            from ...render.documents import CHECK_SCHEMA, print_document
+            from ...render.documents import CHECK_SCHEMA, report_json
+            from ..output import print_document
 
             print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
-    sys.exit(worst((r.status for r in reports), CHECK_SEVERITY))
+    sys.exit(check_exit_status(reports))

@@ -319,7 +319,7 @@ def _write_and_print(
     exit 1 when the generator gives up on a board, 3 when a rule fails."""
     from ...engine.driver import RuleFailure
     from ...generator.queens import GiveUp
-    from ...tools.stats import Progress
+    from ...render.progress import Progress
 
     progress = Progress(sys.stderr)
     done = 0

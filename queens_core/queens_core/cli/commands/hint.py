@@ -74,8 +74,9 @@ def hint(
     from ...engine.driver import RuleFailure
     from ...referee.blame import UnsoundRule
     from ...referee.budget import SearchLimitExceeded
-    from ...render.documents import DetailError, detail_failure, dumps
-    from ...tools.hint import HINT, SOLVED, find_hint, hint_document, hint_text, message_lines
+    from ...render.documents import DetailError, detail_failure, dumps, hint_document
+    from ...render.text import hint_text, message_lines
+    from ...tools.hint import HINT, SOLVED, find_hint
     from ..report import colour_depth
 
     k = parse_stars(stars)

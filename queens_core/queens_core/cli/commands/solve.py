@@ -170,12 +170,8 @@ def _solve_one(
             return EXIT_RULE_FAILED
         # Inside the try: a rule's explain runs while the output is built.
         if as_json:
-            from ...render.documents import (
-                DetailError,
-                detail_failure,
-                print_document,
-                solve_document,
-            )
+            from ...render.documents import DetailError, detail_failure, solve_document
+            from ..output import print_document
 
             try:
                 document = solve_document(result, solver.rules, name)
@@ -217,7 +213,8 @@ def _print_failed(
     rule: Rule | None = None,
 ) -> None:
     """The JSON entry of a board that could not be solved (bad input, a rule failed)."""
-    from ...render.documents import failed_document, print_document
+    from ...render.documents import failed_document
+    from ..output import print_document
 
     print_document(failed_document(name, status, error, board, rule), json_lines)
 

@@ -53,16 +53,12 @@ def stats(
       queens stats archive/boards --chart docs/rule-usage.svg
     """
     from ...render.chart import bar_chart_svg
+    from ...render.progress import Progress
+    from ...render.statuses import stats_exit_status
+    from ...render.text import format_summary
     from ...tools.batch import missing_path
     from ...tools.grade import Grader
-    from ...tools.stats import (
-        BAD_INPUT,
-        Progress,
-        chart_items,
-        collect,
-        format_summary,
-        summary_json,
-    )
+    from ...tools.stats import BAD_INPUT, chart_items, collect
 
     k = parse_stars(stars)
     registry = settings.registry()
@@ -85,7 +81,7 @@ def stats(
         if board.error:
             report_error(board.error)
     if as_json or output_format == "json":
-        from ...render.documents import STATS_SCHEMA, dumps
+        from ...render.documents import STATS_SCHEMA, dumps, summary_json
 
         click.echo(dumps({"schema": STATS_SCHEMA, **summary_json(summary)}))
     else:
@@ -100,4 +96,4 @@ def stats(
             groups=list(dict.fromkeys(summary.families.values())),
         )
         write_output(chart_file, svg)
-    sys.exit(summary.exit_status)
+    sys.exit(stats_exit_status(summary))

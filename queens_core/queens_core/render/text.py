@@ -1,0 +1,274 @@
+"""The text reports of ``queens check``, ``queens stats`` and ``queens hint``: what they
+print for people, from the data their tools return (docs/check.md and docs/stats.md
+describe the first two).
+
+Every function returns a string or its lines, without a final newline; the CLI prints
+them and the tests compare them byte for byte.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..engine.board import bits
+from ..engine.driver import CONTRADICTION, SOLVED
+from ..engine.state import cell_label, cell_labels
+from ..engine.words import cells_words
+from ..tools.explain import LABEL_SCHEME, format_explanation, labelled_grid
+from ..tools.grade import LADDER, TIERS_NEEDED
+from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
+from ..tools.hint import SOLVED as HINT_SOLVED
+from .colour import colour_rows, lettered_rows
+
+if TYPE_CHECKING:
+    from ..tools.check import CheckReport
+    from ..tools.hint import Hint
+    from ..tools.stats import Summary
+
+#: The text report of ``queens check`` wraps the list of rules used at this width.
+WRAP = 92
+#: How many solutions a check report shows when there are several (its JSON too).
+SHOWN_SOLUTIONS = 2
+
+# -- queens check ---------------------------------------------------------------------
+
+
+def _logic_text(report: CheckReport) -> str:
+    assessment = report.assessment
+    assert assessment is not None and report.board is not None
+    full = assessment.full
+    if full.solved:
+        rung = assessment.rung
+        assert rung is not None
+        if rung.level == 1:
+            how = f"{rung.scope} solve it"
+        else:
+            how = f"needs {rung.adds}"
+        return f"solved; tier needed: {rung.tier} ({how})"
+    if full.status == CONTRADICTION:
+        return f"contradiction: {full.problem_after_culprit()}"
+    return f"stalled with {full.progress()}"
+
+
+def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
+    assert report.assessment is not None
+    used = [
+        f"{names[counter]} {count}"
+        for counter, count in report.assessment.full.counters.items()
+        if count
+    ]
+    return ", ".join(used) or "none"
+
+
+def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
+    """The text report of one board (no final newline)."""
+    headline = f"{report.name}: {report.message}"
+    assessment = report.assessment
+    if assessment is not None and assessment.rung is not None and report.verdict == "unique-solved":
+        headline += (
+            f" (tier: {assessment.rung.tier}, grade: {assessment.rung.level} "
+            f"{assessment.rung.grade}, score {assessment.score})"
+        )
+    lines = [headline]
+    board = report.board
+    if board is None:
+        return headline
+    lines.append(f"  size:       {board.n}×{board.n}")
+    lines.append(f"  structure:  {'; '.join(report.problems) or 'ok'}")
+    lines.append(f"  solutions:  {report.count_text}")
+    if len(report.solutions) > 1:
+        first, second = report.solutions[:SHOWN_SOLUTIONS]
+        lines.append("  differ at:  " + " ".join(cell_labels(board, first ^ second)))
+    if assessment is None:
+        return "\n".join(lines)
+    lines.append(f"  logic:      {_logic_text(report)}")
+    lines.extend(
+        textwrap.wrap(
+            _rules_used(report, names),
+            width=WRAP,
+            initial_indent="  rules used: ",
+            subsequent_indent=" " * 14,
+            break_on_hyphens=False,
+        )
+    )
+    if assessment.rung is not None:
+        lines.append(
+            f"  grade:      {assessment.rung.level} {assessment.rung.grade}, "
+            f"score {assessment.score} (scored on the solve with {assessment.rung.scope})"
+        )
+    return "\n".join(lines)
+
+
+# -- queens stats ---------------------------------------------------------------------
+
+
+def _ms(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds * 1e3:.2f} ms"
+
+
+def format_summary(summary: Summary) -> str:
+    """The text report (no final newline)."""
+    processed = summary.processed
+    solved = sum(b.status == SOLVED for b in processed)
+    lines = [
+        f"Boards: {len(summary.boards)} read, {solved} solved by the rules, "
+        f"{len(processed) - solved} not solved"
+        + (
+            f", {len(summary.boards) - len(processed)} with errors"
+            if len(processed) != len(summary.boards)
+            else ""
+        ),
+        "",
+        "By size (solved boards by the tier they needed):",
+        *_by_size_table(summary),
+        "",
+        "By grade (docs/difficulty.md):",
+        *_by_grade_table(summary),
+    ]
+    not_solved = [b for b in summary.boards if b.status != SOLVED]
+    if not_solved:
+        lines.append("")
+        lines.append("Not solved:")
+        for board in not_solved:
+            # An error line names its board already.
+            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
+
+    lines.append("")
+    lines.append("Rule firings (total of each counter; boards where it fired):")
+    lines.extend(_firings_table(summary))
+
+    times = summary.solve_times()
+    lines.append("")
+    lines.append(
+        f"Solve time per board: median {_ms(times['median'])}, p95 {_ms(times['p95'])}; "
+        f"whole run {summary.wall_seconds:.2f} s"
+    )
+    return "\n".join(lines)
+
+
+def _by_size_table(summary: Summary) -> list[str]:
+    """Boards, solved (by tier needed) and not solved per size, and a row of totals."""
+    headers = ["size", "boards", "solved", *TIERS_NEEDED, "not solved"]
+    rows: list[list[Any]] = [
+        [
+            f"{n}×{n}",
+            row["boards"],
+            row["solved"],
+            *(row[t] for t in TIERS_NEEDED),
+            row["not_solved"],
+        ]
+        for n, row in summary.by_size().items()
+    ]
+    totals = [sum(row[i] for row in rows) for i in range(1, len(headers))]
+    rows.append(["all", *totals])
+    return _table(headers, rows)
+
+
+def _by_grade_table(summary: Summary) -> list[str]:
+    grades = summary.by_grade()
+    return _table(
+        ["grade", "boards"],
+        [[f"{level} {name}", grades[level]] for level, name, *_ in LADDER],
+    )
+
+
+def _firings_table(summary: Summary) -> list[str]:
+    """Per rule, in catalog order: its total firings and on how many boards it fired."""
+    totals_by_rule = summary.totals()
+    fired = summary.boards_fired()
+    return _table(
+        ["rule", "firings", "boards"],
+        [[summary.names[c], totals_by_rule[c], fired[c]] for c in summary.counters],
+        align_left=1,
+    )
+
+
+def _table(headers: list[str], rows: list[list[Any]], align_left: int = 1) -> list[str]:
+    """Columns padded to width: the first ``align_left`` to the left, numbers right."""
+    cells = [headers, *[[str(x) for x in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    out = []
+    for row in cells:
+        parts = [
+            row[i].ljust(widths[i]) if i < align_left else row[i].rjust(widths[i])
+            for i in range(len(row))
+        ]
+        out.append("  " + "  ".join(parts).rstrip())
+    return out
+
+
+# -- queens hint ----------------------------------------------------------------------
+
+
+def message_lines(hint: Hint) -> list[str]:
+    """What the hint found, in words (the first line is a sentence of its own)."""
+    board = hint.board
+    check = hint.check
+    if hint.status == HINT:
+        return ["This is the next step the rules take."]
+    if hint.status == HINT_SOLVED:
+        return ["Every queen is in place: the board is solved."]
+    if hint.status == STUCK:
+        return [
+            f"The rules find nothing more from here ({hint.state.queens.bit_count()} of "
+            f"{board.n} queens placed, {hint.state.live.bit_count()} cells undecided)."
+        ]
+    lines = []
+    if hint.status == NO_SOLUTION:
+        lines.append("The board has no solution at all, so no state of it can be right.")
+    elif check.solutions == 1:
+        lines.append("The state is wrong: it disagrees with the board's only solution.")
+    else:
+        some = "its" if check.solutions < SOLUTION_CAP else "the first"
+        # Two lines: the first is also the status line on standard error, one clause.
+        lines.append("The state is wrong: no solution of the board agrees with it.")
+        lines.append(
+            f"The cells named disagree with the nearest of {some} {check.solutions} solutions."
+        )
+    if check.conflicts:
+        pairs = "; ".join(
+            f"{cell_label(board, a)} and {cell_label(board, b)} {conflict_reason(board, a, b)}"
+            for a, b in check.conflicts
+        )
+        lines.append(f"Queens that attack each other: {pairs}.")
+    the = "the solution" if check.solutions == 1 else "that solution"
+    if check.bad_queens:
+        lines.append(f"Queens not in {the}: {cells_words(board, bits(check.bad_queens))}.")
+    if check.bad_dead:
+        lines.append(
+            f"Crossed out, but {the} has its queen there: "
+            f"{cells_words(board, bits(check.bad_dead))}."
+        )
+    return lines
+
+
+def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> str:
+    """What ``queens hint`` prints: the step in words and the state after it (with
+    ``letters``, each cell's region letter before its mark)."""
+    board = hint.board
+    if hint.status != HINT:
+        return "\n".join(message_lines(hint))
+    assert hint.explanation is not None and hint.after is not None and hint.step is not None
+    parts = [LABEL_SCHEME, format_explanation(board, hint.explanation, lead="Next step: ")]
+    if depth is None:
+        rows = hint.after.picture(board).split("\n")
+        marked = [
+            "".join(
+                "x" if hint.step.killed >> (r * board.n + c) & 1 else ch for c, ch in enumerate(row)
+            )
+            for r, row in enumerate(rows)
+        ]
+        if letters:  # not a picture --state reads back: no invitation to paste it
+            parts.append("After it (x: the cells it kills; each cell's region letter first):")
+            parts.append(labelled_grid(board, lettered_rows(board, marked), cell_width=3))
+        else:
+            parts.append("After it (x: the cells it kills; paste this back for the next hint):")
+            parts.append(labelled_grid(board, marked))
+    else:
+        new = hint.step.placed | hint.step.killed
+        rows = colour_rows(board, hint.after.picture(board).split("\n"), depth, new, letters)
+        parts.append("After it (the cells it changes in red):")
+        parts.append(labelled_grid(board, rows, cell_width=3))
+    return "\n\n".join(parts)
