@@ -13,14 +13,9 @@ from support import ARCHIVE
 from queens_core import Board, Solver, State, Step
 from queens_core.cli.app import main
 from queens_core.cli.output import format_result
+from queens_core.render.text import format_explanation
 from queens_core.testing import make_board, make_state
-from queens_core.tools.explain import (
-    ReplayError,
-    apply_step,
-    explain_steps,
-    format_explanation,
-    replay,
-)
+from queens_core.tools.explain import ReplayError, apply_step, explain_steps, replay
 
 
 @pytest.fixture(scope="module")

@@ -50,7 +50,7 @@ def result_text(
 
 def board_text(board: Board, depth: str | None = None) -> str:
     """The board's letters with row and column numbers (in colour with a ``depth``)."""
-    from ..tools.explain import labelled_grid
+    from ..render.text import labelled_grid
 
     if depth is None:
         return labelled_grid(board, board.rows)
@@ -73,7 +73,8 @@ def explanation_text(
     letters: bool = False,
 ) -> str:
     """``queens solve --explain``: the board, every step in words, how it ended."""
-    from ..tools.explain import LABEL_SCHEME, explain_steps, format_explanation
+    from ..render.text import LABEL_SCHEME, format_explanation
+    from ..tools.explain import explain_steps
 
     board = result.board
     parts = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -46,32 +47,44 @@ def _number(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
 
 
-def bar_chart_svg(
-    items: Sequence[tuple[str, float, str]],
-    title: str,
-    x_label: str,
-    subtitle: str = "",
-    groups: Sequence[str] = (),
-) -> str:
-    """An SVG document: one bar per (label, value, group), top to bottom in the given
-    order, coloured by group, with a legend of ``groups`` (every group used must be in
-    it; without groups every bar has the first colour and there is no legend)."""
-    colour_of = {group: PALETTE[min(i, len(PALETTE) - 1)] for i, group in enumerate(groups)}
+@dataclass(frozen=True)
+class _Layout:
+    """Where the parts of one chart go, in pixels."""
+
+    left: int
+    top: int
+    bottom: int
+    width: int
+    height: int
+    step: float
+    axis_max: float
+
+    def x_of(self, value: float) -> float:
+        return self.left + PLOT_WIDTH * value / self.axis_max
+
+
+def _layout(items: Sequence[tuple[str, float, str]], subtitle: str, legend: bool) -> _Layout:
     largest = max((value for _, value, _ in items), default=0)
     step = nice_step(largest)
-    axis_max = max(step, math.ceil(largest / step) * step)
-
     label_width = max((_text_width(label) for label, _, _ in items), default=0)
     left = math.ceil(label_width) + 20
     count_room = math.ceil(_text_width(_number(largest))) + 12
-    top = (64 if subtitle else 46) + (26 if groups else 0)
-    plot_height = len(items) * (BAR_HEIGHT + BAR_GAP) + BAR_GAP
-    width = left + PLOT_WIDTH + count_room + 10
-    height = top + plot_height + 58
+    top = (64 if subtitle else 46) + (26 if legend else 0)
+    bottom = top + len(items) * (BAR_HEIGHT + BAR_GAP) + BAR_GAP
+    return _Layout(
+        left=left,
+        top=top,
+        bottom=bottom,
+        width=left + PLOT_WIDTH + count_room + 10,
+        height=bottom + 58,
+        step=step,
+        axis_max=max(step, math.ceil(largest / step) * step),
+    )
 
-    def x_of(value: float) -> float:
-        return left + PLOT_WIDTH * value / axis_max
 
+def _heading(at: _Layout, title: str, subtitle: str) -> list[str]:
+    """The document's opening tag, its background, the title and the subtitle."""
+    width, height = at.width, at.height
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="{FONT_SIZE}" '
@@ -86,38 +99,54 @@ def bar_chart_svg(
             f'<text x="{width / 2:.1f}" y="44" text-anchor="middle" fill="#555555">'
             f"{escape(subtitle)}</text>"
         )
+    return parts
 
-    if groups:
-        x = float(left)
-        y = top - 22
-        for group in groups:
-            parts.append(
-                f'<rect class="legend" x="{x:.1f}" y="{y}" width="12" height="12" '
-                f'fill="{colour_of[group]}"/>'
-            )
-            parts.append(
-                f'<text x="{x + 17:.1f}" y="{y + 11}" fill="{TEXT_COLOUR}">{escape(group)}</text>'
-            )
-            x += 17 + _text_width(group) + 18
 
-    bottom = top + plot_height
-    tick = 0.0
-    while tick <= axis_max + step / 2:
-        x = x_of(tick)
+def _legend(at: _Layout, groups: Sequence[str], colour_of: dict[str, str]) -> list[str]:
+    """One swatch and name a group, in a row above the plot."""
+    parts = []
+    x = float(at.left)
+    y = at.top - 22
+    for group in groups:
         parts.append(
-            f'<line class="grid" x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{bottom}" '
+            f'<rect class="legend" x="{x:.1f}" y="{y}" width="12" height="12" '
+            f'fill="{colour_of[group]}"/>'
+        )
+        parts.append(
+            f'<text x="{x + 17:.1f}" y="{y + 11}" fill="{TEXT_COLOUR}">{escape(group)}</text>'
+        )
+        x += 17 + _text_width(group) + 18
+    return parts
+
+
+def _grid(at: _Layout) -> list[str]:
+    """A vertical line and a number at every tick of the value axis."""
+    parts = []
+    tick = 0.0
+    while tick <= at.axis_max + at.step / 2:
+        x = at.x_of(tick)
+        parts.append(
+            f'<line class="grid" x1="{x:.1f}" y1="{at.top}" x2="{x:.1f}" y2="{at.bottom}" '
             f'stroke="{GRID_COLOUR}"/>'
         )
         parts.append(
-            f'<text class="tick" x="{x:.1f}" y="{bottom + 18}" text-anchor="middle" '
+            f'<text class="tick" x="{x:.1f}" y="{at.bottom + 18}" text-anchor="middle" '
             f'fill="{TEXT_COLOUR}">{_number(tick)}</text>'
         )
-        tick += step
+        tick += at.step
+    return parts
 
+
+def _bars(
+    at: _Layout, items: Sequence[tuple[str, float, str]], colour_of: dict[str, str]
+) -> list[str]:
+    """Each item's label, bar (with its tooltip) and count."""
+    parts = []
+    left = at.left
     for i, (label, value, group) in enumerate(items):
-        y = top + BAR_GAP + i * (BAR_HEIGHT + BAR_GAP)
+        y = at.top + BAR_GAP + i * (BAR_HEIGHT + BAR_GAP)
         middle = y + BAR_HEIGHT / 2 + FONT_SIZE * 0.35
-        bar_width = x_of(value) - left
+        bar_width = at.x_of(value) - left
         parts.append(
             f'<text class="label" x="{left - 8}" y="{middle:.1f}" text-anchor="end" '
             f'fill="{TEXT_COLOUR}">{escape(label)}</text>'
@@ -131,15 +160,36 @@ def bar_chart_svg(
             f'<text class="count" x="{left + bar_width + 5:.1f}" y="{middle:.1f}" '
             f'fill="{TEXT_COLOUR}">{_number(value)}</text>'
         )
+    return parts
 
-    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="{TEXT_COLOUR}"/>')
-    parts.append(
+
+def _axes(at: _Layout, x_label: str) -> list[str]:
+    """The two axis lines and the value axis's label."""
+    left, top, bottom = at.left, at.top, at.bottom
+    return [
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="{TEXT_COLOUR}"/>',
         f'<line x1="{left}" y1="{bottom}" x2="{left + PLOT_WIDTH}" y2="{bottom}" '
-        f'stroke="{TEXT_COLOUR}"/>'
-    )
-    parts.append(
+        f'stroke="{TEXT_COLOUR}"/>',
         f'<text x="{left + PLOT_WIDTH / 2:.1f}" y="{bottom + 42}" text-anchor="middle" '
-        f'fill="{TEXT_COLOUR}">{escape(x_label)}</text>'
-    )
+        f'fill="{TEXT_COLOUR}">{escape(x_label)}</text>',
+    ]
+
+
+def bar_chart_svg(
+    items: Sequence[tuple[str, float, str]],
+    title: str,
+    x_label: str,
+    subtitle: str = "",
+    groups: Sequence[str] = (),
+) -> str:
+    """An SVG document: one bar per (label, value, group), top to bottom in the given
+    order, coloured by group, with a legend of ``groups`` (every group used must be in
+    it; without groups every bar has the first colour and there is no legend)."""
+    colour_of = {group: PALETTE[min(i, len(PALETTE) - 1)] for i, group in enumerate(groups)}
+    at = _layout(items, subtitle, bool(groups))
+    parts = _heading(at, title, subtitle)
+    if groups:
+        parts += _legend(at, groups, colour_of)
+    parts += _grid(at) + _bars(at, items, colour_of) + _axes(at, x_label)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

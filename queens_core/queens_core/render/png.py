@@ -9,6 +9,7 @@ it, asking for a PNG is a one-line error saying what to install.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.board import Board, bits
@@ -17,7 +18,7 @@ from .colour import region_colours
 from .svg import BORDER_WIDTH, CROSS_INK, GRID_INK, GRID_WIDTH, QUEEN_INK
 
 if TYPE_CHECKING:
-    from PIL import ImageDraw
+    from PIL import ImageDraw, ImageFont
 
 #: Drawn this many times larger, then scaled down: Pillow draws without anti-aliasing.
 SUPERSAMPLE = 3
@@ -35,6 +36,20 @@ class PillowMissing(Exception):
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
     return int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16)
+
+
+@dataclass(frozen=True)
+class _Canvas:
+    """The supersampled picture being drawn: ``s`` pixels a cell, ``margin`` around."""
+
+    draw: ImageDraw.ImageDraw
+    n: int
+    s: int
+    margin: float
+    border: float
+
+    def at(self, value: float) -> int:
+        return round(self.margin + value)
 
 
 def render_png(
@@ -58,21 +73,40 @@ def render_png(
     margin = s * 0.6 if labels else border
     size = round(n * s + 2 * margin)
     picture = Image.new("RGB", (size, size), (255, 255, 255))
-    draw = ImageDraw.Draw(picture)
+    canvas = _Canvas(ImageDraw.Draw(picture), n, s, margin, border)
     colours = [_rgb(c) for c in region_colours(board)]
+    _cells(canvas, board, colours)
+    _lines(canvas, board, colours)
+    if state is not None:
+        _marks(canvas, board, state, show_dead)
+    if labels:
+        _labels(canvas, ImageFont.load_default(size=s * 0.32))
+    final = picture.resize(
+        (round(size / SUPERSAMPLE), round(size / SUPERSAMPLE)), Image.Resampling.LANCZOS
+    )
+    out = io.BytesIO()
+    final.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
-    def at(value: float) -> int:
-        return round(margin + value)
 
+def _cells(canvas: _Canvas, board: Board, colours: list[tuple[int, int, int]]) -> None:
+    """Each cell in its region's colour."""
+    n, s, at = canvas.n, canvas.s, canvas.at
     for index in range(n * n):
         r, c = divmod(index, n)
         fill = colours[board.cell_region[index]]
-        draw.rectangle((at(c * s), at(r * s), at((c + 1) * s) - 1, at((r + 1) * s) - 1), fill)
+        canvas.draw.rectangle(
+            (at(c * s), at(r * s), at((c + 1) * s) - 1, at((r + 1) * s) - 1), fill
+        )
 
+
+def _lines(canvas: _Canvas, board: Board, colours: list[tuple[int, int, int]]) -> None:
+    """The edges between cells (thick between regions) and the frame."""
+    n, s, at, draw, margin = canvas.n, canvas.s, canvas.at, canvas.draw, canvas.margin
     ink = _rgb(GRID_INK)
     # The SVG draws thin lines in ink at a quarter opacity: blend them onto each cell.
     thin_width = max(SUPERSAMPLE, round(s * GRID_WIDTH))
-    thick_width = max(SUPERSAMPLE, round(border))
+    thick_width = max(SUPERSAMPLE, round(canvas.border))
     for r in range(n):
         for c in range(n):
             k = board.cell_region[r * n + c]
@@ -84,7 +118,7 @@ def render_png(
                 other = board.cell_region[(r + 1) * n + c]
                 _edge(draw, (at(c * s), at((r + 1) * s)), (s, 0), k, other, colours, ink,
                       thin_width, thick_width)  # fmt: skip
-    frame = round(border * 1.5)
+    frame = round(canvas.border * 1.5)
     half = frame / 2
     draw.rectangle(
         (round(margin - half), round(margin - half), round(margin + n * s + half) - 1,
@@ -92,34 +126,33 @@ def render_png(
         outline=ink, width=frame,
     )  # fmt: skip
 
-    if state is not None:
-        for index in bits(state.queens):
-            r, c = divmod(index, n)
-            _crown(draw, at(c * s), at(r * s), s)
-        if show_dead:
-            for index in bits(state.dead(board)):
-                r, c = divmod(index, n)
-                lo, hi = s * 0.32, s * 0.68
-                width = max(1, round(s * 0.06))
-                x, y = at(c * s), at(r * s)
-                cross = _rgb(CROSS_INK)
-                draw.line((x + lo, y + lo, x + hi, y + hi), fill=cross, width=width)
-                draw.line((x + hi, y + lo, x + lo, y + hi), fill=cross, width=width)
 
-    if labels:
-        font = ImageFont.load_default(size=s * 0.32)
-        grey = (0x44, 0x44, 0x44)
-        for i in range(n):
-            middle = margin + (i + 0.5) * s
-            draw.text((middle, margin * 0.5), str(i + 1), fill=grey, font=font, anchor="mm")
-            draw.text((margin * 0.5, middle), str(i + 1), fill=grey, font=font, anchor="mm")
+def _marks(canvas: _Canvas, board: Board, state: State, show_dead: bool) -> None:
+    """A crown on each queen and, unless ``show_dead`` is off, a cross on each dead cell."""
+    n, s, at, draw = canvas.n, canvas.s, canvas.at, canvas.draw
+    for index in bits(state.queens):
+        r, c = divmod(index, n)
+        _crown(draw, at(c * s), at(r * s), s)
+    if not show_dead:
+        return
+    cross = _rgb(CROSS_INK)
+    lo, hi = s * 0.32, s * 0.68
+    width = max(1, round(s * 0.06))
+    for index in bits(state.dead(board)):
+        r, c = divmod(index, n)
+        x, y = at(c * s), at(r * s)
+        draw.line((x + lo, y + lo, x + hi, y + hi), fill=cross, width=width)
+        draw.line((x + hi, y + lo, x + lo, y + hi), fill=cross, width=width)
 
-    final = picture.resize(
-        (round(size / SUPERSAMPLE), round(size / SUPERSAMPLE)), Image.Resampling.LANCZOS
-    )
-    out = io.BytesIO()
-    final.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+
+def _labels(canvas: _Canvas, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> None:
+    """Column numbers above the board and row numbers on its left."""
+    grey = (0x44, 0x44, 0x44)
+    margin, s = canvas.margin, canvas.s
+    for i in range(canvas.n):
+        middle = margin + (i + 0.5) * s
+        canvas.draw.text((middle, margin * 0.5), str(i + 1), fill=grey, font=font, anchor="mm")
+        canvas.draw.text((margin * 0.5, middle), str(i + 1), fill=grey, font=font, anchor="mm")
 
 
 def _edge(

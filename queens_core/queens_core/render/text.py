@@ -9,21 +9,22 @@ them and the tests compare them byte for byte.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.board import bits
 from ..engine.driver import CONTRADICTION, SOLVED
 from ..engine.state import cell_label, cell_labels
 from ..engine.words import cells_words
-from ..tools.explain import LABEL_SCHEME, format_explanation, labelled_grid
 from ..tools.grade import LADDER, TIERS_NEEDED
 from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
 from ..tools.hint import SOLVED as HINT_SOLVED
 from .colour import colour_rows, lettered_rows
 
 if TYPE_CHECKING:
+    from ..engine.board import Board
     from ..tools.check import CheckReport
+    from ..tools.explain import Explanation
     from ..tools.hint import Hint
     from ..tools.stats import Summary
 
@@ -272,3 +273,48 @@ def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> st
         parts.append("After it (the cells it changes in red):")
         parts.append(labelled_grid(board, rows, cell_width=3))
     return "\n\n".join(parts)
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+#: The sentence that tells a reader how cells are named, printed before explanations.
+LABEL_SCHEME = "Cells are named rRcC: row R from the top, column C from the left, counting from 1."
+
+
+def format_explanation(
+    board: Board, explanation: Explanation, width: int = 88, lead: str | None = None
+) -> str:
+    """``  3. Rule — headline`` then the why, wrapped and indented under the rule.
+
+    ``lead`` replaces the step number (``Next step: ``); the why is then indented by two.
+    """
+    prefix = f"{explanation.number:>3}. " if lead is None else lead
+    indent = " " * (len(prefix) if lead is None else 2)
+    head = f"{prefix}{explanation.rule} — {explanation.headline(board)}"
+    head_lines = textwrap.wrap(head, width, subsequent_indent=indent + "  ", break_on_hyphens=False)
+    why_lines = textwrap.wrap(
+        explanation.why,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+    )
+    return "\n".join(head_lines + why_lines)
+
+
+def labelled_grid(board: Board, rows: Sequence[str], cell_width: int = 1) -> str:
+    """Rows of a picture (one string a row, ``cell_width`` characters a cell, or a
+    pre-rendered line a row) with column numbers above and row numbers on the left."""
+    n = board.n
+    num_width = len(str(n))
+    step = max(cell_width, num_width) + 1 if cell_width == 1 else cell_width
+    header = " " * (num_width + 2) + "".join(
+        f"{c + 1:^{step}}" if cell_width > 1 else f"{c + 1:<{step}}" for c in range(n)
+    )
+    out = [header.rstrip()]
+    for r, row in enumerate(rows):
+        if cell_width == 1:
+            row = "".join(f"{ch:<{step}}" for ch in row).rstrip()
+        out.append(f"{r + 1:>{num_width}}  {row}")
+    return "\n".join(out)

@@ -4,9 +4,8 @@ Nothing is solved again: the steps (:class:`~queens_core.engine.rules.Step`) say
 placed or killed which cells and why (their ``detail``); :func:`replay` rebuilds the state
 before each step from them, and the rule that recorded a step says why in one sentence
 (``Rule.explain(step, board, before)``), from the step and the state just before it. A
-rule that says nothing is explained by its summary. The word helpers below
-(:func:`cells_words`, :func:`region_name`, ...) are for rule packages, so that every rule
-names cells, lines and regions alike.
+rule that says nothing is explained by its summary. The words of the whole explanation,
+laid out for a terminal, are :mod:`queens_core.render.text`'s.
 
 Cells are named ``rRcC``: row R counted from the top, column C from the left, both from 1
 (:func:`~queens_core.engine.state.cell_label`). Regions are named by their letter, with the
@@ -24,17 +23,12 @@ replay
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..engine.board import Board, bits
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label
-
-# The word helpers moved to :mod:`queens_core.engine.words`; these names stay importable here.
-
-LABEL_SCHEME = "Cells are named rRcC: row R from the top, column C from the left, counting from 1."
 
 
 class ReplayError(ValueError):
@@ -150,41 +144,3 @@ def explain_steps(
             )
         )
     return out
-
-
-def format_explanation(
-    board: Board, explanation: Explanation, width: int = 88, lead: str | None = None
-) -> str:
-    """``  3. Rule — headline`` then the why, wrapped and indented under the rule.
-
-    ``lead`` replaces the step number (``Next step: ``); the why is then indented by two.
-    """
-    prefix = f"{explanation.number:>3}. " if lead is None else lead
-    indent = " " * (len(prefix) if lead is None else 2)
-    head = f"{prefix}{explanation.rule} — {explanation.headline(board)}"
-    head_lines = textwrap.wrap(head, width, subsequent_indent=indent + "  ", break_on_hyphens=False)
-    why_lines = textwrap.wrap(
-        explanation.why,
-        width,
-        initial_indent=indent,
-        subsequent_indent=indent,
-        break_on_hyphens=False,
-    )
-    return "\n".join(head_lines + why_lines)
-
-
-def labelled_grid(board: Board, rows: Sequence[str], cell_width: int = 1) -> str:
-    """Rows of a picture (one string a row, ``cell_width`` characters a cell, or a
-    pre-rendered line a row) with column numbers above and row numbers on the left."""
-    n = board.n
-    num_width = len(str(n))
-    step = max(cell_width, num_width) + 1 if cell_width == 1 else cell_width
-    header = " " * (num_width + 2) + "".join(
-        f"{c + 1:^{step}}" if cell_width > 1 else f"{c + 1:<{step}}" for c in range(n)
-    )
-    out = [header.rstrip()]
-    for r, row in enumerate(rows):
-        if cell_width == 1:
-            row = "".join(f"{ch:<{step}}" for ch in row).rstrip()
-        out.append(f"{r + 1:>{num_width}}  {row}")
-    return "\n".join(out)
