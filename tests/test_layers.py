@@ -26,6 +26,7 @@ warns like every other command.
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -268,3 +269,25 @@ def test_a_planted_cycle_is_caught():
     sources["queens_core.engine.state"] += "\ndef f():\n    from . import driver\n"
     edges = graph(sources, packages)
     assert any("queens_core.engine.state" in c for c in cycles(edges))
+
+
+def test_below_the_cli_nothing_loads_click_and_the_board_loads_no_threads():
+    """What the AST walk promises, seen in a real interpreter: every module below cli/
+    imported at once loads neither click nor the CLI, and the board alone (what a rule
+    package's tests import first) loads no thread machinery."""
+    below_cli = sorted(
+        name
+        for name in sources_of(CORE)
+        if name.split(".")[1:2] != ["cli"] and name != "queens_core.pytest_plugin"
+    )
+    code = (
+        f"import importlib, sys\nfor name in {below_cli!r}:\n    importlib.import_module(name)\n"
+        "print('click' in sys.modules, any(m.startswith('queens_core.cli') for m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.split() == ["False", "False"], done.stderr
+    code = (
+        "import queens_core.board, sys; print('threading' in sys.modules, 'click' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.split() == ["False", "False"], done.stderr
