@@ -479,7 +479,7 @@ def star_board(client):
 
 
 def test_a_star_battle_board_is_checked_hinted_and_explained_with_its_k(client):
-    got, board, _solution = star_board(client)
+    got, _board, _solution = star_board(client)
     body = {"board": got["board"]["rows"], "stars": 2}
     check = client.post("/api/check", json=body).json()
     assert check["solutions"]["count"] == 1 and not check["solutions"]["at_least"], check

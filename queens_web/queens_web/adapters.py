@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
+from queens_core.engine.board import max_stars
 from queens_core.engine.state import read_state
 from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
-from queens_core.engine.board import max_stars
 from queens_core.plugins.readers import by_content, by_suffix
 from queens_core.referee.blame import UnsoundRule, diagnose
 from queens_core.render.colour import region_colours
