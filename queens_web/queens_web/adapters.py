@@ -107,7 +107,14 @@ def info_document(library: Library) -> dict[str, Any]:
             for r in library.readers
         ],
         "rules": [
-            {"counter": r.counter, "display_name": r.display_name, "tier": r.tier.value}
+            {
+                "counter": r.counter,
+                "display_name": r.display_name,
+                "tier": r.tier.value,
+                "summary": r.summary,
+                "package": r.package,
+                "stars": [r.min_stars, r.max_stars],
+            }
             for r in library.registry.rules
         ],
         "upload_limit": library.upload_limit(),
