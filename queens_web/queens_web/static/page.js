@@ -363,13 +363,14 @@ function showBoard(doc) {
   });
   page.past = [];
   page.future = [];
-  page.focus = Math.min(page.focus, n * n - 1);
+  page.focus = 0;
   page.verdict = null;
   $("board-text").value = doc.board.rows.join("\n");
   keep("current", doc);
   resetAdvice();
   startClock();
   render();
+  $("board").dataset.verdict = "pending";
   askVerdict(doc);
 }
 
@@ -384,6 +385,7 @@ async function askVerdict(doc) {
   } catch (err) {
     // The verdict is a courtesy: Check says why when asked.
   }
+  if (page.doc === doc) $("board").dataset.verdict = page.verdict ? String(page.verdict.count) : "unknown";
 }
 
 function honesty() {
