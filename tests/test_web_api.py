@@ -610,4 +610,4 @@ def test_a_huge_picture_is_refused_before_it_is_decoded(client):
     png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
     pytest.importorskip("PIL")
     message = error_of(client.post("/api/read?name=big.png", content=png), 413)
-    assert message.startswith("the picture is 6300×6300 pixels, more than the 16 megapixels")
+    assert message.startswith("the picture is 6300×6300 pixels, more than the 10 megapixels")

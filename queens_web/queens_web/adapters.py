@@ -61,9 +61,9 @@ ATTEMPTS_PER_ROUND = 20
 STAR_SIZES = range(8, 13)
 #: The largest seed the page may ask for: a seed is a number a person types or shares.
 MAX_SEED = 2**63 - 1
-#: The largest picture read, in pixels: a 4K screenshot (8.3 megapixels) fits, a picture
-#: that would take the server's memory over a few hundred MB while decoding does not.
-MAX_PIXELS = 16_000_000
+#: The largest picture read, in pixels: a 4K screenshot (8.3 megapixels) fits; a larger
+#: one would take the server over 200 MB while it is decoded and read.
+MAX_PIXELS = 10_000_000
 #: The board's name in the documents when the request does not give one.
 PAGE_SOURCE = "<page>"
 #: A name no file can have (it holds a NUL): what the check reads the board under, so
