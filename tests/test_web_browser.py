@@ -523,14 +523,24 @@ def assert_won(page, board_cells: int, pieces: int) -> str:
     return share
 
 
+def play_archive_353(page) -> None:
+    """Board #353 from the archive, as a player picks it (the paste box closed)."""
+    page.evaluate("document.getElementById('input').open = false")
+    page.fill("#archive-number", "353")
+    page.evaluate("document.getElementById('board').dataset.verdict = 'pending'")
+    page.click("#archive-button")
+    drawn(page, "".join(BOARD_353.split()))
+    assert page.inner_text("#source") == "7×7 board from archive board #353."
+
+
 def test_a_whole_queens_game_by_mouse_to_the_win_message(page):
-    paste_board(page, BOARD_353)
+    play_archive_353(page)
     solution = solution_of(BOARD_353.split())
     for label in solution:
         page.click(cell(label))
         page.click(cell(label))
     share = assert_won(page, 49, 7)
-    assert share.startswith("queens 7×7 ♛ 0:")
+    assert share.startswith("queens #353 ♛ 0:")
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / "serve-won.png"))
@@ -681,7 +691,7 @@ def test_no_serious_accessibility_fault_axe_core(page):
 
 
 def test_the_readme_screenshot_a_hint_on_the_board(page, tmp_path: Path):
-    paste_board(page, BOARD_353)
+    play_archive_353(page)
     page.click(cell("r4c1"))
     page.click(cell("r5c1"))
     page.click(cell("r2c4"))

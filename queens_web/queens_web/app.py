@@ -353,7 +353,13 @@ def create_app(
 
         day = body.get("date")
         adapters.daily_seed(day)  # a bad date is a 400 before any work
-        return await compute("generate", adapters.daily, day)
+        if day not in days:
+            if len(days) >= 8:  # a week and a bit: the oldest goes
+                days.pop(next(iter(days)))
+            days[day] = await compute("generate", adapters.daily, day)
+        return days[day]
+
+    days: dict[str, dict[str, Any]] = {}
 
     archive: dict[int, str] = {}
 
