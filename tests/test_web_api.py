@@ -611,3 +611,23 @@ def test_a_huge_picture_is_refused_before_it_is_decoded(client):
     pytest.importorskip("PIL")
     message = error_of(client.post("/api/read?name=big.png", content=png), 413)
     assert message.startswith("the picture is 6300×6300 pixels, more than the 10 megapixels")
+
+
+def test_a_board_to_learn_a_rule_on_is_one_whose_solve_uses_it(client, installed):
+    from queens_core.engine.driver import Solver
+
+    counter = "polyomino_domino"
+    if counter not in {rule.counter for rule in installed.rules}:
+        pytest.skip("the polyomino rules are not installed")
+    got = client.post("/api/archive", json={"rule": counter}).json()
+    assert got["rule"] == counter and got["source"] == f"archive board #{got['number']}"
+    board = Board.parse("\n".join(got["board"]["rows"]))
+    assert Solver(installed.rules).solve(board).counters[counter] > 0
+    # The first such board: none before it uses the rule.
+    for number in range(1, got["number"]):
+        path = ARCHIVE / f"{number}.txt"
+        if path.exists():
+            earlier = Board.parse(path.read_text())
+            assert not Solver(installed.rules).solve(earlier).counters.get(counter)
+    message = error_of(client.post("/api/archive", json={"rule": "no_such_rule"}), 400)
+    assert message == "'rule' must be the counter of an installed rule (see /api/info)"

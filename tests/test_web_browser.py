@@ -428,6 +428,16 @@ def test_archive_board_n_and_the_board_of_the_day(page, server):
         "day => document.getElementById('source').textContent.includes(day)", arg=today
     )
     assert board_rows(page) == post(server, "/api/daily", {"date": today})["board"]["rows"]
+    # The Rules panel: a board to learn a rule on.
+    page.click("#rules summary")
+    page.click('#rule-list li[data-rule="polyomino_domino"] button')
+    expected = post(server, "/api/archive", {"rule": "polyomino_domino"})
+    page.wait_for_function(
+        "n => document.getElementById('source').textContent.endsWith(`#${n}.`)",
+        arg=expected["number"],
+    )
+    assert board_rows(page) == expected["board"]["rows"]
+    page.click("#rules summary")
 
 
 def test_new_board_makes_one_of_the_size_grade_and_stars_chosen(page):

@@ -447,6 +447,21 @@ def archive_boards() -> dict[int, str]:
     return boards
 
 
+def archive_board_using(library: Library, boards: dict[int, str], counter: Any) -> dict[str, Any]:
+    """The first archive board whose solve uses the rule ``counter``: a board to learn
+    it on."""
+    rules = {rule.counter: rule for rule in library.registry.rules}
+    if not isinstance(counter, str) or counter not in rules:
+        raise Problem("'rule' must be the counter of an installed rule (see /api/info)")
+    rule = rules[counter]
+    if rule.min_stars > 1:
+        raise Problem(f"{rule.display_name} is a Star Battle rule: the archive holds Queens boards")
+    for number in sorted(boards):
+        if library.solver.solve(Board.parse(boards[number])).counters.get(counter):
+            return {**archive_board(boards, number), "rule": counter}
+    raise Problem(f"no archive board needs {rule.display_name}", 404)
+
+
 def archive_board(boards: dict[int, str], number: Any) -> dict[str, Any]:
     """LinkedIn's daily board ``number`` from the archive."""
     if isinstance(number, bool) or not isinstance(number, int):

@@ -38,7 +38,9 @@ Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's ro
                            when none is found within 10 s
 ``POST /api/daily``        ``{date}`` (``YYYY-MM-DD``) → the board of the day: the
                            generator's board of the date's seed, the same everywhere
-``POST /api/archive``      ``{number}`` → LinkedIn's daily board #number from the archive
+``POST /api/archive``      ``{number}`` → LinkedIn's daily board #number from the archive;
+                           ``{rule}`` (a rule's counter) → the first one whose solve
+                           uses that rule
 =========================  ============================================================
 
 ``stars`` is K, the stars (queens) per row, column and region: 1 (the default) is
@@ -89,7 +91,14 @@ UPLOAD_CEILING = 16 * 1024 * 1024
 #: thread for the next.
 WORKERS = 3
 #: Seconds a computation may take before its request is answered with a 503.
-BUDGETS = {"read": 30.0, "hint": 20.0, "explain": 20.0, "check": 30.0, "generate": 20.0}
+BUDGETS = {
+    "archive": 20.0,
+    "read": 30.0,
+    "hint": 20.0,
+    "explain": 20.0,
+    "check": 30.0,
+    "generate": 20.0,
+}
 
 #: The page: (path, file in the package, content type).
 PAGE_FILES = (
@@ -370,7 +379,15 @@ def create_app(
 
         if not archive:
             archive.update(adapters.archive_boards())
-        return adapters.archive_board(archive, body.get("number"))
+        rule = body.get("rule")
+        if rule is None:
+            return adapters.archive_board(archive, body.get("number"))
+        if not isinstance(rule, str) or rule not in using:
+            found = await compute("archive", adapters.archive_board_using, archive, rule)
+            using[rule] = found  # a bad name raised above, so a string
+        return using[rule]
+
+    using: dict[str, dict[str, Any]] = {}
 
     routes = [
         Route("/api/info", endpoint(info), methods=["GET"]),

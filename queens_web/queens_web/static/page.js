@@ -974,6 +974,27 @@ function onKey(event) {
   event.preventDefault();
 }
 
+// A rule in the Rules panel: its name, tier and summary, and for rules that work on
+// Queens boards a button that loads an archive board whose solve uses it.
+function ruleItem(rule) {
+  const item = el("li", { "data-rule": rule.counter }, el("strong", {}, rule.display_name),
+    ` (${rule.tier}${rule.stars[1] === 1 ? ", Queens only" : rule.stars[0] > 1 ? ", Star Battle only" : ""}): `,
+    el("span", { class: "summary" }, rule.summary), " ");
+  if (rule.stars[0] === 1) {
+    const button = el("button", { type: "button", class: "small", "aria-label": `Play a board that uses ${rule.display_name}` }, "Play a board that uses it");
+    button.addEventListener("click", () => run(async () => {
+      button.disabled = true;
+      try {
+        showBoard(await api("/api/archive", { rule: rule.counter }));
+      } finally {
+        button.disabled = false;
+      }
+    }));
+    item.append(button);
+  }
+  return item;
+}
+
 function fillSizes() {
   const k = Number($("new-stars").value);
   const sizes = [];
@@ -1048,9 +1069,7 @@ async function start() {
     for (const k of [1, 2, 3]) $("paste-stars").append(el("option", { value: String(k) }, k === 1 ? "1 ♛" : `${k} ★`));
     fillSizes();
     for (const grade of page.info.generate.grades) $("new-grade").append(el("option", { value: grade }, grade));
-    $("rule-list").replaceChildren(...page.info.rules.map((rule) =>
-      el("li", {}, el("strong", {}, rule.display_name), ` (${rule.tier}${rule.stars[1] === 1 ? ", Queens only" : ""}): `,
-        el("span", { class: "summary" }, rule.summary))));
+    $("rule-list").replaceChildren(...page.info.rules.map(ruleItem));
     $("upload").accept = page.info.readers.flatMap((r) => r.suffixes).join(",");
     $("paste-note").textContent = readsImages()
       ? "Ctrl-V anywhere pastes a board's text or a screenshot."
