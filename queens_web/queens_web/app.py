@@ -382,9 +382,10 @@ def create_app(
         rule = body.get("rule")
         if rule is None:
             return adapters.archive_board(archive, body.get("number"))
-        if not isinstance(rule, str) or rule not in using:
-            found = await compute("archive", adapters.archive_board_using, archive, rule)
-            using[rule] = found  # a bad name raised above, so a string
+        if not isinstance(rule, str):
+            raise Problem("'rule' must be the counter of an installed rule (see /api/info)")
+        if rule not in using:
+            using[rule] = await compute("archive", adapters.archive_board_using, archive, rule)
         return using[rule]
 
     using: dict[str, dict[str, Any]] = {}
