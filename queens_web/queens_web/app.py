@@ -362,6 +362,7 @@ def create_app(
 
         day = body.get("date")
         adapters.daily_seed(day)  # a bad date is a 400 before any work
+        assert isinstance(day, str)  # daily_seed refuses anything else
         if day not in days:
             if len(days) >= 8:  # a week and a bit: the oldest goes
                 days.pop(next(iter(days)))
