@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_serve.py              # every 5th archive board, best of 3
     .venv/bin/python bench/bench_serve.py --step 1 --repeat 5
-    .venv/bin/python bench/bench_serve.py --baseline /work/base/.venv/bin/queens
+    .venv/bin/python bench/bench_serve.py --baseline OTHER-CHECKOUT/.venv/bin/queens
 
 Start-up: `queens serve --port 0` is started as a user starts it; the clock runs from the
 spawn to the page's first paint in a headless chromium (launched beforehand: the browser's
