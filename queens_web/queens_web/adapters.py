@@ -151,6 +151,10 @@ def read_board(
         raise Problem(f"{reader.describe()} failed: {type(err).__name__}: {err}", 500) from err
     if not isinstance(reading, Reading):
         raise Problem(f"{reader.describe()} returned {type(reading).__name__}", 500)
+    if stars is not None and reading.stars is not None and reading.stars != stars:
+        raise Problem(
+            f"the input declares {reading.stars} stars per unit, but {stars} were asked for"
+        )
     try:
         board = board_with_stars(reading, stars, name or "the board")
     except BoardInputError as err:
