@@ -324,13 +324,16 @@ def test_a_wrong_mark_is_first_a_row_then_named_and_outlined(page):
     assert with_class(page, "hl-wrong") == {"r1c1"}
 
 
-def test_a_board_with_two_solutions_says_so_before_any_hint(page):
+def test_a_board_with_two_solutions_or_none_says_so_before_any_hint(page):
     paste_board(page, (ROOT / "tests" / "fixtures" / "two-solutions.txt").read_text())
     page.wait_for_selector("#honesty:not([hidden])")
     assert "2 solutions" in page.inner_text("#honesty")
     page.click("#hint-button")
     page.wait_for_selector("#hint-honesty")
     assert "cannot point to the one" in page.inner_text("#hint-honesty")
+    paste_board(page, (ROOT / "tests" / "fixtures" / "no-solution.txt").read_text())
+    page.wait_for_selector("#honesty:not([hidden])")
+    assert page.inner_text("#honesty").startswith("This board has no solution")
 
 
 def reason_cells(board: Board, detail) -> set[str]:
@@ -704,13 +707,10 @@ def test_the_readme_screenshot_a_hint_on_the_board(page, tmp_path: Path):
     play_archive_353(page)
     page.click(cell("r4c1"))
     page.click(cell("r5c1"))
-    page.click(cell("r2c4"))
-    page.click(cell("r2c4"))
-    page.click(cell("r2c4"))
     page.click("#hint-button")
     page.click("#hint-button")
     page.wait_for_selector("#hint-why")
     target = Path(SHOTS) / "serve.png" if SHOTS else tmp_path / "serve.png"
     target.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(target))
+    page.screenshot(path=str(target), full_page=True)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
