@@ -135,12 +135,16 @@ def best_times(items: list, work: Callable, repeat: int) -> list[float]:
     return times
 
 
-def summary(name: str, times: list[float]) -> str:
+def quantile(times: list[float], share: float) -> float:
+    """The time ``share`` of the runs took at most (0.95: the 95th percentile)."""
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(name: str, times: list[float]) -> str:
     return (
         f"{name:<28} median {statistics.median(times) * 1e3:6.2f} ms   "
-        f"p95 {p95 * 1e3:6.2f} ms   max {ordered[-1] * 1e3:6.2f} ms"
+        f"p95 {quantile(times, 0.95) * 1e3:6.2f} ms   max {max(times) * 1e3:6.2f} ms"
     )
 
 
@@ -217,11 +221,9 @@ def info_latencies(host: str, seconds: float) -> list[float]:
 
 
 def percentiles(name: str, times: list[float]) -> str:
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     return (
         f"{name:<44} n {len(times):4d}  median {statistics.median(times) * 1e3:7.1f} ms"
-        f"   p99 {p99 * 1e3:7.1f} ms   max {ordered[-1] * 1e3:7.1f} ms"
+        f"   p99 {quantile(times, 0.99) * 1e3:7.1f} ms   max {max(times) * 1e3:7.1f} ms"
     )
 
 
