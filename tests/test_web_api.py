@@ -558,7 +558,7 @@ def test_the_board_of_the_day_is_the_same_for_a_date_and_new_the_next(client):
 
 
 def test_info_is_answered_while_a_slow_computation_runs(installed, monkeypatch):
-    """A generate that takes 3 s does not hold /api/info up."""
+    """A generate that takes 2 s does not hold /api/info up."""
     import threading
     import time
 
@@ -568,7 +568,7 @@ def test_info_is_answered_while_a_slow_computation_runs(installed, monkeypatch):
 
     def slow(library, *args, **kwargs):
         started.set()
-        time.sleep(3)
+        time.sleep(2)
         return {"schema": "slow"}
 
     monkeypatch.setattr(adapters, "generate", slow)
