@@ -633,3 +633,69 @@ def test_a_board_to_learn_a_rule_on_is_one_whose_solve_uses_it(client, installed
             assert not Solver(installed.rules).solve(earlier).counters.get(counter)
     message = error_of(client.post("/api/archive", json={"rule": "no_such_rule"}), 400)
     assert message == "'rule' must be the counter of an installed rule (see /api/info)"
+
+
+def picture_reader_client(read):
+    """A server whose only picture reader is ``read``, for pictures named ``.png``."""
+
+    class Pictures:
+        @hookimpl
+        def queens_register_readers(self):
+            return [Reader(name="fakepicture", summary="test", read=read, suffixes=(".png",))]
+
+    pm = make_plugin_manager()
+    pm.register(Pictures(), name="queens-read-fake")
+    return client_for(load_registry(pm, use_entry_points=False))
+
+
+def small_png() -> bytes:
+    import io
+
+    pil = pytest.importorskip("PIL.Image")
+    out = io.BytesIO()
+    pil.new("RGB", (40, 30), (187, 163, 226)).save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="pictures are read in a child")
+def test_a_picture_is_read_in_a_child_that_is_stopped_when_it_hangs(monkeypatch):
+    import os
+    import time
+
+    from queens_web import app
+
+    board = Board.parse(BOARD_353)
+
+    def read(data: bytes) -> Reading:
+        if os.environ.get("QUEENS_TEST_HANG"):
+            time.sleep(60)
+        return Reading(board=board)
+
+    client = picture_reader_client(read)
+    picture = small_png()
+    got = client.post("/api/read?name=shot.png", content=picture).json()
+    assert got["board"]["rows"] == ROWS_353 and got["reader"] == "fakepicture"
+    monkeypatch.setenv("QUEENS_TEST_HANG", "1")  # the child sees it, the reader sleeps
+    monkeypatch.setitem(app.BUDGETS, "read", 1.5)
+    clock = time.monotonic()
+    message = error_of(client.post("/api/read?name=shot.png", content=picture), 503)
+    assert message == "the read did not finish within 0.5 s"
+    assert time.monotonic() - clock < 5
+    assert client.get("/api/info").status_code == 200
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="pictures are read in a child")
+def test_a_picture_whose_read_runs_out_of_memory_is_a_413_and_the_server_goes_on():
+    from queens_web.isolation import MEMORY_HEADROOM
+
+    def read(data: bytes) -> Reading:
+        hog = bytearray(MEMORY_HEADROOM + 2**28)  # more than the child may have
+        raise AssertionError(f"allocated {len(hog)} bytes")
+
+    client = picture_reader_client(read)
+    message = error_of(client.post("/api/read?name=shot.png", content=small_png()), 413)
+    assert message in (
+        "reader 'fakepicture' from queens-read-fake ran out of memory: send a smaller picture",
+        "the read ran out of memory (more than 768 MB): send a smaller picture",
+    )
+    assert client.get("/api/info").status_code == 200

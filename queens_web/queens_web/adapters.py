@@ -147,6 +147,10 @@ def read_board(
         reading = reader.read(data)
     except BoardError as err:
         raise Problem(str(err)) from None
+    except MemoryError:
+        raise Problem(
+            f"{reader.describe()} ran out of memory: send a smaller picture", 413
+        ) from None
     except Exception as err:  # a reader's bug is named, not shown as a traceback
         raise Problem(f"{reader.describe()} failed: {type(err).__name__}: {err}", 500) from err
     if not isinstance(reading, Reading):
@@ -161,6 +165,19 @@ def read_board(
         raise Problem(err.detail) from None
     found = Reading(board=board, state=reading.state, stars=reading.stars)
     return board_document(found, name or PAGE_SOURCE, reader.name)
+
+
+def read_upload(
+    library: Library, data: bytes, name: str | None, stars: int | None, seconds: float
+) -> dict[str, Any]:
+    """:func:`read_board`, in a child process when the data is a picture (see
+    :mod:`queens_web.isolation`), at most ``seconds``."""
+    from .isolation import can_isolate, run_isolated
+
+    if picture_size(data) is None or not can_isolate():
+        return read_board(library, data, name, stars)
+    refuse_huge_picture(data)  # before the child is even made
+    return run_isolated(lambda: read_board(library, data, name, stars), seconds, "read")
 
 
 def picture_size(data: bytes) -> tuple[int, int] | None:

@@ -310,11 +310,14 @@ def create_app(
         from . import adapters
 
         stars = adapters.stars_of(int(stars_text)) if stars_text is not None else None
+        # A little less time than the request's budget, so the child's own 503 (and
+        # its end) comes first.
+        seconds = BUDGETS["read"] - 1
         try:
-            return await compute("read", adapters.read_board, data, name, stars)
+            return await compute("read", adapters.read_upload, data, name, stars, seconds)
         finally:
-            # A picture's pixels were freed in a worker thread's own malloc arena, which
-            # glibc keeps unless told: give them back to the system.
+            # Where a picture was read in this process (no fork), its pixels were freed
+            # in a worker thread's own malloc arena, which glibc keeps unless told.
             release_memory()
 
     async def hint(request: Request) -> dict[str, Any]:
