@@ -616,6 +616,8 @@ def test_a_huge_picture_is_refused_before_it_is_decoded(client):
 
 
 def test_a_board_to_learn_a_rule_on_is_one_whose_solve_uses_it(client, installed):
+    """Domino is never needed on the archive (other rules do its work), so the board is
+    the first whose solve uses it; placement-forces-contradiction is needed on one."""
     from queens_core.engine.driver import Solver
 
     counter = "polyomino_domino"
@@ -625,7 +627,9 @@ def test_a_board_to_learn_a_rule_on_is_one_whose_solve_uses_it(client, installed
     assert got["rule"] == counter and got["source"] == f"archive board #{got['number']}"
     board = Board.parse("\n".join(got["board"]["rows"]))
     assert Solver(installed.rules).solve(board).counters[counter] > 0
-    # The first such board: none before it uses the rule.
+    # No board needs it (the other rules solve every board that uses it): the first board
+    # that uses it, none before it does.
+    assert got["needed"] is False
     for number in range(1, got["number"]):
         path = ARCHIVE / f"{number}.txt"
         if path.exists():
@@ -699,3 +703,16 @@ def test_a_picture_whose_read_runs_out_of_memory_is_a_413_and_the_server_goes_on
         "the read ran out of memory (more than 768 MB): send a smaller picture",
     )
     assert client.get("/api/info").status_code == 200
+
+
+def test_a_board_to_learn_a_rule_on_needs_it_when_one_does(client, installed):
+    from queens_core.engine.driver import Solver
+
+    counter = "placement_forces_contradiction"
+    if counter not in {rule.counter for rule in installed.rules}:
+        pytest.skip("the pfc rule is not installed")
+    got = client.post("/api/archive", json={"rule": counter}).json()
+    assert got["needed"] is True
+    board = Board.parse("\n".join(got["board"]["rows"]))
+    without = Solver([r for r in installed.rules if r.counter != counter])
+    assert Solver(installed.rules).solve(board).solved and not without.solve(board).solved

@@ -469,18 +469,28 @@ def archive_boards() -> dict[int, str]:
 
 
 def archive_board_using(library: Library, boards: dict[int, str], counter: Any) -> dict[str, Any]:
-    """The first archive board whose solve uses the rule ``counter``: a board to learn
-    it on."""
+    """A board to learn the rule ``counter`` on: the first archive board that needs it
+    (its solve uses the rule, and the other rules alone do not solve it; ``needed``
+    true), else the first whose solve uses it (``needed`` false)."""
     rules = {rule.counter: rule for rule in library.registry.rules}
     if not isinstance(counter, str) or counter not in rules:
         raise Problem("'rule' must be the counter of an installed rule (see /api/info)")
     rule = rules[counter]
     if rule.min_stars > 1:
         raise Problem(f"{rule.display_name} is a Star Battle rule: the archive holds Queens boards")
+    without = Solver([r for r in library.registry.rules if r.counter != counter])
+    first_use = None
     for number in sorted(boards):
-        if library.solver.solve(Board.parse(boards[number])).counters.get(counter):
-            return {**archive_board(boards, number), "rule": counter}
-    raise Problem(f"no archive board needs {rule.display_name}", 404)
+        board = Board.parse(boards[number])
+        if not library.solver.solve(board).counters.get(counter):
+            continue
+        if first_use is None:
+            first_use = number
+        if not without.solve(board).solved:
+            return {**archive_board(boards, number), "rule": counter, "needed": True}
+    if first_use is None:
+        raise Problem(f"no archive board uses {rule.display_name}", 404)
+    return {**archive_board(boards, first_use), "rule": counter, "needed": False}
 
 
 def archive_board(boards: dict[int, str], number: Any) -> dict[str, Any]:

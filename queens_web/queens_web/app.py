@@ -39,8 +39,8 @@ Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's ro
 ``POST /api/daily``        ``{date}`` (``YYYY-MM-DD``) → the board of the day: the
                            generator's board of the date's seed, the same everywhere
 ``POST /api/archive``      ``{number}`` → LinkedIn's daily board #number from the archive;
-                           ``{rule}`` (a rule's counter) → the first one whose solve
-                           uses that rule
+                           ``{rule}`` (a rule's counter) → the first one that needs
+                           the rule, else the first whose solve uses it
 =========================  ============================================================
 
 ``stars`` is K, the stars (queens) per row, column and region: 1 (the default) is
