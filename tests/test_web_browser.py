@@ -436,9 +436,10 @@ def test_archive_board_n_and_the_board_of_the_day(page, server):
     page.click('#rule-list li[data-rule="polyomino_domino"] button')
     expected = post(server, "/api/archive", {"rule": "polyomino_domino"})
     page.wait_for_function(
-        "n => document.getElementById('source').textContent.endsWith(`#${n}.`)",
+        "n => document.getElementById('source').textContent.includes(`#${n},`)",
         arg=expected["number"],
     )
+    assert page.inner_text("#source").endswith(", which uses Polyomino: domino.")
     assert board_rows(page) == expected["board"]["rows"]
     page.click("#rules summary")
 

@@ -985,7 +985,9 @@ function ruleItem(rule) {
     button.addEventListener("click", () => run(async () => {
       button.disabled = true;
       try {
-        showBoard(await api("/api/archive", { rule: rule.counter }));
+        const doc = await api("/api/archive", { rule: rule.counter });
+        doc.source = `${doc.source}, which ${doc.needed ? "needs" : "uses"} ${rule.display_name}`;
+        showBoard(doc);
       } finally {
         button.disabled = false;
       }
