@@ -33,10 +33,12 @@ the target.
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.board import MAX_SIZE, Board, bits, connected_part
 from ..engine.driver import RuleFailure, Solver
@@ -44,6 +46,9 @@ from ..engine.rules import Rule
 from ..referee.exact import find_solutions
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 
 #: The sizes ``queens generate`` makes: 2×2 and 3×3 have no solution, and a 1×1 board is
 #: not a puzzle.
@@ -491,8 +496,27 @@ def _worker_init(maker: Maker) -> None:
     # Ctrl-C on a terminal reaches every process of the group: the parent answers it
     # (and stops the pool); a worker that took it would print a traceback of its own.
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(
+        target=_end_with_parent, args=(os.getppid(),), name="queens-orphan-check", daemon=True
+    ).start()
+
+
+#: How often a worker checks that its parent is alive.
+_PARENT_CHECK = 0.1
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this worker at once when the parent that started it is gone (killed by
+    SIGTERM or SIGKILL, or ended by Ctrl-C before it could stop the pool): a worker must
+    not outlive the command by more than an instant, and no one would read its board."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(_PARENT_CHECK)
+    os._exit(0)
 
 
 def _worker_make(job: tuple[int, int]) -> Generated | GiveUp | tuple[str, BaseException]:
@@ -521,7 +545,8 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
     # hand, not through an entry point, included); elsewhere they are pickled.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(jobs, len(indices)), _worker_init, (maker,)) as pool:
+    pool = context.Pool(min(jobs, len(indices)), _worker_init, (maker,))
+    try:
         for made in pool.imap(_worker_make, [(seed, i) for i in indices]):
             if isinstance(made, GiveUp):
                 raise made
@@ -529,3 +554,27 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
                 counter, error = made
                 raise RuleFailure(maker.grader.full.by_counter[counter], error)
             yield made
+    except BaseException:
+        _kill_pool(pool)
+        raise
+    pool.close()
+    pool.join()
+
+
+def _kill_pool(pool: Pool) -> None:
+    """Stop ``pool`` at once, its workers killed where they stand, for an early end
+    (Ctrl-C, an error, a consumer that stopped). Not ``Pool.terminate``: that puts a
+    message in the queue the workers write to, whose lock a worker stopped while holding
+    it never releases, and then waits for ever (at exit too: the pool registers it)."""
+    finalizer = getattr(pool, "_terminate", None)
+    if finalizer is not None:
+        finalizer.cancel()  # first: the exit functions would run Pool.terminate
+    handler = getattr(pool, "_worker_handler", None)
+    if handler is not None:
+        handler._state = "TERMINATE"  # it would start new workers for the killed ones
+    for worker in list(getattr(pool, "_pool", ())):
+        try:
+            worker.kill()
+            worker.join(1)
+        except (OSError, ValueError, AssertionError):  # gone already, or never started
+            pass
