@@ -155,8 +155,9 @@ def main() -> int:
         for name, spans in times.items():
             if spans:
                 spans.sort()
+                median = spans[len(spans) // 2]
                 print(
-                    f"{name}: {len(spans)} interrupts, ended in median {spans[len(spans) // 2]:.3f} s,"
+                    f"{name}: {len(spans)} interrupts, ended in median {median:.3f} s,"
                     f" slowest {spans[-1]:.3f} s"
                 )
         print(
