@@ -106,8 +106,9 @@ def _trial(folder: Path, reference: Path, rng: random.Random) -> tuple[str | Non
         # Python's own: the signal came while the interpreter started and pip's launcher
         # imported its first module, before any code of queens ran.
         return PYTHON_START, name, took
-    # 143 or -15: the shell's and Popen's ways of saying "ended by SIGTERM".
-    expected = {"SIGINT": (130,), "SIGTERM": (143, -signal.SIGTERM)}[name]
+    # 130 or -2, 143 or -15: the shell's and Popen's ways of saying "ended by the signal"
+    # (-2: the signal came before Python set its handler; it ended the process silently).
+    expected = {"SIGINT": (130, -signal.SIGINT), "SIGTERM": (143, -signal.SIGTERM)}[name]
     if process.returncode not in (*expected, 0):
         return f"exit status {process.returncode}: {text.strip()[-300:]}", name, took
     noise = [

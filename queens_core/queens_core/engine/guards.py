@@ -31,8 +31,11 @@ rule's cache, which goes through one Python method):
   only.
 
 Writes straight to file descriptors 1 and 2 (``os.write(1, ...)``, a C library's
-``printf``) are not intercepted: catching them would mean moving the descriptors for
-every solve, which costs more than the solve's rule calls themselves.
+``printf``) are not intercepted. Moving the descriptors aside around each solve costs
+some 8 µs (flushes and six system calls), about 3% of a typical archive solve, and
+would still not say which rule wrote: that takes a check after every rule call, and
+C's own buffered output reaches the descriptor only when the C library flushes it,
+long after the call that wrote it may have returned.
 
 Glossary
 --------

@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
-from ..engine.guards import SNIFF_BUDGET, OutOfTime, plugin_code, raised_by_plugin
+from ..engine import guards
+from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 from ..engine.state import State
 from . import FIRST_PARTY
 
@@ -197,13 +198,19 @@ def by_content(readers: Sequence[Reader], data: bytes) -> Reader:
     A reader whose ``sniff`` raises an exception recognises nothing; one whose ``sniff``
     runs out of its budget, exits or interrupts raises :class:`InputError` naming it."""
     text = next((r for r in readers if r.name == TEXT_READER.name), TEXT_READER)
-    sniffers = [r for r in readers if r.sniff is not None and not claims_everything(r)]
-    for reader in sniffers:
-        if is_first_party(reader) and _sniffs(reader, data):
+    for reader in readers:
+        if reader.sniff is not None and is_first_party(reader) and _sniffs(reader, data):
             return reader
     if _parses_as_text(data):
-        return text
-    claimants = [r for r in sniffers if not is_first_party(r) and _sniffs(r, data)]
+        return text  # a text board: no other reader is asked
+    claimants = [
+        r
+        for r in readers
+        if r.sniff is not None
+        and not is_first_party(r)
+        and not claims_everything(r)
+        and _sniffs(r, data)
+    ]
     for other in claimants[1:]:
         _report_once(
             f"overlap:{other.name}",
@@ -226,9 +233,9 @@ def claims_everything(reader: Reader) -> bool:
     (reported once, see the glossary)."""
     if reader.sniff is None or is_first_party(reader):
         return False
-    found = _claims_everything.get(reader.name)
+    found = _claims_everything.get(reader.sniff)
     if found is None:
-        found = _claims_everything[reader.name] = _sniffs(reader, b"")
+        found = _claims_everything[reader.sniff] = _sniffs(reader, b"")
         if found:
             _report_once(
                 f"everything:{reader.name}",
@@ -239,14 +246,15 @@ def claims_everything(reader: Reader) -> bool:
     return found
 
 
-_claims_everything: dict[str, bool] = {}
+#: Each sniff function's answer (the function, not the reader's name: it is what answers).
+_claims_everything: dict[Callable[[bytes], bool], bool] = {}
 
 
 def _sniffs(reader: Reader, data: bytes) -> bool:
     sniff = reader.sniff
     assert sniff is not None
     try:
-        with plugin_code(reader, SNIFF_BUDGET, what="the time budget of its sniff"):
+        with plugin_code(reader, guards.SNIFF_BUDGET, what="the time budget of its sniff"):
             return bool(sniff(data))
     except Exception:  # a sniffer that fails recognises nothing; read() will say more
         return False
