@@ -34,8 +34,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
 from ..engine import guards
+from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
 from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 from ..engine.state import State
 from . import FIRST_PARTY
