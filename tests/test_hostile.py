@@ -244,8 +244,8 @@ def test_the_users_ctrl_c_is_not_blamed_on_the_rule(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _readers_report_afresh(monkeypatch):
-    monkeypatch.setattr(readers, "_reported", set())
-    monkeypatch.setattr(readers, "_claims_everything", {})
+    monkeypatch.setattr(readers, "_reported", set(), raising=False)
+    monkeypatch.setattr(readers, "_claims_everything", {}, raising=False)
 
 
 def install_reader(
@@ -402,3 +402,26 @@ def test_a_command_package_cannot_take_over_serve(site):
         "queens: warning: command package aaa-evil[serve]: the command 'serve' is already "
         "registered by queens-web[serve] (skipped)\n"
     )
+
+
+@pytest.mark.parametrize("raised", [KeyboardInterrupt, SystemExit])
+def test_an_explain_that_interrupts_or_exits_is_the_rules_failure(raised):
+    from queens_core import Board, Rule, State, Step, Tier
+    from queens_core.engine.driver import RuleFailure
+    from queens_core.tools.explain import why_of
+
+    def explain(step, board, before):
+        raise raised
+
+    rule = Rule(
+        counter="quitter",
+        display_name="Quitter",
+        tier=Tier.CHEAP,
+        position=1000,
+        summary="test rule",
+        apply=lambda ctx: None,
+        explain=explain,
+    )
+    board = Board.parse_bytes(BOARD_TEXT.encode())
+    with pytest.raises(RuleFailure, match=f"its explain raised {raised.__name__}"):
+        why_of(board, Step("quitter", 0, 1, ()), State.initial(board), rule)
