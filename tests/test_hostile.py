@@ -425,3 +425,18 @@ def test_an_explain_that_interrupts_or_exits_is_the_rules_failure(raised):
     board = Board.parse_bytes(BOARD_TEXT.encode())
     with pytest.raises(RuleFailure, match=f"its explain raised {raised.__name__}"):
         why_of(board, Step("quitter", 0, 1, ()), State.initial(board), rule)
+
+
+@pytest.mark.parametrize("body", [RUNAWAY, SWALLOWS_THE_ALARM], ids=["runaway", "swallows"])
+def test_a_runaway_rule_in_a_worker_of_generate_jobs_ends_the_command(site, body):
+    """The workers of ``generate --jobs`` keep the budget too (a forked worker starts its
+    own watchdog), and a hard stop there ends the command, which would otherwise wait
+    for that worker's board for ever."""
+    install(site, body)
+    args = ("generate", "--size", "6", "--count", "4", "--jobs", "2", "--seed", "1")
+    status, error, took = run_shortened(site, *args)
+    assert status == EXIT_RULE_FAILED, error
+    lines = [line for line in error.splitlines() if line.startswith("queens: error:")]
+    assert lines and RULE in lines[0]
+    assert "Traceback" not in error
+    assert took < 30

@@ -110,6 +110,11 @@ class OutOfTime(BaseException):
         self.rule = culprit
         self.culprit = culprit
         self.budget = budget
+        self.what = what
+
+    def __reduce__(self) -> tuple[type[OutOfTime], tuple[Any, float, str]]:
+        # Sent back whole from a worker of ``generate --jobs``.
+        return OutOfTime, (self.culprit, self.budget, self.what)
 
 
 class StreamGuard:
@@ -263,11 +268,20 @@ class _Watchdog(threading.Thread):
             return
         import faulthandler
 
-        try:
-            faulthandler.dump_traceback_later(STARVED, exit=True, file=_ERROR_FD)
-        except (OSError, ValueError, RuntimeError):  # no standard error to write to
-            return
-        self.armed_at = now
+        with _arming:
+            try:
+                faulthandler.dump_traceback_later(STARVED, exit=True, file=_ERROR_FD)
+            except (OSError, ValueError, RuntimeError):  # no standard error to write to
+                return
+            self.armed_at = now
+
+
+#: Held while the fault handler is armed or disarmed, and across a fork: the fault
+#: handler's own thread does not come along into the child, which would then wait for
+#: ever for it to stop when arming it again. So it is disarmed before a fork, and armed
+#: again after it, in the parent (at the watchdog's next look) and in the child (by its
+#: own watchdog).
+_arming = threading.Lock()
 
 
 #: Where the hard stop writes: the process's standard error, whatever ``sys.stderr`` is.
@@ -290,11 +304,46 @@ def _hard_stop(culprit: Any, dog: _Watchdog) -> None:
             pass
     try:
         os.write(_ERROR_FD, " ".join(line.split()).encode("utf-8", "replace") + b"\n")
+        if tell_parent and hasattr(signal, "SIGUSR1"):
+            os.kill(os.getppid(), signal.SIGUSR1)
     finally:
         os._exit(dog.status)
 
 
+#: True in a worker process (``generate --jobs``): its parent waits for its result, and
+#: would wait for ever after a hard stop, so the hard stop tells it with SIGUSR1 (which
+#: the command answers by ending with status 3; unanswered, it ends the parent).
+tell_parent = False
+
 _watchdog: _Watchdog | None = None
+
+
+def _before_fork() -> None:
+    _arming.acquire()
+    if _watchdog is not None and _watchdog.armed_at > -math.inf:
+        sys.modules["faulthandler"].cancel_dump_traceback_later()
+
+
+def _after_fork_in_parent() -> None:
+    if _watchdog is not None:
+        _watchdog.armed_at = -math.inf  # armed again at its next look
+    _arming.release()
+
+
+def _after_fork_in_child() -> None:
+    """In a child process made by fork: the watchdog thread did not come along (only
+    the forking thread does), so the child starts its own on first use."""
+    global _watchdog, _arming
+    _watchdog = None
+    _arming = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(
+        before=_before_fork,
+        after_in_parent=_after_fork_in_parent,
+        after_in_child=_after_fork_in_child,
+    )
 
 
 def _start_watchdog() -> _Watchdog | None:
@@ -302,7 +351,10 @@ def _start_watchdog() -> _Watchdog | None:
     another handler owns it)."""
     global _watchdog
     if _watchdog is None:
-        if not hasattr(signal, "SIGALRM") or signal.getsignal(signal.SIGALRM) != signal.SIG_DFL:
+        if not hasattr(signal, "SIGALRM") or signal.getsignal(signal.SIGALRM) not in (
+            signal.SIG_DFL,
+            _on_alarm,  # a child of a process that had it
+        ):
             return None
         signal.signal(signal.SIGALRM, _on_alarm)
         _count_interrupts()

@@ -498,7 +498,10 @@ def _worker_init(maker: Maker) -> None:
     import signal
     import threading
 
+    from ..engine import guards
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    guards.tell_parent = True  # a hard stop here must not leave the parent waiting
     threading.Thread(
         target=_end_with_parent, args=(os.getppid(),), name="queens-orphan-check", daemon=True
     ).start()
@@ -532,7 +535,7 @@ def _worker_make(job: tuple[int, int]) -> Generated | GiveUp | tuple[str, BaseEx
         # parts are sent, the error as text if it does not pickle either.
         error = err.error
         try:
-            pickle.dumps(error)
+            pickle.loads(pickle.dumps(error))  # some exceptions pickle but do not load
         except Exception:
             error = RuntimeError(f"{type(error).__name__}: {error}")
         return err.rule.counter, error
