@@ -253,8 +253,8 @@ class _Watchdog(threading.Thread):
                 time.sleep(min(left, _IDLE))
             elif self.deadline != deadline or signal.getsignal(signal.SIGALRM) is not _on_alarm:
                 time.sleep(_RETRY)
-            elif -left >= GRACE and running.culprit() is not None:
-                _hard_stop(running.culprit(), self)
+            elif -left >= GRACE and (culprit := running.culprit()) is not None:
+                _hard_stop(culprit, self)
             else:
                 _thread.interrupt_main(signal.SIGALRM)
                 time.sleep(_RETRY)
