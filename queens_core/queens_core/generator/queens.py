@@ -38,7 +38,7 @@ import pickle
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.board import MAX_SIZE, Board, bits, connected_part
 from ..engine.driver import RuleFailure, Solver
@@ -501,6 +501,14 @@ def _worker_init(maker: Maker) -> None:
     from ..engine import guards
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent's own handlers came along with fork (``generate`` ends on SIGTERM by an
+    # exception): a worker ends on it as any process does. Until here these signals were
+    # blocked (see _fork_with_signals_blocked): one sent meanwhile is dealt with now.
+    for name in ("SIGTERM", "SIGUSR1"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if _WORKER_SIGNALS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
     guards.tell_parent = True  # a hard stop here must not leave the parent waiting
     threading.Thread(
         target=_end_with_parent, args=(os.getppid(),), name="queens-orphan-check", daemon=True
@@ -541,6 +549,42 @@ def _worker_make(job: tuple[int, int]) -> Generated | GiveUp | tuple[str, BaseEx
         return err.rule.counter, error
 
 
+def _signals_of_a_worker() -> tuple[int, ...]:
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        return ()
+    return tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGUSR1") if hasattr(signal, n))
+
+
+#: The signals a new worker holds back until it has set how it answers them: between
+#: fork and :func:`_worker_init` it has the parent's Python handlers, and an interrupt
+#: there would print a traceback of the worker, a SIGTERM be taken for the parent's.
+_WORKER_SIGNALS = _signals_of_a_worker()
+#: Whether a pool of this module is starting workers (the fork hooks below act then only).
+_starting_workers = False
+
+
+def _block_before_fork() -> None:
+    if _starting_workers and _WORKER_SIGNALS:
+        import signal
+
+        signal.pthread_sigmask(signal.SIG_BLOCK, _WORKER_SIGNALS)
+
+
+def _unblock_after_fork() -> None:
+    if _starting_workers and _WORKER_SIGNALS:
+        import signal
+
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
+
+
+if hasattr(os, "register_at_fork"):
+    # In the parent, the thread that forks unblocks at once; the child (the same thread,
+    # alone) keeps them blocked until _worker_init.
+    os.register_at_fork(before=_block_before_fork, after_in_parent=_unblock_after_fork)
+
+
 def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Iterator[Generated]:
     import multiprocessing
 
@@ -548,8 +592,12 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
     # hand, not through an entry point, included); elsewhere they are pickled.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = context.Pool(min(jobs, len(indices)), _worker_init, (maker,))
+    global _starting_workers
+    others = set(multiprocessing.active_children())  # the caller's, not the pool's
+    pool: Pool | None = None
+    _starting_workers = True
     try:
+        pool = context.Pool(min(jobs, len(indices)), _worker_init, (maker,))
         for made in pool.imap(_worker_make, [(seed, i) for i in indices]):
             if isinstance(made, GiveUp):
                 raise made
@@ -558,24 +606,38 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
                 raise RuleFailure(maker.grader.full.by_counter[counter], error)
             yield made
     except BaseException:
-        _kill_pool(pool)
+        _kill_pool(pool, others)
         raise
+    finally:
+        _starting_workers = False
     pool.close()
     pool.join()
 
 
-def _kill_pool(pool: Pool) -> None:
+def _kill_pool(pool: Pool | None, others: set[Any]) -> None:
     """Stop ``pool`` at once, its workers killed where they stand, for an early end
     (Ctrl-C, an error, a consumer that stopped). Not ``Pool.terminate``: that puts a
     message in the queue the workers write to, whose lock a worker stopped while holding
-    it never releases, and then waits for ever (at exit too: the pool registers it)."""
+    it never releases, and then waits for ever (at exit too: the pool registers it).
+    ``pool`` is None when the end came while it was being made."""
+    import multiprocessing
+
     finalizer = getattr(pool, "_terminate", None)
     if finalizer is not None:
         finalizer.cancel()  # first: the exit functions would run Pool.terminate
     handler = getattr(pool, "_worker_handler", None)
     if handler is not None:
         handler._state = "TERMINATE"  # it would start new workers for the killed ones
-    for worker in list(getattr(pool, "_pool", ())):
+    _kill_all(getattr(pool, "_pool", ()))
+    if handler is not None and handler.is_alive():
+        handler.join(0.5)  # it may have been starting a worker: let it finish, then
+    # Every worker left, one started meanwhile included: the exit functions wait for each
+    # (and one forked just then may have taken a signal meant for the parent's handler).
+    _kill_all(p for p in multiprocessing.active_children() if p not in others)
+
+
+def _kill_all(workers: Iterable[Any]) -> None:
+    for worker in list(workers):
         try:
             worker.kill()
             worker.join(1)
