@@ -13,7 +13,8 @@ the command alone (as ``kill`` does). It counts as a failure when:
   finished its boards first (0);
 - standard error holds a traceback, or any line but the command's own (counted apart:
   an interrupt in the first milliseconds, while Python starts and pip's launcher imports
-  its first module, before any code of queens runs, which only Python could catch);
+  its modules, before any code of queens runs, which only Python could catch: its
+  traceback then shows no frame of queens);
 - any process of the group (a worker) is still alive a second after the signal;
 - the folder holds a file that is not a whole board: every file must be byte-identical
   to the file of the same name an uninterrupted run writes.
@@ -102,9 +103,11 @@ def _trial(folder: Path, reference: Path, rng: random.Random) -> tuple[str | Non
         os.killpg(process.pid, signal.SIGKILL)
         return "a worker outlived the command by a second", name, took
     text = error.decode("utf-8", "replace")
-    if "Traceback" in text and "queens_core" not in text:
+    frames = [line for line in text.splitlines() if line.lstrip().startswith('File "')]
+    if "Traceback" in text and not any("/queens_core/" in frame for frame in frames):
         # Python's own: the signal came while the interpreter started and pip's launcher
-        # imported its first module, before any code of queens ran.
+        # imported its modules (re, then queens' entry point), before any code of queens
+        # ran (its frames would show).
         return PYTHON_START, name, took
     # 130 or -2, 143 or -15: the shell's and Popen's ways of saying "ended by the signal"
     # (-2: the signal came before Python set its handler; it ended the process silently).
