@@ -435,3 +435,12 @@ def test_a_runaway_rule_in_a_worker_of_generate_jobs_ends_the_command(site, body
     assert lines and RULE in lines[0]
     assert "Traceback" not in error
     assert took < 30
+
+
+def test_a_warning_of_the_warnings_module_is_let_through(site):
+    """Python's own channel, which the user controls (-W): not plugin noise. (In its own
+    process: pytest records warnings instead of printing them.)"""
+    install(site, "import warnings\nwarnings.warn('old API', UserWarning, stacklevel=1)")
+    status, error, _ = run_shortened(site, "solve", BOARD)
+    assert status == 0, error
+    assert "UserWarning: old API" in error

@@ -128,7 +128,7 @@ class StreamGuard:
         self.thread = threading.get_ident()
 
     def write(self, text: str) -> int:
-        if threading.get_ident() == self.thread:
+        if threading.get_ident() == self.thread and not _from_warnings(self):
             shown = text if len(text) <= 40 else text[:37] + "..."
             raise ContractViolation(f"it wrote {shown!r} to {self.where}")
         return self.stream.write(text)
@@ -138,6 +138,16 @@ class StreamGuard:
 
 
 STDERR_WHERE = "standard error, where queens reports"
+
+
+def _from_warnings(guard: StreamGuard) -> bool:
+    """Whether the write to standard error being made comes from the ``warnings``
+    module: a library's warning (a deprecation seen while a package imports) is Python's
+    own channel, which the user controls (``-W``, ``PYTHONWARNINGS``), not plugin noise."""
+    if guard.where != STDERR_WHERE:
+        return False
+    caller = sys._getframe(2)
+    return caller.f_globals.get("__name__") == "warnings"
 
 
 class Caches(dict):
