@@ -351,3 +351,16 @@ def test_generate_jobs_ends_whole_on_ctrl_c_or_sigterm_at_random_moments(tmp_pat
     subprocess.run([str(QUEENS), *command, "-o", str(folder)], check=True, capture_output=True)
     assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in reference.iterdir())
     assert all(filecmp.cmp(p, reference / p.name, shallow=False) for p in folder.iterdir())
+
+
+@pytest.mark.parametrize("command", ["check", "hint"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e309", "NaN", "0", "-1", "soon"])
+def test_a_float_option_takes_finite_seconds_only(command, value):
+    """nan, inf and a number too large for a float (1e309 reads as inf) would each
+    silently remove the bound --timeout sets."""
+    result = CliRunner().invoke(main, [command, "--timeout", value, str(ARCHIVE / "1.txt")])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"queens: error: invalid value for '--timeout': '{value}' is ")
+    assert result.stderr.endswith(f" (see 'queens {command} --help')\n")
+    assert len(result.stderr.splitlines()) == 1
