@@ -9,7 +9,7 @@ import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..exits import report_error
-from ..options import format_option
+from ..options import SECONDS, format_option
 from ..stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     default=DEFAULT_TIMEOUT,
     show_default=True,
     metavar="SECONDS",

@@ -10,7 +10,7 @@ from ...engine.state import State
 from ...referee.budget import DEFAULT_TIMEOUT
 from ...tools.batch import display_name
 from ..exits import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_UNDECIDED, as_clause, fail
-from ..options import color_option, format_option
+from ..options import SECONDS, color_option, format_option
 from ..reading import read_board_and_state
 from ..stars import parse_stars, stars_option
 
@@ -33,7 +33,7 @@ from ..stars import parse_stars, stars_option
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     default=DEFAULT_TIMEOUT,
     show_default=True,
     metavar="SECONDS",
