@@ -196,7 +196,7 @@ def read_rgb(picture: Image.Image, palette: Palette, inverted: bool = False) -> 
         seen = [(255 - r, 255 - g, 255 - b) for r, g, b in seen]
     letters = _letters(region_of, seen, palette)
     rows_text = tuple("".join(letters[region_of[r * n + c]] for c in range(n)) for r in range(n))
-    marks = _marks(grey, columns, rows, colours)
+    marks = _marks(picture, columns, rows, colours)
     return ImageReading(rows_text, marks)
 
 
@@ -374,6 +374,11 @@ def _profile(inside: Image.Image) -> list[float]:
 FAINTEST_LINE = 0.04
 
 
+#: How many times stronger a line is than the profile a seventh of a cell either side
+#: of it: a ✕ or a crown in the cell's middle is as strong there as at its centre.
+LINE_OVER_BESIDE = 2.0
+
+
 def _frame_middle(profile: list[float]) -> float:
     """Where the grid starts: the middle of the frame when the picture shows one (ink at
     the box's edge, perhaps after a few pixels of JPEG halo), else the box's edge."""
@@ -412,7 +417,11 @@ def _axis(profile: list[float], offset: int) -> _Axis | None:
             middle = round(first + k * pitch)
             near = range(max(0, middle - window), min(size, middle + window + 1))
             peak = max(near, key=lambda i: profile[i])
-            if profile[peak] < floor:
+            # A line is a narrow peak; a mark in the middle of a cell is a broad hump, high
+            # on both sides of its centre (JPEG ringing may lift one side of a line).
+            reach = max(2, round(pitch * 0.14))
+            beside = min(profile[max(0, peak - reach)], profile[min(size - 1, peak + reach)])
+            if profile[peak] < floor or profile[peak] < LINE_OVER_BESIDE * beside:
                 break
             # The line's centre is the middle of the run round the peak above half of it.
             half = profile[peak] / 2
@@ -615,7 +624,7 @@ def _letters(
 
 
 def _marks(
-    grey: Image.Image,
+    picture: Image.Image,
     columns: _Axis,
     rows: _Axis,
     colours: list[list[tuple[float, float, float]]],
@@ -626,7 +635,7 @@ def _marks(
     for r in range(n):
         line = []
         for c in range(n):
-            mark = _mark(grey, _cell_box(columns, rows, r, c), colours[r][c])
+            mark = _mark(picture, _cell_box(columns, rows, r, c), colours[r][c])
             found = found or mark != "."
             line.append(mark)
         lines.append("".join(line))
@@ -637,12 +646,18 @@ _MARK_SIDE = 16
 
 
 def _mark(
-    grey: Image.Image, box: tuple[float, float, float, float], colour: tuple[float, float, float]
+    picture: Image.Image,
+    box: tuple[float, float, float, float],
+    colour: tuple[float, float, float],
 ) -> str:
-    """``♛``, ``x`` or ``.``: what is drawn in the middle of the cell."""
+    """``♛``, ``x`` or ``.``: what is drawn in the middle of the cell.
+
+    The mark's pixels are those far from the cell's colour in some channel, so a black
+    crown, a golden one, a grey cross on a light cell and a light one on a dimmed cell
+    (dark mode) are all seen."""
     left, top, right, bottom = box
     width, height = right - left, bottom - top
-    middle = grey.crop(
+    middle = picture.crop(
         (
             round(left + 0.2 * width),
             round(top + 0.2 * height),
@@ -650,12 +665,13 @@ def _mark(
             round(bottom - 0.2 * height),
         )
     )
-    paper = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
-    threshold = max(1, min(256, round(paper * 0.6)))
-    histogram = middle.histogram()
-    if sum(histogram[:threshold]) < 0.04 * max(1, sum(histogram)):
+    paper = Image.new("RGB", middle.size, tuple(round(v) for v in colour))
+    red, green, blue = ImageChops.difference(middle, paper).split()
+    away = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    histogram = away.histogram()
+    if sum(histogram[MARK_AWAY:]) < 0.04 * max(1, sum(histogram)):
         return "."
-    ink = middle.point([255] * threshold + [0] * (256 - threshold))
+    ink = away.point([0] * MARK_AWAY + [255] * (256 - MARK_AWAY))
     # Fitted to its own bounding box, a cross is the same a quarter turn round; a crown,
     # with its band along the bottom and tips on top, is not.
     bounds = ink.getbbox()
@@ -668,6 +684,11 @@ def _mark(
         lambda v: 255 if v >= 96 else 0
     )
     return "x" if _cross_likeness(shape) - fill > CROSS_MARGIN else "♛"
+
+
+#: How far (0-255, in the channel that differs most) a pixel's colour is from its
+#: cell's for it to be a mark's ink.
+MARK_AWAY = 70
 
 
 #: A mark is a cross when its likeness to itself turned and flipped exceeds the share
