@@ -688,7 +688,7 @@ def _mark(
 
 #: How far (0-255, in the channel that differs most) a pixel's colour is from its
 #: cell's for it to be a mark's ink.
-MARK_AWAY = 70
+MARK_AWAY = 50
 
 
 #: A mark is a cross when its likeness to itself turned and flipped exceeds the share
