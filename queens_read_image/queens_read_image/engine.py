@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import re
 import warnings
 from collections.abc import Mapping
@@ -83,6 +84,9 @@ class ImageReading:
 
     rows: tuple[str, ...]
     marks: tuple[str, ...] | None
+    #: Warnings worth a line to the user ("two grids: ...; reading the 8×8"); the
+    #: reading stands.
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,10 +174,86 @@ class _NoGrid(ReadError):
 
 def read_rgb(picture: Image.Image, palette: Palette, inverted: bool = False) -> ImageReading:
     """Read a board drawn in dark ink from an RGB picture (``inverted``: the picture was
-    inverted to make its ink dark, so its true colours are the inverse)."""
+    inverted to make its ink dark, so its true colours are the inverse).
+
+    Every grid box the lines suggest is tried, largest first, as a person looks over a
+    page: the largest that reads as a board is the board; another grid that also reads
+    is named in a note; when none reads, the error is the largest box's."""
     grey = picture.convert("L")
     across_x, across_y, strongest = _line_contrast(grey)
-    box = _grid_box(_line_pixels(strongest))
+    boxes = _grid_boxes(_line_pixels(strongest))
+    if not boxes:
+        raise _NoGrid("no grid found in the picture")
+    readings: list[tuple[tuple[int, int, int, int], ImageReading]] = []
+    failures: list[ReadError] = []
+    for box in boxes[:MAX_BOXES]:
+        if any(_overlap(box, taken) for taken, _reading in readings):
+            continue
+        try:
+            found = _read_box(picture, grey, across_x, across_y, box, palette, inverted)
+        except ReadError as error:
+            failures.append(error)
+            continue
+        readings.append((box, found))
+    if not readings:
+        # The largest box's reason, unless only it failed to show a grid at all.
+        useful = [f for f in failures if not isinstance(f, _NoGrid)] or failures
+        raise useful[0]
+    box, chosen = readings[0]
+    if len(readings) == 1:
+        return chosen
+    others = ", ".join(
+        f"{len(other.rows)}×{len(other.rows)} {_where(place, box)}"
+        for place, other in readings[1:]
+    )
+    n = len(chosen.rows)
+    note = (
+        f"{_count_word(len(readings))} grids: {n}×{n} at {_where_absolute(box, grey.size)} "
+        f"and {others}; reading the {n}×{n}"
+    )
+    return ImageReading(chosen.rows, chosen.marks, (*chosen.notes, note))
+
+
+#: Grid boxes tried in one picture, largest first.
+MAX_BOXES = 8
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _count_word(count: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(count, str(count))
+
+
+def _where(box: tuple[int, int, int, int], chosen: tuple[int, int, int, int]) -> str:
+    """Where ``box`` lies from the ``chosen`` one: "below", "to the left", ..."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    if cy > chosen[3]:
+        return "below"
+    if cy < chosen[1]:
+        return "above"
+    return "to the left" if cx < chosen[0] else "to the right"
+
+
+def _where_absolute(box: tuple[int, int, int, int], size: tuple[int, int]) -> str:
+    """Where ``box`` lies in the picture: "the centre", "the top left", ..."""
+    cx, cy = (box[0] + box[2]) / 2 / size[0], (box[1] + box[3]) / 2 / size[1]
+    vertical = "top" if cy < 1 / 3 else "bottom" if cy > 2 / 3 else ""
+    horizontal = "left" if cx < 1 / 3 else "right" if cx > 2 / 3 else ""
+    return "the " + (" ".join(w for w in (vertical, horizontal) if w) or "centre")
+
+
+def _read_box(
+    picture: Image.Image,
+    grey: Image.Image,
+    across_x: Image.Image,
+    across_y: Image.Image,
+    box: tuple[int, int, int, int],
+    palette: Palette,
+    inverted: bool,
+) -> ImageReading:
+    """Read the board whose grid fills ``box``."""
     x0, y0, x1, y1 = box
     columns = _axis(_profile(across_x.crop((x0, y0, x1 + 1, y1 + 1))), x0)
     down = across_y.crop((x0, y0, x1 + 1, y1 + 1)).transpose(Image.Transpose.TRANSPOSE)
@@ -294,12 +374,21 @@ def _same_span(group: _Group, start: int, end: int) -> bool:
     return abs(group.start - start) <= tolerance and abs(group.end - end) <= tolerance
 
 
-def _shared_span(
-    groups: list[_Group], ends: list[_Group], size: int
-) -> tuple[int, int, list[_Group]] | None:
-    """The span with the most line drawn along it, and the groups that lie along it.
+@dataclass(frozen=True)
+class _Span:
+    """A stretch that drawn lines lie along: ``start`` to ``end`` along the lines, and
+    ``across`` their positions the other way."""
 
-    A group lies along a span when it falls within it and covers most of it: the frame's
+    start: int
+    end: int
+    across: tuple[int, ...]
+    score: int
+
+
+def _spans(groups: list[_Group], ends: list[_Group], size: int) -> list[_Span]:
+    """The spans the line groups lie along, best first.
+
+    A group lies along a span when it falls within it and covers most of it: a grid's
     span holds every grid line (a line that jogs round a region border falls short of
     the frame by a cell), while a page's rule or a text line seldom has such company.
     The score is the groups' count times the span's length squared (a faint grid shows
@@ -307,8 +396,7 @@ def _shared_span(
     line of the other direction (``ends``) runs, or at the picture's edge (``size``):
     a grid ends at its frame, or at the edge of a tight crop.
     """
-    best: tuple[int, int, list[_Group]] | None = None
-    best_score = 0
+    found: list[_Span] = []
     for group in groups:
         length = group.end - group.start
         tolerance = max(3, length // 30)
@@ -323,31 +411,78 @@ def _shared_span(
             and g.end <= group.end + tolerance
             and g.end - g.start >= 0.8 * length
         ]
-        score = len(members) * length * length
-        if len(members) >= 2 and score > best_score:
-            best = (group.start, group.end, members)
-            best_score = score
-    return best
+        if len(members) < 2:
+            continue
+        span = _Span(
+            group.start,
+            group.end,
+            tuple((g.first + g.last) // 2 for g in members),
+            len(members) * length * length,
+        )
+        twin = next((k for k, f in enumerate(found) if _same_place(f, span, tolerance)), None)
+        if twin is None:
+            found.append(span)
+        elif span.score > found[twin].score:
+            found[twin] = span
+    return sorted(found, key=lambda f: -f.score)
+
+
+def _same_place(a: _Span, b: _Span, tolerance: int) -> bool:
+    return (
+        abs(a.start - b.start) <= tolerance
+        and abs(a.end - b.end) <= tolerance
+        and abs(a.across[0] - b.across[0]) <= tolerance
+        and abs(a.across[-1] - b.across[-1]) <= tolerance
+    )
 
 
 def _ends_at(position: int, ends: list[_Group], tolerance: int) -> bool:
     return any(g.first - tolerance <= position <= g.last + tolerance for g in ends)
 
 
-def _grid_box(lines: Image.Image) -> tuple[int, int, int, int]:
-    """The grid box (x0, y0, x1, y1), inclusive, from the line groups both ways."""
-    min_run = max(3 * MIN_N, min(lines.size) // 8)
+#: Spans of each direction paired into grid boxes.
+MAX_SPANS = 12
+
+
+def _grid_boxes(lines: Image.Image) -> list[tuple[int, int, int, int]]:
+    """The grid boxes (x0, y0, x1, y1), inclusive, largest first: each a span of lines
+    across x and one across y that frame each other (the horizontal lines lie within the
+    vertical ones' stretch and the other way round) and make a roughly square box."""
+    min_run = max(3 * MIN_N, min(lines.size) // 12)
     rows = _line_groups(lines, min_run)
     columns = _line_groups(lines.transpose(Image.Transpose.TRANSPOSE), min_run)
-    across = _shared_span(rows, columns, lines.width)
-    down = _shared_span(columns, rows, lines.height)
-    if across is None or down is None:
-        raise _NoGrid("no grid found in the picture")
-    x0, x1 = across[0], across[1] - 1
-    y0, y1 = down[0], down[1] - 1
-    if x1 - x0 < 4 * MIN_N or y1 - y0 < 4 * MIN_N:
-        raise _NoGrid("no grid found in the picture")
-    return x0, y0, x1, y1
+    across = _spans(rows, columns, lines.width)[:MAX_SPANS]
+    down = _spans(columns, rows, lines.height)[:MAX_SPANS]
+    boxes = []
+    for horizontal in across:
+        for vertical in down:
+            width = horizontal.end - horizontal.start
+            height = vertical.end - vertical.start
+            if width < 4 * MIN_N or height < 4 * MIN_N:
+                continue
+            if not 0.8 <= width / height <= 1.25:
+                continue
+            if _frames(horizontal, vertical) and _frames(vertical, horizontal):
+                x0, x1 = horizontal.start, horizontal.end - 1
+                y0, y1 = vertical.start, vertical.end - 1
+                boxes.append(((x0, y0, x1, y1), horizontal.score * vertical.score))
+    # Largest first; of boxes nearly the same, the one the lines agree on best.
+    boxes.sort(key=lambda b: (-_area_class(b[0]), -b[1]))
+    return [box for box, _score in boxes]
+
+
+def _frames(lines: _Span, other: _Span) -> bool:
+    """Whether ``lines`` lie across ``other``'s stretch, spread over most of it (lines
+    of the same length elsewhere, a text box under the board, do not count)."""
+    tolerance = max(3, (other.end - other.start) // 20)
+    inside = [p for p in lines.across if other.start - tolerance <= p <= other.end + tolerance]
+    return len(inside) >= 2 and inside[-1] - inside[0] >= 0.5 * (other.end - other.start)
+
+
+def _area_class(box: tuple[int, int, int, int]) -> int:
+    """The box's area on a log scale in steps of 5%: boxes a few pixels apart tie."""
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return round(20 * math.log(max(area, 1)))
 
 
 #: Bands the box is cut into across the lines a profile measures.
