@@ -46,7 +46,7 @@ import itertools
 import math
 import re
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageOps, UnidentifiedImageError
@@ -153,33 +153,78 @@ def read_picture(data: bytes, palette: Palette | None = None) -> ImageReading:
     picture = open_picture(data)
     if min(picture.size) < 4 * MIN_N:
         raise ReadError(f"the picture is too small ({picture.width}×{picture.height} pixels)")
-    try:
-        return read_rgb(picture, palette or {})
-    except ReadError as light_failure:
-        # A dark page draws the grid in light ink: the inverted picture has dark ink.
-        # Read the wrong way round, a board falls apart into too many regions (or no
-        # grid), so whichever way reads is the right one.
+    palette = palette or {}
+    # The ways to look at the picture, in turn: as it is; with a dark page made white
+    # (dark mode: a black grid on a near-black page shows no frame until then); inverted
+    # (a grid drawn in light ink on a dark page). Read the wrong way, a board falls apart
+    # into too many regions, or shows no grid, so whichever way reads is the right one.
+    attempts: list[Callable[[], ImageReading]] = [
+        lambda: read_rgb(picture, palette),
+        lambda: read_rgb(picture, palette, lines=_lit_page(picture)),
+        lambda: read_rgb(ImageOps.invert(picture), palette, inverted=True),
+    ]
+    failures: list[ReadError] = []
+    for attempt in attempts:
         try:
-            return read_rgb(ImageOps.invert(picture), palette or {}, inverted=True)
-        except ReadError as dark_failure:
-            # Say why the reading that got further failed: a grid found beats none.
-            if isinstance(light_failure, _NoGrid) and not isinstance(dark_failure, _NoGrid):
-                raise ReadError(str(dark_failure)) from None
-            raise ReadError(str(light_failure)) from None
+            return attempt()
+        except ReadError as failure:
+            failures.append(failure)
+    # Say why the reading that got furthest failed: a grid found beats none.
+    reason = next((f for f in failures if not isinstance(f, _NoGrid)), failures[0])
+    raise ReadError(str(reason))
 
 
 class _NoGrid(ReadError):
     """No grid in this polarity; the caller may try the inverted picture."""
 
 
-def read_rgb(picture: Image.Image, palette: Palette, inverted: bool = False) -> ImageReading:
+def _lit_page(picture: Image.Image) -> Image.Image:
+    """The picture with its page made white, when the page is dark (dark mode): a grid
+    drawn in black on a near-black page then shows its frame. The page's colour is the
+    commonest along the picture's edge; a light page has no grid to show: _NoGrid."""
+    width, height = picture.size
+    edge = Image.new("RGB", (2 * (width + height), 1))
+    edge.paste(picture.crop((0, 0, width, 1)), (0, 0))
+    edge.paste(picture.crop((0, height - 1, width, height)), (width, 0))
+    edge.paste(picture.crop((0, 0, 1, height)).transpose(Image.Transpose.TRANSPOSE), (2 * width, 0))
+    edge.paste(
+        picture.crop((width - 1, 0, width, height)).transpose(Image.Transpose.TRANSPOSE),
+        (2 * width + height, 0),
+    )
+    counts = edge.quantize(8, method=Image.Quantize.MEDIANCUT)
+    palette = counts.getpalette() or []
+    commonest = max(counts.getcolors() or [(0, 0)])[1]
+    page = tuple(palette[3 * commonest : 3 * commonest + 3])
+    if len(page) != 3 or 0.299 * page[0] + 0.587 * page[1] + 0.114 * page[2] > DARK_PAGE:
+        raise _NoGrid("no grid found in the picture")
+    red, green, blue = ImageChops.difference(picture, Image.new("RGB", picture.size, page)).split()
+    away = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    is_page = away.point([255] * PAGE_NEAR + [0] * (256 - PAGE_NEAR))
+    lit = picture.copy()
+    lit.paste((255, 255, 255), mask=is_page)
+    return lit
+
+
+#: A page whose luminance (0-255) is at most this is dark.
+DARK_PAGE = 80
+#: How near (0-255 in each channel) a pixel's colour is to the page's to be page.
+PAGE_NEAR = 10
+
+
+def read_rgb(
+    picture: Image.Image,
+    palette: Palette,
+    inverted: bool = False,
+    lines: Image.Image | None = None,
+) -> ImageReading:
     """Read a board drawn in dark ink from an RGB picture (``inverted``: the picture was
-    inverted to make its ink dark, so its true colours are the inverse).
+    inverted to make its ink dark, so its true colours are the inverse; ``lines``: the
+    same picture with its dark page made white, to find the grid in).
 
     Every grid box the lines suggest is tried, largest first, as a person looks over a
     page: the largest that reads as a board is the board; another grid that also reads
     is named in a note; when none reads, the error is the largest box's."""
-    grey = picture.convert("L")
+    grey = (lines or picture).convert("L")
     across_x, across_y, strongest = _line_contrast(grey)
     boxes = _grid_boxes(_line_pixels(strongest))
     if not boxes:
