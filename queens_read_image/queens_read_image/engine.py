@@ -530,22 +530,27 @@ def _area_class(box: tuple[int, int, int, int]) -> int:
     return round(20 * math.log(max(area, 1)))
 
 
-#: Bands the box is cut into across the lines a profile measures.
-PROFILE_BANDS = 15
+#: Bands the box is cut into across the lines a profile measures: thin enough that a
+#: mark, at most half a cell tall, covers well under half of a cell's bands.
+PROFILE_BANDS = 64
+#: Which of a column's band values is its contrast, as a share up the sorted values: a
+#: grid line runs through nearly every band, a mark through fewer than half of them.
+PROFILE_QUANTILE = 0.25
 
 
 def _profile(inside: Image.Image) -> list[float]:
     """For each column of the box, its line contrast, as a share of the strongest
     column's (a line the full height of the grid, such as the frame, is near 1).
 
-    A column's contrast is the median over bands of the box: a grid line crosses every
-    band, while a mark (a crown, a cross) darkens only the bands of its own cell.
+    A column's contrast is a low quantile over thin bands of the box: a grid line
+    crosses every band, while a mark (a crown, a cross) darkens only some of the bands
+    of its own cell, even when every cell of the column is marked.
     """
     width, height = inside.size
     bands = min(PROFILE_BANDS, height)
     data = inside.resize((width, bands), Image.Resampling.BOX).tobytes()
-    middle = bands // 2
-    values = [sorted(data[x::width])[middle] for x in range(width)]
+    rank = int(bands * PROFILE_QUANTILE)
+    values = [sorted(data[x::width])[rank] for x in range(width)]
     top = max(max(values), 1)
     return [v / top for v in values]
 
