@@ -248,8 +248,7 @@ def read_rgb(
     if len(readings) == 1:
         return chosen
     others = ", ".join(
-        f"{len(other.rows)}×{len(other.rows)} {_where(place, box)}"
-        for place, other in readings[1:]
+        f"{len(other.rows)}×{len(other.rows)} {_where(place, box)}" for place, other in readings[1:]
     )
     n = len(chosen.rows)
     note = (
@@ -692,16 +691,56 @@ def _border_mass(
     return sum(max(0.0, paper - v) for v in values) / depth
 
 
-def _thick_cut(masses: list[float]) -> float | None:
+def _thick_cut(masses: list[float], differ: list[bool]) -> float | None:
     """The mass above which an edge is a region border; ``None`` when the edges do not
-    fall into thin and thick (a game that draws every line alike)."""
+    fall into thin and thick (a game that draws every line alike).
+
+    The cut lies in a gap between masses (the larger one at least 1.5 times the smaller).
+    When the colours say which edges join different regions (``differ``), the gap that
+    agrees with them best is taken (a picture halved in size draws one thin line at half
+    strength and the next whole, so thin lines may show two masses); without colour, the
+    widest gap."""
     ordered = sorted(masses)
-    best_gap, cut = 0.0, None
+    gaps = [
+        (high / max(low, 0.25), (low * high) ** 0.5)
+        for low, high in itertools.pairwise(ordered)
+        if high / max(low, 0.25) >= 1.5
+    ]
+    if not gaps:
+        return None
+    if not any(differ):
+        return max(gaps)[1]
+
+    def agreement(gap: tuple[float, float]) -> tuple[int, float]:
+        cut = gap[1]
+        agreeing = sum((mass >= cut) == d for mass, d in zip(masses, differ, strict=True))
+        return agreeing, gap[0]
+
+    return max(gaps, key=agreement)[1]
+
+
+def _plain_distance(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+
+def _colour_cut(distances: list[float]) -> float | None:
+    """The colour distance under which two neighbouring cells share a region, from the
+    widest gap between the distances of neighbours in one region (JPEG noise: a few
+    units) and of neighbours in different ones (tens, fewer in dark mode's dimmed
+    palette); ``None`` when there is no clear gap (a grey page, a hovered cell)."""
+    ordered = sorted(distances)
+    best, cut = 0.0, None
     for low, high in itertools.pairwise(ordered):
-        gap = high / max(low, 0.25)
-        if gap > best_gap:
-            best_gap, cut = gap, (low * high) ** 0.5
-    return cut if best_gap >= 1.5 else None
+        if high < COLOUR_GAP_LOW or low > OTHER_COLOUR:
+            continue
+        ratio = high / max(low, 2.0)
+        if ratio > best:
+            best, cut = ratio, (max(low, 2.0) * high) ** 0.5
+    return cut if best >= 2.0 else None
+
+
+#: Neighbours of different regions differ by at least this much (0-255 a channel).
+COLOUR_GAP_LOW = 8.0
 
 
 def _colour_distance(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
@@ -742,7 +781,49 @@ def _regions(
                 mass = _border_mass(grey, columns, rows, r, c, False, ink)
                 distance = _colour_distance(colours[r][c], colours[r + 1][c])
                 edges.append((r * n + c, (r + 1) * n + c, mass, distance))
-    cut = _thick_cut([e[2] for e in edges])
+    # Colour first: when the colours alone part the grid into N regions, they decide
+    # (an old style outlines every cell alike, and a mouse may darken one); walls
+    # decide when the colours do not (a grey Star Battle page, two regions of one hue).
+    plain = [
+        _plain_distance(colours[a // n][a % n], colours[b // n][b % n]) for a, b, _m, _d in edges
+    ]
+    same = _colour_cut(plain)
+    if same is not None:
+        by_hue = _components(
+            n, [(e[0], e[1]) for e, d in zip(edges, plain, strict=True) if d < same]
+        )
+        if max(by_hue) + 1 == n:
+            return by_hue
+    by_colour = _components(
+        n, [(a, b) for a, b, _mass, distance in edges if distance < SAME_COLOUR]
+    )
+    if max(by_colour) + 1 == n:
+        return by_colour
+    cut = _thick_cut([e[2] for e in edges], [e[3] >= OTHER_COLOUR for e in edges])
+    if cut is None:
+        by_walls = by_colour
+    else:
+        # A thin line between clearly different colours is a border drawn thin.
+        by_walls = _components(
+            n, [(a, b) for a, b, mass, distance in edges if mass < cut and distance < OTHER_COLOUR]
+        )
+    if max(by_walls) + 1 == n:
+        return by_walls
+    walls, colours_found = max(by_walls) + 1, max(by_colour) + 1
+    how = (
+        ""
+        if cut is None or walls == colours_found
+        else f" by its borders ({colours_found} by its colours)"
+    )
+    raise ReadError(
+        f"found {walls} regions for {_a(n)} {n}×{n} grid{how}; a board has exactly {n} "
+        "(is the picture cropped, or a region hidden?)"
+    )
+
+
+def _components(n: int, joins: list[tuple[int, int]]) -> list[int]:
+    """The region of each of the N×N cells, numbered in reading order, when the cells of
+    each pair in ``joins`` share a region."""
     parent = list(range(n * n))
 
     def find(i: int) -> int:
@@ -751,22 +832,11 @@ def _regions(
             i = parent[i]
         return i
 
-    for a, b, mass, distance in edges:
-        if cut is None:
-            joined = distance < SAME_COLOUR
-        else:
-            # A thin line between clearly different colours is a border drawn thin.
-            joined = mass < cut and distance < OTHER_COLOUR
-        if joined:
-            parent[find(a)] = find(b)
+    for a, b in joins:
+        parent[find(a)] = find(b)
     index_of: dict[int, int] = {}
     for i in range(n * n):
         index_of.setdefault(find(i), len(index_of))
-    if len(index_of) != n:
-        raise ReadError(
-            f"found {len(index_of)} regions for {_a(n)} {n}×{n} grid; a board has exactly {n} "
-            "(is the picture cropped, or a region hidden?)"
-        )
     return [index_of[find(i)] for i in range(n * n)]
 
 
