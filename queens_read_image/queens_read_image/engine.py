@@ -617,8 +617,29 @@ def _axis(profile: list[float], offset: int) -> _Axis | None:
             refined.append((lo + hi) / 2)
         else:
             refined.append(last)
-            return _Axis(tuple(offset + v for v in refined))
+            return _Axis(tuple(offset + v for v in _outer_lines(refined)))
     return None
+
+
+def _outer_lines(lines: list[float]) -> list[float]:
+    """``lines`` with the first and last moved in to a cell's width from their inner
+    neighbours when the box reaches farther out: a box that ends on the page beyond a
+    frame too faint to see (black on a dark page) would put page in the outer cells. A
+    box that ends short of it (a tight crop through the outer cells) is kept."""
+    if len(lines) < 4:
+        return lines
+    steps = sorted(b - a for a, b in itertools.pairwise(lines[1:-1]))
+    pitch = steps[len(steps) // 2]
+    moved = list(lines)
+    if lines[0] < lines[1] - pitch * (1 + OUTER_SLACK):
+        moved[0] = lines[1] - pitch
+    if lines[-1] > lines[-2] + pitch * (1 + OUTER_SLACK):
+        moved[-1] = lines[-2] + pitch
+    return moved
+
+
+#: How much wider than the others (as a share of a cell) an outer cell may be.
+OUTER_SLACK = 0.1
 
 
 # -- cells: colours, borders, regions, marks --------------------------------------------
