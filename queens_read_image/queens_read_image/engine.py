@@ -959,7 +959,23 @@ def _mark(
     shape = fitted.resize((_MARK_SIDE, _MARK_SIDE), Image.Resampling.BOX).point(
         lambda v: 255 if v >= 96 else 0
     )
+    if _bottom_heaviness(shape) >= CROWN_BOTTOM_HEAVY:
+        return "♛"
     return "x" if _cross_likeness(shape) - fill > CROSS_MARGIN else "♛"
+
+
+def _bottom_heaviness(shape: Image.Image) -> float:
+    """How much more of its bottom quarter a mark fills than of its top quarter: a
+    crown's band against its three tips (about a half), a cross's equal ends (0)."""
+    quarter = shape.height // 4
+    top = shape.crop((0, 0, shape.width, quarter)).histogram()[255]
+    bottom = shape.crop((0, shape.height - quarter, shape.width, shape.height)).histogram()[255]
+    return (bottom - top) / (shape.width * quarter)
+
+
+#: A mark at least this much heavier at the bottom is a crown, however small and
+#: blurred (then its fill and likeness to itself turned no longer tell it from a ✕).
+CROWN_BOTTOM_HEAVY = 0.25
 
 
 #: How far (0-255, in the channel that differs most) a pixel's colour is from its
