@@ -105,7 +105,12 @@ class _Axis:
 
 
 def open_picture(data: bytes) -> Image.Image:
-    """Decode ``data`` into an RGB picture (transparency flattened onto white)."""
+    """Decode ``data`` into an RGB picture (transparency flattened onto white), at most
+    about ``WORK_SIDE`` pixels along its longer side.
+
+    Memory stays near the decoded file's own size: a JPEG is decoded at a half, a
+    quarter or an eighth of its size straight away (Pillow's draft mode), and anything
+    else is converted and reduced a strip at a time, never whole in RGBA."""
     try:
         with warnings.catch_warnings():
             # The size is checked below, against a tighter limit, in one line.
@@ -121,22 +126,40 @@ def open_picture(data: bytes) -> Image.Image:
             f"the picture is {width}×{height} pixels, more than the reader takes "
             f"({MAX_PIXELS // 1_000_000} million); crop it to the board"
         )
+    if decoded.format == "JPEG" and max(width, height) > WORK_SIDE:
+        # The decoder picks the smallest scale still at least this large.
+        decoded.draft(
+            "RGB",
+            (width * WORK_SIDE // max(width, height), height * WORK_SIDE // max(width, height)),
+        )
     try:
         decoded.load()
     except (OSError, ValueError) as error:
         raise ReadError(f"not a picture Pillow can decode ({error})") from None
-    picture: Image.Image = decoded
+    factor = 1
+    while max(decoded.size) // factor > WORK_SIDE:
+        factor *= 2
+    width, height = decoded.size
+    picture = Image.new("RGB", (-(-width // factor), -(-height // factor)))
+    # Strips a whole number of factors tall, so that each reduces to whole rows.
+    step = factor * max(1, STRIP_PIXELS // (width * factor))
+    for top in range(0, height, step):
+        strip = _flattened(decoded.crop((0, top, width, min(height, top + step))))
+        picture.paste(strip.reduce(factor) if factor > 1 else strip, (0, top // factor))
+    return picture
+
+
+#: Pixels of the decoded picture converted at a time (a strip of rows).
+STRIP_PIXELS = 2_000_000
+
+
+def _flattened(picture: Image.Image) -> Image.Image:
+    """``picture`` in RGB, any transparency laid on white."""
     if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info:
         rgba = picture.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-        picture = Image.alpha_composite(white, rgba)
-    picture = picture.convert("RGB")
-    factor = 1
-    while max(picture.size) // factor > WORK_SIDE:
-        factor *= 2
-    if factor > 1:
-        picture = picture.reduce(factor)
-    return picture
+        return Image.alpha_composite(white, rgba).convert("RGB")
+    return picture.convert("RGB")
 
 
 #: Colour names by letter: (red, green, blue) for each letter a region may be given.
