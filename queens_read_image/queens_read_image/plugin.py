@@ -36,7 +36,7 @@ def read_screenshot(data: bytes) -> Reading:
             f"the {n}×{n} board read from the picture has no solution "
             "(is a row or column of the grid cut off?)"
         )
-    return Reading(board=board, state=marks_state(board, picture.marks))
+    return Reading(board=board, state=marks_state(board, picture.marks), notes=picture.notes)
 
 
 def _archive_palette() -> dict[str, tuple[int, int, int]]:

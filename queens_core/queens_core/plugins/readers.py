@@ -45,11 +45,14 @@ class Reading:
     ``state`` holds the marks the input shows (queens and crosses on a screenshot), or
     None when it shows none; ``stars`` is the number of stars (queens) per row, column and
     region the input declares, or None when it does not say (plain Queens: one).
+    ``notes`` are warnings about the reading that leave it standing, one line each (a
+    screenshot showing two grids: which one was read); the commands print them.
     """
 
     board: Board
     state: State | None = None
     stars: int | None = None
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,7 +9,7 @@ import click
 from ...engine.state import State
 from ...plugins.readers import read_source
 from ...tools.batch import BoardInputError
-from ..exits import EXIT_BAD_INPUT, fail, warn, warn_split_regions
+from ..exits import EXIT_BAD_INPUT, fail, warn, warn_notes, warn_split_regions
 
 
 @click.command("import")
@@ -41,6 +41,7 @@ def import_board(settings, source: str, as_state: bool) -> None:
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
     board = reading.board
+    warn_notes(source, reading.notes)
     warn_split_regions(source, board, "printing it anyway")
     if not as_state:
         click.echo("\n".join(board.rows))
