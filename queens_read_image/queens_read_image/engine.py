@@ -177,15 +177,20 @@ def read_picture(data: bytes, palette: Palette | None = None) -> ImageReading:
     if min(picture.size) < 4 * MIN_N:
         raise ReadError(f"the picture is too small ({picture.width}×{picture.height} pixels)")
     palette = palette or {}
-    # The ways to look at the picture, in turn: as it is; with a dark page made white
-    # (dark mode: a black grid on a near-black page shows no frame until then); inverted
-    # (a grid drawn in light ink on a dark page). Read the wrong way, a board falls apart
+    # The ways to look at the picture, in turn: with a dark page made white, when it has
+    # one (dark mode: a black grid on a near-black page shows no frame until then); as it
+    # is; inverted (a grid drawn in light ink on a dark page). Read the wrong way, a board falls apart
     # into too many regions, or shows no grid, so whichever way reads is the right one.
+    try:
+        lit: Image.Image | None = _lit_page(picture)
+    except _NoGrid:
+        lit = None
     attempts: list[Callable[[], ImageReading]] = [
         lambda: read_rgb(picture, palette),
-        lambda: read_rgb(picture, palette, lines=_lit_page(picture)),
         lambda: read_rgb(ImageOps.invert(picture), palette, inverted=True),
     ]
+    if lit is not None:
+        attempts.insert(0, lambda: read_rgb(picture, palette, lines=lit))
     failures: list[ReadError] = []
     for attempt in attempts:
         try:
@@ -202,32 +207,57 @@ class _NoGrid(ReadError):
 
 
 def _lit_page(picture: Image.Image) -> Image.Image:
-    """The picture with its page made white, when the page is dark (dark mode): a grid
-    drawn in black on a near-black page then shows its frame. The page's colour is the
-    commonest along the picture's edge; a light page has no grid to show: _NoGrid."""
-    width, height = picture.size
-    edge = Image.new("RGB", (2 * (width + height), 1))
-    edge.paste(picture.crop((0, 0, width, 1)), (0, 0))
-    edge.paste(picture.crop((0, height - 1, width, height)), (width, 0))
-    edge.paste(picture.crop((0, 0, 1, height)).transpose(Image.Transpose.TRANSPOSE), (2 * width, 0))
-    edge.paste(
-        picture.crop((width - 1, 0, width, height)).transpose(Image.Transpose.TRANSPOSE),
-        (2 * width + height, 0),
-    )
-    counts = edge.quantize(8, method=Image.Quantize.MEDIANCUT)
+    """The picture with its dark page made white (dark mode): a grid drawn in black on a
+    near-black page then shows its frame. The page is the commonest dark colour, when it
+    covers a good share of the picture; without one, :class:`_NoGrid`."""
+    small = picture.copy()
+    small.thumbnail((200, 200))
+    counts = small.quantize(16, method=Image.Quantize.MEDIANCUT)
     palette = counts.getpalette() or []
-    commonest = max(counts.getcolors() or [(0, 0)])[1]
-    page = tuple(palette[3 * commonest : 3 * commonest + 3])
-    if len(page) != 3 or 0.299 * page[0] + 0.587 * page[1] + 0.114 * page[2] > DARK_PAGE:
+    total = small.width * small.height
+    dark = [
+        (count, tuple(palette[3 * index : 3 * index + 3]))
+        for count, index in counts.getcolors() or []
+        if count >= DARK_PAGE_SHARE * total
+        and 0.299 * palette[3 * index]
+        + 0.587 * palette[3 * index + 1]
+        + 0.114 * palette[3 * index + 2]
+        <= DARK_PAGE
+    ]
+    if not dark:
         raise _NoGrid("no grid found in the picture")
+    page = max(dark)[1]
     red, green, blue = ImageChops.difference(picture, Image.new("RGB", picture.size, page)).split()
     away = ImageChops.lighter(ImageChops.lighter(red, green), blue)
     is_page = away.point([255] * PAGE_NEAR + [0] * (256 - PAGE_NEAR))
+    # The page is broad; a thin grid line in a dark shade near the page's is not page.
+    is_page = _grown(_grown(is_page, 2, ImageChops.darker), 2, ImageChops.lighter)
     lit = picture.copy()
     lit.paste((255, 255, 255), mask=is_page)
     return lit
 
 
+def _grown(
+    mask: Image.Image, reach: int, combine: Callable[[Image.Image, Image.Image], Image.Image]
+) -> Image.Image:
+    """``mask`` combined with itself moved up to ``reach`` pixels each way along both
+    axes: ``ImageChops.darker`` shrinks its white parts, ``lighter`` grows them."""
+    for dx, dy in ((1, 0), (0, 1)):
+        moved = mask
+        for step in range(1, reach + 1):
+            moved = combine(
+                moved,
+                combine(
+                    ImageChops.offset(mask, dx * step, dy * step),
+                    ImageChops.offset(mask, -dx * step, -dy * step),
+                ),
+            )
+        mask = moved
+    return mask
+
+
+#: The least share of the picture a dark page covers.
+DARK_PAGE_SHARE = 0.1
 #: A page whose luminance (0-255) is at most this is dark.
 DARK_PAGE = 80
 #: How near (0-255 in each channel) a pixel's colour is to the page's to be page.
