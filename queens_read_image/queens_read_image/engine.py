@@ -139,13 +139,15 @@ def open_picture(data: bytes) -> Image.Image:
     factor = 1
     while max(decoded.size) // factor > WORK_SIDE:
         factor *= 2
+    if factor == 1:
+        return _flattened(decoded)
     width, height = decoded.size
     picture = Image.new("RGB", (-(-width // factor), -(-height // factor)))
     # Strips a whole number of factors tall, so that each reduces to whole rows.
     step = factor * max(1, STRIP_PIXELS // (width * factor))
     for top in range(0, height, step):
         strip = _flattened(decoded.crop((0, top, width, min(height, top + step))))
-        picture.paste(strip.reduce(factor) if factor > 1 else strip, (0, top // factor))
+        picture.paste(strip.reduce(factor), (0, top // factor))
     return picture
 
 
@@ -210,8 +212,8 @@ def _lit_page(picture: Image.Image) -> Image.Image:
     """The picture with its dark page made white (dark mode): a grid drawn in black on a
     near-black page then shows its frame. The page is the commonest dark colour, when it
     covers a good share of the picture; without one, :class:`_NoGrid`."""
-    small = picture.copy()
-    small.thumbnail((200, 200))
+    scale = max(1, max(picture.size) // 200)
+    small = picture.reduce(scale)
     counts = small.quantize(16, method=Image.Quantize.MEDIANCUT)
     palette = counts.getpalette() or []
     total = small.width * small.height
