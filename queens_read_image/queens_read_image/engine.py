@@ -181,8 +181,9 @@ def read_picture(data: bytes, palette: Palette | None = None) -> ImageReading:
     palette = palette or {}
     # The ways to look at the picture, in turn: with a dark page made white, when it has
     # one (dark mode: a black grid on a near-black page shows no frame until then); as it
-    # is; inverted (a grid drawn in light ink on a dark page). Read the wrong way, a board falls apart
-    # into too many regions, or shows no grid, so whichever way reads is the right one.
+    # is; inverted (a grid drawn in light ink on a dark page). Read the wrong way, a board
+    # falls apart into too many regions, or shows no grid, so whichever way reads is the
+    # right one.
     try:
         lit: Image.Image | None = _lit_page(picture)
     except _NoGrid:
@@ -217,15 +218,13 @@ def _lit_page(picture: Image.Image) -> Image.Image:
     counts = small.quantize(16, method=Image.Quantize.MEDIANCUT)
     palette = counts.getpalette() or []
     total = small.width * small.height
-    dark = [
-        (count, tuple(palette[3 * index : 3 * index + 3]))
-        for count, index in counts.getcolors() or []
-        if count >= DARK_PAGE_SHARE * total
-        and 0.299 * palette[3 * index]
-        + 0.587 * palette[3 * index + 1]
-        + 0.114 * palette[3 * index + 2]
-        <= DARK_PAGE
-    ]
+    dark: list[tuple[int, tuple[int, int, int]]] = []
+    for count, index in counts.getcolors() or []:
+        if not isinstance(index, int) or count < DARK_PAGE_SHARE * total:
+            continue
+        colour = (palette[3 * index], palette[3 * index + 1], palette[3 * index + 2])
+        if 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] <= DARK_PAGE:
+            dark.append((count, colour))
     if not dark:
         raise _NoGrid("no grid found in the picture")
     page = max(dark)[1]
