@@ -213,18 +213,25 @@ def _lit_page(picture: Image.Image) -> Image.Image:
     """The picture with its dark page made white (dark mode): a grid drawn in black on a
     near-black page then shows its frame. The page is the commonest dark colour, when it
     covers a good share of the picture; without one, :class:`_NoGrid`."""
-    scale = max(1, max(picture.size) // 200)
-    small = picture.reduce(scale)
-    counts = small.quantize(16, method=Image.Quantize.MEDIANCUT)
-    palette = counts.getpalette() or []
+    small = picture.reduce(max(1, max(picture.size) // 100))
     total = small.width * small.height
-    dark: list[tuple[int, tuple[int, int, int]]] = []
-    for count, index in counts.getcolors() or []:
-        if not isinstance(index, int) or count < DARK_PAGE_SHARE * total:
-            continue
-        colour = (palette[3 * index], palette[3 * index + 1], palette[3 * index + 2])
-        if 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] <= DARK_PAGE:
-            dark.append((count, colour))
+    # Colours in bins of 16 a channel, so that a page's JPEG noise stays in one bin; the
+    # page is the bin's commonest exact colour.
+    bins: dict[tuple[int, int, int], list[tuple[int, tuple[int, int, int]]]] = {}
+    for count, colour in small.getcolors(total) or []:
+        if isinstance(colour, tuple):
+            key = (colour[0] >> 4, colour[1] >> 4, colour[2] >> 4)
+            bins.setdefault(key, []).append((count, (colour[0], colour[1], colour[2])))
+    dark = [
+        (sum(count for count, _colour in members), max(members)[1])
+        for members in bins.values()
+        if sum(count for count, _colour in members) >= DARK_PAGE_SHARE * total
+    ]
+    dark = [
+        (count, colour)
+        for count, colour in dark
+        if 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] <= DARK_PAGE
+    ]
     if not dark:
         raise _NoGrid("no grid found in the picture")
     page = max(dark)[1]
@@ -546,7 +553,7 @@ def _grid_boxes(lines: Image.Image) -> list[tuple[int, int, int, int]]:
     """The grid boxes (x0, y0, x1, y1), inclusive, largest first: each a span of lines
     across x and one across y that frame each other (the horizontal lines lie within the
     vertical ones' stretch and the other way round) and make a roughly square box."""
-    min_run = max(3 * MIN_N, min(lines.size) // 12)
+    min_run = max(3 * MIN_N, min(lines.size) // 8)
     rows = _line_groups(lines, min_run)
     columns = _line_groups(lines.transpose(Image.Transpose.TRANSPOSE), min_run)
     across = _spans(rows, columns, lines.width)[:MAX_SPANS]
