@@ -6,6 +6,11 @@ ink
     What the grid is drawn with: near-black on a light page, near-white on an inverted
     (dark) one. The reader works on dark ink; when the picture does not read that way it
     reads the inverted picture.
+dark page
+    The page round the board in dark mode: the commonest dark colour, covering a tenth
+    of the picture or more. Made white (its thin dark lines kept), it lets a black frame
+    on a near-black page stand out; the colours of the cells are read from the picture
+    as it is.
 line contrast
     How much darker a pixel is than the lightest pixels a few steps away on both sides
     of it (a 1-D black top-hat), measured across x, across y and along both diagonals:
@@ -13,30 +18,42 @@ line contrast
     colour round them. A line pixel is one with enough contrast.
 line group
     Consecutive rows (or columns) whose longest run of line pixels spans the same
-    stretch: one drawn line of the grid. The grid's span is the one most drawn line lies
-    along and that ends at a line of the other direction (its frame) or at the picture's
-    edge (a tight crop), so page chrome (text, buttons, rules) does not move it.
+    stretch: one drawn line of the grid. A span is a stretch that several line groups
+    lie along and that ends at a line of the other direction (a frame) or at the
+    picture's edge (a tight crop).
 grid box
-    The rectangle the cells fill. In a tight crop it reaches the picture's edge.
+    A rectangle cells may fill: a span of horizontal lines and one of vertical lines
+    that frame each other, roughly square. A picture may show several (the board,
+    a thumbnail of another board, a text box); each is tried, largest first.
 pitch
     The width of one cell, grid line included.
 profile
     For each column of the grid box, its line contrast across x as a share of the
-    strongest column's: the median over horizontal bands, so that marks, which darken
-    only their own cells, do not look like lines. Rows likewise.
+    strongest column's: the lower quartile over 64 thin bands, so that marks, which
+    darken under half of a cell's bands even when every cell of the column holds one,
+    do not look like lines. Rows likewise.
 border mass
     How much ink crosses the middle of the edge between two neighbouring cells, in
     pixels of full ink: well under 1 for a thin grid line, several for a region border.
     Anti-aliasing and JPEG blur move ink around but keep its mass.
+mark
+    What a player put on a cell, drawn over its colour: a crown (black, golden, white)
+    or a cross of any weight. Its pixels are those far from the cell's colour; the
+    cell's colour is sampled near its corners, where marks do not reach.
 
-How a picture is read: find the grid box from line groups (both ways); find N per axis
-as the largest count whose predicted lines all stand out in the profile from the edges
-of the cells beside them; sample each cell's colour near its corners (marks sit in the
-middle); join neighbouring cells whose shared edge is thin and whose colours agree (a
-darker shade of the same colour, as under a hovering mouse, agrees); read the marks from
-the ink in each cell's middle (a cross looks the same turned a quarter turn and upside
-down; a crown does not). A region whose colour is near one of a given palette's takes
-its letter. Whatever cannot be read raises :class:`ReadError` with one line saying why.
+How a picture is read: decode it at most about 2200 pixels a side (a JPEG straight at a
+half, quarter or eighth; anything else reduced a strip at a time); look at it with its
+dark page made white (when it has one), as it is, and inverted, until one reads. In
+each, list the grid boxes and try them largest first. In a box, find N per axis as the
+largest count whose predicted lines all stand out in the profile, each a narrow peak
+(a mark is a broad hump); sample each cell's colour near its corners; part the cells
+into regions by colour first (the widest gap between neighbours' colour distances), by
+walls second (a border's mass against a thin line's, the cut agreeing best with the
+colours), and accept only N regions. Read each cell's mark from its middle: a crown is
+much heavier at the bottom (its band) than at the top (its tips), a cross has paper
+between its strokes, and a filled dot is neither. A region whose colour is near one of
+a given palette's takes its letter. Whatever cannot be read raises :class:`ReadError`
+with one line saying why; a second readable grid becomes a note.
 """
 
 from __future__ import annotations
