@@ -1021,11 +1021,26 @@ def _mark(
     )
     paper = Image.new("RGB", middle.size, tuple(round(v) for v in colour))
     red, green, blue = ImageChops.difference(middle, paper).split()
-    away = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    # The channels' differences added (to at most 255): a golden crown on a red cell
+    # differs in two channels by about 57 each, more than JPEG noise in all three.
+    away = ImageChops.add(ImageChops.add(red, green), blue)
     histogram = away.histogram()
-    if sum(histogram[MARK_AWAY:]) < 0.04 * max(1, sum(histogram)):
+    # The mark's own distance: what its most distant twentieth of the pixels reach. Its
+    # ink is what lies over half of that, so that a faint mark (gold on red) and a
+    # strong one (black on yellow) are cut alike, through their anti-aliased edges.
+    total = sum(histogram)
+    seen, reach = 0, 0
+    for level in range(255, -1, -1):
+        seen += histogram[level]
+        if seen >= 0.05 * total:
+            reach = level
+            break
+    if reach < MARK_AWAY:
         return "."
-    ink = away.point([0] * MARK_AWAY + [255] * (256 - MARK_AWAY))
+    cut = reach // 2
+    if sum(histogram[cut:]) < 0.04 * max(1, total):
+        return "."
+    ink = away.point([0] * cut + [255] * (256 - cut))
     bounds = ink.getbbox()
     if bounds is None:
         return "."
@@ -1035,10 +1050,24 @@ def _mark(
     )
     if _bottom_heaviness(shape) >= CROWN_BOTTOM_HEAVY:
         return "♛"
-    # A cross is two strokes with paper between them; a filled mark that is no crown
-    # (the dot some solvers draw) is neither, and is not guessed at.
-    fill = fitted.histogram()[255] / (fitted.width * fitted.height)
-    return "x" if fill <= CROSS_MOST_FILL else "."
+    # A cross is two strokes from corner to corner, with paper at the middle of each
+    # side; a filled mark that is no crown (the dot some solvers draw) is neither, and
+    # is not guessed at.
+    return "x" if _side_middles_fill(shape) <= CROSS_SIDES_FILL else "."
+
+
+def _side_middles_fill(shape: Image.Image) -> float:
+    """How much of the middle eighth of its four sides, two pixels deep, a mark fills."""
+    side = shape.width
+    low, high = side * 7 // 16, side * 9 // 16
+    patches = (
+        (low, 0, high, 2),
+        (low, side - 2, high, side),
+        (0, low, 2, high),
+        (side - 2, low, side, high),
+    )
+    filled = sum(shape.crop(patch).histogram()[255] for patch in patches)
+    return filled / (4 * 2 * (high - low))
 
 
 def _bottom_heaviness(shape: Image.Image) -> float:
@@ -1054,11 +1083,11 @@ def _bottom_heaviness(shape: Image.Image) -> float:
 #: ``queens render`` draw them score 0.47 and more, crosses 0.2 and less, from 30 px
 #: cells blurred and compressed to 1000 px ones.
 CROWN_BOTTOM_HEAVY = 0.3
-#: The most of its bounding box a cross fills (crosses of any weight fill 0.35 to 0.6;
-#: a solid dot about 0.8).
-CROSS_MOST_FILL = 0.68
+#: The most of the middles of its sides a cross fills (its arms end in the corners; a
+#: dot fills them whole).
+CROSS_SIDES_FILL = 0.5
 
 
-#: How far (0-255, in the channel that differs most) a pixel's colour is from its
-#: cell's for it to be a mark's ink.
-MARK_AWAY = 50
+#: How far (the three channels' differences added, to at most 255) the most distant
+#: twentieth of a cell's middle must be from its colour for the cell to hold a mark.
+MARK_AWAY = 80

@@ -145,8 +145,8 @@ def _solve_one(
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
     from ...engine.driver import CONTRADICTION, RuleFailure
-    from ...referee.blame import diagnose
     from ...plugins.readers import read_source
+    from ...referee.blame import diagnose
     from ...tools.batch import BoardInputError, board_with_stars, display_name
 
     name = display_name(path)
