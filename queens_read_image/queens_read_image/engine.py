@@ -535,17 +535,22 @@ def _spans(groups: list[_Group], ends: list[_Group], size: int) -> list[_Span]:
         ]
         if len(members) < 2:
             continue
-        span = _Span(
-            group.start,
-            group.end,
-            tuple((g.first + g.last) // 2 for g in members),
-            len(members) * length * length,
-        )
-        twin = next((k for k, f in enumerate(found) if _same_place(f, span, tolerance)), None)
-        if twin is None:
-            found.append(span)
-        elif span.score > found[twin].score:
-            found[twin] = span
+        # Where two of them start and end (the frame's two sides do), and where most of
+        # them do: a line or two may run on into text drawn against the frame (a title
+        # just above the board), and the lines may stop short of a tight crop's edge
+        # where thick borders cross them. Both boxes are tried.
+        starts = sorted(g.start for g in members)
+        finishes = sorted(g.end for g in members)
+        middle = len(members) // 2
+        across = tuple((g.first + g.last) // 2 for g in members)
+        score = len(members) * length * length
+        for start, end in {(starts[1], finishes[-2]), (starts[middle], finishes[middle])}:
+            span = _Span(start, end, across, score)
+            twin = next((k for k, f in enumerate(found) if _same_place(f, span, 2)), None)
+            if twin is None:
+                found.append(span)
+            elif span.score > found[twin].score:
+                found[twin] = span
     return sorted(found, key=lambda f: -f.score)
 
 
