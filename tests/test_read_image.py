@@ -5,13 +5,14 @@ hovered and framed in page chrome."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from PIL import Image, ImageDraw, ImageOps
+from PIL import Image, ImageDraw, ImageFilter, ImageOps
 from support import ARCHIVE, ROOT
 
 from queens_core import Board, BoardError, State, is_solution
@@ -321,3 +322,223 @@ def test_letters_in_png_output_is_refused_not_ignored(tmp_path):
     assert result.exit_code == 2
     assert "--letters is drawn in SVG output only" in result.output
     assert not (tmp_path / "b.png").exists()
+
+
+# -- pictures drawn as the games draw them (tests/drawn_boards.py) ------------------------
+
+
+def solution_marks(board: Board, every: bool, seed: int) -> list[str]:
+    """The marks of a game in play: the solution's queens (all, or about half), crosses on
+    every other cell (``every``) or on a few."""
+    from queens_core.referee.exact import solve_exact
+
+    solution = set(solve_exact(board) or [])
+    rng = random.Random(seed)
+    shown = solution if every else set(rng.sample(sorted(solution), board.n // 2))
+    return [
+        "".join(
+            "♛" if (r, c) in shown
+            else "x" if (r, c) not in solution and (every or rng.random() < 0.4)
+            else "."
+            for c in range(board.n)
+        )
+        for r in range(board.n)
+    ]  # fmt: skip
+
+
+def phone(picture: Image.Image, dark: bool) -> Image.Image:
+    """The picture on a phone's screen: a status bar, a title and buttons round it."""
+    page = Image.new("RGB", (1080, 2400), (27, 31, 35) if dark else (243, 242, 239))
+    draw = ImageDraw.Draw(page)
+    ink = (230, 230, 230) if dark else (20, 20, 20)
+    draw.text((40, 20), "9:41", fill=ink, font_size=40)
+    draw.rectangle((900, 30, 1000, 60), outline=ink, width=3)
+    draw.text((40, 200), "Queens", fill=ink, font_size=60)
+    page.paste(picture.resize((1000, 1000), Image.Resampling.LANCZOS), (40, 500))
+    for k in range(3):
+        draw.rounded_rectangle((40 + k * 340, 1600, 340 + k * 340, 1700), 40, outline=ink, width=4)
+    return page
+
+
+def game_cases():
+    """(id, board number, how the picture is made, marked every cell or about half or none)."""
+    from drawn_boards import Style, draw_board
+
+    golden = (232, 180, 40)
+
+    def plain(style):
+        return lambda board, marks: draw_board(board, style, marks)
+
+    def on_phone(style, dark):
+        return lambda board, marks: phone(draw_board(board, style, marks), dark)
+
+    def blurred(board, marks):
+        return draw_board(board, Style(cell=30), marks).filter(ImageFilter.GaussianBlur(0.8))
+
+    heavy_light_crosses = Style(dark=True, cross_weight=0.14, cross_size=0.5)
+    return [
+        ("played-full", "246", plain(Style()), "every"),
+        ("golden-crowns", "246", plain(Style(crown=golden)), "every"),
+        ("heavy-light-crosses-dark", "5", plain(heavy_light_crosses), "every"),
+        ("white-crowns-dark", "100", plain(Style(dark=True, crown=(235, 235, 235))), "half"),
+        ("no-frame", "300", plain(Style(frame=False, cell=40)), "every"),
+        ("old-style-outlines", "246", plain(Style(cell=31, line=3, border=3)), "none"),
+        ("old-style-big", "100", plain(Style(cell=60, line=5, border=5)), "none"),
+        ("dark", "227", plain(Style(dark=True)), "none"),
+        ("phone-dark", "227", on_phone(Style(dark=True), True), "half"),
+        ("phone-light-golden", "5", on_phone(Style(crown=golden), False), "every"),
+        ("cells-30px-blurred", "246", blurred, "half"),
+        ("big-cells", "227", plain(Style(cell=200, line=4, border=12)), "none"),
+    ]
+
+
+@pytest.mark.parametrize("case", game_cases(), ids=lambda case: case[0])
+@pytest.mark.parametrize("fmt", ["png", "jpeg"])
+def test_a_game_picture_reads_to_its_board_and_marks(case, fmt):
+    name, number, make, marked = case
+    board = Board.parse((ARCHIVE / f"{number}.txt").read_text())
+    marks = None if marked == "none" else solution_marks(board, marked == "every", 1)
+    picture = make(board, marks)
+    data = png(picture) if fmt == "png" else jpeg(picture, 75)
+    reading = read_screenshot(data)
+    assert partition(reading.board.rows) == partition(board.rows), name
+    if marks is None:
+        assert reading.state is None, name
+    else:
+        assert reading.state is not None, name
+        shown = reading.state.picture(reading.board, show_dead=True).split()
+        assert shown == [line.replace("x", "⨯") for line in marks], name
+
+
+def test_the_board_is_found_among_page_chrome_and_thumbnails():
+    from drawn_boards import Style, draw_board, in_window
+
+    board = Board.parse((ARCHIVE / "246.txt").read_text())
+    thumbnails = [
+        draw_board(Board.parse((ARCHIVE / f"{k}.txt").read_text()), Style(cell=16, border=2))
+        for k in (1, 2, 3, 5)
+    ]
+    for dark in (False, True):
+        window = in_window(draw_board(board, Style(cell=60, dark=dark)), dark, thumbnails)
+        reading = read_picture(png(window))
+        assert partition(reading.rows) == partition(board.rows)
+        assert reading.notes == ()  # the thumbnails are too small to be read as boards
+
+
+def two_grids() -> bytes:
+    from drawn_boards import Style, draw_board, in_window
+
+    big = Board.parse((ARCHIVE / "227.txt").read_text())
+    small = Board.parse((ARCHIVE / "1.txt").read_text())
+    window = in_window(
+        draw_board(big, Style(cell=70)),
+        thumbnails=[draw_board(small, Style(cell=30, border=3))],
+        size=(1916, 1200),
+    )
+    return png(window)
+
+
+def test_two_readable_grids_read_the_larger_and_say_so():
+    reading = read_picture(two_grids())
+    big = Board.parse((ARCHIVE / "227.txt").read_text())
+    assert partition(reading.rows) == partition(big.rows)
+    assert reading.notes == ("two grids: 9×9 at the centre and 8×8 below; reading the 9×9",)
+
+
+def test_the_note_is_a_warning_on_stderr_and_the_board_is_printed(tmp_path):
+    shot = tmp_path / "window.png"
+    shot.write_bytes(two_grids())
+    result = run("import", str(shot))
+    assert result.exit_code == 0
+    assert result.stdout.split() == list(Board.parse((ARCHIVE / "227.txt").read_text()).rows)
+    assert result.stderr == (
+        f"queens: warning: {shot}: two grids: 9×9 at the centre and 8×8 below; reading the 9×9\n"
+    )
+
+
+def test_a_refusal_names_both_region_counts_when_colour_and_borders_disagree():
+    from drawn_boards import COLOURS, Style, draw_board
+
+    # Board 1 with a wall across region S (its lower part drawn as region Z, in S's
+    # colour), and region T painted R's colour: 9 regions by the walls, 7 by colour.
+    walls = list((ARCHIVE / "1.txt").read_text().split())
+    walls[2] = walls[2][:5] + "ZZZ"
+    walls[3] = walls[3][:7] + "Z"
+    picture = draw_board(walls, Style(cell=50), colours={"Z": COLOURS["S"], "T": COLOURS["R"]})
+    with pytest.raises(ReadError) as caught:
+        read_picture(png(picture))
+    assert str(caught.value) == (
+        "found 9 regions for an 8×8 grid by its borders (7 by its colours); a board has "
+        "exactly 8 (is the picture cropped, or a region hidden?)"
+    )
+
+
+# -- Star Battle pictures: no colour, the walls draw the regions ---------------------------
+
+STAR_BATTLE = "AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG"  # 10×10, 2 stars a unit
+
+
+def star_battle_picture(fmt: str) -> tuple[Board, bytes]:
+    from drawn_boards import Style, draw_board
+
+    from queens_rules_starbattle.sbn import parse_sbn
+
+    board, _stars = parse_sbn(STAR_BATTLE)
+    picture = draw_board(board, Style(coloured=False, line=1, border=4, cell=40))
+    return board, png(picture) if fmt == "png" else jpeg(picture.convert("L").convert("RGB"))
+
+
+@pytest.mark.parametrize("fmt", ["png", "jpeg"])
+def test_a_grey_star_battle_picture_is_read_from_its_walls(fmt):
+    board, data = star_battle_picture(fmt)
+    reading = read_screenshot(data)
+    assert partition(reading.board.rows) == partition(board.rows)
+
+
+def test_import_stars_writes_a_file_that_keeps_k_and_check_reads_it_back(tmp_path):
+    _board, data = star_battle_picture("png")
+    shot = tmp_path / "starbattle.png"
+    shot.write_bytes(data)
+    result = run("import", str(shot), "--stars", "2")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == STAR_BATTLE + "\n"
+    saved = tmp_path / "board.sbn"
+    saved.write_text(result.stdout, encoding="utf-8")
+    checked = run("check", str(saved), "--format", "json")
+    assert checked.exit_code == 0, checked.output
+    document = json.loads(checked.stdout)
+    assert document["verdict"] == "unique-solved"
+    assert len(document["solutions"]["examples"][0]) == 20  # two stars a row of ten
+    # The picture and the file are the same puzzle: solve --stars 2 on each agrees.
+    from_picture = run("solve", str(shot), "--stars", "2")
+    from_file = run("solve", str(saved))
+    assert from_picture.exit_code == from_file.exit_code == 0
+    assert from_picture.stdout.split("\n\n")[0] == from_file.stdout.split("\n\n")[0]
+
+
+def test_import_stars_one_prints_the_text_format_and_an_impossible_k_is_refused(tmp_path):
+    board, data = star_battle_picture("png")
+    shot = tmp_path / "starbattle.png"
+    shot.write_bytes(data)
+    plain = run("import", str(shot), "--stars", "1")
+    assert plain.exit_code == 0
+    assert partition(plain.stdout.split()) == partition(board.rows)
+    too_many = run("import", str(shot), "--stars", "3")
+    assert too_many.exit_code == 2
+    assert too_many.stdout == ""
+    assert "cannot hold 3 stars per unit" in too_many.stderr
+
+
+# -- decoding large pictures ----------------------------------------------------------------
+
+
+def test_a_large_picture_is_decoded_reduced():
+    from queens_read_image.engine import WORK_SIDE, open_picture
+
+    board = Board.parse((ARCHIVE / "100.txt").read_text())
+    picture = scaled(drawn(board), 4500)
+    for data in (jpeg(picture, 80), png(picture)):
+        opened = open_picture(data)
+        assert WORK_SIDE // 2 <= max(opened.size) <= WORK_SIDE
+        reading = read_picture(data)
+        assert partition(reading.rows) == partition(board.rows)

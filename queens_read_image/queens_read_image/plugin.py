@@ -19,6 +19,7 @@ def looks_like_an_image(data: bytes) -> bool:
 
 def read_screenshot(data: bytes) -> Reading:
     """The board in a screenshot, with its queens and ✕ marks as the state."""
+    from queens_core.engine.board import max_stars
     from queens_core.referee.exact import count_solutions
 
     from .engine import ReadError, read_picture
@@ -28,15 +29,28 @@ def read_screenshot(data: bytes) -> Reading:
     except ReadError as err:
         raise BoardError(str(err)) from None
     board = Board.from_rows(list(picture.rows))
-    if count_solutions(board, cap=1) == 0:
-        # A grid cropped by a row and a column still looks like a board; its regions,
-        # no longer made for it, admit no solution.
+    # A grid cropped by a row and a column still looks like a board; its regions, no
+    # longer made for it, admit no solution. A picture does not show K, so a Star Battle
+    # board (no Queens solution, but one with two stars a unit) is not refused.
+    tried = range(1, min(max_stars(board.n), MOST_STARS_TRIED) + 1)
+    if not any(count_solutions(board.with_stars(k), cap=1) for k in tried):
         n = board.n
+        stars = "" if len(tried) == 1 else f" with {_spoken(tried)} stars per unit"
         raise BoardError(
-            f"the {n}×{n} board read from the picture has no solution "
+            f"the {n}×{n} board read from the picture has no solution{stars} "
             "(is a row or column of the grid cut off?)"
         )
-    return Reading(board=board, state=marks_state(board, picture.marks))
+    return Reading(board=board, state=marks_state(board, picture.marks), notes=picture.notes)
+
+
+#: The most stars per unit a picture's board is tried with before it is refused.
+MOST_STARS_TRIED = 3
+
+
+def _spoken(counts: range) -> str:
+    """``1 or 2``, ``1, 2 or 3``."""
+    words = [str(k) for k in counts]
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _archive_palette() -> dict[str, tuple[int, int, int]]:

@@ -101,6 +101,12 @@ def write_output(handle: TextIO, text: str) -> None:
         fail(f"cannot write {handle.name}: {err.strerror or err}", EXIT_BAD_INPUT)
 
 
+def warn_notes(name: str, notes: tuple[str, ...]) -> None:
+    """Print a reader's warnings about its reading of ``name``."""
+    for note in notes:
+        warn(f"{name}: {note}")
+
+
 def warn_split_regions(name: str, board: Board, going_on: str = "solving it anyway") -> None:
     """Warn about each region that is not 4-connected (legal, but often a typo);
     ``going_on`` says what the command does with the board all the same."""

@@ -9,7 +9,7 @@ from ..engine.board import Board, BoardError, decode_input
 from ..engine.state import State, read_state
 from ..plugins.readers import Reader, read_source
 from ..tools.batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
-from .exits import EXIT_BAD_INPUT, fail, warn_split_regions
+from .exits import EXIT_BAD_INPUT, fail, warn_notes, warn_split_regions
 
 
 def read_board_and_state(
@@ -32,6 +32,7 @@ def read_board_and_state(
         board = board_with_stars(reading, stars, display_name(board_path))
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
+    warn_notes(display_name(board_path), reading.notes)
     warn_split_regions(display_name(board_path), board, going_on)
     if state_path is None:
         state = reading.state

@@ -58,11 +58,14 @@ class Reading:
     ``state`` holds the marks the input shows (queens and crosses on a screenshot), or
     None when it shows none; ``stars`` is the number of stars (queens) per row, column and
     region the input declares, or None when it does not say (plain Queens: one).
+    ``notes`` are warnings about the reading that leave it standing, one line each (a
+    screenshot showing two grids: which one was read); the commands print them.
     """
 
     board: Board
     state: State | None = None
     stars: int | None = None
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,7 +76,10 @@ class Reader:
     raises :class:`queens_core.BoardError` with a one-line reason when the input is not a
     board it can read ("no grid found", "found 9 columns and 8 rows"). ``sniff(data)``,
     when given, says whether ``data`` looks like this format; it must be cheap and must
-    not raise.
+    not raise. ``write(board)``, when given, is the board in this format, K included, for
+    ``queens import --stars K`` (the text format does not hold K); it raises
+    :class:`queens_core.BoardError` with a one-line reason for a board the format cannot
+    hold.
     """
 
     name: str
@@ -83,6 +89,7 @@ class Reader:
     sniff: Callable[[bytes], bool] | None = None
     inline: bool = False
     max_bytes: int = MAX_INPUT_BYTES
+    write: Callable[[Board], str] | None = None
     #: Filled in by the registry from the distribution that registered the reader.
     package: str = ""
     version: str = ""
@@ -98,6 +105,8 @@ class Reader:
             found.append("read is not callable")
         if self.sniff is not None and not callable(self.sniff):
             found.append("sniff is not callable")
+        if self.write is not None and not callable(self.write):
+            found.append("write is not callable")
         if not isinstance(self.suffixes, tuple) or not all(
             isinstance(s, str) and SUFFIX.match(s) for s in self.suffixes
         ):

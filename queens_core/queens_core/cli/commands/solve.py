@@ -17,6 +17,7 @@ from ..exits import (
     EXIT_SOLVED,
     SEVERITY,
     report_error,
+    warn_notes,
     warn_split_regions,
 )
 from ..options import color_option, format_option, selected_rules
@@ -144,18 +145,21 @@ def _solve_one(
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
     from ...engine.driver import CONTRADICTION, RuleFailure
+    from ...plugins.readers import read_source
     from ...referee.blame import diagnose
-    from ...tools.batch import BoardInputError, display_name, read_board_file
+    from ...tools.batch import BoardInputError, board_with_stars, display_name
 
     name = display_name(path)
     as_json = output_format == "json"
     try:
-        parsed = read_board_file(path, settings.registry().readers, k)
+        reading = read_source(path, settings.registry().readers)
+        parsed = board_with_stars(reading, k, name)
     except BoardInputError as err:
         report_error(str(err))
         if as_json:
             _print_failed(name, "bad-input", str(err), json_lines)
         return EXIT_BAD_INPUT
+    warn_notes(name, reading.notes)
     warn_split_regions(name, parsed)
     solver = solver.for_stars(parsed.stars)
     try:
