@@ -11,7 +11,7 @@ import click
 
 from ..engine.rules import Rule
 from ..plugins.registry import Registry
-from ..plugins.selection import SelectionError, select_rules
+from ..plugins.selection import TIERS, SelectionError, select_rules
 from .exits import EXIT_BAD_INPUT, fail
 
 Decorator = Callable[[Any], Any]
@@ -48,6 +48,35 @@ def json_format_options(function: Any) -> Any:
         "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
     )(function)
     return format_option("text for people, json for programs (docs/json.md).")(function)
+
+
+def selection_options(what: str) -> Decorator:
+    """``--only``, ``--exclude`` and ``--tier``, as ``queens solve`` takes them, passed as
+    ``only``, ``exclude`` and ``tier``; ``what`` says what the selected rules do
+    ("Check with", "Solve with")."""
+
+    def decorate(function: Any) -> Any:
+        function = click.option(
+            "--tier",
+            type=click.Choice(TIERS),
+            help=f"{what} the rules up to this tier: 'cheap' leaves the expensive tier out, "
+            "'baseline' keeps the baseline rules alone.",
+        )(function)
+        function = click.option(
+            "--exclude",
+            multiple=True,
+            metavar="NAMES",
+            help=f"{what} the installed rules but these rules or packages (names as --only).",
+        )(function)
+        return click.option(
+            "--only",
+            multiple=True,
+            metavar="NAMES",
+            help=f"{what} only these rules or packages (counter ids or package names, with "
+            "or without the queens-rules- prefix; repeat the option or separate with commas).",
+        )(function)
+
+    return decorate
 
 
 def selected_rules(

@@ -19,6 +19,8 @@ from ..engine.words import cells_words
 from ..tools.grade import LADDER, TIERS_NEEDED
 from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
 from ..tools.hint import SOLVED as HINT_SOLVED
+from ..tools.stats import NO_SOLUTION as NO_SOLUTION_FOUND
+from ..tools.stats import RULE_FAILED, SEVERAL, UNDECIDED
 from .colour import colour_rows, lettered_rows
 
 if TYPE_CHECKING:
@@ -44,7 +46,9 @@ def _logic_text(report: CheckReport) -> str:
         rung = assessment.rung
         assert rung is not None
         if rung.level == 1:
-            how = f"{rung.scope} solve it"
+            # "every rule solves it", "the baseline rules alone solve it"
+            plural = rung.scope.endswith(("rules", "rules alone"))
+            how = f"{rung.scope} {'solve' if plural else 'solves'} it"
         else:
             how = f"needs {rung.adds}"
         return f"solved; tier needed: {rung.tier} ({how})"
@@ -128,13 +132,19 @@ def format_summary(summary: Summary) -> str:
         "By grade (docs/difficulty.md):",
         *_by_grade_table(summary),
     ]
-    not_solved = [b for b in summary.boards if b.status != SOLVED]
-    if not_solved:
-        lines.append("")
-        lines.append("Not solved:")
-        for board in not_solved:
-            # An error line names its board already.
-            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
+    lines.extend(_uniqueness_lines(summary))
+    # What the rules did not solve, apart from what could not be read or made a rule fail.
+    for title, boards in (
+        ("Not solved:", [b for b in summary.processed if b.status != SOLVED]),
+        ("Could not read:", summary.unreadable),
+        ("A rule failed:", [b for b in summary.boards if b.status == RULE_FAILED]),
+    ):
+        if boards:
+            lines.append("")
+            lines.append(title)
+            for board in boards:
+                # An error line names its board already.
+                lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
 
     lines.append("")
     lines.append("Rule firings (total of each counter; boards where it fired):")
@@ -149,13 +159,33 @@ def format_summary(summary: Summary) -> str:
     return "\n".join(lines)
 
 
+def _uniqueness_lines(summary: Summary) -> list[str]:
+    """The boards that have not exactly one solution, by what the exact search found
+    (nothing when solutions were not counted)."""
+    if not summary.counted:
+        return []
+    lines: list[str] = []
+    for word, title in (
+        (SEVERAL, "Several solutions:"),
+        (NO_SOLUTION_FOUND, "No solution:"),
+        (UNDECIDED, "Undecided (the exact search ran out of time):"),
+    ):
+        boards = [b.path for b in summary.processed if b.uniqueness == word]
+        if boards:
+            lines.extend(["", title, *(f"  {path}" for path in boards)])
+    return lines
+
+
 def _by_size_table(summary: Summary) -> list[str]:
-    """Boards, solved (by tier needed) and not solved per size, and a row of totals."""
-    headers = ["size", "boards", "solved", *TIERS_NEEDED, "not solved"]
+    """Boards, unique (when counted), solved (by tier needed) and not solved per size,
+    and a row of totals."""
+    unique = ["unique"] if summary.counted else []
+    headers = ["size", "boards", *unique, "solved", *TIERS_NEEDED, "not solved"]
     rows: list[list[Any]] = [
         [
             f"{n}×{n}",
             row["boards"],
+            *(row[column] for column in unique),
             row["solved"],
             *(row[t] for t in TIERS_NEEDED),
             row["not_solved"],

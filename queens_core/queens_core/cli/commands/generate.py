@@ -21,6 +21,7 @@ from ..options import format_option, selected_rules
 if TYPE_CHECKING:
     from ...engine.board import Board
     from ...engine.rules import Rule
+    from ...generator.needs import NeedsFilter
     from ...generator.queens import Generated
 
 GENERATE_SCHEMA = "queens-generate/1"
@@ -115,6 +116,13 @@ GENERATE_SCHEMA = "queens-generate/1"
     help="Boards for the installed rules without these (as for `queens solve`).",
 )
 @click.option(
+    "--needs",
+    multiple=True,
+    metavar="RULES",
+    help="Only boards that need these rules (ids, comma-separated): the selected rules "
+    "solve the board, and without any one of these they stall.",
+)
+@click.option(
     "--stars",
     "stars_text",
     default="1",
@@ -140,6 +148,7 @@ def generate(
     jobs_text: str,
     only: tuple[str, ...],
     exclude: tuple[str, ...],
+    needs: tuple[str, ...],
     stars_text: str,
 ) -> None:
     """Make boards with exactly one solution that the installed rules solve.
@@ -163,6 +172,7 @@ def generate(
       queens generate --size 9 --count 5 --grade Hard --seed 1
       queens generate --size 10 --count 100 --tier expensive -o boards/ --jobs 2
       queens generate --size 8 --only baseline --format json
+      queens generate --size 8 --needs n_regions_in_n_lines --exclude placement_forces_contradiction
       queens generate --stars 2 --size 10 --seed 1
     """
     if force and out_dir is None:
@@ -172,7 +182,7 @@ def generate(
         size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
     )
     if numbers.stars != 1:
-        _refuse_queens_options(numbers, tier, grade, only, exclude, max_tries_text)
+        _refuse_queens_options(numbers, tier, grade, only, exclude, max_tries_text, needs)
         _generate_stars(
             numbers.size,
             numbers.stars,
@@ -184,10 +194,35 @@ def generate(
             output_format,
         )
         return
-    rules = selected_rules(settings.registry(), only, exclude, None)
+    registry = settings.registry()
+    rules = selected_rules(registry, only, exclude, None)
     _generate_queens(
-        settings, rules, numbers, seed_text is None, tier, grade, out_dir, force, output_format
+        settings,
+        rules,
+        numbers,
+        seed_text is None,
+        tier,
+        grade,
+        out_dir,
+        force,
+        output_format,
+        _needs_filter(rules, registry.rules, needs),
     )
+
+
+def _needs_filter(
+    rules: list[Rule], installed: list[Rule], needs: tuple[str, ...]
+) -> NeedsFilter | None:
+    """The test of ``--needs`` (None without it), or exit 2 when no board can pass it."""
+    if not needs:
+        return None
+    from ...generator.needs import NeedsFilter, resolve_needed
+    from ...generator.queens import GenerateError
+
+    try:
+        return NeedsFilter(rules, resolve_needed(rules, installed, needs))
+    except GenerateError as err:
+        fail(str(err), EXIT_BAD_INPUT)
 
 
 @dataclass(frozen=True)
@@ -238,6 +273,7 @@ def _refuse_queens_options(
     only: tuple[str, ...],
     exclude: tuple[str, ...],
     max_tries_text: str | None,
+    needs: tuple[str, ...] = (),
 ) -> None:
     """Exit 2 on the first option that only Queens boards take, given with ``--stars K``
     (K >= 2): Star Battle boards are neither graded nor made for chosen rules."""
@@ -248,6 +284,7 @@ def _refuse_queens_options(
             ("--grade", grade),
             ("--only", only),
             ("--exclude", exclude),
+            ("--needs", needs),
             ("--min-region", numbers.min_region != 1),
             ("--max-tries", max_tries_text),
             ("--jobs", numbers.jobs != 1),
@@ -268,9 +305,11 @@ def _generate_queens(
     out_dir: str | None,
     force: bool,
     output_format: str,
+    needs: NeedsFilter | None = None,
 ) -> None:
-    """Queens boards (one queen a unit) that ``rules`` solve, of the tier or grade asked;
-    with ``out_dir``, the boards whose files are there already are kept, not made."""
+    """Queens boards (one queen a unit) that ``rules`` solve, of the tier or grade asked
+    (and that need the rules of ``needs``); with ``out_dir``, the boards whose files are
+    there already are kept, not made."""
     from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError, Maker
 
     size, count, seed = numbers.size, numbers.count, numbers.seed
@@ -278,14 +317,15 @@ def _generate_queens(
     max_tries = DEFAULT_MAX_TRIES if numbers.max_tries is None else numbers.max_tries
     try:
         # Checked up front, before any file is touched or a process started.
-        maker = Maker(rules, size, tier, grade, min_region, max_tries)
+        maker = Maker(rules, size, tier, grade, min_region, max_tries, accept=needs)
         if jobs < 1:
             raise GenerateError(f"--jobs: {jobs} is not a positive number")
     except GenerateError as err:
         fail(str(err), EXIT_BAD_INPUT)
     # The grade as named on the ladder, however it was typed ("3", "hard").
     grade_name = maker.target[0].grade if grade is not None else None
-    name_of = _file_namer(size, tier, grade_name, min_region, seed)
+    needed = [rule.counter for rule in needs.needed] if needs is not None else []
+    name_of = _file_namer(size, tier, grade_name, min_region, seed, needed)
     if out_dir is not None:
         _prepare_dir(out_dir)
     if random_seed:
@@ -436,7 +476,12 @@ def _integer(option: str, text: str) -> int:
 
 
 def _file_namer(
-    size: int, tier: str | None, grade: str | None, min_region: int, seed: int
+    size: int,
+    tier: str | None,
+    grade: str | None,
+    min_region: int,
+    seed: int,
+    needed: Iterable[str] = (),
 ) -> Callable[[int], str]:
     """File names that say what made the board, so that a rerun finds its own files."""
     parts = [f"{size}x{size}"]
@@ -446,6 +491,7 @@ def _file_namer(
         parts.append(grade.lower())
     if min_region > 1:
         parts.append(f"min{min_region}")
+    parts.extend(f"needs-{counter.replace('_', '-')}" for counter in needed)
     parts.append(f"s{seed}")
     stem = "-".join(parts)
     return lambda index: f"{stem}-{index + 1:04d}.txt"
