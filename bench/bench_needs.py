@@ -24,30 +24,44 @@ sys.path.insert(0, str(ROOT / "examples" / "queens-rules-squeeze"))
 
 from queens_core.generator.needs import NeedsFilter, NeverNeeded, resolve_needed  # noqa: E402
 from queens_core.generator.queens import GenerateError, GiveUp, Maker  # noqa: E402
+from queens_core.engine.rules import Tier  # noqa: E402
 from queens_core.plugins.registry import load_registry  # noqa: E402
+from queens_core.plugins.selection import package_key  # noqa: E402
 from queens_core.tools.check import check_board  # noqa: E402
 from queens_core.tools.grade import Grader  # noqa: E402
 from queens_rules_squeeze import RULES as SQUEEZE  # noqa: E402
 
 PFC = "placement_forces_contradiction"
-#: Selections tried in order, as (label, the installed rules to leave out).
+#: Selections tried in order, as (label, the installed rules to keep or None for all,
+#: the rules to leave out); RULE stands for the rule itself.
 SELECTIONS = (
-    ("every rule", ()),
-    (f"--exclude {PFC}", (PFC,)),
-    (f"--exclude {PFC},n_regions_in_n_lines", (PFC, "n_regions_in_n_lines")),
+    ("every rule", None, ()),
+    (f"--exclude {PFC}", None, (PFC,)),
+    ("--only baseline,RULE", ("baseline", "RULE"), ()),
+    (f"--exclude {PFC},n_regions_in_n_lines", None, (PFC, "n_regions_in_n_lines")),
     (
         f"--exclude {PFC},n_regions_in_n_lines,region_confined_to_line",
+        None,
         (PFC, "n_regions_in_n_lines", "region_confined_to_line"),
     ),
     (
         f"--exclude {PFC},n_regions_in_n_lines,line_confined_to_region",
+        None,
         (PFC, "n_regions_in_n_lines", "line_confined_to_region"),
     ),
 )
 
 
-def selection_of(rules, left_out):
-    return [rule for rule in rules if rule.counter not in left_out]
+def selection_of(rules, rule, kept, left_out):
+    """The rules a selection keeps: those of ``kept`` (package keys or ids; None: all)
+    minus ``left_out``."""
+    names = [rule.counter if name == "RULE" else name for name in kept or ()]
+    return [
+        r
+        for r in rules
+        if (kept is None or r.counter in names or package_key(r.package) in names)
+        and r.counter not in left_out
+    ]
 
 
 def verify(board, selection, rule):
@@ -66,6 +80,11 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=8)
     parser.add_argument("--count", type=int, default=5)
     parser.add_argument("--probe", type=int, default=300)
+    parser.add_argument(
+        "--every",
+        action="store_true",
+        help="try every rule first for the cheap rules too (a probe of --probe boards each)",
+    )
     parser.add_argument("rules", nargs="*")
     options = parser.parse_args()
     installed = [r for r in load_registry().rules if r.sound_for(1)] + list(SQUEEZE)
@@ -73,12 +92,16 @@ def main() -> None:
     print("rule | selection | size | boards/s | verified")
     for rule in catalog:
         outcome = None
-        for label, left_out in SELECTIONS:
-            if rule.counter in left_out:
+        for label, kept, left_out in SELECTIONS:
+            every = label == "every rule"
+            if rule.counter in left_out or (every and rule.tier is Tier.CHEAP and not options.every):
                 continue
-            selection = selection_of(installed, left_out)
+            if rule.tier is Tier.EXPENSIVE and label != "every rule":
+                continue
+            label = label.replace("RULE", rule.counter)
+            selection = selection_of(installed, rule, kept, left_out)
             if rule in SQUEEZE:
-                label += " (with the squeeze package)"
+                label += " (squeeze installed)"
             else:
                 selection = [r for r in selection if r not in SQUEEZE]
             try:
