@@ -88,8 +88,29 @@ def test_what_is_not_a_picture_is_refused_in_one_line():
         read_screenshot(blank.getvalue()[:200])
     huge = io.BytesIO()
     Image.new("1", (7000, 6000)).save(huge, format="PNG")  # a small file, a huge canvas
-    with pytest.raises(BoardError, match=r"^the picture is 7000×6000 pixels, more than"):
+    with pytest.raises(
+        BoardError, match=r"^too large: 7000×6000 = 42,000,000 pixels, the limit is 40,000,000;"
+    ):
         read_screenshot(huge.getvalue())
+    # Far larger, Pillow refuses to open it at all: still "too large", not "cannot decode".
+    with pytest.raises(
+        BoardError, match=r"^too large: 400,000,000 pixels, the limit is 40,000,000; crop it"
+    ):
+        read_screenshot(png_header(20000, 20000))
+
+
+def png_header(width: int, height: int) -> bytes:
+    """The start of a PNG file of that size: its signature, its header chunk and an empty
+    data chunk (no pixels: a reader that opens it reads the size alone)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + body))
+        return struct.pack(">I", len(body)) + kind + body + crc
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"")
 
 
 # -- synthetic pictures ------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ...engine.board import Board
     from ...engine.rules import Rule
     from ...generator.needs import NeedsFilter
-    from ...generator.queens import Generated
+    from ...generator.queens import Generated, Maker
 
 GENERATE_SCHEMA = "queens-generate/1"
 
@@ -329,7 +329,7 @@ def _generate_queens(
     if out_dir is not None:
         _prepare_dir(out_dir)
     if random_seed:
-        warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
+        _say_seed(seed)
 
     def exists(index: int) -> bool:
         return (
@@ -341,8 +341,45 @@ def _generate_queens(
     kept = sum(exists(i) for i in range(count))
     if kept:
         warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
-    boards = maker.boards(seed, count, jobs, skip=exists)
+    boards: Iterable[Generated] = maker.boards(seed, count, jobs, skip=exists)
+    if kept and output_format == "json":
+        # A program reading the lines gets every board of the batch, not only the new ones.
+        boards = _with_kept(maker, boards, count, exists, lambda i: os.path.join(out_dir, name_of(i)))
     _write_and_print(settings, boards, count - kept, seed, count, out_dir, name_of, output_format)
+
+
+def _with_kept(
+    maker: Maker,
+    made: Iterable[Generated],
+    count: int,
+    kept: Callable[[int], bool],
+    path_of: Callable[[int], str],
+) -> Iterator[Generated]:
+    """The boards of the batch in order: those made, and those kept in their files (read
+    and graded again, ``attempts`` 0); a kept file that is no board of this batch any more
+    is named on standard error and left out."""
+    from ...engine.board import Board, BoardError
+    from ...generator.queens import Generated
+    from ...referee.exact import find_solutions
+
+    new = iter(made)
+    for index in range(count):
+        if not kept(index):
+            yield next(new)
+            continue
+        path = path_of(index)
+        try:
+            with open(path, encoding="utf-8") as handle:
+                board = Board.parse(handle.read())
+        except (OSError, UnicodeDecodeError, BoardError) as err:
+            warn(f"{path}: kept, but not read again: {err}")
+            continue
+        solutions = find_solutions(board, 2)
+        assessment = maker.grader.assess(board)
+        if len(solutions) != 1 or assessment.rung is None:
+            warn(f"{path}: kept, but it is no longer a board with one solution the rules solve")
+            continue
+        yield Generated(index, board, solutions[0], assessment, 0)
 
 
 def _write_and_print(
@@ -368,7 +405,8 @@ def _write_and_print(
             path = None
             if out_dir is not None:
                 path = os.path.join(out_dir, name_of(board.index))
-                _write_board(path, board)
+                if board.attempts:  # 0: a board kept in its file (--format json)
+                    _write_board(path, board)
             _print(board, seed, count, path, output_format)
             done += 1
             progress(done, todo)
@@ -409,7 +447,7 @@ def _generate_stars(
     if out_dir is not None:
         _prepare_dir(out_dir)
     if random_seed:
-        warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
+        _say_seed(seed)
     stem = f"{size}x{size}-{stars}stars-s{seed}"
     for index in range(count):
         path = None if out_dir is None else os.path.join(out_dir, f"{stem}-{index + 1:04d}.txt")
@@ -466,6 +504,12 @@ def _print_star_board(
             click.echo()
         click.echo(f"board {index + 1} of {count}: {summary}")
         click.echo(str(board))
+
+
+def _say_seed(seed: int) -> None:
+    """Name the random seed on standard error: information, not a warning (nothing is
+    wrong), so that the batch can be made again."""
+    click.echo(f"queens: seed {seed} (pass --seed {seed} to make these boards again)", err=True)
 
 
 def _integer(option: str, text: str) -> int:
@@ -560,4 +604,5 @@ def board_record(board: Generated, seed: int, path: str | None = None) -> dict[s
         "score": board.assessment.score,
         "counters": dict(full.counters),
         "attempts": board.attempts,
+        "kept": board.attempts == 0,
     }
