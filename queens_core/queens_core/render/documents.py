@@ -323,6 +323,9 @@ def hint_document(hint: Hint, source: str, state_source: str | None) -> dict[str
             else None
         ),
         "after": state_json(board, hint.after) if hint.after else None,
+        # The cells crossed for the queens of the state before the step (``state`` has
+        # them crossed already); empty with --every-step.
+        "crossed": cells_json(board, hint.crossed),
         "wrong": wrong,
     }
 

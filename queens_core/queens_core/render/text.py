@@ -233,6 +233,26 @@ def _table(headers: list[str], rows: list[list[Any]], align_left: int = 1) -> li
 # -- queens hint ----------------------------------------------------------------------
 
 
+def crossed_text(hint: Hint) -> str:
+    """The crosses taken as made for the state's queens, in one wrapped sentence."""
+    count = hint.crossed.bit_count()
+    cells = "cell" if count == 1 else "cells"
+    one = hint.state.queens.bit_count() == 1
+    if hint.board.stars == 1:
+        what = (
+            "your queen attacks (its row, column, region and the cells around it)"
+            if one
+            else "your queens attack (their rows, columns, regions and the cells around them)"
+        )
+    else:
+        what = f"around your {'star' if one else 'stars'} (stars never touch)"
+    return textwrap.fill(
+        f"Crossed first, as the game does: the {count} {cells} {what}. "
+        "--every-step makes each cross a hint of its own.",
+        88,
+    )
+
+
 def message_lines(hint: Hint) -> list[str]:
     """What the hint found, in words (the first line is a sentence of its own)."""
     board = hint.board
@@ -282,7 +302,10 @@ def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> st
     if hint.status != HINT:
         return "\n".join(message_lines(hint))
     assert hint.explanation is not None and hint.after is not None and hint.step is not None
-    parts = [LABEL_SCHEME, format_explanation(board, hint.explanation, lead="Next step: ")]
+    parts = [LABEL_SCHEME]
+    if hint.crossed:
+        parts.append(crossed_text(hint))
+    parts.append(format_explanation(board, hint.explanation, lead="Next step: "))
     if depth is None:
         rows = hint.after.picture(board).split("\n")
         marked = [
