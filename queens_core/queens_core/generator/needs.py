@@ -110,14 +110,17 @@ class NeedsFilter:
         #: The other selected rules that prove deductions by trying a queen (the
         #: expensive tier): what usually stands in for a cheap rule.
         self.stand_ins = [
-            rule.counter for rule in selected if rule.tier is Tier.EXPENSIVE and rule not in needed
+            rule.counter
+            for rule in selected
+            if rule.tier is Tier.EXPENSIVE and rule.sound_for(1) and rule not in needed
         ]
         self.without = [
             (rule, Solver(other for other in selected if other is not rule)) for rule in needed
         ]
-        #: Boards offered (the selection solves them), and how many used each rule.
+        #: Boards offered (the selection solves them), how many of them used every named
+        #: rule, and how many needed them.
         self.offered = 0
-        self.used = dict.fromkeys((rule.counter for rule in needed), 0)
+        self.used = 0
         self.accepted = 0
 
     def __call__(self, board: Board, assessment: Assessment) -> bool:
@@ -133,22 +136,23 @@ class NeedsFilter:
         counters = assessment.full.counters
         if not all(counters.get(rule.counter, 0) for rule in self.needed):
             return False
-        for rule in self.needed:
-            self.used[rule.counter] += 1
+        self.used += 1
         return all(not without.solve(board).solved for _, without in self.without)
 
     def verdict(self) -> str:
         """What the tally says, as the one line of a give-up."""
         names = " and ".join(rule.counter for rule in self.needed)
-        used = ", ".join(f"{counter} in {count}" for counter, count in self.used.items())
+        one = len(self.needed) == 1
+        fired = f"{'it' if one else 'they all'} fired in {self.used}"
+        it = "it" if one else "one of them"
         if self.stand_ins:
-            advice = f"leave out what stands in for it, such as --exclude {','.join(self.stand_ins)}"
+            advice = f"leave out what stands in for {it}, such as --exclude {','.join(self.stand_ins)}"
         else:
-            advice = "leave out the rules that stand in for it (--exclude)"
+            advice = f"leave out the rules that stand in for {it} (--exclude)"
         return (
             f"no board needed {names}: of {self.offered} boards the selected rules solve, "
-            f"the rule fired in {used}, and each time the other selected rules solved the "
-            f"board without it; {advice}"
+            f"{fired}, and each time the other selected rules solved the board without {it}; "
+            f"{advice}"
         )
 
     def __str__(self) -> str:

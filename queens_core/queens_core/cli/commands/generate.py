@@ -345,7 +345,25 @@ def _generate_queens(
     if kept and output_format == "json":
         # A program reading the lines gets every board of the batch, not only the new ones.
         boards = _with_kept(maker, boards, count, exists, lambda i: os.path.join(out_dir, name_of(i)))
+    if needs is not None:
+        boards = _needs_told(boards, needs)
     _write_and_print(settings, boards, count - kept, seed, count, out_dir, name_of, output_format)
+
+
+def _needs_told(boards: Iterable[Generated], needs: NeedsFilter) -> Iterator[Generated]:
+    """The boards; a give-up before any board needed the rules says what was seen (the
+    filter's tally, kept in this process when the boards are made here)."""
+    from ...generator.needs import NeverNeeded
+    from ...generator.queens import GiveUp
+
+    try:
+        yield from boards
+    except NeverNeeded:
+        raise
+    except GiveUp as err:
+        if needs.accepted or not needs.offered:
+            raise
+        raise GiveUp(f"{needs.verdict()}; or raise --max-tries") from err
 
 
 def _with_kept(
