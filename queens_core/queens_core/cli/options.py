@@ -50,6 +50,32 @@ def json_format_options(function: Any) -> Any:
     return format_option("text for people, json for programs (docs/json.md).")(function)
 
 
+def complete_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of ``--only``/``--exclude`` (rule ids and package names) and
+    ``--needs`` (rule ids): the installed ones, after the last comma of what is typed."""
+    from click.shell_completion import CompletionItem
+
+    from ..plugins.registry import load_registry
+    from ..plugins.selection import package_key
+
+    try:
+        registry = load_registry(skip_broken=True)
+    except Exception:  # completion must never print a traceback into the shell
+        return []
+    done, comma, last = incomplete.rpartition(",")
+    before = done + comma
+    names = {rule.counter: rule.summary for rule in registry.rules}
+    if param.name != "needs":
+        for info in registry.packages:
+            if info.name.startswith("queens-rules-"):
+                names.setdefault(package_key(info.name), f"the rules of {info.name}")
+    return [
+        CompletionItem(before + name, help=about)
+        for name, about in sorted(names.items())
+        if name.startswith(last)
+    ]
+
+
 def selection_options(what: str) -> Decorator:
     """``--only``, ``--exclude`` and ``--tier``, as ``queens solve`` takes them, passed as
     ``only``, ``exclude`` and ``tier``; ``what`` says what the selected rules do
@@ -66,12 +92,14 @@ def selection_options(what: str) -> Decorator:
             "--exclude",
             multiple=True,
             metavar="NAMES",
+            shell_complete=complete_rule_names,
             help=f"{what} the installed rules but these rules or packages (names as --only).",
         )(function)
         return click.option(
             "--only",
             multiple=True,
             metavar="NAMES",
+            shell_complete=complete_rule_names,
             help=f"{what} only these rules or packages (counter ids or package names, with "
             "or without the queens-rules- prefix; repeat the option or separate with commas).",
         )(function)

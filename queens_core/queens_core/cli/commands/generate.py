@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
-from ..options import format_option, selected_rules
+from ..options import complete_rule_names, format_option, selected_rules
 
 if TYPE_CHECKING:
     from ...engine.board import Board
@@ -106,18 +106,21 @@ GENERATE_SCHEMA = "queens-generate/1"
 @click.option(
     "--only",
     multiple=True,
+    shell_complete=complete_rule_names,
     metavar="NAMES",
     help="Boards for these rules or packages only (as for `queens solve`).",
 )
 @click.option(
     "--exclude",
     multiple=True,
+    shell_complete=complete_rule_names,
     metavar="NAMES",
     help="Boards for the installed rules without these (as for `queens solve`).",
 )
 @click.option(
     "--needs",
     multiple=True,
+    shell_complete=complete_rule_names,
     metavar="RULES",
     help="Only boards that need these rules (ids, comma-separated): the selected rules "
     "solve the board, and without any one of these they stall.",
