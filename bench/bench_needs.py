@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples" / "queens-rules-squeeze"))
 
+from queens_core.engine.rules import Tier  # noqa: E402
 from queens_core.generator.needs import NeedsFilter, NeverNeeded, resolve_needed  # noqa: E402
 from queens_core.generator.queens import GenerateError, GiveUp, Maker  # noqa: E402
-from queens_core.engine.rules import Tier  # noqa: E402
 from queens_core.plugins.registry import load_registry  # noqa: E402
 from queens_core.plugins.selection import package_key  # noqa: E402
 from queens_core.tools.check import check_board  # noqa: E402
@@ -94,7 +94,9 @@ def main() -> None:
         outcome = None
         for label, kept, left_out in SELECTIONS:
             every = label == "every rule"
-            if rule.counter in left_out or (every and rule.tier is Tier.CHEAP and not options.every):
+            if rule.counter in left_out or (
+                every and rule.tier is Tier.CHEAP and not options.every
+            ):
                 continue
             if rule.tier is Tier.EXPENSIVE and label != "every rule":
                 continue

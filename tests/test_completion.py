@@ -91,7 +91,8 @@ def test_the_fish_script_completes_in_fish():
         [
             "fish",
             "-c",
-            "_QUEENS_COMPLETE=fish_source queens | source; complete -C 'queens generate --needs n_reg'",
+            "_QUEENS_COMPLETE=fish_source queens | source;"
+            " complete -C 'queens generate --needs n_reg'",
         ],
         env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"},
         capture_output=True,

@@ -151,7 +151,7 @@ def test_the_command_refuses_what_cannot_be_made(args, message):
     assert line.startswith("queens: error: ") and message in line
 
 
-def test_a_third_party_rule_can_be_needed(site, tmp_path):
+def test_a_third_party_rule_can_be_needed(site, tmp_path):  # noqa: F811 (the fixture)
     made = queens(
         "generate", "--size", "7", "--seed", "1", "--needs", "two_line_squeeze",
         "--exclude", PFC, "-o", str(tmp_path), site=site,
@@ -159,7 +159,5 @@ def test_a_third_party_rule_can_be_needed(site, tmp_path):
     assert made.returncode == 0, made.stderr
     solved = queens("check", "--exclude", PFC, str(tmp_path), site=site)
     assert solved.returncode == 0, solved.stdout
-    stalled = queens(
-        "check", "--exclude", f"{PFC},two_line_squeeze", str(tmp_path), site=site
-    )
+    stalled = queens("check", "--exclude", f"{PFC},two_line_squeeze", str(tmp_path), site=site)
     assert stalled.returncode == 1, stalled.stdout

@@ -108,7 +108,9 @@ def test_by_default_a_queens_crosses_are_taken_as_made(board353, registry):
     assert hint.state.live == state.live & ~board353.kill_masks[0]
     assert hint.step.counter != "queen_adjacent_kill"
     assert hint.step == Solver(registry.rules).solve(board353, hint.state.copy()).steps[0]
-    text = " ".join(hint_cli(BOARD_353, "--state", "-", state="♛......\n" + ".......\n" * 6)[1].split())
+    text = " ".join(
+        hint_cli(BOARD_353, "--state", "-", state="♛......\n" + ".......\n" * 6)[1].split()
+    )
     assert "Crossed first, as the game does: the 13 cells your queen attacks (its row" in text
 
 

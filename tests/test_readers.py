@@ -8,9 +8,8 @@ from a command-line argument (it is ``inline``); a state may follow after ``|``.
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 
 import pytest
 from click.testing import CliRunner

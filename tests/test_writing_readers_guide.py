@@ -28,9 +28,7 @@ def test_the_layout_lists_the_package_files():
     lines = layout.text.splitlines()
     folder = lines[0].strip()
     listed = sorted(folder + line.strip() for line in lines[1:])
-    files = sorted(
-        b.argument for b in found if b.kind == "file" and "/tests/" not in b.argument
-    )
+    files = sorted(b.argument for b in found if b.kind == "file" and "/tests/" not in b.argument)
     assert listed == files
 
 

@@ -38,7 +38,9 @@ class NeverNeeded(GiveUp):
     is one line that says what was seen and what to try."""
 
 
-def resolve_needed(selected: Sequence[Rule], installed: Sequence[Rule], values: Iterable[str]) -> list[Rule]:
+def resolve_needed(
+    selected: Sequence[Rule], installed: Sequence[Rule], values: Iterable[str]
+) -> list[Rule]:
     """The rules named by ``--needs`` values (comma-separated, repeatable), in catalog order.
 
     Raises :class:`GenerateError` for a name that is not an installed rule id (a package
@@ -102,9 +104,7 @@ class NeedsFilter:
     """Accepts a board when each named rule is needed by the selection's solve of it (see
     the module docstring); keeps a tally to give up on a rule nothing needs."""
 
-    def __init__(
-        self, selected: Sequence[Rule], needed: Sequence[Rule], probe: int = PROBE_BOARDS
-    ):
+    def __init__(self, selected: Sequence[Rule], needed: Sequence[Rule], probe: int = PROBE_BOARDS):
         self.needed = list(needed)
         self.probe = probe
         #: The other selected rules that prove deductions by trying a queen (the
@@ -146,7 +146,9 @@ class NeedsFilter:
         fired = f"{'it' if one else 'they all'} fired in {self.used}"
         it = "it" if one else "one of them"
         if self.stand_ins:
-            advice = f"leave out what stands in for {it}, such as --exclude {','.join(self.stand_ins)}"
+            advice = (
+                f"leave out what stands in for {it}, such as --exclude {','.join(self.stand_ins)}"
+            )
         else:
             advice = f"leave out the rules that stand in for {it} (--exclude)"
         return (

@@ -289,8 +289,7 @@ def misread(data: bytes, readers: Sequence[Reader]) -> str | None:
             return f"this looks like {what}, not a board in text: {todo}"
     if _PROSE.search(data[:4096]):
         return (
-            "this looks like prose, not a board: a board is one line a row and one "
-            "character a cell"
+            "this looks like prose, not a board: a board is one line a row and one character a cell"
         )
     return None
 

@@ -144,7 +144,9 @@ def format_summary(summary: Summary) -> str:
             lines.append(title)
             for board in boards:
                 # An error line names its board already.
-                lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
+                lines.append(
+                    f"  {board.error}" if board.error else f"  {board.path}: {board.status}"
+                )
 
     lines.append("")
     lines.append("Rule firings (total of each counter; boards where it fired):")

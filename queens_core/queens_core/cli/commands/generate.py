@@ -345,9 +345,12 @@ def _generate_queens(
     if kept:
         warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
     boards: Iterable[Generated] = maker.boards(seed, count, jobs, skip=exists)
-    if kept and output_format == "json":
+    if kept and output_format == "json" and out_dir is not None:
         # A program reading the lines gets every board of the batch, not only the new ones.
-        boards = _with_kept(maker, boards, count, exists, lambda i: os.path.join(out_dir, name_of(i)))
+        folder = out_dir
+        boards = _with_kept(
+            maker, boards, count, exists, lambda i: os.path.join(folder, name_of(i))
+        )
     if needs is not None:
         boards = _needs_told(boards, needs)
     _write_and_print(settings, boards, count - kept, seed, count, out_dir, name_of, output_format)

@@ -84,7 +84,10 @@ def render(
     if output != "-" and suffix.lower() not in (".svg", ".png"):
         # Anything else would get SVG under a name that promises another format.
         what = f"a {suffix} file" if suffix else "a file without .svg or .png"
-        fail(f"-o {output}: render writes SVG (FILE.svg) or PNG (FILE.png), not {what}", EXIT_BAD_INPUT)
+        fail(
+            f"-o {output}: render writes SVG (FILE.svg) or PNG (FILE.png), not {what}",
+            EXIT_BAD_INPUT,
+        )
     if as_png and letters:
         fail("--letters is drawn in SVG output only: use -o FILE.svg", EXIT_BAD_INPUT)
     if as_png:

@@ -19,7 +19,7 @@ from ..exits import (
     report_error,
     warn_split_regions,
 )
-from ..options import complete_rule_names, color_option, format_option, selected_rules
+from ..options import color_option, complete_rule_names, format_option, selected_rules
 from ..stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
