@@ -59,47 +59,38 @@ def test_subcommands_options_and_rule_names(shell):
     assert "polyomino_domino" in needs and "pfc" not in needs and "polyomino" not in needs
 
 
-def test_the_bash_script_completes_in_bash():
-    script = subprocess.run(
-        [str(BIN / "queens")],
-        env={**os.environ, "_QUEENS_COMPLETE": "bash_source"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    ).stdout
-    program = (
-        script
-        + "\nCOMP_WORDS=(queens generate --only baseline,poly); COMP_CWORD=3"
-        + '\n_queens_completion queens; printf "%s\\n" "${COMPREPLY[@]}"'
-    )
+def in_shell(shell: str, program: str) -> str:
+    """The standard output of ``program`` run by ``shell``, with this ``queens`` first on
+    the PATH (the completion scripts call it by name)."""
     done = subprocess.run(
-        ["bash", "-c", program],
+        [shell, "-c", program],
         env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"},
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert done.stdout.splitlines() == ["baseline,polyomino"] + [
-        line for line in done.stdout.splitlines()[1:] if line.startswith("baseline,polyomino_")
-    ]
-    assert "baseline,polyomino_domino" in done.stdout.splitlines()
+    assert done.stderr == "", done.stderr
+    return done.stdout
+
+
+def test_the_bash_script_completes_in_bash():
+    program = (
+        'eval "$(_QUEENS_COMPLETE=bash_source queens)"\n'
+        "COMP_WORDS=(queens generate --only baseline,poly); COMP_CWORD=3\n"
+        '_queens_completion queens; printf "%s\\n" "${COMPREPLY[@]}"'
+    )
+    offered = in_shell("bash", program).splitlines()
+    assert offered[0] == "baseline,polyomino"  # the package, then its rules
+    assert "baseline,polyomino_domino" in offered
+    assert all(line.startswith("baseline,polyomino") for line in offered)
 
 
 @pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
 def test_the_fish_script_completes_in_fish():
-    done = subprocess.run(
-        [
-            "fish",
-            "-c",
-            "_QUEENS_COMPLETE=fish_source queens | source;"
-            " complete -C 'queens generate --needs n_reg'",
-        ],
-        env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"},
-        capture_output=True,
-        text=True,
-        timeout=60,
+    program = (
+        "_QUEENS_COMPLETE=fish_source queens | source; complete -C 'queens generate --needs n_reg'"
     )
-    assert done.stdout.split("\t")[0] == "n_regions_in_n_lines"
+    assert in_shell("fish", program).split("\t")[0] == "n_regions_in_n_lines"
 
 
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
@@ -109,11 +100,4 @@ def test_the_zsh_script_loads_in_zsh():
         'eval "$(_QUEENS_COMPLETE=zsh_source queens)"\n'
         "whence -w _queens_completion"
     )
-    done = subprocess.run(
-        ["zsh", "-c", program],
-        env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.stdout.strip() == "_queens_completion: function", done.stderr
+    assert in_shell("zsh", program).strip() == "_queens_completion: function"

@@ -6,7 +6,7 @@ excerpts the guide shows."""
 from __future__ import annotations
 
 import pytest
-from guide import blocks, commands, mismatch
+from guide import blocks, follow, write_files
 from support import ROOT
 from test_writing_rules_guide import _run
 
@@ -35,25 +35,10 @@ def test_the_layout_lists_the_package_files():
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
     root = tmp_path_factory.mktemp("readers-guide")
-    for block in guide_blocks():
-        if block.kind == "file":
-            path = root / block.argument
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(block.text, encoding="utf-8")
+    write_files(guide_blocks(), root)
     return root
 
 
 def test_the_guide_runs_as_written(workspace):
     site = workspace / "site-packages"
-    ran = 0
-    for block in guide_blocks():
-        if block.kind != "run":
-            continue
-        for step in commands(block):
-            output = _run(step.command, workspace, site)
-            problem = mismatch(step.expected, output)
-            assert problem is None, (
-                f"guide line {block.line}: $ {step.command}\n{problem}\n--- output ---\n{output}"
-            )
-            ran += 1
-    assert ran == 5
+    assert follow(guide_blocks(), lambda command: _run(command, workspace, site)) == 5

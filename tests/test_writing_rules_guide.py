@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from guide import blocks, commands, mismatch
+from guide import blocks, follow, write_files
 from support import ROOT
 
 GUIDE = ROOT / "docs" / "writing-rules.md"
@@ -61,11 +61,7 @@ def test_the_layout_lists_the_package_files():
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
     root = tmp_path_factory.mktemp("guide")
-    for block in guide_blocks():
-        if block.kind == "file":
-            path = root / block.argument
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(block.text, encoding="utf-8")
+    write_files(guide_blocks(), root)
     # The guide's "boards/": a folder of real boards.
     (root / "boards").symlink_to(ROOT / "archive" / "boards")
     return root
@@ -125,15 +121,4 @@ def _run(command: str, cwd: Path, site: Path) -> str:
 
 def test_the_guide_runs_as_written(workspace):
     site = workspace / "site-packages"
-    ran = 0
-    for block in guide_blocks():
-        if block.kind != "run":
-            continue
-        for step in commands(block):
-            output = _run(step.command, workspace, site)
-            problem = mismatch(step.expected, output)
-            assert problem is None, (
-                f"guide line {block.line}: $ {step.command}\n{problem}\n--- output ---\n{output}"
-            )
-            ran += 1
-    assert ran >= 7
+    assert follow(guide_blocks(), lambda command: _run(command, workspace, site)) >= 7
