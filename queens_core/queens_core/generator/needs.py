@@ -28,8 +28,9 @@ from ..tools.grade import Assessment
 from .queens import GenerateError, GiveUp
 
 #: Boards the selection solves (with one solution, on the target) that are tried before
-#: a rule no board has needed yet is given up on. Rules that can be needed at all are
-#: needed by at least one board in a few hundred of those (docs/generate.md's table).
+#: a rule no board has needed yet is given up on, unless told otherwise. Some rules are
+#: needed by one board in thousands (docs/writing-rules.md, "Make boards that need your
+#: rule"), so ``queens generate`` passes its ``--max-tries`` instead: the user's budget.
 PROBE_BOARDS = 1000
 
 

@@ -209,21 +209,23 @@ def generate(
         out_dir,
         force,
         output_format,
-        _needs_filter(rules, registry.rules, needs),
+        _needs_filter(rules, registry.rules, needs, numbers.max_tries),
     )
 
 
 def _needs_filter(
-    rules: list[Rule], installed: list[Rule], needs: tuple[str, ...]
+    rules: list[Rule], installed: list[Rule], needs: tuple[str, ...], max_tries: int | None
 ) -> NeedsFilter | None:
-    """The test of ``--needs`` (None without it), or exit 2 when no board can pass it."""
+    """The test of ``--needs`` (None without it), or exit 2 when no board can pass it.
+    It gives up no sooner than the maker would (``--max-tries``): the user's budget."""
     if not needs:
         return None
-    from ...generator.needs import NeedsFilter, resolve_needed
-    from ...generator.queens import GenerateError
+    from ...generator.needs import PROBE_BOARDS, NeedsFilter, resolve_needed
+    from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError
 
+    probe = max(PROBE_BOARDS, max_tries or DEFAULT_MAX_TRIES)
     try:
-        return NeedsFilter(rules, resolve_needed(rules, installed, needs))
+        return NeedsFilter(rules, resolve_needed(rules, installed, needs), probe)
     except GenerateError as err:
         fail(str(err), EXIT_BAD_INPUT)
 
