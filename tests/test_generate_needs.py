@@ -83,8 +83,6 @@ def test_a_rule_no_board_can_need_is_refused_before_any_work(registry):
     assert "whichever rule placed it" in why_never_needed(by_id["queen_adjacent_kill"], rules)
     assert "leaves it out" in why_never_needed(by_id[PFC], selection)
     assert why_never_needed(by_id["n_regions_in_n_lines"], selection) is None
-    lone = select_rules(rules, ["single_cell_region"])
-    assert "the only rule selected" in why_never_needed(by_id["single_cell_region"], lone)
     with pytest.raises(GenerateError, match="rule package"):
         resolve_needed(selection, rules, ["polyomino"])
     with pytest.raises(GenerateError, match="did you mean 'n_regions_in_n_lines'"):

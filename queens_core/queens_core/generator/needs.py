@@ -93,11 +93,6 @@ def why_never_needed(rule: Rule, selected: Sequence[Rule]) -> str | None:
             "its steps are the cells a placed queen kills, and every placed queen kills "
             "them whichever rule placed it, so leaving it out changes no solve"
         )
-    if len(selected) == 1:
-        return (
-            "it is the only rule selected, and a board it solves on its own is solved "
-            "by no other rule: add the rules it should stand out from (--only)"
-        )
     return None
 
 
