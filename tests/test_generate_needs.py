@@ -159,3 +159,17 @@ def test_a_third_party_rule_can_be_needed(site, tmp_path):  # noqa: F811 (the fi
     assert solved.returncode == 0, solved.stdout
     stalled = queens("check", "--exclude", f"{PFC},two_line_squeeze", str(tmp_path), site=site)
     assert stalled.returncode == 1, stalled.stdout
+
+
+def test_the_command_says_what_it_saw_when_it_gives_up():
+    result = run(
+        "generate", "--size", "7", "--seed", "1", "--max-tries", "20",
+        "--needs", "region_confined_to_line",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("queens: error: no board needed region_confined_to_line: of ")
+    assert line.endswith(
+        "each time the other selected rules solved the board without it; leave out what "
+        f"stands in for it, such as --exclude {PFC}; or raise --max-tries"
+    )
