@@ -154,5 +154,5 @@ class NeedsFilter:
         )
 
     def __str__(self) -> str:
-        """The test in words, as a give-up names it: ``needs n_regions_in_n_lines``."""
+        """The test in words, as a give-up names it: ``needs shared_attack``."""
         return "needs " + " and ".join(rule.counter for rule in self.needed)

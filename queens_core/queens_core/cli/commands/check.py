@@ -82,7 +82,7 @@ def check(
       queens check my-board.txt
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
-      queens check --exclude placement_forces_contradiction boards/
+      queens check --exclude pfc boards/
     """
     from ...render.statuses import check_exit_status
     from ...render.text import format_report

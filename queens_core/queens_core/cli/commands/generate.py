@@ -175,7 +175,7 @@ def generate(
       queens generate --size 9 --count 5 --grade Hard --seed 1
       queens generate --size 10 --count 100 --tier expensive -o boards/ --jobs 2
       queens generate --size 8 --only baseline --format json
-      queens generate --needs n_regions_in_n_lines --exclude pfc
+      queens generate --needs RULE_ID --exclude pfc
       queens generate --stars 2 --size 10 --seed 1
     """
     if force and out_dir is None:
