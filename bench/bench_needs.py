@@ -1,4 +1,4 @@
-"""Boards that need each rule (``queens generate --needs``): the table of docs/generate.md.
+"""Boards that need each rule (``queens generate --needs``): the table of docs/writing-rules.md.
 
     .venv/bin/python bench/bench_needs.py [--size 8] [--count 5] [RULE ...]
 
