@@ -297,8 +297,11 @@ def test_hint_starts_from_the_marks_and_import_saves_them(tmp_path):
     from_picture = run("hint", shot)
     assert from_picture.exit_code == 0, from_picture.output
     assert from_picture.stdout == from_files.stdout
-    # The six queens in the picture are where the hint starts, so it does not place them.
-    assert "The queen already on r1c4" in from_picture.stdout
+    # The six queens in the picture are where the hint starts, so it does not place them;
+    # their crosses are taken as made (the game makes them), unless --every-step.
+    assert "Crossed first, as the game does" in from_picture.stdout
+    every_step = run("hint", shot, "--every-step")
+    assert "The queen already on r1c4" in every_step.stdout
 
 
 def test_import_of_a_wrong_crop_is_one_line_exit_2():
