@@ -2,12 +2,14 @@
 
     .venv/bin/python bench/bench_serve.py              # every 5th archive board, best of 3
     .venv/bin/python bench/bench_serve.py --step 1 --repeat 5
+    .venv/bin/python bench/bench_serve.py --baseline OTHER-CHECKOUT/.venv/bin/queens
 
 Start-up: `queens serve --port 0` is started as a user starts it; the clock runs from the
 spawn to the page's first paint in a headless chromium (launched beforehand: the browser's
 own start is not the server's), and to the board being drawn (after the page has asked
-/api/info and /api/read); the time until the browser has the page's HTML, and the
-browser's own share from there to the paint, are shown apart. Side by side, the
+/api/info and /api/daily, which makes the board of the day); the time until the
+browser has the page's HTML, and the browser's own share from there to the paint, are
+shown apart. Side by side, the
 baseline: `queens rules list` (the command line's start-up with the rule packages
 loaded, which serve pays too). Without chromium, only the time until the page's HTML is
 served.
@@ -15,6 +17,12 @@ served.
 Round trips: for archive boards, a hint from the empty board (POST /api/hint) and the
 whole explanation (POST /api/explain) over HTTP to the running server, each board's best
 of ``--repeat``; side by side, the same library calls in this process, without HTTP.
+
+Under load: GET /api/info, one request after another for ``--load-seconds``, first with
+the server idle, then while another connection keeps it busy making 12×12 Fiendish
+boards (each up to the generator's 10 s); median, p99 and max. ``--baseline QUEENS``
+runs the same against another checkout's ``queens`` (one that computes one request at
+a time) side by side.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import os
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -49,10 +58,10 @@ LAUNCH_ARGS = [
 ]
 
 
-def start_server() -> tuple[subprocess.Popen, str, float]:
+def start_server(queens: str = QUEENS) -> tuple[subprocess.Popen, str, float]:
     """`queens serve` on a free port: the process, its URL, and when it was spawned."""
     spawned = time.time()
-    process = subprocess.Popen([QUEENS, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen([queens, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     line = process.stdout.readline()
     if not line.startswith("queens: serving "):
@@ -95,7 +104,7 @@ def startup(runs: int) -> list[str]:
             tab = browser.new_page()
             process, url, spawned = start_server()
             tab.goto(url)
-            tab.wait_for_selector("#board rect.cell")
+            tab.wait_for_selector("#board .cell, #board rect.cell")
             drawn_at = time.time()
             origin, response_end, paint = tab.evaluate(
                 "() => [performance.timeOrigin,"
@@ -126,12 +135,16 @@ def best_times(items: list, work: Callable, repeat: int) -> list[float]:
     return times
 
 
-def summary(name: str, times: list[float]) -> str:
+def quantile(times: list[float], share: float) -> float:
+    """The time ``share`` of the runs took at most (0.95: the 95th percentile)."""
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(name: str, times: list[float]) -> str:
     return (
         f"{name:<28} median {statistics.median(times) * 1e3:6.2f} ms   "
-        f"p95 {p95 * 1e3:6.2f} ms   max {ordered[-1] * 1e3:6.2f} ms"
+        f"p95 {quantile(times, 0.95) * 1e3:6.2f} ms   max {max(times) * 1e3:6.2f} ms"
     )
 
 
@@ -191,16 +204,81 @@ def round_trips(step: int, repeat: int) -> list[str]:
     return lines
 
 
+def info_latencies(host: str, seconds: float) -> list[float]:
+    """GET /api/info one after another for ``seconds``: each round trip's time."""
+    connection = http.client.HTTPConnection(host)
+    times = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        connection.request("GET", "/api/info")
+        response = connection.getresponse()
+        response.read()
+        times.append(time.perf_counter() - start)
+        assert response.status == 200, response.status
+        time.sleep(0.01)
+    return times
+
+
+def percentiles(name: str, times: list[float]) -> str:
+    return (
+        f"{name:<44} n {len(times):4d}  median {statistics.median(times) * 1e3:7.1f} ms"
+        f"   p99 {quantile(times, 0.99) * 1e3:7.1f} ms   max {max(times) * 1e3:7.1f} ms"
+    )
+
+
+def under_load(queens: str, label: str, seconds: float) -> list[str]:
+    """/api/info's round trips, idle and while 12×12 Fiendish boards are generated."""
+    process, url, _ = start_server(queens)
+    host = url.split("/")[2]
+    stop_load = threading.Event()
+    made: list[int] = []
+
+    def keep_busy() -> None:
+        connection = http.client.HTTPConnection(host, timeout=60)
+        seed = 0
+        while not stop_load.is_set():
+            body = json.dumps({"size": 12, "grade": "Fiendish", "seed": seed})
+            connection.request("POST", "/api/generate", body, {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            made.append(response.status)
+            seed += 1
+
+    try:
+        info_latencies(host, 1.0)  # the library loaded, the connection warm
+        idle = info_latencies(host, seconds)
+        worker = threading.Thread(target=keep_busy, daemon=True)
+        worker.start()
+        time.sleep(0.5)  # the first generate under way
+        loaded = info_latencies(host, seconds)
+        stop_load.set()
+        worker.join(timeout=30)
+    finally:
+        stop(process)
+    return [
+        percentiles(f"{label}: /api/info, server idle", idle),
+        percentiles(f"{label}: /api/info, while generating", loaded),
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--step", type=int, default=5, help="every STEP-th archive board")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--startups", type=int, default=3)
+    parser.add_argument("--load-seconds", type=float, default=8.0)
+    parser.add_argument("--baseline", metavar="QUEENS", help="another checkout's queens")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}")
     for line in startup(args.startups):
         print(line)
     for line in round_trips(args.step, args.repeat):
+        print(line)
+    if args.baseline:
+        for line in under_load(args.baseline, "baseline", args.load_seconds):
+            print(line)
+    for line in under_load(QUEENS, "this checkout", args.load_seconds):
         print(line)
     return 0
 

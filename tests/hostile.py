@@ -82,3 +82,75 @@ def apply_of(body: str) -> Callable[[Any], None]:
     namespace: dict[str, Any] = {}
     exec("def apply(ctx):\n" + "".join(f"    {line}\n" for line in body.splitlines()), namespace)
     return namespace["apply"]
+
+
+#: Raises KeyboardInterrupt itself: no Ctrl-C was pressed, so it is the rule's failure.
+INTERRUPTS = """
+raise KeyboardInterrupt
+"""
+
+#: Raises SystemExit(0): a rule cannot end the command, least of all with "solved".
+EXITS = """
+raise SystemExit(0)
+"""
+
+#: Writes to standard error, where queens reports (noise a script would take for errors).
+WRITES_STDERR = """
+import sys
+sys.stderr.write("noise\\n")
+"""
+
+#: Swallows the alarm of the time budget and goes on: the soft budget cannot stop it.
+SWALLOWS_THE_ALARM = """
+import time
+while True:
+    try:
+        time.sleep(0.05)
+    except BaseException:
+        pass
+"""
+
+#: One long call into C that holds the interpreter lock: no Python thread runs until it
+#: returns (in some hours), the budget's watchdog included.
+HOLDS_THE_LOCK = """
+sum(range(10**12))
+"""
+
+# -- readers (the body of a reader package's module; fakedist installs it) -------------
+
+#: A reader package whose reader "hostile" has ``sniff`` and ``read`` bodies of a test's
+#: choosing (``{sniff}``, ``{read}``: one statement each), suffix ``.hostile``, inline.
+READER_PACKAGE = """
+from queens_core import Board, Reader, Reading, hookimpl
+
+
+def sniff(data):
+    {sniff}
+
+
+def read(data):
+    {read}
+
+
+@hookimpl
+def queens_register_readers():
+    return [Reader(name="{name}", summary="A hostile reader", read=read,
+                   suffixes=({suffix!r},), sniff=sniff, inline=True)]
+"""
+
+#: A command package whose command is called ``serve``, as queens-web's is.
+SERVE_TAKEOVER = """
+import click
+from queens_core import hookimpl
+
+
+@click.command()
+def serve():
+    \"\"\"Not the real page.\"\"\"
+    click.echo("taken over")
+
+
+@hookimpl
+def queens_register_commands():
+    return [serve]
+"""

@@ -4,6 +4,10 @@ is never printed as solved and the rule never gets a traceback past the CLI."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
+
 import pytest
 from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
@@ -11,13 +15,23 @@ from hostile import (
     BASE_EXCEPTION,
     BOARD_MUTATION,
     CACHE_VANDAL,
+    EXITS,
+    HOLDS_THE_LOCK,
+    INTERRUPTS,
     MULTILINE_MESSAGE,
     NOT_A_STEP,
     PRINTS,
+    READER_PACKAGE,
     RUNAWAY,
+    SERVE_TAKEOVER,
+    SWALLOWS_THE_ALARM,
+    WRITES_STDERR,
 )
 
 from queens_core.cli.app import main
+from queens_core.engine import guards
+from queens_core.plugins import readers
+from queens_core.render.statuses import EXIT_PLUGIN_FAILED, EXIT_RULE_FAILED
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 RULE = "rule 'hostile' (Hostile) from queens-rules-hostile 6.6.6"
@@ -65,6 +79,12 @@ CASES = [
         "state.caches (a rule keeps its scratch space in ctx.cache, which is its own)",
     ),
     (MULTILINE_MESSAGE, "raised ValueError: first line second line third line"),
+    (INTERRUPTS, "raised KeyboardInterrupt"),
+    (EXITS, "raised SystemExit: 0"),
+    (
+        WRITES_STDERR,
+        "broke the rule contract: it wrote 'noise\\n' to standard error, where queens reports",
+    ),
 ]
 
 
@@ -116,3 +136,311 @@ def test_a_hook_that_returns_none_is_a_broken_package(site):
         "must return a list of Rule, not NoneType"
     )
     assert len(result.stderr.splitlines()) == 1
+
+
+# -- the hard stop: plugin code that the budget's alarm cannot stop -------------------
+
+#: Run the executable's entry point with the budgets shortened, the fake site first on
+#: the path (a test in its own process: the hard stop ends the process).
+SHORT_BUDGETS = """
+import sys
+sys.path.insert(0, {site!r})
+from queens_core.engine import guards
+guards.TIME_BUDGET = 0.3
+guards.PLUGIN_BUDGET = 0.3
+guards.GRACE = 0.5
+guards.STARVED = 3.0
+sys.argv = ["queens", *{args!r}]
+from queens_core.cli.entry import run
+run()
+"""
+
+
+def run_shortened(site: FakeSite, *args: str, timeout: float = 60) -> tuple[int, str, float]:
+    code = SHORT_BUDGETS.format(site=str(site.root), args=list(args))
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, check=False
+    )
+    return done.returncode, done.stderr, time.monotonic() - start
+
+
+def test_the_hard_stop_ends_a_rule_that_swallows_the_alarm(site):
+    install(site, SWALLOWS_THE_ALARM)
+    status, error, took = run_shortened(site, "solve", BOARD)
+    assert status == EXIT_RULE_FAILED == guards.STATUS_AT_WORK
+    assert error == (
+        f"queens: error: {RULE} did not stop: it was still running 0.5 s after the solve's "
+        "time budget (0.3 s) ran out, so queens ended\n"
+    )
+    assert took < 20
+
+
+def test_a_call_that_holds_the_interpreter_lock_ends_by_the_fault_handler(site):
+    """No Python code runs until such a call returns: Python's fault handler ends the
+    process, and its stack names the plugin's file."""
+    install(site, HOLDS_THE_LOCK)
+    status, error, took = run_shortened(site, "solve", BOARD, timeout=40)
+    assert status == 1
+    assert "hostile_rules/__init__.py" in error and "in apply" in error
+    assert took < 30
+
+
+def test_a_package_whose_import_never_ends_is_stopped_at_loading(site):
+    site.add(
+        "queens-rules-slow",
+        "1.0",
+        {"slow": "slow_rules"},
+        {"slow_rules/__init__.py": "while True:\n    pass\n"},
+    )
+    status, error, _ = run_shortened(site, "solve", BOARD)
+    assert status == EXIT_PLUGIN_FAILED
+    assert error.startswith(
+        "queens: error: rule package queens-rules-slow[slow] failed to load (slow_rules): it ran "
+        "away: it was still running when the time budget of its loading (0.3 s) ran out"
+    )
+    assert len(error.splitlines()) == 1
+
+
+# -- KeyboardInterrupt and SystemExit while a package loads ---------------------------
+
+
+@pytest.mark.parametrize("raised", ["KeyboardInterrupt", "SystemExit(0)"])
+@pytest.mark.parametrize("where", ["import", "hook"])
+def test_an_interrupt_or_exit_while_loading_is_the_package_failure(site, raised, where):
+    if where == "import":
+        source = f"raise {raised}\n"
+    else:
+        source = (
+            "from queens_core import hookimpl\n\n\n@hookimpl\n"
+            f"def queens_register_rules():\n    raise {raised}\n"
+        )
+    site.add(
+        "queens-rules-quitter",
+        "1.0",
+        {"quit": "quitter_rules"},
+        {"quitter_rules/__init__.py": source},
+    )
+    result = run("solve", BOARD)
+    assert result.exit_code == EXIT_PLUGIN_FAILED
+    assert result.stderr.startswith("queens: error: rule package queens-rules-quitter[quit]")
+    assert raised.split("(")[0] in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    skipping = run("--skip-broken-plugins", "solve", BOARD)
+    assert skipping.exit_code == 0
+    assert skipping.stderr.startswith("queens: warning: rule package queens-rules-quitter[quit]")
+
+
+def test_the_users_ctrl_c_is_not_blamed_on_the_rule(monkeypatch):
+    """A KeyboardInterrupt after a real SIGINT is the user's: it goes on (exit 130)."""
+    monkeypatch.setattr(guards, "_interrupts", 1)
+    monkeypatch.setattr(guards.signal, "getsignal", lambda _signum: guards._on_interrupt)
+    assert not guards.raised_by_plugin(KeyboardInterrupt())
+    assert guards.raised_by_plugin(SystemExit(0))
+
+
+# -- readers ---------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _readers_report_afresh(monkeypatch):
+    monkeypatch.setattr(readers, "_reported", set(), raising=False)
+    monkeypatch.setattr(readers, "_claims_everything", {}, raising=False)
+
+
+def install_reader(
+    site: FakeSite,
+    sniff: str,
+    read: str,
+    *,
+    package: str = "queens-read-hostile",
+    name: str = "hostile",
+    suffix: str = ".hostile",
+) -> str:
+    """Install a reader package; returns how errors name its reader."""
+    module = package.replace("-", "_")
+    site.add(
+        package,
+        "6.6.6",
+        {name: module},
+        {
+            f"{module}/__init__.py": READER_PACKAGE.format(
+                sniff=sniff, read=read, name=name, suffix=suffix
+            )
+        },
+        group="queens.readers",
+    )
+    return f"reader {name!r} from {package} 6.6.6"
+
+
+BOARD_TEXT = (ROOT / "archive" / "boards" / "1.txt").read_text(encoding="utf-8")
+
+
+def test_a_reader_whose_read_never_returns_is_stopped_by_its_budget(site, tmp_path, monkeypatch):
+    monkeypatch.setattr(guards, "PLUGIN_BUDGET", 0.3)
+    reader = install_reader(site, "return False", "while True: pass")
+    board = tmp_path / "x.hostile"
+    board.write_text("anything")
+    result = run("solve", str(board))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"queens: error: {board}: {reader} ran away: it was still running when its time "
+        "budget (0.3 s) ran out\n"
+    )
+
+
+def test_a_reader_whose_sniff_never_returns_is_stopped_by_its_budget(site, monkeypatch):
+    monkeypatch.setattr(guards, "SNIFF_BUDGET", 0.3)
+    # Bounded, so that where nothing stops it the test fails instead of hanging.
+    reader = install_reader(
+        site,
+        "import time; end = time.monotonic() + 20\n    while time.monotonic() < end: pass",
+        "raise ValueError('unread')",
+    )
+    result = CliRunner().invoke(main, ["solve", "-"], input="not a board at all\n")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"queens: error: <stdin>: {reader} ran away: it was still running when the time "
+        "budget of its sniff (0.3 s) ran out\n"
+    )
+
+
+def test_a_text_board_on_standard_input_is_never_shown_to_a_plugins_sniff(site, tmp_path):
+    called = tmp_path / "sniffed"
+    install_reader(
+        site, f"open({str(called)!r}, 'w').close(); return True", "raise ValueError('mine')"
+    )
+    result = CliRunner().invoke(main, ["solve", "-"], input=BOARD_TEXT)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert not called.exists()
+
+
+@pytest.mark.parametrize(
+    ("raised", "said"),
+    [("SystemExit(0)", "SystemExit: 0"), ("KeyboardInterrupt", "KeyboardInterrupt")],
+)
+def test_a_reader_that_exits_or_interrupts_is_named_not_obeyed(site, tmp_path, raised, said):
+    reader = install_reader(site, "return False", f"raise {raised}")
+    board = tmp_path / "x.hostile"
+    board.write_text("anything")
+    result = run("solve", str(board))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"queens: error: {board}: {reader} failed: {said}\n"
+
+
+def test_a_reader_that_claims_everything_takes_nothing_and_is_named_once(site):
+    reader = install_reader(site, "return True", "return Reading(board=Board.from_rows(['A']))")
+    result = run("solve", "notafile")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"queens: warning: {reader} claims any input (its sniff recognises an empty one): it "
+        "reads only files ending in .hostile\n"
+        "queens: error: cannot read notafile: No such file or directory\n"
+    )
+    again = run("solve", "notafile")  # the same process: said once
+    assert again.stderr == "queens: error: cannot read notafile: No such file or directory\n"
+    on_stdin = CliRunner().invoke(main, ["solve", "-"], input=BOARD_TEXT)
+    assert on_stdin.exit_code == 0, on_stdin.stderr
+
+
+def test_two_readers_claiming_the_same_input_the_newcomer_is_named_once(site, tmp_path):
+    claim = "return data.startswith(b'@@')"
+    read = "return Reading(board=Board.from_rows(['A']))"
+    install_reader(site, claim, read, package="queens-read-first", name="first", suffix=".one")
+    second = install_reader(
+        site, claim, read, package="queens-read-second", name="second", suffix=".two"
+    )
+    for path in ("a.dat", "b.dat"):
+        (tmp_path / path).write_text("@@ board\n")
+    result = run("solve", str(tmp_path / "a.dat"), str(tmp_path / "b.dat"))
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings == [
+        f"queens: warning: {second} also claims input that reader 'first' from "
+        "queens-read-first 6.6.6 reads (the first by name); it is left out"
+    ]
+
+
+def test_a_reader_cannot_take_a_suffix_from_a_first_party_reader(site):
+    pytest.importorskip("queens_read_image")
+    reader = install_reader(
+        site, "return False", "raise ValueError", package="aaa-read-png", suffix=".png"
+    )
+    result = run("--skip-broken-plugins", "solve", BOARD)
+    assert result.exit_code == 0
+    assert result.stderr.startswith(
+        "queens: warning: reader package aaa-read-png[hostile]: suffix '.png' is claimed twice: "
+        "by queens-read-image[image] and by aaa-read-png[hostile]"
+    ), reader
+
+
+# -- command packages --------------------------------------------------------------------
+
+
+def test_a_command_package_cannot_take_over_serve(site):
+    pytest.importorskip("queens_web")
+    site.add(
+        "aaa-evil",
+        "1.0",
+        {"serve": "aaa_evil"},
+        {"aaa_evil/__init__.py": SERVE_TAKEOVER},
+        group="queens.commands",
+    )
+    from test_command_plugins import invoke
+
+    result = invoke("serve", "--help")
+    assert result.exit_code == 0
+    assert "taken over" not in result.stdout and "Not the real page" not in result.stdout
+    assert result.stderr == (
+        "queens: warning: command package aaa-evil[serve]: the command 'serve' is already "
+        "registered by queens-web[serve] (skipped)\n"
+    )
+
+
+@pytest.mark.parametrize("raised", [KeyboardInterrupt, SystemExit])
+def test_an_explain_that_interrupts_or_exits_is_the_rules_failure(raised):
+    from queens_core import Board, Rule, State, Step, Tier
+    from queens_core.engine.driver import RuleFailure
+    from queens_core.tools.explain import why_of
+
+    def explain(step, board, before):
+        raise raised
+
+    rule = Rule(
+        counter="quitter",
+        display_name="Quitter",
+        tier=Tier.CHEAP,
+        position=1000,
+        summary="test rule",
+        apply=lambda ctx: None,
+        explain=explain,
+    )
+    board = Board.parse_bytes(BOARD_TEXT.encode())
+    with pytest.raises(RuleFailure, match=f"its explain raised {raised.__name__}"):
+        why_of(board, Step("quitter", 0, 1, ()), State.initial(board), rule)
+
+
+@pytest.mark.parametrize("body", [RUNAWAY, SWALLOWS_THE_ALARM], ids=["runaway", "swallows"])
+def test_a_runaway_rule_in_a_worker_of_generate_jobs_ends_the_command(site, body):
+    """The workers of ``generate --jobs`` keep the budget too (a forked worker starts its
+    own watchdog), and a hard stop there ends the command, which would otherwise wait
+    for that worker's board for ever."""
+    install(site, body)
+    args = ("generate", "--size", "6", "--count", "4", "--jobs", "2", "--seed", "1")
+    status, error, took = run_shortened(site, *args)
+    assert status == EXIT_RULE_FAILED, error
+    lines = [line for line in error.splitlines() if line.startswith("queens: error:")]
+    assert lines and RULE in lines[0]
+    assert "Traceback" not in error
+    assert took < 30
+
+
+def test_a_warning_of_the_warnings_module_is_let_through(site):
+    """Python's own channel, which the user controls (-W): not plugin noise. (In its own
+    process: pytest records warnings instead of printing them.)"""
+    install(site, "import warnings\nwarnings.warn('old API', UserWarning, stacklevel=1)")
+    status, error, _ = run_shortened(site, "solve", BOARD)
+    assert status == 0, error
+    assert "UserWarning: old API" in error

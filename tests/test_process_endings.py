@@ -279,3 +279,89 @@ def test_ctrl_c_during_generate_jobs_exits_130_without_a_worker_traceback(tmp_pa
     _, error = process.communicate(timeout=60)
     assert process.returncode == 130, error
     assert b"Process" not in error and b"Traceback" not in error, error
+
+
+def _running_in_group(pgid: int) -> list[int]:
+    """The processes of group ``pgid`` that still run (a zombie has ended: in a container
+    whose first process reaps nothing, it stays listed)."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                alive.append(int(entry.name))
+    return alive
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_generate_jobs_ends_whole_on_ctrl_c_or_sigterm_at_random_moments(tmp_path):
+    """Ctrl-C (to the whole group, as a terminal sends it) and SIGTERM (to the command
+    alone, as `kill` sends it) at moments drawn at random once the command has started:
+    it ends with 130 or 143 (0 if it was done) and no traceback, its workers with it,
+    and leaves only whole boards, from which the batch resumes to the same files. (An
+    interrupt in the first milliseconds, before any code of queens runs, is Python's own
+    to report.)
+    ``bench/bench_interrupt_generate.py`` does this hundreds of times."""
+    import filecmp
+    import random
+
+    command = ["generate", "--size", "8", "--count", "200", "--jobs", "2", "--seed", "3"]
+    reference = tmp_path / "reference"
+    subprocess.run([str(QUEENS), *command, "-o", str(reference)], check=True, capture_output=True)
+    folder = tmp_path / "interrupted"
+    rng = random.Random(25)
+    for trial in range(6):
+        process = subprocess.Popen(
+            [str(QUEENS), *command, "-o", str(folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            preexec_fn=_sigint_as_on_a_terminal,
+        )
+        time.sleep(rng.uniform(0.2, 1.2))
+        ctrl_c = trial % 2 == 0
+        try:
+            if ctrl_c:
+                os.killpg(process.pid, signal.SIGINT)
+            else:
+                process.send_signal(signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            _, error = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            raise AssertionError(f"trial {trial}: still running 10 s after the signal") from None
+        deadline = time.monotonic() + 2
+        while _running_in_group(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        leftover = _running_in_group(process.pid)
+        for pid in leftover:
+            os.kill(pid, signal.SIGKILL)
+        assert not leftover, f"trial {trial}: workers outlived the command"
+        # -15: SIGTERM came before the command set its handler (no board written yet) and
+        # ended it as it ends any process; a shell says 143 either way.
+        ended = (130, 0) if ctrl_c else (143, -signal.SIGTERM, 0)
+        assert process.returncode in ended, (trial, process.returncode, error)
+        assert b"Traceback" not in error, error
+        for path in folder.iterdir() if folder.exists() else ():
+            assert filecmp.cmp(path, reference / path.name, shallow=False), path.name
+    subprocess.run([str(QUEENS), *command, "-o", str(folder)], check=True, capture_output=True)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in reference.iterdir())
+    assert all(filecmp.cmp(p, reference / p.name, shallow=False) for p in folder.iterdir())
+
+
+@pytest.mark.parametrize("command", ["check", "hint"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e309", "NaN", "0", "-1", "soon"])
+def test_a_float_option_takes_finite_seconds_only(command, value):
+    """nan, inf and a number too large for a float (1e309 reads as inf) would each
+    silently remove the bound --timeout sets."""
+    result = CliRunner().invoke(main, [command, "--timeout", value, str(ARCHIVE / "1.txt")])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"queens: error: invalid value for '--timeout': '{value}' is ")
+    assert result.stderr.endswith(f" (see 'queens {command} --help')\n")
+    assert len(result.stderr.splitlines()) == 1

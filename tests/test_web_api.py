@@ -77,6 +77,8 @@ def test_the_page_and_its_files_are_served_with_safe_headers(client):
     assert page.headers["x-frame-options"] == "DENY"
     assert client.get("/page.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/page.css").headers["content-type"].startswith("text/css")
+    assert client.get("/favicon.svg").headers["content-type"] == "image/svg+xml"
+    assert 'rel="icon" href="/favicon.svg"' in page.text
 
 
 def test_info_lists_the_installed_readers_and_rules(client, installed):
@@ -357,11 +359,24 @@ def test_a_new_board_has_the_size_and_grade_asked_and_one_solution(client):
         ({"size": "8"}, "'size' must be a whole number from 4 to 12"),
         ({"size": True}, "'size' must be a whole number from 4 to 12"),
         ({"size": 8, "grade": "Impossible"}, "'grade' must be one of Easy, Medium"),
-        ({"size": 8, "seed": -1}, "'seed' must be a whole number, 0 or more"),
+        ({"size": 8, "seed": -1}, "'seed' must be a whole number from 0 to"),
+        ({"size": 8, "seed": 2**64}, "'seed' must be a whole number from 0 to"),
+        ({"size": 8, "stars": 3}, "a 8×8 board cannot hold 3 stars"),
+        ({"size": 7, "stars": 2}, "'size' must be a whole number from 8 to 12"),
+        ({"size": 10, "stars": 2, "grade": "Easy"}, "'grade' is for Queens boards"),
     ],
 )
 def test_a_bad_request_for_a_new_board_is_one_line_and_400(client, body, message):
     assert message in error_of(client.post("/api/generate", json=body), 400)
+
+
+def test_a_seed_of_5000_digits_is_a_400_not_a_500(client):
+    body = b'{"size": 8, "seed": ' + b"9" * 5000 + b"}"
+    message = error_of(
+        client.post("/api/generate", content=body, headers={"content-type": "application/json"}),
+        400,
+    )
+    assert message.startswith("the request is not JSON this server reads: Exceeds the limit")
 
 
 def test_a_grade_the_rules_cannot_reach_is_a_400():
@@ -449,3 +464,255 @@ def test_rules_that_fail_to_load_fail_each_request_in_one_line():
             "the rule packages failed to load: "
             "rule package queens-rules-x[x] failed to load (x): boom"
         )
+
+
+# -- Star Battle: every route takes K ------------------------------------------------------
+
+
+def star_board(client):
+    """A 10×10 2★ board from the generator (seed 0), and its one solution."""
+    from queens_core.exact import find_solutions
+
+    got = client.post("/api/generate", json={"size": 10, "stars": 2, "seed": 0}).json()
+    assert got["stars"] == 2 and got["board"]["size"] == 10 and got["grade"] is None
+    board = Board.parse("\n".join(got["board"]["rows"])).with_stars(2)
+    (solution,) = find_solutions(board, 2)
+    return got, board, solution
+
+
+def test_a_star_battle_board_is_checked_hinted_and_explained_with_its_k(client):
+    got, _board, _solution = star_board(client)
+    body = {"board": got["board"]["rows"], "stars": 2}
+    check = client.post("/api/check", json=body).json()
+    assert check["solutions"]["count"] == 1 and not check["solutions"]["at_least"], check
+    # Without its K, the same regions are another puzzle (K = 1): not this answer.
+    as_queens = client.post("/api/check", json={"board": body["board"]}).json()
+    assert as_queens["solutions"] != check["solutions"]
+    hint = client.post("/api/hint", json=body).json()
+    assert hint["status"] in ("hint", "stalled"), hint
+    explained = client.post("/api/explain", json=body).json()
+    assert explained["schema"] == "queens-solve/1" and explained["steps"]
+
+
+def test_a_pasted_sbn_string_keeps_its_k(client, tmp_path):
+    """An SBN string declares K: the page's board says 2, and every route given that K
+    answers as the CLI does for the same string (one solution, not 'at least 2')."""
+    sbn = pytest.importorskip("queens_rules_starbattle.sbn")
+    _got, board, _solution = star_board(client)
+    text = sbn.to_sbn(board)
+    read = client.post("/api/read?name=pasted%20text", content=text.encode()).json()
+    assert read["stars"] == 2 and read["declared_stars"] == 2, read
+    assert sbn.to_sbn(Board.parse("\n".join(read["board"]["rows"])).with_stars(2)) == text
+    body = {"board": read["board"]["rows"], "stars": read["stars"]}
+    check = client.post("/api/check", json=body).json()
+    assert check["solutions"]["count"] == 1 and not check["solutions"]["at_least"]
+    path = tmp_path / "puzzle.sbn"
+    path.write_text(text + "\n")
+    by_cli = cli_json("check", str(path))
+    assert by_cli["solutions"] == check["solutions"] and by_cli["verdict"] == check["verdict"]
+    refused = client.post("/api/read?stars=1", content=text.encode())
+    assert error_of(refused, 400) == "the input declares 2 stars per unit, but 1 were asked for"
+
+
+def test_a_k_the_board_cannot_hold_is_one_line(client):
+    body = {"board": ROWS_353, "stars": 3}
+    assert "cannot hold 3 stars" in error_of(client.post("/api/hint", json=body), 400)
+    assert "'stars' must be" in error_of(
+        client.post("/api/check", json={"board": ROWS_353, "stars": "2"}), 400
+    )
+    assert "'stars' must be" in error_of(client.post("/api/read?stars=x", content=b"AB"), 400)
+
+
+# -- which board: archive #N, the board of the day ------------------------------------------
+
+
+def test_archive_board_n_is_the_archive_file(client):
+    got = client.post("/api/archive", json={"number": 353}).json()
+    assert got["board"]["rows"] == ROWS_353 and got["number"] == 353
+    assert got["source"] == "archive board #353"
+    assert "no board #4" in error_of(client.post("/api/archive", json={"number": 4}), 400)
+    assert "whole number" in error_of(client.post("/api/archive", json={"number": "1"}), 400)
+
+
+def test_the_shipped_archive_is_the_repository_archive():
+    from queens_web.adapters import archive_boards
+
+    shipped = archive_boards()
+    files = sorted(ARCHIVE.glob("*.txt"), key=lambda p: int(p.stem))
+    assert {int(p.stem): p.read_text(encoding="utf-8").strip() for p in files} == shipped
+
+
+def test_the_board_of_the_day_is_the_same_for_a_date_and_new_the_next(client):
+    first = client.post("/api/daily", json={"date": "2026-11-24"}).json()
+    again = client.post("/api/daily", json={"date": "2026-11-24"}).json()
+    other = client.post("/api/daily", json={"date": "2026-11-25"}).json()
+    assert first["board"] == again["board"] and first["board"] != other["board"]
+    assert first["source"] == "the board of the day 2026-11-24"
+    check = client.post("/api/check", json={"board": first["board"]["rows"]}).json()
+    assert check["verdict"] == "unique-solved"
+    assert "YYYY-MM-DD" in error_of(client.post("/api/daily", json={"date": "24/11/2026"}), 400)
+    assert "YYYY-MM-DD" in error_of(client.post("/api/daily", json={"date": "2026-02-30"}), 400)
+
+
+# -- the server: work off the event loop, budgets, pictures ----------------------------------
+
+
+def test_info_is_answered_while_a_slow_computation_runs(installed, monkeypatch):
+    """A generate that takes 2 s does not hold /api/info up."""
+    import threading
+    import time
+
+    from queens_web import adapters
+
+    started = threading.Event()
+
+    def slow(library, *args, **kwargs):
+        started.set()
+        time.sleep(2)
+        return {"schema": "slow"}
+
+    monkeypatch.setattr(adapters, "generate", slow)
+    client = client_for(installed)
+    client.get("/api/info")
+    answer: dict = {}
+    worker = threading.Thread(
+        target=lambda: answer.update(client.post("/api/generate", json={"size": 8}).json())
+    )
+    worker.start()
+    assert started.wait(5)
+    clock = time.monotonic()
+    assert client.get("/api/info").status_code == 200
+    assert time.monotonic() - clock < 1.0
+    worker.join()
+    assert answer == {"schema": "slow"}
+
+
+def test_a_computation_over_its_budget_is_a_503_in_one_line(installed, monkeypatch):
+    import time
+
+    from queens_web import adapters, app
+
+    monkeypatch.setattr(adapters, "explain", lambda *args: time.sleep(1.0) or {})
+    monkeypatch.setitem(app.BUDGETS, "explain", 0.2)
+    client = client_for(installed)
+    message = error_of(client.post("/api/explain", json={"board": ROWS_353}), 503)
+    assert message == "the explain did not finish within 0.2 s: try a smaller board"
+
+
+def test_a_huge_picture_is_refused_before_it_is_decoded(client):
+    """6300×6300 pixels in a small PNG: its header says so, and nothing decodes it."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", 6300, 6300, 8, 0, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+    pytest.importorskip("PIL")
+    message = error_of(client.post("/api/read?name=big.png", content=png), 413)
+    assert message.startswith("the picture is 6300×6300 pixels, more than the 10 megapixels")
+
+
+def test_a_board_to_learn_a_rule_on_is_one_whose_solve_uses_it(client, installed):
+    """Domino is never needed on the archive (other rules do its work), so the board is
+    the first whose solve uses it; placement-forces-contradiction is needed on one."""
+    from queens_core.engine.driver import Solver
+
+    counter = "polyomino_domino"
+    if counter not in {rule.counter for rule in installed.rules}:
+        pytest.skip("the polyomino rules are not installed")
+    got = client.post("/api/archive", json={"rule": counter}).json()
+    assert got["rule"] == counter and got["source"] == f"archive board #{got['number']}"
+    board = Board.parse("\n".join(got["board"]["rows"]))
+    assert Solver(installed.rules).solve(board).counters[counter] > 0
+    # No board needs it (the other rules solve every board that uses it): the first board
+    # that uses it, none before it does.
+    assert got["needed"] is False
+    for number in range(1, got["number"]):
+        path = ARCHIVE / f"{number}.txt"
+        if path.exists():
+            earlier = Board.parse(path.read_text())
+            assert not Solver(installed.rules).solve(earlier).counters.get(counter)
+    message = error_of(client.post("/api/archive", json={"rule": "no_such_rule"}), 400)
+    assert message == "'rule' must be the counter of an installed rule (see /api/info)"
+
+
+def picture_reader_client(read):
+    """A server whose only picture reader is ``read``, for pictures named ``.png``."""
+
+    class Pictures:
+        @hookimpl
+        def queens_register_readers(self):
+            return [Reader(name="fakepicture", summary="test", read=read, suffixes=(".png",))]
+
+    pm = make_plugin_manager()
+    pm.register(Pictures(), name="queens-read-fake")
+    return client_for(load_registry(pm, use_entry_points=False))
+
+
+def small_png() -> bytes:
+    import io
+
+    pil = pytest.importorskip("PIL.Image")
+    out = io.BytesIO()
+    pil.new("RGB", (40, 30), (187, 163, 226)).save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="pictures are read in a child")
+def test_a_picture_is_read_in_a_child_that_is_stopped_when_it_hangs(monkeypatch):
+    import os
+    import time
+
+    from queens_web import app
+
+    board = Board.parse(BOARD_353)
+
+    def read(data: bytes) -> Reading:
+        if os.environ.get("QUEENS_TEST_HANG"):
+            time.sleep(60)
+        return Reading(board=board)
+
+    client = picture_reader_client(read)
+    picture = small_png()
+    got = client.post("/api/read?name=shot.png", content=picture).json()
+    assert got["board"]["rows"] == ROWS_353 and got["reader"] == "fakepicture"
+    monkeypatch.setenv("QUEENS_TEST_HANG", "1")  # the child sees it, the reader sleeps
+    monkeypatch.setitem(app.BUDGETS, "read", 1.5)
+    clock = time.monotonic()
+    message = error_of(client.post("/api/read?name=shot.png", content=picture), 503)
+    assert message == "the read did not finish within 0.5 s"
+    assert time.monotonic() - clock < 5
+    assert client.get("/api/info").status_code == 200
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="pictures are read in a child")
+def test_a_picture_whose_read_runs_out_of_memory_is_a_413_and_the_server_goes_on():
+    from queens_web.isolation import MEMORY_HEADROOM
+
+    def read(data: bytes) -> Reading:
+        hog = bytearray(MEMORY_HEADROOM + 2**28)  # more than the child may have
+        raise AssertionError(f"allocated {len(hog)} bytes")
+
+    client = picture_reader_client(read)
+    message = error_of(client.post("/api/read?name=shot.png", content=small_png()), 413)
+    assert message in (
+        "reader 'fakepicture' from queens-read-fake ran out of memory: send a smaller picture",
+        "the read ran out of memory (more than 768 MB): send a smaller picture",
+    )
+    assert client.get("/api/info").status_code == 200
+
+
+def test_a_board_to_learn_a_rule_on_needs_it_when_one_does(client, installed):
+    from queens_core.engine.driver import Solver
+
+    counter = "placement_forces_contradiction"
+    if counter not in {rule.counter for rule in installed.rules}:
+        pytest.skip("the pfc rule is not installed")
+    got = client.post("/api/archive", json={"rule": counter}).json()
+    assert got["needed"] is True
+    board = Board.parse("\n".join(got["board"]["rows"]))
+    without = Solver([r for r in installed.rules if r.counter != counter])
+    assert Solver(installed.rules).solve(board).solved and not without.solve(board).solved

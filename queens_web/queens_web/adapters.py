@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
+from queens_core.engine.board import max_stars
 from queens_core.engine.state import read_state
 from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from queens_core.plugins.readers import by_content, by_suffix
@@ -36,6 +37,7 @@ from queens_core.render.documents import (
     solve_document,
     state_json,
 )
+from queens_core.tools.batch import BoardInputError, board_with_stars
 from queens_core.tools.check import check_board
 from queens_core.tools.grade import Grader
 from queens_core.tools.hint import find_hint
@@ -54,6 +56,14 @@ GENERATE_SIZES = range(4, 13)
 GENERATE_SECONDS = 10.0
 #: Attempts per round: a round is short, so the deadline is checked often.
 ATTEMPTS_PER_ROUND = 20
+#: The sizes of a new Star Battle board (K ≥ 2): 2★ from 8×8 (smaller ones are cramped),
+#: up to 12×12 (3★ from 11×11).
+STAR_SIZES = range(8, 13)
+#: The largest seed the page may ask for: a seed is a number a person types or shares.
+MAX_SEED = 2**63 - 1
+#: The largest picture read, in pixels: a 4K screenshot (8.3 megapixels) fits; a larger
+#: one would take the server over 200 MB while it is decoded and read.
+MAX_PIXELS = 10_000_000
 #: The board's name in the documents when the request does not give one.
 PAGE_SOURCE = "<page>"
 #: A name no file can have (it holds a NUL): what the check reads the board under, so
@@ -97,20 +107,32 @@ def info_document(library: Library) -> dict[str, Any]:
             for r in library.readers
         ],
         "rules": [
-            {"counter": r.counter, "display_name": r.display_name, "tier": r.tier.value}
+            {
+                "counter": r.counter,
+                "display_name": r.display_name,
+                "tier": r.tier.value,
+                "summary": r.summary,
+                "package": r.package,
+                "stars": [r.min_stars, r.max_stars],
+            }
             for r in library.registry.rules
         ],
         "upload_limit": library.upload_limit(),
         "generate": {
             "sizes": [GENERATE_SIZES[0], GENERATE_SIZES[-1]],
             "grades": grade_names(),
+            "stars": {str(k): [n for n in STAR_SIZES if max_stars(n) >= k] for k in (2, 3)},
         },
+        "archive": {"count": len(archive_boards())},
     }
 
 
-def read_board(library: Library, data: bytes, name: str | None) -> dict[str, Any]:
+def read_board(
+    library: Library, data: bytes, name: str | None, stars: int | None = None
+) -> dict[str, Any]:
     """Read an uploaded or pasted input with the reader chosen as the command line
-    chooses it for a file called ``name`` (its suffix first, then its content)."""
+    chooses it for a file called ``name`` (its suffix first, then its content), with
+    ``stars`` per unit (None: what the input declares, else 1)."""
     reader = by_suffix(library.readers, name) if name else None
     if reader is None:
         reader = by_content(library.readers, data)
@@ -120,20 +142,81 @@ def read_board(library: Library, data: bytes, name: str | None) -> dict[str, Any
             f"{reader.name} reader accepts",
             413,
         )
+    refuse_huge_picture(data)
     try:
         reading = reader.read(data)
     except BoardError as err:
         raise Problem(str(err)) from None
+    except MemoryError:
+        raise Problem(
+            f"{reader.describe()} ran out of memory: send a smaller picture", 413
+        ) from None
     except Exception as err:  # a reader's bug is named, not shown as a traceback
         raise Problem(f"{reader.describe()} failed: {type(err).__name__}: {err}", 500) from err
     if not isinstance(reading, Reading):
         raise Problem(f"{reader.describe()} returned {type(reading).__name__}", 500)
-    return board_document(reading, name or PAGE_SOURCE, reader.name)
+    if stars is not None and reading.stars is not None and reading.stars != stars:
+        raise Problem(
+            f"the input declares {reading.stars} stars per unit, but {stars} were asked for"
+        )
+    try:
+        board = board_with_stars(reading, stars, name or "the board")
+    except BoardInputError as err:
+        raise Problem(err.detail) from None
+    found = Reading(board=board, state=reading.state, stars=reading.stars)
+    return board_document(found, name or PAGE_SOURCE, reader.name)
+
+
+def read_upload(
+    library: Library, data: bytes, name: str | None, stars: int | None, seconds: float
+) -> dict[str, Any]:
+    """:func:`read_board`, in a child process when the data is a picture (see
+    :mod:`queens_web.isolation`), at most ``seconds``."""
+    from .isolation import can_isolate, run_isolated
+
+    if picture_size(data) is None or not can_isolate():
+        return read_board(library, data, name, stars)
+    refuse_huge_picture(data)  # before the child is even made
+    return run_isolated(lambda: read_board(library, data, name, stars), seconds, "read")
+
+
+def picture_size(data: bytes) -> tuple[int, int] | None:
+    """The width and height a picture declares in its header, read without decoding
+    it; None when the data is no picture Pillow knows (or Pillow is not installed)."""
+    try:
+        from PIL import Image, UnidentifiedImageError
+    except ImportError:
+        return None
+    import io
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Pillow's warning of a large picture
+            with Image.open(io.BytesIO(data)) as picture:  # the header only
+                return picture.size
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        return None
+    except Image.DecompressionBombError:
+        return (MAX_PIXELS + 1, 1)
+
+
+def refuse_huge_picture(data: bytes) -> None:
+    """A 413 for a picture of more than :data:`MAX_PIXELS`, before anything decodes it:
+    a small compressed file can unpack to gigabytes."""
+    size = picture_size(data)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        width, height = size
+        raise Problem(
+            f"the picture is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} "
+            "megapixels read here: send a smaller screenshot of the board",
+            413,
+        )
 
 
 def board_document(reading: Reading, source: str, reader: str) -> dict[str, Any]:
-    """A board as the page draws it: the CLI's board object, each region's colour and
-    colour name, and the marks the input showed (a screenshot's), if any."""
+    """A board as the page draws it: the CLI's board object, its stars per unit, each
+    region's colour and colour name, and the marks the input showed (a screenshot's)."""
     board = reading.board
     colours = region_colours(board)
     return {
@@ -144,17 +227,30 @@ def board_document(reading: Reading, source: str, reader: str) -> dict[str, Any]
         "colours": {letter: colours[k] for k, letter in enumerate(board.letters)},
         "colour_names": {letter: colour_name(letter) for letter in board.letters},
         "state": state_json(board, reading.state) if reading.state is not None else None,
-        "stars": reading.stars,
+        "stars": board.stars,
+        "declared_stars": reading.stars,
         "warnings": [str(w) for w in board.warnings],
     }
 
 
-def board_of(value: Any) -> Board:
-    """The board of a request's ``board``: its rows, one string a row."""
+def stars_of(value: Any) -> int | None:
+    """The ``stars`` of a request: K, the stars per row, column and region (1 is Queens),
+    or None when absent."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 16:
+        raise Problem("'stars' must be a whole number from 1 to 16, or absent")
+    return value
+
+
+def board_of(value: Any, stars: Any = None) -> Board:
+    """The board of a request's ``board`` (its rows, one string a row) with the
+    request's ``stars`` per unit (absent: 1)."""
     if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
         raise Problem("'board' must be a list of strings, one a row")
+    k = stars_of(stars) or 1
     try:
-        return Board.parse("\n".join(value))
+        return Board.parse("\n".join(value)).with_stars(k)
     except BoardError as err:
         raise Problem(f"board: {err}") from None
 
@@ -202,10 +298,11 @@ def explain(library: Library, board: Board, source: str) -> dict[str, Any]:
     diagnosis = diagnose(result, None, solver.by_counter)
     if diagnosis.message:
         raise Problem(f"a rule failed: {diagnosis.message}", 500)
+    rules = solver.for_stars(board.stars).rules
     try:
-        return solve_document(result, solver.rules, source)
+        return solve_document(result, rules, source)
     except DetailError as err:
-        raise Problem(f"a rule failed: {detail_failure(err, solver.rules)}", 500) from None
+        raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
 
 
 def check(library: Library, board: Board, source: str) -> dict[str, Any]:
@@ -224,25 +321,37 @@ def check(library: Library, board: Board, source: str) -> dict[str, Any]:
         inline=True,
         sniff=lambda data: data == _IN_MEMORY.encode(),
     )
-    report = check_board(_IN_MEMORY, library.grader, DEFAULT_CAP, DEFAULT_TIMEOUT, [holder])
+    report = check_board(
+        _IN_MEMORY, library.grader, DEFAULT_CAP, DEFAULT_TIMEOUT, [holder], board.stars
+    )
     report.path = source
     return {"schema": CHECK_SCHEMA, **report_json(report)}
 
 
-def generate_options(size: Any, grade: Any, seed: Any) -> tuple[int, str | None, int | None]:
-    """The size, grade (none: any the rules reach) and seed (none: a new board each
-    time) of a request for a new board."""
+def generate_options(
+    size: Any, grade: Any, seed: Any, stars: Any = None
+) -> tuple[int, str | None, int | None, int]:
+    """The size, grade (none: any the rules reach), seed (none: a new board each time)
+    and stars per unit (none: 1) of a request for a new board."""
     from queens_core.generator.queens import grade_names
 
-    if isinstance(size, bool) or not isinstance(size, int) or size not in GENERATE_SIZES:
+    k = stars_of(stars) or 1
+    sizes = GENERATE_SIZES if k == 1 else STAR_SIZES
+    if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
+        raise Problem(f"'size' must be a whole number from {sizes[0]} to {sizes[-1]}")
+    if k > max_stars(size):
         raise Problem(
-            f"'size' must be a whole number from {GENERATE_SIZES[0]} to {GENERATE_SIZES[-1]}"
+            f"a {size}×{size} board cannot hold {k} stars per unit (at most {max_stars(size)})"
         )
+    if grade is not None and k > 1:
+        raise Problem("'grade' is for Queens boards: leave it out with 'stars' above 1")
     if grade is not None and grade not in grade_names():
         raise Problem(f"'grade' must be one of {', '.join(grade_names())}, or absent")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise Problem("'seed' must be a whole number, 0 or more, or absent")
-    return size, grade, seed
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+    ):
+        raise Problem(f"'seed' must be a whole number from 0 to {MAX_SEED}, or absent")
+    return size, grade, seed, k
 
 
 def generate(
@@ -250,11 +359,15 @@ def generate(
     size: int,
     grade: str | None,
     seed: int | None,
+    stars: int = 1,
     seconds: float = GENERATE_SECONDS,
 ) -> dict[str, Any]:
-    """A new board of ``size`` at ``grade`` (``queens generate``), read as the page reads
-    any board. Short rounds of attempts (each a batch of its own seed, so a round never
-    repeats one) until one gives a board or ``seconds`` have passed: a 503 then."""
+    """A new board of ``size`` at ``grade`` with ``stars`` per unit (``queens generate``),
+    read as the page reads any board. Queens boards: short rounds of attempts (each a
+    batch of its own seed, so a round never repeats one) until one gives a board or
+    ``seconds`` have passed: a 503 then."""
+    if stars > 1:
+        return _generate_stars(size, stars, seed)
     import random
     import time
 
@@ -296,4 +409,101 @@ def generate(
         "grade": made.rung.grade,
         "level": int(made.rung.level),
         "tier": made.rung.tier.value,
+    }
+
+
+def _generate_stars(size: int, stars: int, seed: int | None) -> dict[str, Any]:
+    """A new Star Battle board with one solution (``queens generate --stars K``); its
+    grade is left to Check, which says whether the rules solve it."""
+    import random
+
+    from queens_core.generator.stars import generate_starbattle
+
+    chosen = random.randrange(2**32) if seed is None else seed
+    try:
+        board = generate_starbattle(size, stars, chosen)
+    except ValueError as err:
+        raise Problem(f"{err}: try another seed or size", 503) from None
+    source = f"new {size}×{size} {stars}★ board (seed {chosen})"
+    document = board_document(Reading(board=board, stars=stars), source, "generator")
+    return {**document, "schema": GENERATED_SCHEMA, "seed": chosen, "grade": None}
+
+
+#: The sizes of the board of the day, by the day's number: mostly 8×8 and 9×9, as
+#: LinkedIn's daily boards are.
+DAILY_SIZES = (8, 9, 7, 8, 9, 10, 8)
+
+
+def daily_seed(day: Any) -> tuple[int, int]:
+    """The seed and size of the board of the day ``day`` (``YYYY-MM-DD``): the date's
+    digits are the seed, so every server with the same rules makes the same board."""
+    import datetime
+
+    if not isinstance(day, str) or len(day) != 10:
+        raise Problem("'date' must be a date written YYYY-MM-DD")
+    try:
+        date = datetime.date.fromisoformat(day)
+    except ValueError:
+        raise Problem(f"'date' must be a date written YYYY-MM-DD, not {day!r}") from None
+    seed = date.year * 10_000 + date.month * 100 + date.day
+    return seed, DAILY_SIZES[date.toordinal() % len(DAILY_SIZES)]
+
+
+def daily(library: Library, day: str) -> dict[str, Any]:
+    """The board of the day ``day``: the generator's board of the date's seed."""
+    seed, size = daily_seed(day)
+    document = generate(library, size, None, seed)
+    return {**document, "source": f"the board of the day {day}", "date": day}
+
+
+def archive_boards() -> dict[int, str]:
+    """The archive's boards shipped with the page, by their puzzle number."""
+    from importlib import resources
+
+    text = resources.files("queens_web").joinpath("archive.txt").read_text(encoding="utf-8")
+    boards = {}
+    for block in text.strip().split("\n\n"):
+        head, *rows = block.split("\n")
+        boards[int(head.lstrip("#"))] = "\n".join(rows)
+    return boards
+
+
+def archive_board_using(library: Library, boards: dict[int, str], counter: Any) -> dict[str, Any]:
+    """A board to learn the rule ``counter`` on: the first archive board that needs it
+    (its solve uses the rule, and the other rules alone do not solve it; ``needed``
+    true), else the first whose solve uses it (``needed`` false)."""
+    rules = {rule.counter: rule for rule in library.registry.rules}
+    if not isinstance(counter, str) or counter not in rules:
+        raise Problem("'rule' must be the counter of an installed rule (see /api/info)")
+    rule = rules[counter]
+    if rule.min_stars > 1:
+        raise Problem(f"{rule.display_name} is a Star Battle rule: the archive holds Queens boards")
+    without = Solver([r for r in library.registry.rules if r.counter != counter])
+    first_use = None
+    for number in sorted(boards):
+        board = Board.parse(boards[number])
+        if not library.solver.solve(board).counters.get(counter):
+            continue
+        if first_use is None:
+            first_use = number
+        if not without.solve(board).solved:
+            return {**archive_board(boards, number), "rule": counter, "needed": True}
+    if first_use is None:
+        raise Problem(f"no archive board uses {rule.display_name}", 404)
+    return {**archive_board(boards, first_use), "rule": counter, "needed": False}
+
+
+def archive_board(boards: dict[int, str], number: Any) -> dict[str, Any]:
+    """LinkedIn's daily board ``number`` from the archive."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Problem("'number' must be a whole number")
+    if number not in boards:
+        low, high = min(boards), max(boards)
+        raise Problem(
+            f"the archive has no board #{number}: it holds #{low} to #{high}, some missing"
+        )
+    board = Board.parse(boards[number])
+    return {
+        **board_document(Reading(board=board), f"archive board #{number}", "archive"),
+        "number": number,
     }

@@ -28,19 +28,35 @@ Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's ro
 ``GET /api/info``          the readers and rules installed (``queens-web-info/1``)
 ``POST /api/read``         the raw bytes of a board file or screenshot, ``?name=`` its
                            file name → the board (``queens-web-board/1``)
-``POST /api/hint``         ``{board, state}`` → ``queens hint --format json``
+``POST /api/hint``         ``{board, stars, state}`` → ``queens hint --format json``
                            (``queens-hint/1``)
-``POST /api/explain``      ``{board}`` → ``queens solve --format json`` (``queens-solve/1``)
-``POST /api/check``        ``{board}`` → one board of ``queens check --format json``
-``POST /api/generate``     ``{size, grade, seed}`` → a new board from the generator
+``POST /api/explain``      ``{board, stars}`` → ``queens solve --format json``
+                           (``queens-solve/1``)
+``POST /api/check``        ``{board, stars}`` → one board of ``queens check --format json``
+``POST /api/generate``     ``{size, grade, seed, stars}`` → a new board from the generator
                            (``queens generate``; ``queens-web-generated/1``), or a 503
                            when none is found within 10 s
+``POST /api/daily``        ``{date}`` (``YYYY-MM-DD``) → the board of the day: the
+                           generator's board of the date's seed, the same everywhere
+``POST /api/archive``      ``{number}`` → LinkedIn's daily board #number from the archive;
+                           ``{rule}`` (a rule's counter) → the first one that needs
+                           the rule, else the first whose solve uses it
 =========================  ============================================================
+
+``stars`` is K, the stars (queens) per row, column and region: 1 (the default) is
+Queens, 2 or more Star Battle; ``/api/read`` takes it as ``?stars=``, else the input's own
+(an SBN string declares it).
+
+Computations run in a pool of worker threads, never on the event loop, each with a time
+budget that ends in a 503 and one line: the page's files and ``/api/info`` are answered
+while a slow board is generated.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import ctypes
 import json
 import sys
 import threading
@@ -71,12 +87,25 @@ JSON_LIMIT = 64 * 1024
 #: Uploads are limited by the readers installed (the largest input one accepts), and
 #: never above this.
 UPLOAD_CEILING = 16 * 1024 * 1024
+#: Worker threads for computations: two cores' worth, so that one slow request leaves a
+#: thread for the next.
+WORKERS = 3
+#: Seconds a computation may take before its request is answered with a 503.
+BUDGETS = {
+    "archive": 20.0,
+    "read": 30.0,
+    "hint": 20.0,
+    "explain": 20.0,
+    "check": 30.0,
+    "generate": 20.0,
+}
 
 #: The page: (path, file in the package, content type).
 PAGE_FILES = (
     ("/", "index.html", "text/html; charset=utf-8"),
     ("/page.js", "page.js", "text/javascript; charset=utf-8"),
     ("/page.css", "page.css", "text/css; charset=utf-8"),
+    ("/favicon.svg", "favicon.svg", "image/svg+xml"),
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -154,12 +183,25 @@ async def read_json(request: Request) -> dict[str, Any]:
         value = json.loads(body)
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise Problem(f"the request is not valid JSON: {err}") from None
+    except (ValueError, RecursionError) as err:  # a number of 5,000 digits; deep nesting
+        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise Problem(f"the request is not JSON this server reads: {reason}") from None
     if not isinstance(value, dict):
         raise Problem("the request must be a JSON object")
     return value
 
 
 Handler = Callable[[Request], Awaitable[dict[str, Any]]]
+
+
+def release_memory() -> None:
+    """Return the heap's free memory to the system (glibc's ``malloc_trim``); nothing
+    where there is no glibc."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 class LazyLibrary:
@@ -207,13 +249,22 @@ def create_app(
     ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``); and its library, to load it
     early with :meth:`LazyLibrary.get`."""
     lazy = LazyLibrary(registry)
-    # One computation at a time, off the event loop: the page's files are still served
-    # while a large board is checked, and the library is never used by two threads.
-    busy = asyncio.Lock()
+    # Off the event loop, in threads of their own: the page's files and /api/info are
+    # answered while a large board is generated or checked.
+    pool = concurrent.futures.ThreadPoolExecutor(WORKERS, thread_name_prefix="queens-web")
 
-    async def compute(function: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
-        async with busy:
-            return await run_in_threadpool(lambda: function(lazy.get(), *args))
+    async def compute(
+        kind: str, function: Callable[..., dict[str, Any]], *args: Any
+    ) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(pool, lambda: function(lazy.get(), *args))
+        seconds = BUDGETS[kind]
+        try:
+            return await asyncio.wait_for(work, seconds)
+        except TimeoutError:
+            raise Problem(
+                f"the {kind} did not finish within {seconds:g} s: try a smaller board", 503
+            ) from None
 
     async def library() -> Library:
         return await run_in_threadpool(lazy.get)
@@ -235,10 +286,15 @@ def create_app(
 
         return answer
 
+    described: dict[str, Any] = {}
+
     async def info(_request: Request) -> dict[str, Any]:
         from . import adapters
 
-        return await compute(adapters.info_document)
+        # Made once, then answered here on the event loop, never queued behind work.
+        if not described:
+            described.update(adapters.info_document(await library()))
+        return described
 
     async def read(request: Request) -> dict[str, Any]:
         limit = min((await library()).upload_limit(), UPLOAD_CEILING)
@@ -248,19 +304,31 @@ def create_app(
         name = request.query_params.get("name")
         if name is not None and len(name) > 200:
             raise Problem("the file name is longer than 200 characters")
+        stars_text = request.query_params.get("stars")
+        if stars_text is not None and not (stars_text.isdigit() and len(stars_text) <= 2):
+            raise Problem("'stars' must be a whole number from 1 to 16")
         from . import adapters
 
-        return await compute(adapters.read_board, data, name)
+        stars = adapters.stars_of(int(stars_text)) if stars_text is not None else None
+        # A little less time than the request's budget, so the child's own 503 (and
+        # its end) comes first.
+        seconds = BUDGETS["read"] - 1
+        try:
+            return await compute("read", adapters.read_upload, data, name, stars, seconds)
+        finally:
+            # Where a picture was read in this process (no fork), its pixels were freed
+            # in a worker thread's own malloc arena, which glibc keeps unless told.
+            release_memory()
 
     async def hint(request: Request) -> dict[str, Any]:
         body = await read_json(request)
         await library()  # the adapters' modules come with it
         from . import adapters
 
-        board = adapters.board_of(body.get("board"))
+        board = adapters.board_of(body.get("board"), body.get("stars"))
         state = adapters.state_of(board, body.get("state"))
         source = adapters.source_of(body.get("source"))
-        return await compute(adapters.hint, board, state, source)
+        return await compute("hint", adapters.hint, board, state, source)
 
     def board_work(name: str) -> Handler:
         """The handler of a request for one board (and where it came from) that the
@@ -271,9 +339,9 @@ def create_app(
             await library()
             from . import adapters
 
-            board = adapters.board_of(body.get("board"))
+            board = adapters.board_of(body.get("board"), body.get("stars"))
             source = adapters.source_of(body.get("source"))
-            return await compute(getattr(adapters, name), board, source)
+            return await compute(name, getattr(adapters, name), board, source)
 
         return handler
 
@@ -285,8 +353,46 @@ def create_app(
         await library()
         from . import adapters
 
-        options = adapters.generate_options(body.get("size"), body.get("grade"), body.get("seed"))
-        return await compute(adapters.generate, *options)
+        options = adapters.generate_options(
+            body.get("size"), body.get("grade"), body.get("seed"), body.get("stars")
+        )
+        return await compute("generate", adapters.generate, *options)
+
+    async def daily(request: Request) -> dict[str, Any]:
+        body = await read_json(request)
+        await library()
+        from . import adapters
+
+        day = body.get("date")
+        adapters.daily_seed(day)  # a bad date is a 400 before any work
+        assert isinstance(day, str)  # daily_seed refuses anything else
+        if day not in days:
+            if len(days) >= 8:  # a week and a bit: the oldest goes
+                days.pop(next(iter(days)))
+            days[day] = await compute("generate", adapters.daily, day)
+        return days[day]
+
+    days: dict[str, dict[str, Any]] = {}
+
+    archive: dict[int, str] = {}
+
+    async def archive_board(request: Request) -> dict[str, Any]:
+        body = await read_json(request)
+        await library()
+        from . import adapters
+
+        if not archive:
+            archive.update(adapters.archive_boards())
+        rule = body.get("rule")
+        if rule is None:
+            return adapters.archive_board(archive, body.get("number"))
+        if not isinstance(rule, str):
+            raise Problem("'rule' must be the counter of an installed rule (see /api/info)")
+        if rule not in using:
+            using[rule] = await compute("archive", adapters.archive_board_using, archive, rule)
+        return using[rule]
+
+    using: dict[str, dict[str, Any]] = {}
 
     routes = [
         Route("/api/info", endpoint(info), methods=["GET"]),
@@ -295,6 +401,8 @@ def create_app(
         Route("/api/explain", endpoint(explain), methods=["POST"]),
         Route("/api/check", endpoint(check), methods=["POST"]),
         Route("/api/generate", endpoint(generate), methods=["POST"]),
+        Route("/api/daily", endpoint(daily), methods=["POST"]),
+        Route("/api/archive", endpoint(archive_board), methods=["POST"]),
     ]
     for path, filename, content_type in PAGE_FILES:
         then = lazy.load if filename == "page.js" else None

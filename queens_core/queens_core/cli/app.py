@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import click
 
+from ..plugins import readers
 from ..plugins.registry import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
 from .exits import EXIT_PLUGIN_FAILED, fail, warn
 from .packages import PluginGroup
@@ -40,6 +41,8 @@ class Settings:
                 )
                 fail(f"{err}{hint}", EXIT_PLUGIN_FAILED, err if self.traceback else None)
             start_up_over()
+            # A reader claiming input another reader reads: said once, as a warning.
+            readers.report = warn
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
             if warn_empty and not self._registry.rules:

@@ -4,6 +4,7 @@ the rules that ``--only``, ``--exclude`` and ``--tier`` select."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,33 @@ from ..plugins.selection import TIERS, SelectionError, select_rules
 from .exits import EXIT_BAD_INPUT, fail
 
 Decorator = Callable[[Any], Any]
+
+
+class Seconds(click.ParamType):
+    """A duration in seconds: a finite number above 0. ``nan``, ``inf`` and a number too
+    large for a float (``1e309``, which Python reads as ``inf``) are refused: each would
+    silently remove the bound the option sets."""
+
+    name = "seconds"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        if isinstance(value, float):
+            number = value
+        else:
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        if number <= 0:
+            self.fail(f"{value!r} is not more than 0 seconds", param, ctx)
+        return number
+
+
+SECONDS = Seconds()
 
 
 def format_option(help_text: str) -> Decorator:

@@ -36,10 +36,14 @@ def load_commands(
     """Every command the installed command packages register, each with the
     ``package[entry point]`` label of its package, and the error line of each package
     that failed to load (it contributes nothing)."""
+    from ..engine.guards import raised_by_plugin
     from ..plugins.registry import (
         call_one,
+        cause_of,
         dist_name,
         dist_version,
+        first_party_first,
+        loading,
         make_plugin_manager,
         where_raised,
     )
@@ -50,11 +54,13 @@ def load_commands(
         entry_points = installed(hookspecs.COMMANDS_ENTRY_POINT_GROUP)
     found: list[tuple[str, click.Command]] = []
     broken: list[str] = []
-    for ep in sorted(entry_points, key=lambda ep: (dist_name(ep), ep.name)):
+    # First-party packages first: a command they register wins over another package's.
+    for ep in sorted(entry_points, key=lambda ep: (*first_party_first(dist_name(ep)), ep.name)):
         label = f"{dist_name(ep)}[{ep.name}]"
         pm = make_plugin_manager()
         try:
-            plugin = ep.load()
+            with loading(label):
+                plugin = ep.load()
             pm.register(plugin, name=label)
             if not pm.hook.queens_register_commands.get_hookimpls():
                 raise CommandPackageError(
@@ -62,7 +68,8 @@ def load_commands(
                     f"(from queens_core import hookimpl)"
                 )
             # Through pluggy's hook caller, as the rule and reader hooks are called.
-            returned = call_one(pm, COMMANDS_HOOK, plugin)
+            with loading(label):
+                returned = call_one(pm, COMMANDS_HOOK, plugin)
             if not isinstance(returned, list | tuple):
                 raise CommandPackageError(
                     f"{COMMANDS_HOOK} must return a list of click commands, "
@@ -74,11 +81,12 @@ def load_commands(
                     raise CommandPackageError(
                         f"{COMMANDS_HOOK} returned {command!r}, which is not a named click.Command"
                     )
-        # A broken third-party package can raise anything, even SystemExit on import.
-        except (Exception, SystemExit) as err:
-            cause = str(err)
-            if not isinstance(err, CommandPackageError):
-                cause = f"{type(err).__name__}: {cause}".rstrip(": ")
+        # A broken third-party package can raise anything, even SystemExit or
+        # KeyboardInterrupt on import (the user's Ctrl-C goes on).
+        except BaseException as err:
+            if not raised_by_plugin(err):
+                raise
+            cause = str(err) if isinstance(err, CommandPackageError) else cause_of(err)
             broken.append(
                 f"command package {label} {dist_version(ep)} failed to load ({ep.value}): "
                 f"{cause}{where_raised(err)}"
@@ -112,6 +120,8 @@ class PluginGroup(QueensGroup):
             name = command.name
             assert name is not None
             if name in owner:
+                # The first owner is queens itself or a first-party package (loaded
+                # first): the newcomer is the one named and skipped.
                 self._broken.append(
                     f"command package {label}: the command {name!r} is already registered "
                     f"by {owner[name]}"

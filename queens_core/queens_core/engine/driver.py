@@ -321,7 +321,7 @@ class Solver:
             self._contradiction(result, f"{UNSOUND_PREFIX}{unsound}", group.rules[0])
             return True
         except BaseException as err:
-            if type(err) is KeyboardInterrupt:  # the user's Ctrl-C, not the rule's
+            if not guards.raised_by_plugin(err):  # the user's Ctrl-C, not the rule's
                 raise
             raise RuleFailure(group.rules[0], err) from err
         finally:

@@ -12,11 +12,17 @@ reading
     half-played screenshot (a state), the stars per unit of a Star Battle puzzle.
 choosing
     A file goes to the reader that claims its suffix (``.png``). Standard input, and a
-    file whose suffix no reader claims, go to the first reader (by name) whose ``sniff``
-    recognises the content, and to the text reader when none does. A command-line
-    argument that is not a file, and does not end in a suffix some reader claims, may be
-    read as the input itself by a reader that says it is ``inline`` and sniffs it (a
-    puzzle string pasted on the command line).
+    file whose suffix no reader claims, go to the first first-party reader (by name)
+    whose ``sniff`` recognises the content, else to the text reader when the content is
+    a text board, else to the first other reader whose ``sniff`` recognises it, else to
+    the text reader (whose error says what is wrong). A command-line argument that is not
+    a file, and does not end in a suffix some reader claims, may be read as the input
+    itself by a reader that says it is ``inline`` and sniffs it (a puzzle string pasted
+    on the command line), first-party readers first.
+claims everything
+    A reader whose ``sniff`` recognises the empty input (no format is empty). It is
+    reported once, by name, and chosen by its suffixes only: it would otherwise take
+    standard input, every unclaimed suffix and every missing path.
 """
 
 from __future__ import annotations
@@ -26,13 +32,20 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
+from ..engine import guards
 from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
+from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 from ..engine.state import State
+from . import FIRST_PARTY
 
 __all__ = ["STDIN", "TEXT_READER", "InputError", "Reader", "Reading", "read_source"]
 
 STDIN = "-"
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 READER_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 SUFFIX = re.compile(r"^\.[a-z0-9][a-z0-9._-]*$")
@@ -151,31 +164,129 @@ def by_suffix(readers: Iterable[Reader], path: str) -> Reader | None:
     return None
 
 
+#: Where the choice of a reader reports a reader that claims input another reader reads,
+#: or claims everything (one line, once a reader): the command line sets it to its
+#: warning; None says nothing.
+report: Callable[[str], None] | None = None
+_reported: set[str] = set()
+
+
+def _report_once(key: str, line: str) -> None:
+    if report is not None and key not in _reported:
+        _reported.add(key)
+        report(line)
+
+
+def is_first_party(reader: Reader) -> bool:
+    """Whether ``reader`` comes with queens (its distributions win, see the glossary)."""
+    return reader.package in FIRST_PARTY
+
+
+def _is_builtin_text(reader: Reader) -> bool:
+    return reader.read is _read_text
+
+
+def _by_precedence(readers: Iterable[Reader]) -> list[Reader]:
+    """First-party readers first, each side in the given (name) order."""
+    readers = list(readers)
+    return [r for r in readers if is_first_party(r)] + [r for r in readers if not is_first_party(r)]
+
+
 def by_content(readers: Sequence[Reader], data: bytes) -> Reader:
-    """The first reader whose ``sniff`` recognises ``data``; the text reader otherwise."""
+    """The reader chosen for ``data`` by its content (see "choosing" in the glossary).
+
+    A reader whose ``sniff`` raises an exception recognises nothing; one whose ``sniff``
+    runs out of its budget, exits or interrupts raises :class:`InputError` naming it."""
+    text = next((r for r in readers if r.name == TEXT_READER.name), TEXT_READER)
     for reader in readers:
-        if reader.sniff is not None and _sniffs(reader, data):
+        if reader.sniff is not None and is_first_party(reader) and _sniffs(reader, data):
             return reader
-    return next((r for r in readers if r.name == TEXT_READER.name), TEXT_READER)
+    if _parses_as_text(data):
+        return text  # a text board: no other reader is asked
+    claimants = [
+        r
+        for r in readers
+        if r.sniff is not None
+        and not is_first_party(r)
+        and not claims_everything(r)
+        and _sniffs(r, data)
+    ]
+    for other in claimants[1:]:
+        _report_once(
+            f"overlap:{other.name}",
+            f"{other.describe()} also claims input that {claimants[0].describe()} reads "
+            "(the first by name); it is left out",
+        )
+    return claimants[0] if claimants else text
+
+
+def _parses_as_text(data: bytes) -> bool:
+    try:
+        Board.parse_bytes(data[: MAX_INPUT_BYTES + 1])
+    except BoardError:
+        return False
+    return True
+
+
+def claims_everything(reader: Reader) -> bool:
+    """Whether ``reader``'s ``sniff`` recognises the empty input, which no format is
+    (reported once, see the glossary)."""
+    if reader.sniff is None or is_first_party(reader):
+        return False
+    found = _claims_everything.get(reader.sniff)
+    if found is None:
+        found = _claims_everything[reader.sniff] = _sniffs(reader, b"")
+        if found:
+            _report_once(
+                f"everything:{reader.name}",
+                f"{reader.describe()} claims any input (its sniff recognises an empty one): "
+                "it reads only files ending in "
+                + (", ".join(reader.suffixes) if reader.suffixes else "a suffix of its own"),
+            )
+    return found
+
+
+#: Each sniff function's answer (the function, not the reader's name: it is what answers).
+_claims_everything: dict[Callable[[bytes], bool], bool] = {}
 
 
 def _sniffs(reader: Reader, data: bytes) -> bool:
-    assert reader.sniff is not None
+    sniff = reader.sniff
+    assert sniff is not None
     try:
-        return bool(reader.sniff(data))
+        with plugin_code(reader, guards.SNIFF_BUDGET, what="the time budget of its sniff"):
+            return bool(sniff(data))
     except Exception:  # a sniffer that fails recognises nothing; read() will say more
         return False
+    except BaseException as err:
+        if not raised_by_plugin(err):
+            raise
+        detail = _failure(reader, err)
+        raise InputError(detail, detail) from err
+
+
+def _failure(reader: Reader, err: BaseException) -> str:
+    """A reader's failure in words: it ran away, or raised ``err``."""
+    if isinstance(err, OutOfTime):
+        return f"{reader.describe()} ran away: {err}"
+    return f"{reader.describe()} failed: {type(err).__name__}: {err}".rstrip(": ")
 
 
 def inline_reader(readers: Sequence[Reader], argument: str) -> Reader | None:
     """The inline reader that recognises a command-line ``argument`` as an input in its
-    own right (not a file name), if any. An argument ending in a suffix some reader
-    claims (``no-such-board.sbn``) is a file name, missing or not."""
+    own right (not a file name), if any, first-party readers first. An argument ending in
+    a suffix some reader claims (``no-such-board.sbn``) is a file name, missing or not;
+    a reader that claims everything is not asked."""
     if by_suffix(readers, argument) is not None:
         return None
     data = argument.encode("utf-8", "surrogateescape")
-    for reader in readers:
-        if reader.inline and reader.sniff is not None and _sniffs(reader, data):
+    for reader in _by_precedence(readers):
+        if (
+            reader.inline
+            and reader.sniff is not None
+            and not claims_everything(reader)
+            and _sniffs(reader, data)
+        ):
             return reader
     return None
 
@@ -223,7 +334,7 @@ def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Read
     name = display_name(source)
     reader: Reader | None = None
     if source != STDIN and not os.path.exists(source):
-        reader = inline_reader(readers, source)
+        reader = _named(name, inline_reader, readers, source)
         if reader is not None:
             return _apply(reader, source.encode("utf-8", "surrogateescape"), name)
     if source != STDIN:
@@ -231,7 +342,7 @@ def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Read
     limit = reader.max_bytes if reader else max(r.max_bytes for r in readers)
     data = load_bytes(source, limit)
     if reader is None:
-        reader = by_content(readers, data)
+        reader = _named(name, by_content, readers, data)
     if len(data) > reader.max_bytes:
         detail = (
             f"input is larger than {reader.max_bytes} bytes, "
@@ -241,18 +352,38 @@ def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Read
     return _apply(reader, data, name, readers)
 
 
+def _named(
+    name: str, choose: Callable[[Sequence[Reader], T], R], readers: Sequence[Reader], what: T
+) -> R:
+    """``choose(readers, what)``, its :class:`InputError` (a sniff that failed) naming
+    the input."""
+    try:
+        return choose(readers, what)
+    except InputError as err:
+        raise InputError(f"{name}: {err.detail}", err.detail) from err.__cause__
+
+
 def _apply(
     reader: Reader, data: bytes, name: str, readers: Sequence[Reader] = (TEXT_READER,)
 ) -> Reading:
     try:
-        reading = reader.read(data)
+        if _is_builtin_text(reader):
+            reading = reader.read(data)
+        else:
+            with plugin_code(reader):
+                reading = reader.read(data)
     except BoardError as err:
         detail = str(err)
-        if reader.read is TEXT_READER.read:  # the registry holds its own copy
+        if _is_builtin_text(reader):
             detail = misread(data, readers) or detail
         raise InputError(f"{name}: {detail}", detail) from None
     except Exception as err:  # a reader's bug is reported, not shown as a traceback
-        detail = f"{reader.describe()} failed: {type(err).__name__}: {err}".rstrip(": ")
+        detail = _failure(reader, err)
+        raise InputError(f"{name}: {detail}", detail) from err
+    except BaseException as err:  # SystemExit, KeyboardInterrupt: the reader's, unless Ctrl-C
+        if not raised_by_plugin(err):
+            raise
+        detail = _failure(reader, err)
         raise InputError(f"{name}: {detail}", detail) from err
     if not isinstance(reading, Reading):
         detail = f"{reader.describe()} returned {type(reading).__name__}, not a queens_core.Reading"

@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import pluggy
 
 from .. import hookspecs
+from ..engine.guards import STATUS_LOADING, OutOfTime, plugin_code, raised_by_plugin
 from ..engine.rules import Rule
+from . import FIRST_PARTY
 from .readers import TEXT_READER, Reader
 
 T = TypeVar("T")
@@ -117,7 +119,28 @@ def _entry_points() -> list[metadata.EntryPoint]:
     from .distributions import entry_points
 
     found = entry_points(*hookspecs.ENTRY_POINT_GROUPS)
-    return sorted(found, key=lambda ep: (dist_name(ep), ep.name, ep.group))
+    return sorted(found, key=lambda ep: (*first_party_first(dist_name(ep)), ep.name, ep.group))
+
+
+def first_party_first(package: str) -> tuple[bool, str]:
+    """A sort key: the distributions of queens first (they win a clash, and the other
+    package is the one named), then by name."""
+    return package not in FIRST_PARTY, package
+
+
+def loading(label: str) -> plugin_code:
+    """Watch the loading of plugin ``label`` (its import, its hooks): its budget, and
+    the hard stop's status 4."""
+    return plugin_code(
+        f"plugin package {label}", status=STATUS_LOADING, what="the time budget of its loading"
+    )
+
+
+def cause_of(err: BaseException) -> str:
+    """Why loading plugin code failed, in words: it ran away, or raised ``err``."""
+    if isinstance(err, OutOfTime):
+        return f"it ran away: {err}"
+    return f"{type(err).__name__}: {err}".rstrip(": ")
 
 
 def dist_name(ep: metadata.EntryPoint) -> str:
@@ -184,7 +207,8 @@ def load_entry_points(
         info = PackageInfo(dist_name(ep), dist_version(ep), ep.name)
         plugin = None
         try:
-            plugin = ep.load()
+            with loading(info.label):
+                plugin = ep.load()
             if pm.is_registered(plugin):
                 # One module named in both groups (rules and readers) is one plugin.
                 continue
@@ -192,11 +216,14 @@ def load_entry_points(
             problems = _hook_problems(pm, plugin)
             if problems:
                 raise PluginError("; ".join(problems))
-        # A broken third-party package can raise anything, even SystemExit on import.
-        except (Exception, SystemExit) as err:
+        # A broken third-party package can raise anything, even SystemExit or
+        # KeyboardInterrupt on import (the user's Ctrl-C goes on).
+        except BaseException as err:
+            if not raised_by_plugin(err):
+                raise
             if plugin is not None and pm.is_registered(plugin):
                 pm.unregister(plugin)
-            cause = f"{type(err).__name__}: {err}".rstrip()
+            cause = cause_of(err)
             if isinstance(err, PluginError):
                 cause = str(err)
             message = (
@@ -251,7 +278,11 @@ def _per_plugin(
     registered under; entry-point plugins by their distribution."""
     by_label = {info.label: info for info in packages}
     implementations = getattr(pm.hook, hook).get_hookimpls()
-    for impl in sorted(implementations, key=lambda i: i.plugin_name):
+    first = {info.label: info.name for info in packages}
+    for impl in sorted(
+        implementations,
+        key=lambda i: (*first_party_first(first.get(i.plugin_name, i.plugin_name)), i.plugin_name),
+    ):
         label = impl.plugin_name
         try:
             registered = register(impl, label)
@@ -280,19 +311,21 @@ def _returned_list(
     hook that raises or returns something else than a list is a :class:`PluginError`."""
     what = kind.__name__
     try:
-        returned = call_one(pm, hook, impl.plugin)
-        # None too: a forgotten `return` would silently register nothing.
-        if isinstance(returned, kind | str | bytes) or not isinstance(returned, Iterable):
-            raise PluginError(
-                f"{who}: {hook} must return a list of {what}, not {type(returned).__name__}"
-            )
-        return list(returned)  # a generator may raise here too
+        with loading(impl.plugin_name):
+            returned = call_one(pm, hook, impl.plugin)
+            # None too: a forgotten `return` would silently register nothing.
+            if isinstance(returned, kind | str | bytes) or not isinstance(returned, Iterable):
+                raise PluginError(
+                    f"{who}: {hook} must return a list of {what}, not {type(returned).__name__}"
+                )
+            return list(returned)  # a generator may raise here too
     except PluginError:
         raise
-    except (Exception, SystemExit) as err:
-        raise PluginError(
-            f"{who}: {hook} raised {type(err).__name__}: {err}{where_raised(err)}"
-        ) from err
+    except BaseException as err:
+        if not raised_by_plugin(err):
+            raise
+        how = "ran away" if isinstance(err, OutOfTime) else f"raised {type(err).__name__}"
+        raise PluginError(f"{who}: {hook} {how}: {err}{where_raised(err)}") from err
 
 
 def _registered_rules(

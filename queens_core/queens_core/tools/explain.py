@@ -99,12 +99,20 @@ def why_of(board: Board, step: Step, before: State, rule: Rule | None) -> str | 
     if rule is None or rule.explain is None:
         return None
     from ..engine.driver import ContractViolation, RuleFailure
+    from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 
     try:
-        why = rule.explain(step, board, before)
-    except Exception as err:
-        what = f"{type(err).__name__}: {err}".rstrip(": ")
-        raise RuleFailure(rule, ContractViolation(f"its explain raised {what}")) from err
+        # Plugin code: under a budget, kept off the command's output like a rule's apply.
+        with plugin_code(rule):
+            why = rule.explain(step, board, before)
+    except BaseException as err:  # SystemExit, KeyboardInterrupt: the rule's, unless Ctrl-C
+        if not raised_by_plugin(err):
+            raise
+        if isinstance(err, OutOfTime):
+            what = f"ran away: {err}"
+        else:
+            what = f"raised {type(err).__name__}: {err}".rstrip(": ")
+        raise RuleFailure(rule, ContractViolation(f"its explain {what}")) from err
     if why is not None and not isinstance(why, str):
         what = f"its explain gave a {type(why).__name__}, not a sentence (str)"
         raise RuleFailure(rule, ContractViolation(what))

@@ -1,27 +1,37 @@
 "use strict";
-// The queens page. It draws the board, keeps the player's marks, and asks the server's
-// JSON API (/api/) for everything else: reading a pasted board or screenshot, the next
-// hint, the whole explanation, the check. Text from the server (rule names, sentences) is
-// always inserted as text, never as markup.
+// The queens page: a game of Queens (or Star Battle, K stars a unit) with a timer, undo,
+// live clash marking, auto-✕, drag to ✕, keyboard play and progress kept in the
+// browser; and the solver's help through the server's JSON API (/api/): a staged hint,
+// the whole explanation step by step, the check. Text from the server (rule names,
+// sentences) is always inserted as text, never as markup.
 
-const EXAMPLE = "PPPPPPO\nPSGLLLO\nPSGGGLO\nPSSBGLO\nPRSBBBO\nPRRRRBO\nPOOOOOO\n";
 const EMPTY = 0;
 const CROSS = 1;
 const QUEEN = 2;
-const CELL = 48;
-const BORDER = 3.4;
+const MARK_NAMES = ["empty", "cross", "queen"];
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CROWN = "M22 78 L16 36 L36 56 L50 26 L64 56 L84 36 L78 78 Z M22 82 L78 82 L78 88 L22 88 Z";
+const STAR = "M50 6 L62 38 L96 38 L68 59 L79 92 L50 72 L21 92 L32 59 L4 38 L38 38 Z";
 const IMAGE_SUFFIXES = [".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp"];
+const STORE = "queens/";
 
 const page = {
   info: null,
-  doc: null, // the board document (queens-web-board/1)
-  marks: [], // the player's marks, one a cell: EMPTY, CROSS or QUEEN
-  hint: null, // {doc, stage}: stage 1 names the technique, stage 2 shows where and why
+  doc: null, // the board document (queens-web-board/1 or -generated/1)
+  marks: [], // the player's own marks, one a cell: EMPTY, CROSS or QUEEN
+  placed: [], // the cells of the player's queens, in the order they were placed
+  past: [], // undo: earlier {marks, placed}
+  future: [], // redo
+  elapsed: 0, // milliseconds played before `since`
+  since: null, // performance.now() when the clock last started, or null when stopped
+  hints: 0, // hints asked for on this board
+  won: null, // {elapsed, hints} once every unit holds its queens
+  verdict: null, // what the check says of the board: {count, atLeast} or null
+  hint: null, // {doc, stage}: 1 the nudge, 2 the step and its cells
   explanation: null, // {doc, index}: index 0 is the empty board, N + 1 the summary
   check: null,
-  letters: false,
+  focus: 0, // the cell keyboard play is on
+  settings: { autoX: false, letters: false },
 };
 
 const $ = (id) => document.getElementById(id);
@@ -33,15 +43,55 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function svg(tag, attrs = {}) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  return node;
+function icon(path, cls) {
+  const root = document.createElementNS(SVG_NS, "svg");
+  root.setAttribute("viewBox", "0 0 100 100");
+  root.setAttribute("aria-hidden", "true");
+  const shape = document.createElementNS(SVG_NS, "path");
+  shape.setAttribute("d", path);
+  shape.setAttribute("class", cls);
+  root.append(shape);
+  return root;
 }
 
 const size = () => page.doc.board.size;
+const stars = () => page.doc.stars || 1;
 const label = ([r, c]) => `r${r + 1}c${c + 1}`;
 const index = ([r, c]) => r * size() + c;
+const cellOf = (i) => [Math.floor(i / size()), i % size()];
+const regionAt = (i) => page.doc.board.rows[Math.floor(i / size())][i % size()];
+const piece = () => (stars() > 1 ? "★" : "♛");
+
+// -- the browser's memory: settings, the board last played, each board's progress -----
+
+function load(key) {
+  try {
+    return JSON.parse(localStorage.getItem(STORE + key));
+  } catch (err) {
+    return null;
+  }
+}
+
+function keep(key, value) {
+  try {
+    localStorage.setItem(STORE + key, JSON.stringify(value));
+  } catch (err) {
+    // Storage full or turned off: the game goes on, unremembered.
+  }
+}
+
+const boardKey = (doc) => `progress/${doc.stars || 1}/${doc.board.rows.join("/")}`;
+
+function saveProgress() {
+  if (!page.doc) return;
+  keep(boardKey(page.doc), {
+    marks: page.marks.map((m) => ".xQ"[m]).join(""),
+    placed: page.placed,
+    elapsed: clock(),
+    hints: page.hints,
+    won: page.won,
+  });
+}
 
 // -- talking to the server ---------------------------------------------------------------
 
@@ -80,18 +130,206 @@ async function run(action) {
   }
 }
 
-// -- the player's marks ------------------------------------------------------------------
+const boardRequest = () => ({ board: page.doc.board.rows, stars: stars(), source: page.doc.source });
+
+// -- the clock ---------------------------------------------------------------------------
+
+function clock() {
+  return page.elapsed + (page.since === null ? 0 : performance.now() - page.since);
+}
+
+function startClock() {
+  if (page.since === null && !page.won && !document.hidden) page.since = performance.now();
+}
+
+function stopClock() {
+  page.elapsed = clock();
+  page.since = null;
+}
+
+function minutes(ms) {
+  const seconds = Math.floor(ms / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const mm = Math.floor((seconds % 3600) / 60);
+  const ss = String(seconds % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
+function showClock() {
+  if (page.doc) $("timer").textContent = minutes(page.won ? page.won.elapsed : clock());
+}
+
+// -- the rules of the game, for clash marking, auto-✕ and the win ----------------------
+
+// Every unit (rows, columns, regions) as {kind, name, cells}.
+function units() {
+  const n = size();
+  const out = [];
+  for (let r = 0; r < n; r++) out.push({ kind: "row", name: `row ${r + 1}`, cells: Array.from({ length: n }, (_, c) => r * n + c) });
+  for (let c = 0; c < n; c++) out.push({ kind: "column", name: `column ${c + 1}`, cells: Array.from({ length: n }, (_, r) => r * n + c) });
+  for (const letter of page.doc.board.regions) {
+    const cells = [];
+    for (let i = 0; i < n * n; i++) if (regionAt(i) === letter) cells.push(i);
+    out.push({ kind: "region", name: regionName(letter), cells });
+  }
+  return out;
+}
+
+function regionName(letter) {
+  const colour = page.doc.colour_names[letter];
+  return colour ? `the ${colour} region` : `region ${letter}`;
+}
+
+function neighbours(i) {
+  const n = size();
+  const [r, c] = cellOf(i);
+  const out = [];
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      const rr = r + dr;
+      const cc = c + dc;
+      if ((dr || dc) && rr >= 0 && rr < n && cc >= 0 && cc < n) out.push(rr * n + cc);
+    }
+  }
+  return out;
+}
+
+// Clashes among the player's queens: too many in a unit, or two touching. Returns the
+// queens that clash, the cells of the units (or rings) they clash in, and one line each.
+function clashes() {
+  const queens = new Set();
+  const area = new Set();
+  const lines = [];
+  const k = stars();
+  for (const unit of units()) {
+    const inUnit = unit.cells.filter((i) => page.marks[i] === QUEEN);
+    if (inUnit.length > k) {
+      inUnit.forEach((i) => queens.add(i));
+      unit.cells.forEach((i) => area.add(i));
+      lines.push(`${inUnit.length} ${piece()} in ${unit.name} (${inUnit.map((i) => label(cellOf(i))).join(", ")})`);
+    }
+  }
+  page.marks.forEach((mark, i) => {
+    if (mark !== QUEEN) return;
+    for (const j of neighbours(i)) {
+      if (j > i && page.marks[j] === QUEEN) {
+        queens.add(i);
+        queens.add(j);
+        area.add(i);
+        neighbours(i).forEach((x) => area.add(x));
+        lines.push(`${label(cellOf(i))} and ${label(cellOf(j))} touch`);
+      }
+    }
+  });
+  return { queens, area, lines };
+}
+
+// The cells auto-✕ crosses: every queen's neighbours, and the rest of each unit that
+// holds its K queens.
+function autoCrosses() {
+  const crossed = new Set();
+  if (!page.settings.autoX) return crossed;
+  page.marks.forEach((mark, i) => {
+    if (mark === QUEEN) neighbours(i).forEach((j) => crossed.add(j));
+  });
+  for (const unit of units()) {
+    if (unit.cells.filter((i) => page.marks[i] === QUEEN).length >= stars()) unit.cells.forEach((i) => crossed.add(i));
+  }
+  page.marks.forEach((mark, i) => {
+    if (mark !== EMPTY) crossed.delete(i);
+  });
+  return crossed;
+}
+
+// The marks as the solver sees them: the player's, with auto-✕'s crosses.
+function playedMarks() {
+  const marks = page.marks.slice();
+  for (const i of autoCrosses()) marks[i] = CROSS;
+  return marks;
+}
 
 function picture() {
   const n = size();
+  const marks = playedMarks();
   const rows = [];
-  for (let r = 0; r < n; r++) {
-    let row = "";
-    for (let c = 0; c < n; c++) row += ".xQ"[page.marks[r * n + c]];
-    rows.push(row);
-  }
+  for (let r = 0; r < n; r++) rows.push(marks.slice(r * n, r * n + n).map((m) => ".xQ"[m]).join(""));
   return rows;
 }
+
+function isWon() {
+  const queens = page.marks.filter((m) => m === QUEEN).length;
+  return queens === size() * stars() && clashes().queens.size === 0;
+}
+
+// -- changing the marks: every change one undo step ----------------------------------------
+
+function snapshot() {
+  return { marks: page.marks.slice(), placed: page.placed.slice() };
+}
+
+function change(mutate) {
+  if (!page.doc || page.explanation || page.won) return;
+  const before = snapshot();
+  mutate();
+  if (page.marks.every((m, i) => m === before.marks[i])) return;
+  page.past.push(before);
+  page.future = [];
+  afterChange();
+}
+
+function setMark(i, mark) {
+  const was = page.marks[i];
+  if (was === mark) return;
+  page.marks[i] = mark;
+  if (was === QUEEN) page.placed = page.placed.filter((j) => j !== i);
+  if (mark === QUEEN) page.placed.push(i);
+}
+
+function afterChange() {
+  resetAdvice();
+  showError(null);
+  startClock();
+  if (isWon()) {
+    stopClock();
+    page.won = { elapsed: page.elapsed, hints: page.hints };
+  }
+  saveProgress();
+  render();
+}
+
+function undo() {
+  if (!page.past.length || page.explanation || page.won) return;
+  page.future.push(snapshot());
+  Object.assign(page, page.past.pop());
+  afterChange();
+}
+
+function redo() {
+  if (!page.future.length || page.explanation || page.won) return;
+  page.past.push(snapshot());
+  Object.assign(page, page.future.pop());
+  afterChange();
+}
+
+// A click or space cycles empty → ✕ → ♛ → empty; an auto-✕ counts as a ✕.
+function cycle(i) {
+  const shown = playedMarks()[i];
+  change(() => setMark(i, (shown + 1) % 3));
+}
+
+function toggle(i, mark) {
+  const shown = playedMarks()[i];
+  change(() => setMark(i, shown === mark ? EMPTY : mark));
+}
+
+function clearMarks() {
+  change(() => {
+    page.marks.fill(EMPTY);
+    page.placed = [];
+  });
+}
+
+// -- which board -------------------------------------------------------------------------
 
 function resetAdvice() {
   page.hint = null;
@@ -99,54 +337,149 @@ function resetAdvice() {
   page.check = null;
 }
 
-async function readBoard(data, name, type) {
-  const query = name ? `?name=${encodeURIComponent(name)}` : "";
-  showBoard(await api(`/api/read${query}`, data, { raw: true, type }));
-}
-
-// A board from the generator, drawn as any board read; its source line says its grade.
-async function newBoard() {
-  const body = { size: Number($("new-size").value) };
-  if ($("new-grade").value) body.grade = $("new-grade").value;
-  $("new-button").disabled = true;
-  try {
-    const doc = await api("/api/generate", body);
-    doc.source = `${doc.source}, graded ${doc.level} ${doc.grade}`;
-    showBoard(doc);
-  } finally {
-    $("new-button").disabled = false;
-  }
-}
-
 function showBoard(doc) {
+  if (page.doc) saveProgress();
+  stopClock();
   page.doc = doc;
-  page.marks = new Array(doc.board.size * doc.board.size).fill(EMPTY);
-  if (doc.state) {
+  const n = doc.board.size;
+  const saved = load(boardKey(doc));
+  page.marks = new Array(n * n).fill(EMPTY);
+  page.placed = [];
+  page.elapsed = 0;
+  page.hints = 0;
+  page.won = null;
+  if (saved && typeof saved.marks === "string" && saved.marks.length === n * n) {
+    page.marks = Array.from(saved.marks, (ch) => ".xQ".indexOf(ch)).map((m) => (m < 0 ? EMPTY : m));
+    page.placed = (saved.placed || []).filter((i) => page.marks[i] === QUEEN);
+    page.elapsed = Number(saved.elapsed) || 0;
+    page.hints = Number(saved.hints) || 0;
+    page.won = saved.won || null;
+  } else if (doc.state) {
     for (const cell of doc.state.dead) page.marks[index(cell)] = CROSS;
     for (const cell of doc.state.queens) page.marks[index(cell)] = QUEEN;
   }
+  page.marks.forEach((m, i) => {
+    if (m === QUEEN && !page.placed.includes(i)) page.placed.push(i);
+  });
+  page.past = [];
+  page.future = [];
+  page.focus = 0;
+  page.verdict = null;
   $("board-text").value = doc.board.rows.join("\n");
+  keep("current", doc);
   resetAdvice();
+  startClock();
   render();
+  $("board").dataset.verdict = "pending";
+  askVerdict(doc);
 }
 
-function onCellClick(event) {
-  const target = event.target.closest("[data-row]");
-  if (!target || page.explanation) return;
-  const i = Number(target.dataset.row) * size() + Number(target.dataset.col);
-  page.marks[i] = (page.marks[i] + 1) % 3;
-  resetAdvice();
-  showError(null);
-  render();
+// Honesty: the check runs as soon as a board is shown, so that a board with no solution
+// or several says so before any hint.
+async function askVerdict(doc) {
+  try {
+    const check = await api("/api/check", { board: doc.board.rows, stars: doc.stars || 1, source: doc.source });
+    if (page.doc !== doc) return;
+    page.verdict = check.solutions ? { count: check.solutions.count, atLeast: check.solutions.at_least } : null;
+    render();
+  } catch (err) {
+    // The verdict is a courtesy: Check says why when asked.
+  }
+  if (page.doc === doc) $("board").dataset.verdict = page.verdict ? String(page.verdict.count) : "unknown";
 }
 
-// -- the board ---------------------------------------------------------------------------
+function honesty() {
+  const v = page.verdict;
+  if (!v || v.count === 1) return null;
+  if (v.count === 0) return "This board has no solution: no placement wins, and hints can only say so.";
+  return `This board has ${v.atLeast ? "at least " : ""}${v.count} solutions: any one of them wins, and a hint cannot point to the one.`;
+}
 
-// What the board shows: the player's marks, or during an explanation the state after the
-// steps shown so far; and the cells to highlight.
+async function readBoard(data, name, type) {
+  const params = new URLSearchParams();
+  if (name) params.set("name", name);
+  if ($("paste-stars").value) params.set("stars", $("paste-stars").value);
+  const query = params.toString() ? `?${params}` : "";
+  showBoard(await api(`/api/read${query}`, data, { raw: true, type }));
+}
+
+async function newBoard() {
+  const body = { size: Number($("new-size").value), stars: Number($("new-stars").value) };
+  if ($("new-grade").value && body.stars === 1) body.grade = $("new-grade").value;
+  await busy("new-button", async () => {
+    const doc = await api("/api/generate", body);
+    if (doc.grade) doc.source = `${doc.source}, graded ${doc.level} ${doc.grade}`;
+    showBoard(doc);
+  });
+}
+
+async function dailyBoard() {
+  const now = new Date();
+  const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((x) => String(x).padStart(2, "0")).join("-");
+  await busy("daily-button", async () => showBoard(await api("/api/daily", { date })));
+}
+
+async function archiveBoard() {
+  const number = Number($("archive-number").value);
+  if (!Number.isInteger(number)) throw new Error("type the number of a LinkedIn board, e.g. 353");
+  await busy("archive-button", async () => showBoard(await api("/api/archive", { number })));
+}
+
+async function busy(id, action) {
+  $(id).disabled = true;
+  try {
+    await action();
+  } finally {
+    $(id).disabled = false;
+  }
+}
+
+// -- what a step names: the units and cells of its reason ---------------------------------
+
+// A step's detail is a list of (kind, value) pairs, e.g. ["column", 0, "region", 4] or
+// ["cell", 9, "row", 5, "empty", [19, 22]]: the cells of every row, column, region and
+// cell it names. Kinds the page does not know are passed over.
+function reasonCells(detail) {
+  const n = size();
+  const cells = new Set();
+  const add = (kind, value) => {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (!Number.isInteger(v)) continue;
+      if (kind === "row" && v < n) for (let c = 0; c < n; c++) cells.add(v * n + c);
+      else if (kind === "column" && v < n) for (let r = 0; r < n; r++) cells.add(r * n + v);
+      else if (kind === "region" && v < page.doc.board.regions.length) {
+        const letter = page.doc.board.regions[v];
+        for (let i = 0; i < n * n; i++) if (regionAt(i) === letter) cells.add(i);
+      } else if (kind === "cell" && v < n * n) cells.add(v);
+    }
+  };
+  const kinds = { row: "row", rows: "row", column: "column", columns: "column", region: "region", regions: "region", cell: "cell", cells: "cell", empty: "cell" };
+  let kind = null;
+  for (const token of Array.isArray(detail) ? detail : []) {
+    if (typeof token === "string") kind = kinds[token] || (token === "unit" ? kind : null);
+    else if (kind) add(kind, token);
+  }
+  return cells;
+}
+
+// The unit a nudge points to: the first the reason names, else one holding every cell
+// the step changes.
+function nudgeUnit(step) {
+  const changed = [...(step.placed ? [index(step.placed)] : []), ...step.killed.map(index)];
+  const named = reasonCells(step.detail);
+  const all = units();
+  const holds = (unit, cells) => cells.length && cells.every((i) => unit.cells.includes(i));
+  for (const unit of all) if (named.size && unit.cells.length === named.size && holds(unit, [...named])) return unit;
+  for (const unit of all) if (holds(unit, changed)) return unit;
+  return all.find((unit) => unit.cells.includes(changed[0]));
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
 function shown() {
   const n = size();
-  const highlight = { place: [], kill: [], wrong: [] };
+  const highlight = { place: [], kill: [], wrong: [], reason: [], nudge: [] };
   if (page.explanation) {
     const { doc, index: upto } = page.explanation;
     const marks = new Array(n * n).fill(EMPTY);
@@ -155,171 +488,253 @@ function shown() {
       for (const cell of step.killed) marks[index(cell)] = CROSS;
     });
     const step = doc.steps[upto - 1];
-    if (step && upto <= doc.steps.length) {
-      if (step.placed) highlight.place.push(step.placed);
-      highlight.kill.push(...step.killed);
-    }
-    return { marks, highlight };
+    if (step && upto <= doc.steps.length) stepHighlight(step, highlight);
+    return { marks, auto: new Set(), highlight, clash: { queens: new Set(), area: new Set(), lines: [] } };
   }
   const hint = page.hint;
-  if (hint && hint.stage === 2 && hint.doc.step) {
-    if (hint.doc.step.placed) highlight.place.push(hint.doc.step.placed);
-    highlight.kill.push(...hint.doc.step.killed);
+  if (hint && hint.doc.status === "hint" && hint.doc.step) {
+    if (hint.stage === 1) highlight.nudge.push(...nudgeUnit(hint.doc.step).cells);
+    else stepHighlight(hint.doc.step, highlight);
   }
-  if (hint && hint.doc.wrong) highlight.wrong.push(...hint.doc.wrong.queens, ...hint.doc.wrong.dead);
-  return { marks: page.marks, highlight };
+  if (hint && hint.doc.wrong) {
+    if (hint.stage === 1 && staged(hint)) highlight.nudge.push(...wrongUnit(hint.doc).cells);
+    else highlight.wrong.push(...[...hint.doc.wrong.queens, ...hint.doc.wrong.dead].map(index));
+  }
+  return { marks: playedMarks(), auto: autoCrosses(), highlight, clash: clashes() };
 }
+
+function stepHighlight(step, highlight) {
+  const changed = new Set();
+  if (step.placed) {
+    highlight.place.push(index(step.placed));
+    changed.add(index(step.placed));
+  }
+  for (const cell of step.killed) {
+    highlight.kill.push(index(cell));
+    changed.add(index(cell));
+  }
+  for (const i of reasonCells(step.detail)) if (!changed.has(i)) highlight.reason.push(i);
+}
+
+// The row of the first wrong mark, which the first press of Hint names; null when the
+// problem is a clash the board already shows.
+function wrongUnit(doc) {
+  const first = doc.status === "wrong" && doc.wrong ? [...doc.wrong.queens, ...doc.wrong.dead][0] : null;
+  return first ? units().find((unit) => unit.kind === "row" && unit.cells.includes(index(first))) : null;
+}
+
+const staged = (hint) => hint.doc.status === "hint" || (hint.doc.status === "wrong" && wrongUnit(hint.doc) !== null);
 
 function drawBoard() {
   const { board, colours } = page.doc;
   const n = board.size;
-  const { marks, highlight } = shown();
-  const margin = BORDER;
-  const extent = n * CELL + 2 * margin;
-  const root = svg("svg", {
-    viewBox: `0 0 ${extent} ${extent}`,
-    width: extent,
-    height: extent,
-    role: "img",
-    "aria-label": `${n}×${n} board`,
-  });
-  const grid = svg("g", { transform: `translate(${margin} ${margin})` });
-  root.append(grid);
-  const letterAt = (r, c) => board.rows[r][c];
+  const { marks, auto, highlight, clash } = shown();
+  const lights = new Map();
+  for (const [kind, cells] of Object.entries(highlight)) for (const i of cells) if (!lights.has(i)) lights.set(i, kind);
+  const holder = $("board");
+  holder.style.gridTemplateColumns = `repeat(${n}, minmax(0, 1fr))`;
+  holder.style.gridTemplateRows = `repeat(${n}, minmax(0, 1fr))`;
+  holder.setAttribute("aria-label", `${n}×${n} board, ${stars()} ${piece()} per row, column and region`);
+  holder.setAttribute("aria-rowcount", String(n));
+  holder.setAttribute("aria-colcount", String(n));
+  const thin = "0.5px";
+  const thick = "1.5px";
+  const rows = [];
   for (let r = 0; r < n; r++) {
+    const row = el("div", { role: "row" });
     for (let c = 0; c < n; c++) {
-      const rect = svg("rect", {
-        class: "cell",
-        x: c * CELL,
-        y: r * CELL,
-        width: CELL,
-        height: CELL,
-        fill: colours[letterAt(r, c)],
-        stroke: "#000",
-        "stroke-width": 0.6,
+      const i = r * n + c;
+      const letter = board.rows[r][c];
+      const differs = (rr, cc) => rr < 0 || rr >= n || cc < 0 || cc >= n || board.rows[rr][cc] !== letter;
+      const mark = marks[i];
+      const classes = ["cell"];
+      if (clash.queens.has(i)) classes.push("clash");
+      if (clash.area.has(i)) classes.push("clash-unit");
+      if (lights.has(i)) classes.push("hl", `hl-${lights.get(i)}`);
+      const colourName = page.doc.colour_names[letter];
+      const what = mark === QUEEN ? (stars() > 1 ? "star" : "queen") : mark === CROSS ? "crossed out" : "empty";
+      const cell = el("div", {
+        role: "gridcell",
+        class: classes.join(" "),
+        tabindex: i === page.focus ? "0" : "-1",
+        "aria-label": `${label([r, c])}, ${colourName ? `${colourName} region` : `region ${letter}`}, ${what}`,
         "data-row": r,
         "data-col": c,
         "data-cell": label([r, c]),
-        "data-region": letterAt(r, c),
-        "data-mark": ["empty", "cross", "queen"][marks[r * n + c]],
+        "data-region": letter,
+        "data-mark": MARK_NAMES[mark],
       });
-      const title = svg("title");
-      const colourName = page.doc.colour_names[letterAt(r, c)];
-      title.textContent = `${label([r, c])}, region ${letterAt(r, c)}${colourName ? ` (${colourName})` : ""}`;
-      rect.append(title);
-      grid.append(rect);
+      if (auto.has(i)) cell.dataset.auto = "1";
+      cell.style.background = colours[letter];
+      cell.style.borderWidth = [differs(r - 1, c), differs(r, c + 1), differs(r + 1, c), differs(r, c - 1)].map((d) => (d ? thick : thin)).join(" ");
+      if (page.settings.letters) cell.append(el("span", { class: "letter", "aria-hidden": "true" }, letter));
+      if (mark === QUEEN) cell.append(icon(stars() > 1 ? STAR : CROWN, "queen"));
+      else if (mark === CROSS) cell.append(icon("M30 30 L70 70 M70 30 L30 70", auto.has(i) ? "cross auto" : "cross"));
+      row.append(cell);
     }
+    rows.push(row);
   }
-  // Thick lines where two neighbouring cells belong to different regions.
-  const borders = [];
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (c + 1 < n && letterAt(r, c) !== letterAt(r, c + 1)) {
-        borders.push(`M${(c + 1) * CELL} ${r * CELL}v${CELL}`);
-      }
-      if (r + 1 < n && letterAt(r, c) !== letterAt(r + 1, c)) {
-        borders.push(`M${c * CELL} ${(r + 1) * CELL}h${CELL}`);
-      }
-    }
-  }
-  grid.append(svg("path", { d: borders.join(""), stroke: "#000", "stroke-width": BORDER, fill: "none", "stroke-linecap": "square", "pointer-events": "none" }));
-  grid.append(svg("rect", { x: 0, y: 0, width: n * CELL, height: n * CELL, fill: "none", stroke: "#000", "stroke-width": BORDER, "pointer-events": "none" }));
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const mark = marks[r * n + c];
-      const x = c * CELL;
-      const y = r * CELL;
-      if (page.letters) {
-        const text = svg("text", { class: "letter", x: x + 4, y: y + 13, "pointer-events": "none" });
-        text.textContent = letterAt(r, c);
-        grid.append(text);
-      }
-      if (mark === QUEEN) {
-        grid.append(svg("path", { class: "queen", d: CROWN, transform: `translate(${x} ${y}) scale(${CELL / 100})`, "pointer-events": "none" }));
-      } else if (mark === CROSS) {
-        const a = CELL * 0.36;
-        const b = CELL * 0.64;
-        grid.append(svg("path", { class: "cross", d: `M${x + a} ${y + a}L${x + b} ${y + b}M${x + b} ${y + a}L${x + a} ${y + b}`, "stroke-width": 2.4, "pointer-events": "none" }));
-      }
-    }
-  }
-  for (const [kind, cells] of Object.entries(highlight)) {
-    for (const cell of cells) {
-      grid.append(svg("rect", {
-        class: `hl hl-${kind}`,
-        x: cell[1] * CELL + 3,
-        y: cell[0] * CELL + 3,
-        width: CELL - 6,
-        height: CELL - 6,
-        rx: 5,
-        "stroke-width": 3.5,
-        "data-cell": label(cell),
-        "pointer-events": "none",
-      }));
-    }
-  }
-  const holder = $("board");
-  holder.replaceChildren(root);
+  const hadFocus = holder.contains(document.activeElement);
+  holder.replaceChildren(...rows);
   holder.classList.toggle("reading", Boolean(page.explanation));
+  holder.classList.toggle("won", Boolean(page.won));
+  if (hadFocus) focusCell(page.focus);
+  $("clash-note").textContent = clash.lines.length ? `Clash: ${clash.lines.join("; ")}.` : "";
 }
 
-// -- the panel: hint, explanation, check -------------------------------------------------
+function focusCell(i) {
+  page.focus = i;
+  const cells = $("board").querySelectorAll(".cell");
+  cells.forEach((cell, j) => cell.setAttribute("tabindex", j === i ? "0" : "-1"));
+  if (cells[i]) cells[i].focus();
+}
+
+// -- the panel: win, hint, explanation, check ----------------------------------------------
 
 function headline(step) {
   const parts = [];
-  if (step.placed) parts.push(`queen on ${label(step.placed)}`);
-  if (step.killed.length) parts.push(`${step.killed.map(label).join(" ")} dead`);
+  if (step.placed) parts.push(`${piece()} on ${label(step.placed)}`);
+  if (step.killed.length) parts.push(`✕ on ${step.killed.map(label).join(" ")}`);
   return parts.join("; ");
+}
+
+function legend() {
+  return el("p", { class: "note" },
+    el("span", { class: "key place" }), " placed · ", el("span", { class: "key kill" }), " crossed out · ",
+    el("span", { class: "key reason" }), " the cells the reason names");
+}
+
+// The nearest coloured square to a region's colour, for the spoiler-free share line.
+function emoji(hex) {
+  const [r, g, b] = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const light = (max + min) / 2;
+  if (max - min < 0.12) return light > 0.75 ? "⬜" : light < 0.3 ? "⬛" : "🟫";
+  let hue;
+  if (max === r) hue = ((g - b) / (max - min) + 6) % 6;
+  else if (max === g) hue = (b - r) / (max - min) + 2;
+  else hue = (r - g) / (max - min) + 4;
+  hue *= 60;
+  if (hue < 15 || hue >= 330) return "🟥";
+  if (hue < 42) return max - min < 0.35 && light < 0.6 ? "🟫" : "🟧";
+  if (hue < 70) return "🟨";
+  if (hue < 170) return "🟩";
+  if (hue < 250) return "🟦";
+  return "🟪";
+}
+
+function boardTitle() {
+  const doc = page.doc;
+  if (doc.number) return `queens #${doc.number}`;
+  if (doc.date) return `queens of the day ${doc.date}`;
+  return `queens ${size()}×${size()}${stars() > 1 ? ` ${stars()}★` : ""}`;
+}
+
+function shareText() {
+  const { elapsed, hints } = page.won;
+  const help = hints ? `${hints} hint${hints > 1 ? "s" : ""}` : "no hints";
+  const squares = page.placed.map((i) => emoji(page.doc.colours[regionAt(i)]));
+  const lines = [];
+  for (let k = 0; k < squares.length; k += size()) lines.push(squares.slice(k, k + size()).join(""));
+  return `${boardTitle()} ${piece()} ${minutes(elapsed)}, ${help}\n${lines.join("\n")}`;
+}
+
+function winPanel() {
+  const { elapsed, hints } = page.won;
+  const copy = el("button", { id: "copy-button", type: "button" }, "Copy");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(shareText());
+      copy.textContent = "Copied";
+    } catch (err) {
+      window.getSelection().selectAllChildren($("share"));
+    }
+  });
+  const again = el("button", { id: "again-button", type: "button" }, "Play it again");
+  again.addEventListener("click", () => {
+    page.won = null;
+    page.marks.fill(EMPTY);
+    page.placed = [];
+    page.elapsed = 0;
+    page.hints = 0;
+    page.past = [];
+    page.future = [];
+    page.since = null;
+    startClock();
+    saveProgress();
+    render();
+  });
+  const help = hints ? `with ${hints} hint${hints > 1 ? "s" : ""}` : "without a hint";
+  return [
+    el("h2", { id: "win-message" }, `Solved in ${minutes(elapsed)} ${help}!`),
+    el("p", {}, "Share it (the colours of your queens' regions in the order you placed them, not where they are):"),
+    el("pre", { id: "share" }, shareText()),
+    el("div", { class: "nav" }, copy, again),
+  ];
 }
 
 function hintPanel() {
   const { doc, stage } = page.hint;
   const out = [el("h2", {}, "Hint")];
+  const warning = honesty();
+  if (warning) out.push(el("p", { class: "note", id: "hint-honesty" }, warning));
+  if (doc.status === "wrong" && stage === 1 && staged(page.hint)) {
+    out.push(el("p", { id: "hint-nudge" }, `Something is wrong in ${wrongUnit(doc).name}.`));
+    out.push(el("p", { class: "note" }, "Press Hint again to see which mark."));
+    return out;
+  }
   if (doc.status !== "hint") {
     out.push(el("p", { id: "hint-message" }, doc.message));
     if (doc.wrong) out.push(el("p", { class: "note" }, "The cells named are outlined in red on the board."));
     return out;
   }
   const step = doc.step;
-  out.push(el("p", { id: "hint-technique" }, "Next step: ", el("span", { class: "rule" }, step.rule_name)));
   if (stage === 1) {
-    out.push(el("p", { class: "note" }, "Press Hint again to see where and why."));
+    out.push(el("p", { id: "hint-nudge" }, `Look at ${nudgeUnit(step).name}.`));
+    out.push(el("p", { id: "hint-technique" }, "Technique: ", el("span", { class: "rule" }, step.rule_name)));
+    out.push(el("p", { class: "note" }, "Press Hint again to see the step and its cells."));
     return out;
   }
+  out.push(el("p", { id: "hint-technique" }, "Technique: ", el("span", { class: "rule" }, step.rule_name)));
   out.push(el("p", { id: "hint-cells", class: "cells" }, headline(step)));
   out.push(el("p", { id: "hint-why", class: "why" }, step.why));
-  const apply = el("button", { id: "apply-button", type: "button" }, "Apply this step");
-  apply.addEventListener("click", () => {
-    if (step.placed) page.marks[index(step.placed)] = QUEEN;
-    for (const cell of step.killed) page.marks[index(cell)] = CROSS;
-    resetAdvice();
-    render();
-  });
+  out.push(legend());
+  const apply = el("button", { id: "apply-button", type: "button", class: "primary" }, "Apply this step");
+  apply.addEventListener("click", () => applyStep(step));
   out.push(apply);
   return out;
+}
+
+function applyStep(step) {
+  change(() => {
+    if (step.placed) setMark(index(step.placed), QUEEN);
+    for (const cell of step.killed) if (page.marks[index(cell)] === EMPTY) setMark(index(cell), CROSS);
+  });
 }
 
 function explanationPanel() {
   const { doc, index: at } = page.explanation;
   const total = doc.steps.length;
   const out = [el("h2", {}, "Explanation")];
-  const prev = el("button", { id: "prev-button", type: "button" }, "◀ Previous");
-  const next = el("button", { id: "next-button", type: "button" }, "Next ▶");
-  const back = el("button", { id: "back-button", type: "button" }, "Back to my marks");
+  const prev = el("button", { id: "prev-button", type: "button", "aria-keyshortcuts": "ArrowLeft" }, "◀ Previous");
+  const next = el("button", { id: "next-button", type: "button", "aria-keyshortcuts": "ArrowRight" }, "Next ▶");
+  const back = el("button", { id: "back-button", type: "button", "aria-keyshortcuts": "Escape" }, "Back to my marks");
   prev.disabled = at === 0;
   next.disabled = at > total;
-  prev.addEventListener("click", () => { page.explanation.index -= 1; render(); });
-  next.addEventListener("click", () => { page.explanation.index += 1; render(); });
-  back.addEventListener("click", () => { page.explanation = null; render(); });
+  prev.addEventListener("click", () => stepExplanation(-1));
+  next.addEventListener("click", () => stepExplanation(1));
+  back.addEventListener("click", closeExplanation);
   const where = at === 0 ? "Start" : at > total ? "Summary" : `Step ${at} of ${total}`;
   out.push(el("div", { class: "nav" }, prev, el("span", { id: "step-count" }, where), next, back));
   if (at === 0) {
-    out.push(el("p", {}, `The solve from the empty board takes ${total} steps. Press Next to see the first.`));
+    out.push(el("p", {}, `The solve from the empty board takes ${total} steps. Press Next (or →) to see the first.`));
   } else if (at <= total) {
     const step = doc.steps[at - 1];
     out.push(el("p", { id: "step-rule", class: "rule" }, step.rule_name));
     out.push(el("p", { id: "step-cells", class: "cells" }, headline(step)));
     out.push(el("p", { id: "step-why", class: "why" }, step.why));
+    out.push(legend());
   } else {
     const verdict = {
       solved: "Solved by the rules alone.",
@@ -337,13 +752,26 @@ function explanationPanel() {
   return out;
 }
 
+function stepExplanation(delta) {
+  const ex = page.explanation;
+  if (!ex) return;
+  ex.index = Math.max(0, Math.min(ex.doc.steps.length + 1, ex.index + delta));
+  render();
+}
+
+function closeExplanation() {
+  page.explanation = null;
+  startClock();
+  render();
+}
+
 function checkPanel() {
   const doc = page.check;
   const names = Object.fromEntries((page.info ? page.info.rules : []).map((r) => [r.counter, r.display_name]));
   const out = [el("h2", {}, "Check"), el("p", { id: "check-verdict", class: "rule" }, doc.message)];
   const facts = el("dl");
   const fact = (term, value) => facts.append(el("dt", {}, term), el("dd", {}, value));
-  if (doc.size) fact("size", `${doc.size}×${doc.size}`);
+  if (doc.size) fact("size", `${doc.size}×${doc.size}, ${stars()} ${piece()} per unit`);
   if (doc.solutions) fact("solutions", `${doc.solutions.at_least ? "at least " : ""}${doc.solutions.count}`);
   if (doc.logic) {
     const tier = doc.logic.tier_needed ? `, tier needed: ${doc.logic.tier_needed}` : "";
@@ -362,42 +790,67 @@ function render() {
   if (!page.doc) return;
   drawBoard();
   const panel = $("panel");
+  panel.classList.toggle("won", Boolean(page.won) && !page.explanation);
   if (page.explanation) panel.replaceChildren(...explanationPanel());
   else if (page.hint) panel.replaceChildren(...hintPanel());
   else if (page.check) panel.replaceChildren(...checkPanel());
+  else if (page.won) panel.replaceChildren(...winPanel());
   else panel.replaceChildren();
+  const reading = Boolean(page.explanation);
   const hintButton = $("hint-button");
-  const revealing = page.hint && page.hint.stage === 1 && page.hint.doc.status === "hint";
-  hintButton.textContent = revealing ? "Hint: where and why" : "Hint";
-  hintButton.classList.toggle("primary", Boolean(revealing));
-  for (const id of ["hint-button", "check-button", "clear-button"]) $(id).disabled = Boolean(page.explanation);
+  const nudging = page.hint && page.hint.stage === 1 && staged(page.hint);
+  const applying = page.hint && page.hint.stage === 2 && page.hint.doc.status === "hint";
+  hintButton.textContent = nudging ? "Hint: show the step" : applying ? "Hint: apply it" : "Hint";
+  hintButton.disabled = reading || Boolean(page.won);
+  $("check-button").disabled = reading;
+  $("clear-button").disabled = reading || Boolean(page.won);
+  $("undo-button").disabled = reading || Boolean(page.won) || !page.past.length;
+  $("redo-button").disabled = reading || Boolean(page.won) || !page.future.length;
+  const k = stars();
+  $("kind").textContent = k > 1 ? `Star Battle: ${k} ★ per row, column and region` : "Queens: one ♛ per row, column and region";
+  $("goal").textContent = k > 1
+    ? `${k} ★ in every row, column and colour region; no two touching, not even diagonally.`
+    : "One ♛ in every row, column and colour region; no two touching, not even diagonally.";
+  const warning = honesty();
+  $("honesty").textContent = warning || "";
+  $("honesty").hidden = !warning;
   const warnings = page.doc.warnings.length ? ` Warning: ${page.doc.warnings.join("; ")}.` : "";
-  $("source").textContent = `${page.doc.board.size}×${page.doc.board.size} board from ${page.doc.source}.${warnings}`;
+  $("source").textContent = `${size()}×${size()} board from ${page.doc.source}.${warnings}`;
+  showClock();
 }
 
-// -- wiring ------------------------------------------------------------------------------
+// -- wiring --------------------------------------------------------------------------------
 
 async function onHint() {
-  if (page.hint && page.hint.stage === 1 && page.hint.doc.status === "hint") {
-    page.hint.stage = 2;
+  if (!page.doc || page.explanation || page.won) return;
+  const hint = page.hint;
+  if (hint && hint.stage === 1 && staged(hint)) {
+    hint.stage = 2;
     render();
     return;
   }
-  const doc = await api("/api/hint", { board: page.doc.board.rows, state: picture(), source: page.doc.source });
+  if (hint && hint.stage === 2 && hint.doc.status === "hint") {
+    applyStep(hint.doc.step);
+    return;
+  }
+  const doc = await api("/api/hint", { ...boardRequest(), state: picture() });
   resetAdvice();
+  page.hints += 1;
+  saveProgress();
   page.hint = { doc, stage: 1 };
   render();
 }
 
 async function onExplain() {
-  const doc = await api("/api/explain", { board: page.doc.board.rows, source: page.doc.source });
+  const doc = await api("/api/explain", boardRequest());
   resetAdvice();
+  stopClock();
   page.explanation = { doc, index: 0 };
   render();
 }
 
 async function onCheck() {
-  const doc = await api("/api/check", { board: page.doc.board.rows, source: page.doc.source });
+  const doc = await api("/api/check", boardRequest());
   resetAdvice();
   page.check = doc;
   render();
@@ -424,7 +877,7 @@ function onPaste(event) {
     run(() => readImage(file, `pasted${suffix}`));
     return;
   }
-  if (event.target === $("board-text")) return; // typing in the box: Load reads it
+  if (["TEXTAREA", "INPUT"].includes(event.target.tagName)) return; // typing in a field
   const text = event.clipboardData ? event.clipboardData.getData("text/plain") : "";
   if (text.trim()) {
     event.preventDefault();
@@ -432,43 +885,200 @@ function onPaste(event) {
   }
 }
 
+// Mouse and touch: a press and release on one cell cycles it; a press dragged across
+// cells crosses out every empty cell it passes (one undo step for the whole stroke).
+function wirePointer(board) {
+  let stroke = null;
+  const cellAt = (event) => {
+    const target = document.elementFromPoint(event.clientX, event.clientY);
+    const cell = target && target.closest ? target.closest("#board .cell") : null;
+    return cell ? Number(cell.dataset.row) * size() + Number(cell.dataset.col) : null;
+  };
+  board.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || page.explanation || page.won) return;
+    const i = cellAt(event);
+    if (i === null) return;
+    event.preventDefault();
+    stroke = { start: i, last: i, dragging: false, before: null };
+    page.focus = i;
+  });
+  board.addEventListener("pointermove", (event) => {
+    if (!stroke) return;
+    const i = cellAt(event);
+    if (i === null || i === stroke.last) return;
+    stroke.last = i;
+    if (!stroke.dragging) {
+      stroke.dragging = true;
+      stroke.before = snapshot();
+      if (playedMarks()[stroke.start] === EMPTY) setMark(stroke.start, CROSS);
+    }
+    if (playedMarks()[i] === EMPTY) setMark(i, CROSS);
+    drawBoard();
+  });
+  const finish = (event) => {
+    if (!stroke) return;
+    const done = stroke;
+    stroke = null;
+    if (!done.dragging) {
+      if (event.type === "pointerup") cycle(done.start);
+      return;
+    }
+    if (page.marks.some((m, i) => m !== done.before.marks[i])) {
+      page.past.push(done.before);
+      page.future = [];
+    }
+    afterChange();
+  };
+  board.addEventListener("pointerup", finish);
+  board.addEventListener("pointercancel", finish);
+  board.addEventListener("pointerleave", (event) => {
+    if (event.pointerType === "mouse") finish(event);
+  });
+}
+
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || !page.doc) return;
+  const tag = event.target.tagName;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  const onCell = event.target.classList && event.target.classList.contains("cell");
+  const key = event.key;
+  if (page.explanation) {
+    if (key === "ArrowLeft" || key === "ArrowRight") stepExplanation(key === "ArrowLeft" ? -1 : 1);
+    else if (key === "Escape") closeExplanation();
+    else return;
+    event.preventDefault();
+    return;
+  }
+  if (onCell && MOVES[key]) {
+    const n = size();
+    const [dr, dc] = MOVES[key];
+    const [r, c] = cellOf(page.focus);
+    focusCell(Math.max(0, Math.min(n - 1, r + dr)) * n + Math.max(0, Math.min(n - 1, c + dc)));
+  } else if (onCell && (key === " " || key === "Enter")) {
+    cycle(page.focus);
+  } else if (onCell && (key === "x" || key === "X")) {
+    toggle(page.focus, CROSS);
+  } else if (onCell && (key === "q" || key === "Q")) {
+    toggle(page.focus, QUEEN);
+  } else if (key === "u" || key === "U") {
+    undo();
+  } else if (key === "y" || key === "Y") {
+    redo();
+  } else if (key === "h" || key === "H") {
+    run(onHint);
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+// A rule in the Rules panel: its name, tier and summary, and for rules that work on
+// Queens boards a button that loads an archive board whose solve uses it.
+function ruleItem(rule) {
+  const item = el("li", { "data-rule": rule.counter }, el("strong", {}, rule.display_name),
+    ` (${rule.tier}${rule.stars[1] === 1 ? ", Queens only" : rule.stars[0] > 1 ? ", Star Battle only" : ""}): `,
+    el("span", { class: "summary" }, rule.summary), " ");
+  if (rule.stars[0] === 1) {
+    const button = el("button", { type: "button", class: "small", "aria-label": `Play a board that uses ${rule.display_name}` }, "Play a board that uses it");
+    button.addEventListener("click", () => run(async () => {
+      button.disabled = true;
+      try {
+        const doc = await api("/api/archive", { rule: rule.counter });
+        doc.source = `${doc.source}, which ${doc.needed ? "needs" : "uses"} ${rule.display_name}`;
+        showBoard(doc);
+      } finally {
+        button.disabled = false;
+      }
+    }));
+    item.append(button);
+  }
+  return item;
+}
+
+function fillSizes() {
+  const k = Number($("new-stars").value);
+  const sizes = [];
+  if (k === 1) {
+    const [smallest, largest] = page.info.generate.sizes;
+    for (let n = smallest; n <= largest; n++) sizes.push(n);
+  } else {
+    sizes.push(...page.info.generate.stars[String(k)]);
+  }
+  const was = Number($("new-size").value) || (k === 1 ? 8 : 10);
+  $("new-size").replaceChildren(...sizes.map((n) => el("option", { value: String(n) }, `${n}×${n}`)));
+  $("new-size").value = String(sizes.includes(was) ? was : sizes.includes(10) && k > 1 ? 10 : sizes[0]);
+  $("new-grade").disabled = k > 1;
+}
+
+function wireSettings() {
+  const saved = load("settings") || {};
+  page.settings.autoX = Boolean(saved.autoX);
+  page.settings.letters = Boolean(saved.letters);
+  for (const [id, key] of [["autox-toggle", "autoX"], ["letters-toggle", "letters"]]) {
+    const box = $(id);
+    box.checked = page.settings[key];
+    box.addEventListener("change", () => {
+      page.settings[key] = box.checked;
+      keep("settings", page.settings);
+      if (page.doc) render();
+    });
+  }
+}
+
 async function start() {
-  $("board").addEventListener("click", onCellClick);
+  const board = $("board");
+  const note = el("p", { id: "clash-note", class: "note", "aria-live": "polite" });
+  board.after(note);
+  wirePointer(board);
+  board.addEventListener("focusin", (event) => {
+    const cell = event.target.closest(".cell");
+    if (cell) page.focus = Number(cell.dataset.row) * size() + Number(cell.dataset.col);
+  });
+  document.addEventListener("keydown", onKey);
+  $("undo-button").addEventListener("click", undo);
+  $("redo-button").addEventListener("click", redo);
+  $("clear-button").addEventListener("click", clearMarks);
   $("hint-button").addEventListener("click", () => run(onHint));
   $("explain-button").addEventListener("click", () => run(onExplain));
   $("check-button").addEventListener("click", () => run(onCheck));
-  $("clear-button").addEventListener("click", () => {
-    page.marks.fill(EMPTY);
-    resetAdvice();
-    render();
-  });
   $("load-button").addEventListener("click", () => run(() => readBoard($("board-text").value, "the text box", "text/plain; charset=utf-8")));
   $("upload").addEventListener("change", (event) => {
     const file = event.target.files[0];
     if (file) run(() => readBoard(file, file.name, file.type || "application/octet-stream"));
   });
   $("new-button").addEventListener("click", () => run(newBoard));
-  const toggle = $("letters-toggle");
-  toggle.addEventListener("change", () => {
-    page.letters = toggle.checked;
-    render();
+  $("daily-button").addEventListener("click", () => run(dailyBoard));
+  $("archive-button").addEventListener("click", () => run(archiveBoard));
+  $("archive-number").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") run(archiveBoard);
   });
+  $("new-stars").addEventListener("change", fillSizes);
+  wireSettings();
   document.addEventListener("paste", onPaste);
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) stopClock();
+    else if (!page.explanation) startClock();
+    saveProgress();
+  });
+  window.addEventListener("pagehide", saveProgress);
+  setInterval(showClock, 500);
   await run(async () => {
     page.info = await api("/api/info");
-    const [smallest, largest] = page.info.generate.sizes;
-    for (let n = smallest; n <= largest; n++) {
-      const option = el("option", { value: String(n) }, `${n}×${n}`);
-      option.selected = n === 8;
-      $("new-size").append(option);
-    }
+    const starChoices = [1, ...Object.keys(page.info.generate.stars).map(Number)];
+    $("new-stars").replaceChildren(...starChoices.map((k) => el("option", { value: String(k) }, k === 1 ? "1 ♛ (Queens)" : `${k} ★ (Star Battle)`)));
+    for (const k of [1, 2, 3]) $("paste-stars").append(el("option", { value: String(k) }, k === 1 ? "1 ♛" : `${k} ★`));
+    fillSizes();
     for (const grade of page.info.generate.grades) $("new-grade").append(el("option", { value: grade }, grade));
-    const images = readsImages();
+    $("rule-list").replaceChildren(...page.info.rules.map(ruleItem));
     $("upload").accept = page.info.readers.flatMap((r) => r.suffixes).join(",");
-    $("paste-note").textContent = images
+    $("paste-note").textContent = readsImages()
       ? "Ctrl-V anywhere pastes a board's text or a screenshot."
       : "Ctrl-V anywhere pastes a board's text. (Screenshots too, once queens-read-image is installed.)";
-    await readBoard(EXAMPLE, "the example (archive board 353)", "text/plain; charset=utf-8");
+    const current = load("current");
+    if (current && current.board && Array.isArray(current.board.rows)) showBoard(current);
+    else await dailyBoard();
   });
 }
 

@@ -10,7 +10,7 @@ import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..exits import report_error
-from ..options import format_option, selected_rules, selection_options
+from ..options import SECONDS, format_option, selected_rules, selection_options
 from ..stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     default=DEFAULT_TIMEOUT,
     show_default=True,
     metavar="SECONDS",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -427,22 +428,58 @@ def _write_and_print(
     progress = Progress(sys.stderr)
     done = 0
     try:
-        for board in boards:
-            path = None
-            if out_dir is not None:
-                path = os.path.join(out_dir, name_of(board.index))
-                if board.attempts:  # 0: a board kept in its file (--format json)
-                    _write_board(path, board)
-            _print(board, seed, count, path, output_format)
-            done += 1
-            progress(done, todo)
+        with _terminate_as_exit():
+            for board in boards:
+                path = None
+                if out_dir is not None:
+                    path = os.path.join(out_dir, name_of(board.index))
+                    if board.attempts:  # 0: a board kept in its file (--format json)
+                        _write_board(path, board)
+                _print(board, seed, count, path, output_format)
+                done += 1
+                progress(done, todo)
     except GiveUp as err:
         progress.close()
         fail(str(err), EXIT_NOT_SOLVED)
     except RuleFailure as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    finally:
+        # An early end (Ctrl-C, SIGTERM, a board that cannot be written) stops the
+        # workers of --jobs now, not when the generator is collected.
+        close = getattr(boards, "close", None)
+        if close is not None:
+            close()
     progress.close()
+
+
+#: The status of a process ended by SIGTERM, as a shell reports it (128 + 15).
+EXIT_TERMINATED = 143
+
+
+@contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """For the length of a batch, SIGTERM ends the command as Ctrl-C does, by an
+    exception: the workers of --jobs are stopped and a board file being written is
+    removed, instead of the process vanishing in the middle of it. SIGUSR1 is a worker
+    of --jobs ended by the hard stop of the time budget (it said which rule, on standard
+    error): the command ends with status 3."""
+    import signal
+
+    def ended(signum: int, _frame: Any) -> None:
+        raise SystemExit(EXIT_TERMINATED if signum == signal.SIGTERM else EXIT_RULE_FAILED)
+
+    signals = [signal.SIGTERM] + ([signal.SIGUSR1] if hasattr(signal, "SIGUSR1") else [])
+    try:
+        previous = {signum: signal.signal(signum, ended) for signum in signals}
+    except ValueError:  # not the main thread: leave the signals as they are
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _generate_stars(
@@ -582,9 +619,20 @@ def _prepare_dir(path: str) -> None:
 
 
 def _write_board(path: str, board: Generated) -> None:
+    """Write the board file whole or not at all: into a hidden file beside it, renamed
+    when complete, so an interrupted batch leaves no half-written board to be kept on
+    resuming (a hidden file is no board: folders are read without them)."""
+    folder, name = os.path.split(path)
+    partial = os.path.join(folder, f".{name}.part")
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(str(board.board) + "\n")
+        try:
+            with open(partial, "w", encoding="utf-8") as handle:
+                handle.write(str(board.board) + "\n")
+            os.replace(partial, path)
+        except BaseException:
+            with suppress(OSError):
+                os.remove(partial)
+            raise
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
 

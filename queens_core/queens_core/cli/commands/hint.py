@@ -19,7 +19,7 @@ from ..exits import (
     open_output,
     write_output,
 )
-from ..options import color_option, format_option
+from ..options import SECONDS, color_option, format_option
 from ..reading import read_board_and_state
 from ..stars import parse_stars, stars_option
 
@@ -42,7 +42,7 @@ from ..stars import parse_stars, stars_option
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     default=DEFAULT_TIMEOUT,
     show_default=True,
     metavar="SECONDS",
