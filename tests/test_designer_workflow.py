@@ -145,3 +145,19 @@ def test_files_that_are_not_boards_are_named_for_what_they_look_like(tmp_path):
     typo = tmp_path / "typo.txt"
     typo.write_text("AAB\nA BB\nCCC\n")
     assert "this looks like" not in run("solve", str(typo)).stderr
+
+
+def test_what_a_misread_file_looks_like_says_what_to_do_with_the_readers_installed():
+    from queens_core.plugins.readers import TEXT_READER, misread
+
+    png = b"\x89PNG\r\n\x1a\n\x00"
+    assert misread(png, (TEXT_READER,)) == (
+        "this looks like a PNG picture, not a board in text: install queens-read-image to "
+        "read screenshots, and name it FILE.png"
+    )
+    assert misread(b"%PDF-1.7", (TEXT_READER,)) == (
+        "this looks like a PDF document, not a board in text: a board is text, one line a "
+        "row and one character a cell"
+    )
+    assert misread(b"RIFF\x00\x00\x00\x00WAVE", (TEXT_READER,)) is None  # sound, not WebP
+    assert misread(b"AAB\nA#B\nCCB\n", (TEXT_READER,)) is None  # a board with a typo

@@ -414,7 +414,7 @@ def misread(data: bytes, readers: Sequence[Reader]) -> str | None:
             if claimed:
                 todo = f"name it FILE{suffix} so that the {claimed[0].name} reader reads it"
             elif what.endswith("picture"):
-                todo = "install queens-read-image to read screenshots"
+                todo = f"install queens-read-image to read screenshots, and name it FILE{suffix}"
             else:
                 todo = "a board is text, one line a row and one character a cell"
             return f"this looks like {what}, not a board in text: {todo}"
