@@ -9,7 +9,8 @@ test suite exercises it:
   after a command are an excerpt of its output: each must match a whole line of the real
   output, in order. ``[...]`` alone stands for any number of lines, ``[...]`` inside a
   line for any text (``...`` is left alone: boards are drawn with dots). A command with
-  no line after it must just succeed;
+  no line after it must just succeed (one that ends with ``# exit status N`` must exit
+  with N instead);
 - ``<!-- shown: KEY -->``: a sample of output that a test produces and compares
   (``KEY`` says which, see ``SHOWN`` in tests/test_writing_rules_guide.py).
 """
@@ -17,7 +18,9 @@ test suite exercises it:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 DIRECTIVE = re.compile(r"^<!--\s*(file|layout|run|shown)(?::\s*(\S+))?\s*-->$")
 FENCE = re.compile(r"^(```+)(\w*)\s*$")
@@ -115,3 +118,29 @@ def mismatch(expected: list[str], actual: str) -> str | None:
     if expected and not gap and position != len(lines):
         return f"unexpected output from line {position + 1}: {lines[position]!r}"
     return None
+
+
+def write_files(found: list[Block], root: Path) -> None:
+    """Write every ``file`` block of a guide under ``root``, where the guide puts it."""
+    for block in found:
+        if block.kind == "file":
+            path = root / block.argument
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(block.text, encoding="utf-8")
+
+
+def follow(found: list[Block], run: Callable[[str], str]) -> int:
+    """Run the commands of every ``run`` block in order with ``run(command) -> output``,
+    assert that each output matches the guide's excerpt, and return how many ran."""
+    ran = 0
+    for block in found:
+        if block.kind != "run":
+            continue
+        for step in commands(block):
+            output = run(step.command)
+            problem = mismatch(step.expected, output)
+            assert problem is None, (
+                f"guide line {block.line}: $ {step.command}\n{problem}\n--- output ---\n{output}"
+            )
+            ran += 1
+    return ran

@@ -272,8 +272,8 @@ def test_text_output_and_a_random_seed_that_is_told(registry, tmp_path):
     result = run("generate", "--size", "6", "--count", "2", "--tier", "baseline")
     assert result.exit_code == 0, result.stderr
     (line,) = result.stderr.splitlines()
-    seed = line.split()[3]
-    assert line == f"queens: warning: seed {seed} (pass --seed {seed} to make these boards again)"
+    seed = line.split()[2]
+    assert line == f"queens: seed {seed} (pass --seed {seed} to make these boards again)"
     blocks = result.stdout.rstrip("\n").split("\n\n")
     assert len(blocks) == 2
     for i, block in enumerate(blocks):

@@ -92,10 +92,44 @@ def test_the_hint_on_the_cheap_tier_stall_is_placement_forces_contradiction(boar
 
 def test_a_queen_whose_neighbourhood_is_open_gets_its_kill_list_first(board353, registry):
     state = read_state(board353, "♛......\n" + ".......\n" * 6)
-    hint = find_hint(board353, state, registry.rules)
+    hint = find_hint(board353, state, registry.rules, every_step=True)
     assert hint.step.counter == "queen_adjacent_kill"
     assert hint.explanation.rule == "Queen-adjacent kill"
     assert hint.after.live == state.live & ~board353.kill_masks[0]
+    assert hint.crossed == 0
+
+
+def test_by_default_a_queens_crosses_are_taken_as_made(board353, registry):
+    """A played board without crosses (the game crosses for the player) gets a real
+    deduction first: the solve from the crossed state's first step."""
+    state = read_state(board353, "♛......\n" + ".......\n" * 6)
+    hint = find_hint(board353, state, registry.rules)
+    assert hint.crossed == board353.kill_masks[0] & state.live
+    assert hint.state.live == state.live & ~board353.kill_masks[0]
+    assert hint.step.counter != "queen_adjacent_kill"
+    assert hint.step == Solver(registry.rules).solve(board353, hint.state.copy()).steps[0]
+    text = " ".join(
+        hint_cli(BOARD_353, "--state", "-", state="♛......\n" + ".......\n" * 6)[1].split()
+    )
+    assert "Crossed first, as the game does: the 13 cells your queen attacks (its row" in text
+
+
+def test_the_whole_output_reads_back_and_write_saves_the_step(tmp_path):
+    progress = tmp_path / "progress.txt"
+    progress.write_text("♛......\n" + ".......\n" * 6)
+    first = hint_cli(BOARD_353, "--state", str(progress))[1]
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(first)
+    status, again, _ = hint_cli(BOARD_353, "--state", str(pasted), "--write", str(tmp_path / "w"))
+    assert status == 0 and "Crossed first" not in again  # the crosses are in the picture
+    second_step = again.split("Next step: ")[1].splitlines()[0]
+    assert second_step != first.split("Next step: ")[1].splitlines()[0]
+    status, _, _ = hint_cli(BOARD_353, "--state", str(progress), "--in-place")
+    assert status == 0
+    board = Board.parse((ARCHIVE / "353.txt").read_text())
+    saved = read_state(board, progress.read_text())
+    assert saved == read_state(board, first)  # the picture in the first output
+    assert read_state(board, (tmp_path / "w").read_text()) != saved  # one more step
 
 
 def test_hint_from_the_empty_board_is_the_solves_first_step(archive, registry):
@@ -256,6 +290,7 @@ def test_hint_json_round_trips(board353, tmp_path):
         "state",
         "step",
         "after",
+        "crossed",
         "wrong",
     ]
     assert Board.from_rows(doc["board"]["rows"]) == board353

@@ -30,7 +30,8 @@ BOARDS = [str(p) for p in sorted(ARCHIVE.glob("*.txt"))[:40]]
         (["nosuch"], "queens: error: no such command 'nosuch' (see 'queens --help')"),
         (
             ["solve", "--tier", "x"],
-            "queens: error: invalid value for '--tier': 'x' is not one of 'cheap', 'expensive'"
+            "queens: error: invalid value for '--tier': 'x' is not one of 'baseline', 'cheap', "
+            "'expensive'"
             " (see 'queens solve --help')",
         ),
         (["stats"], "queens: error: missing argument 'PATH...' (see 'queens stats --help')"),

@@ -89,8 +89,29 @@ def test_what_is_not_a_picture_is_refused_in_one_line():
         read_screenshot(blank.getvalue()[:200])
     huge = io.BytesIO()
     Image.new("1", (7000, 6000)).save(huge, format="PNG")  # a small file, a huge canvas
-    with pytest.raises(BoardError, match=r"^the picture is 7000×6000 pixels, more than"):
+    with pytest.raises(
+        BoardError, match=r"^too large: 7000×6000 = 42,000,000 pixels, the limit is 40,000,000;"
+    ):
         read_screenshot(huge.getvalue())
+    # Far larger, Pillow refuses to open it at all: still "too large", not "cannot decode".
+    with pytest.raises(
+        BoardError, match=r"^too large: 400,000,000 pixels, the limit is 40,000,000; crop it"
+    ):
+        read_screenshot(png_header(20000, 20000))
+
+
+def png_header(width: int, height: int) -> bytes:
+    """The start of a PNG file of that size: its signature, its header chunk and an empty
+    data chunk (no pixels: a reader that opens it reads the size alone)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + body))
+        return struct.pack(">I", len(body)) + kind + body + crc
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"")
 
 
 # -- synthetic pictures ------------------------------------------------------------------
@@ -277,8 +298,11 @@ def test_hint_starts_from_the_marks_and_import_saves_them(tmp_path):
     from_picture = run("hint", shot)
     assert from_picture.exit_code == 0, from_picture.output
     assert from_picture.stdout == from_files.stdout
-    # The six queens in the picture are where the hint starts, so it does not place them.
-    assert "The queen already on r1c4" in from_picture.stdout
+    # The six queens in the picture are where the hint starts, so it does not place them;
+    # their crosses are taken as made (the game makes them), unless --every-step.
+    assert "Crossed first, as the game does" in from_picture.stdout
+    every_step = run("hint", shot, "--every-step")
+    assert "The queen already on r1c4" in every_step.stdout
 
 
 def test_import_of_a_wrong_crop_is_one_line_exit_2():

@@ -9,6 +9,7 @@ from a command-line argument (it is ``inline``); a state may follow after ``|``.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -176,9 +177,12 @@ def test_an_argument_ending_in_a_claimed_suffix_is_a_file_name(slash):
 def test_hint_uses_the_marks_the_input_shows(slash):
     # The solution's first queen is at r1c4; the slash input marks it.
     marks = "/".join(["...Q...."] + ["........"] * 7)
-    result = run("hint", f"{SLASH_1}|{marks}")
+    result = run("hint", f"{SLASH_1}|{marks}", "--every-step")
     assert result.exit_code == 0, result.output
     assert "The queen already on r1c4 rules out" in result.output
+    # By default its crosses are taken as made, as the game makes them.
+    crossed = " ".join(run("hint", f"{SLASH_1}|{marks}").output.split())
+    assert re.search(r"Crossed first, as the game does: the \d+ cells your queen attacks", crossed)
     # Without marks, the hint starts from the empty board.
     assert "Next step: Single-cell region — queen on r2c6" in run("hint", SLASH_1).output
 

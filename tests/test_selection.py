@@ -156,7 +156,7 @@ def test_the_options_are_documented_with_examples():
     for needle in (
         "--only NAMES",
         "--exclude NAMES",
-        "--tier [cheap|expensive]",
+        "--tier [baseline|cheap|expensive]",
         "queens solve --tier cheap",
         "queens solve --only baseline,pigeonhole",
         "counts placements is left out",

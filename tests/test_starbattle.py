@@ -374,10 +374,18 @@ def test_a_hint_from_a_state_with_a_star_names_the_star_rule():
 
     board, _ = parse_sbn(EXAMPLE)
     state = State(board.full & ~(1 << board.cell(0, 4)), 1 << board.cell(0, 4))
-    found = find_hint(board, state, RULES)
+    found = find_hint(board, state, RULES, every_step=True)
     assert found.explanation is not None
     assert found.explanation.why == (
         "The star already on r1c5 rules out the cells touching it: r1c4 r1c6 r2c4 r2c5 r2c6."
+    )
+    # By default those crosses are taken as made, and said so in a star's words.
+    from queens_core.render.text import hint_text
+
+    crossed = find_hint(board, state, RULES)
+    assert crossed.crossed == board.kill_masks[board.cell(0, 4)] & state.live
+    assert "the 5 cells around your star (stars never touch)" in " ".join(
+        hint_text(crossed).split()
     )
 
 

@@ -293,3 +293,48 @@ def test_check_soundness_catches_a_sentence_that_names_a_dead_cell(registry, arc
             check_soundness([rule], few(archive), with_rules=others, random_states=0)
     report = check_soundness([confined], few(archive), with_rules=others, random_states=0)
     assert report.fired["region_confined_to_line"] > 0
+
+
+# -- reader helpers ----------------------------------------------------------------------
+
+
+def _slash_reader(sniff=None):
+    from queens_core import Board, BoardError, Reader, Reading, State
+
+    def read(data: bytes) -> Reading:
+        board_part, bar, marks = data.decode().partition("|")
+        rows = board_part.split("/")
+        if len(rows) < 2:
+            raise BoardError("a slash board has at least two rows")
+        board = Board.from_rows(rows)
+        state = State.from_picture(board, "\n".join(marks.split("/"))) if bar else None
+        return Reading(board=board, state=state)
+
+    return Reader(name="slash", summary="slashes", read=read, sniff=sniff or (lambda d: b"/" in d))
+
+
+def test_reader_helpers_pass_a_good_reader_and_name_what_a_bad_one_gets_wrong():
+    from queens_core.testing import assert_reads, assert_refuses, check_sniff
+
+    reader = _slash_reader()
+    assert_reads(reader, "AAB/ABB/CCB|Q../.../.x.", "AAB\nABB\nCCB", state="Q..\n...\n.x.")
+    assert assert_refuses(reader, "AAB", "two rows") == "a slash board has at least two rows"
+    check_sniff(reader, mine=["A/B"], others=["AB"])
+    with pytest.raises(AssertionError, match="read the board"):
+        assert_reads(reader, "AAB/ABB/CCB", "AAB\nABB\nCBB")
+    with pytest.raises(AssertionError, match="found a state"):
+        assert_reads(reader, "AAB/ABB/CCB|Q../.../...", "AAB\nABB\nCCB")
+    with pytest.raises(AssertionError, match="read it"):
+        assert_refuses(reader, "AAB/ABB/CCB", "anything")
+    with pytest.raises(AssertionError, match="does not say"):
+        assert_refuses(reader, "AAB", "something else")
+    with pytest.raises(AssertionError, match="sniff claims"):
+        check_sniff(reader, mine=[], others=["A/B"])
+
+
+def test_check_sniff_fails_a_sniff_that_raises_on_junk():
+    from queens_core.testing import check_sniff
+
+    reader = _slash_reader(sniff=lambda data: data.decode("ascii").count("/") > 0)
+    with pytest.raises(UnicodeDecodeError):
+        check_sniff(reader, mine=["A/B"], others=[])

@@ -38,11 +38,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.board import Board
+from .engine.board import Board, BoardError
 from .engine.driver import CONTRADICTION, RuleFailure, Solver
 from .engine.rules import Context, Contradiction, Rule, Step, UnsoundDeduction
 from .engine.state import State, cell_label, cell_labels
 from .generator.regions import random_board
+from .plugins.readers import Reader, Reading
 from .referee.exact import find_solutions
 
 __all__ = [
@@ -51,8 +52,11 @@ __all__ = [
     "SoundnessReport",
     "assert_kills",
     "assert_places",
+    "assert_reads",
+    "assert_refuses",
     "assert_unchanged",
     "cells_marked",
+    "check_sniff",
     "check_soundness",
     "draw",
     "make_board",
@@ -427,3 +431,78 @@ def _check_steps(
 
 def _cells(board: Board, mask: int) -> str:
     return ", ".join(cell_labels(board, mask))
+
+
+# -- readers -----------------------------------------------------------------------------
+
+
+def _as_bytes(data: bytes | str) -> bytes:
+    return data.encode("utf-8") if isinstance(data, str) else data
+
+
+def assert_reads(
+    reader: Reader,
+    data: bytes | str,
+    board: str,
+    state: str | None = None,
+    stars: int | None = None,
+) -> Reading:
+    """Assert that ``reader`` reads ``data`` (text is encoded as UTF-8) as ``board`` (drawn
+    as for :func:`make_board`), with the ``state`` it shows (a picture as for
+    :func:`make_state`; None: it shows none) and the ``stars`` it declares; return the
+    reading."""
+    reading = reader.read(_as_bytes(data))
+    assert isinstance(reading, Reading), (
+        f"the {reader.name} reader returned {type(reading).__name__}, not a Reading"
+    )
+    expected = make_board(board)
+    assert reading.board.rows == expected.rows, (
+        f"the {reader.name} reader read the board\n{reading.board}\nnot\n{expected}"
+    )
+    if state is None:
+        assert reading.state is None, (
+            f"the {reader.name} reader found a state:\n{reading.state.picture(reading.board)}"
+            if reading.state is not None
+            else ""
+        )
+    else:
+        wanted = make_state(expected, state)
+        assert reading.state is not None, f"the {reader.name} reader found no state"
+        assert reading.state == wanted, _side_by_side(
+            expected,
+            {"read": reading.state.picture(expected), "expected": wanted.picture(expected)},
+        )
+    assert reading.stars == stars, f"declared stars {reading.stars}, expected {stars}"
+    return reading
+
+
+def assert_refuses(reader: Reader, data: bytes | str, message: str) -> str:
+    """Assert that ``reader`` refuses ``data`` the way the contract asks: a
+    :class:`~queens_core.BoardError` of one line that contains ``message`` (what the user
+    will read after the input's name). Return that line."""
+    try:
+        reading = reader.read(_as_bytes(data))
+    except BoardError as err:
+        line = str(err)
+        assert "\n" not in line, f"the error is not one line: {line!r}"
+        assert message in line, f"the error {line!r} does not say {message!r}"
+        return line
+    raise AssertionError(f"the {reader.name} reader read it: {reading!r}")
+
+
+#: Inputs every ``sniff`` must answer without raising: none of them is a board.
+JUNK = (b"", b"\x00\xff\xfe", b"\x89PNG\r\n\x1a\n", "♛⨯".encode(), b"/" * 10_000)
+
+
+def check_sniff(reader: Reader, mine: Iterable[bytes | str], others: Iterable[bytes | str]) -> None:
+    """Assert that ``reader.sniff`` recognises each of ``mine``, none of ``others``, and
+    answers a few junk inputs without raising."""
+    sniff = reader.sniff
+    assert sniff is not None, f"the {reader.name} reader has no sniff"
+    for data in mine:
+        assert sniff(_as_bytes(data)), f"sniff does not recognise {data!r}"
+    for data in others:
+        assert not sniff(_as_bytes(data)), f"sniff claims {data!r}"
+    for data in JUNK:
+        answer = sniff(data)  # a raise fails the test here, with its traceback
+        assert isinstance(answer, bool), f"sniff answered {answer!r} for {data[:20]!r}"

@@ -135,13 +135,20 @@ def open_picture(data: bytes) -> Image.Image:
             decoded = Image.open(io.BytesIO(data))
     except UnidentifiedImageError:
         raise ReadError("not a picture Pillow can decode") from None
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
+    except Image.DecompressionBombError as error:
+        # Pillow refuses it before reading its pixels: a picture, only far too large.
+        pixels = re.search(r"\((\d+) pixels\)", str(error))
+        size = f"{int(pixels[1]):,} pixels" if pixels else "more pixels than Pillow opens"
+        raise ReadError(
+            f"too large: {size}, the limit is {MAX_PIXELS:,}; crop it to the board"
+        ) from None
+    except (OSError, ValueError) as error:
         raise ReadError(f"not a picture Pillow can decode ({error})") from None
     width, height = decoded.size
     if width * height > MAX_PIXELS:
         raise ReadError(
-            f"the picture is {width}×{height} pixels, more than the reader takes "
-            f"({MAX_PIXELS // 1_000_000} million); crop it to the board"
+            f"too large: {width}×{height} = {width * height:,} pixels, the limit is "
+            f"{MAX_PIXELS:,}; crop it to the board"
         )
     if decoded.format == "JPEG" and max(width, height) > WORK_SIDE:
         # The decoder picks the smallest scale still at least this large.

@@ -64,11 +64,25 @@ def _version_message(ctx: click.Context, _param: click.Parameter, value: bool) -
     except PluginError as err:
         click.echo(f"(rule packages could not be listed: {err})")
     else:
-        for info in sorted({(p.name, p.version) for p in registry.packages}):
+        found = {(p.name, p.version) for p in registry.packages} | _command_packages()
+        for info in sorted(found):
             click.echo(f"{info[0]} {info[1]}")
         for line in registry.broken:
             click.echo(f"(broken: {line})")
     ctx.exit()
+
+
+def _command_packages() -> set[tuple[str, str]]:
+    """The distributions that add commands (queens-web's ``serve``), read from their
+    metadata without importing them."""
+    from .. import hookspecs
+    from ..plugins.distributions import entry_points
+    from ..plugins.registry import dist_name, dist_version
+
+    return {
+        (dist_name(ep), dist_version(ep))
+        for ep in entry_points(hookspecs.COMMANDS_ENTRY_POINT_GROUP)
+    }
 
 
 @click.group("queens", cls=PluginGroup, context_settings={"help_option_names": ["-h", "--help"]})

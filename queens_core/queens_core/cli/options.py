@@ -12,7 +12,7 @@ import click
 
 from ..engine.rules import Rule
 from ..plugins.registry import Registry
-from ..plugins.selection import SelectionError, select_rules
+from ..plugins.selection import TIERS, SelectionError, select_rules
 from .exits import EXIT_BAD_INPUT, fail
 
 Decorator = Callable[[Any], Any]
@@ -76,6 +76,63 @@ def json_format_options(function: Any) -> Any:
         "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
     )(function)
     return format_option("text for people, json for programs (docs/json.md).")(function)
+
+
+def complete_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of ``--only``/``--exclude`` (rule ids and package names) and
+    ``--needs`` (rule ids): the installed ones, after the last comma of what is typed."""
+    from click.shell_completion import CompletionItem
+
+    from ..plugins.registry import load_registry
+    from ..plugins.selection import package_key
+
+    try:
+        registry = load_registry(skip_broken=True)
+    except Exception:  # completion must never print a traceback into the shell
+        return []
+    done, comma, last = incomplete.rpartition(",")
+    before = done + comma
+    names = {rule.counter: rule.summary for rule in registry.rules}
+    if param.name != "needs":
+        for info in registry.packages:
+            if info.name.startswith("queens-rules-"):
+                names.setdefault(package_key(info.name), f"the rules of {info.name}")
+    return [
+        CompletionItem(before + name, help=about)
+        for name, about in sorted(names.items())
+        if name.startswith(last)
+    ]
+
+
+def selection_options(what: str) -> Decorator:
+    """``--only``, ``--exclude`` and ``--tier``, as ``queens solve`` takes them, passed as
+    ``only``, ``exclude`` and ``tier``; ``what`` says what the selected rules do
+    ("Check with", "Solve with")."""
+
+    def decorate(function: Any) -> Any:
+        function = click.option(
+            "--tier",
+            type=click.Choice(TIERS),
+            help=f"{what} the rules up to this tier: 'cheap' leaves the expensive tier out, "
+            "'baseline' keeps the baseline rules alone.",
+        )(function)
+        function = click.option(
+            "--exclude",
+            multiple=True,
+            metavar="NAMES",
+            shell_complete=complete_rule_names,
+            help=f"{what} the installed rules but these rules or packages (names as --only).",
+        )(function)
+        return click.option(
+            "--only",
+            multiple=True,
+            metavar="NAMES",
+            shell_complete=complete_rule_names,
+            help=f"{what} only these rules or packages (counter ids or package names, with "
+            "or without the queens-rules- prefix; repeat the option or separate with commas).",
+        )(function)
+
+    return decorate
 
 
 def selected_rules(

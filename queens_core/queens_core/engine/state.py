@@ -213,21 +213,42 @@ def read_state(board: Board, text: str) -> State:
     Accepted: ``♛``/``♕``/``Q`` for a queen, ``⨯``/``x``/``X``/``✕``/``×`` for a dead
     cell, ``.``/``·``/``_`` for a live one; spaces between cells; a line of column numbers
     above and a row number before each row (as ``--explain`` and ``hint`` draw them).
-    The state is the first block of non-blank lines, so a whole pasted ``queens solve``
-    output (board, blank line, counters) reads as its board. Raises :class:`BoardError`
+    The state is the first block of non-blank lines that reads as one, so a whole pasted
+    ``queens solve`` output (board, blank line, counters) reads as its board, and a whole
+    ``queens hint`` output (sentences, then the picture) as its picture. Raises :class:`BoardError`
     naming the line and column of the first problem.
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
-    while numbered and not numbered[0][1].strip():
-        numbered.pop(0)
-    block = []
-    for number, line in numbered:
-        if not line.strip():
-            break
-        block.append((number, line))
-    if not block:
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            blocks[-1].append((number, line.rstrip()))
+        elif blocks[-1]:
+            blocks.append([])
+    blocks = [block for block in blocks if block]
+    if not blocks:
         raise BoardError("the state is empty")
+    # The first block that reads as a state: a pasted `queens hint` output has sentences
+    # before its picture. When none does, the first block of the board's height (else
+    # the first block) was meant, and its problem is the one to report.
+    errors: list[tuple[list[tuple[int, str]], BoardError]] = []
+    for block in blocks:
+        try:
+            return _read_block(board, block)
+        except BoardError as err:
+            errors.append((block, err))
+    meant = [err for block, err in errors if _height(block) == board.n]
+    raise (meant or [errors[0][1]])[0]
+
+
+def _height(block: list[tuple[int, str]]) -> int:
+    """The rows of a block of a picture, without its line of column numbers."""
+    return len(block) - bool(_HEADER.match(block[0][1]))
+
+
+def _read_block(board: Board, block: list[tuple[int, str]]) -> State:
+    """One block of non-blank lines (numbered) as a state of ``board``."""
+    block = list(block)
     if _HEADER.match(block[0][1]):
         block.pop(0)
     n = board.n

@@ -126,6 +126,7 @@ class Maker:
         grade: str | None = None,
         min_region: int = 1,
         max_tries: int = DEFAULT_MAX_TRIES,
+        accept: Callable[[Board, Assessment], bool] | None = None,
     ):
         rules = list(rules)
         if not MIN_GENERATED_SIZE <= size <= MAX_SIZE:
@@ -153,6 +154,8 @@ class Maker:
         else:
             self.top = Solver(rule for rule in rules if rule.counter in top.counters)
         self.geometry = _Geometry(size)
+        #: A further test a board on the target must pass (``--needs``); may raise GiveUp.
+        self.accept = accept
 
     # -- boards -------------------------------------------------------------------------
 
@@ -186,6 +189,8 @@ class Maker:
                 board, solution, assessment = found
                 return Generated(index, board, solution, assessment, attempt)
         wanted = describe_target(self.target)
+        if self.accept is not None:
+            wanted += f" that {self.accept}"
         raise GiveUp(
             f"no {self.size}×{self.size} board {wanted} found in {self.max_tries} attempts "
             f"(board {index + 1}); raise --max-tries, or ask for another size or grade"
@@ -227,6 +232,8 @@ class Maker:
             if assessment is None:
                 assessment = self.grader.assess(board)
             if assessment.rung is not None and assessment.rung.level in self.levels:
+                if self.accept is not None and not self.accept(board, assessment):
+                    return None  # not what was asked: a fresh map, as for an easy board
                 return board, planted, assessment
             return None  # easier than asked: a fresh map is likelier than hardening this one
         return None

@@ -358,7 +358,7 @@ def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Read
             f"the most the {reader.name} reader accepts"
         )
         raise InputError(f"{name}: {detail}", detail)
-    return _apply(reader, data, name)
+    return _apply(reader, data, name, readers)
 
 
 def _named(
@@ -372,7 +372,9 @@ def _named(
         raise InputError(f"{name}: {err.detail}", err.detail) from err.__cause__
 
 
-def _apply(reader: Reader, data: bytes, name: str) -> Reading:
+def _apply(
+    reader: Reader, data: bytes, name: str, readers: Sequence[Reader] = (TEXT_READER,)
+) -> Reading:
     try:
         if _is_builtin_text(reader):
             reading = reader.read(data)
@@ -380,7 +382,10 @@ def _apply(reader: Reader, data: bytes, name: str) -> Reading:
             with plugin_code(reader):
                 reading = reader.read(data)
     except BoardError as err:
-        raise InputError(f"{name}: {err}", str(err)) from None
+        detail = str(err)
+        if _is_builtin_text(reader):
+            detail = misread(data, readers) or detail
+        raise InputError(f"{name}: {detail}", detail) from None
     except Exception as err:  # a reader's bug is reported, not shown as a traceback
         detail = _failure(reader, err)
         raise InputError(f"{name}: {detail}", detail) from err
@@ -393,6 +398,40 @@ def _apply(reader: Reader, data: bytes, name: str) -> Reading:
         detail = f"{reader.describe()} returned {type(reading).__name__}, not a queens_core.Reading"
         raise InputError(f"{name}: {detail}", detail)
     return reading
+
+
+#: The first bytes of files people hand the text reader by mistake, and what they are.
+MAGIC = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG picture", ".png"),
+    (b"\xff\xd8\xff", "a JPEG picture", ".jpg"),
+    (b"GIF8", "a GIF picture", ".gif"),
+    (b"RIFF", "a WebP picture", ".webp"),
+    (b"%PDF", "a PDF document", ".pdf"),
+    (b"PK\x03\x04", "a ZIP archive", ".zip"),
+)
+#: Two words of letters with a space between them: prose, never a row of a board (a
+#: spaced row has single characters between its spaces).
+_PROSE = re.compile(rb"[A-Za-z]{2,}[ ,.:;]+[A-Za-z]{2,}")
+
+
+def misread(data: bytes, readers: Sequence[Reader]) -> str | None:
+    """What a file the text reader cannot read looks like instead, in the words of an
+    error that points the right way; None when it looks like a board with a mistake."""
+    for magic, what, suffix in MAGIC:
+        if data.startswith(magic) and (magic != b"RIFF" or data[8:12] == b"WEBP"):
+            claimed = [r for r in readers if suffix in r.suffixes]
+            if claimed:
+                todo = f"name it FILE{suffix} so that the {claimed[0].name} reader reads it"
+            elif what.endswith("picture"):
+                todo = f"install queens-read-image to read screenshots, and name it FILE{suffix}"
+            else:
+                todo = "a board is text, one line a row and one character a cell"
+            return f"this looks like {what}, not a board in text: {todo}"
+    if _PROSE.search(data[:4096]):
+        return (
+            "this looks like prose, not a board: a board is one line a row and one character a cell"
+        )
+    return None
 
 
 def suffixes_of(readers: Iterable[Reader]) -> tuple[str, ...]:

@@ -17,10 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..engine.rules import Rule, Tier
+from ..engine.rules import Grade, Rule, Tier
 
 PACKAGE_PREFIX = "queens-rules-"
-TIERS = tuple(tier.value for tier in Tier)
+#: The tiers ``--tier`` stops after, easiest first: ``baseline`` is the rules of the Easy
+#: grade (what ``queens check`` calls tier baseline), then the cheap and expensive tiers.
+BASELINE = "baseline"
+TIERS = (BASELINE, *(tier.value for tier in Tier))
 
 
 class SelectionError(ValueError):
@@ -72,7 +75,8 @@ def select_rules(
     tier: str | None = None,
 ) -> list[Rule]:
     """The rules to run: those named by ``only`` (all when empty), minus those named by
-    ``exclude``, minus the tiers after ``tier`` (``cheap`` leaves the expensive tier out).
+    ``exclude``, minus the tiers after ``tier`` (``cheap`` leaves the expensive tier out,
+    ``baseline`` keeps the rules that declare the Easy grade).
 
     Names may be repeated or comma-separated. Raises :class:`SelectionError` for an
     unknown name or tier, or when nothing is left to run.
@@ -99,9 +103,15 @@ def select_rules(
     if tier is not None:
         if tier not in TIERS:
             raise SelectionError(f"--tier: {tier!r} is not a tier; tiers: {', '.join(TIERS)}")
-        last = TIERS.index(tier)
-        chosen = {r.counter for r in rules if r.counter in chosen and TIERS.index(r.tier) <= last}
+        chosen = {r.counter for r in rules if r.counter in chosen and _within(r, tier)}
     selected = [rule for rule in rules if rule.counter in chosen]
     if not selected and rules:
         raise SelectionError("the selection (--only, --exclude, --tier) leaves no rule to run")
     return selected
+
+
+def _within(rule: Rule, tier: str) -> bool:
+    """Whether ``rule`` runs when the solve stops after ``tier``."""
+    if tier == BASELINE:
+        return rule.tier is Tier.CHEAP and rule.grade_needed is Grade.EASY
+    return TIERS.index(rule.tier) <= TIERS.index(tier)

@@ -253,6 +253,8 @@ def summary_json(summary: Summary) -> dict[str, Any]:
         "solved": sum(b.status == SOLVED for b in processed),
         "not_solved": sum(b.status != SOLVED for b in processed),
         "errors": len(summary.boards) - len(processed),
+        # Counts of boards by their number of solutions; null when not counted.
+        "uniqueness": summary.by_uniqueness() if summary.counted else None,
         "exit_status": stats_exit_status(summary),
         "by_size": {str(n): row for n, row in summary.by_size().items()},
         "by_grade": {name: grades[level] for level, name, *_ in LADDER},
@@ -279,6 +281,7 @@ def summary_json(summary: Summary) -> dict[str, Any]:
                 "tier_needed": b.tier_needed,
                 "grade": b.grade,
                 "score": b.score,
+                "uniqueness": b.uniqueness,
                 "solve_s": b.seconds,
                 "counters": b.counters or None,
                 "error": b.error,
@@ -320,6 +323,9 @@ def hint_document(hint: Hint, source: str, state_source: str | None) -> dict[str
             else None
         ),
         "after": state_json(board, hint.after) if hint.after else None,
+        # The cells crossed for the queens of the state before the step (``state`` has
+        # them crossed already); empty with --every-step.
+        "crossed": cells_json(board, hint.crossed),
         "wrong": wrong,
     }
 

@@ -19,6 +19,8 @@ from ..engine.words import cells_words
 from ..tools.grade import LADDER, TIERS_NEEDED
 from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
 from ..tools.hint import SOLVED as HINT_SOLVED
+from ..tools.stats import NO_SOLUTION as NO_SOLUTION_FOUND
+from ..tools.stats import RULE_FAILED, SEVERAL, UNDECIDED
 from .colour import colour_rows, lettered_rows
 
 if TYPE_CHECKING:
@@ -44,7 +46,9 @@ def _logic_text(report: CheckReport) -> str:
         rung = assessment.rung
         assert rung is not None
         if rung.level == 1:
-            how = f"{rung.scope} solve it"
+            # "every rule solves it", "the baseline rules alone solve it"
+            plural = rung.scope.endswith(("rules", "rules alone"))
+            how = f"{rung.scope} {'solve' if plural else 'solves'} it"
         else:
             how = f"needs {rung.adds}"
         return f"solved; tier needed: {rung.tier} ({how})"
@@ -128,13 +132,21 @@ def format_summary(summary: Summary) -> str:
         "By grade (docs/difficulty.md):",
         *_by_grade_table(summary),
     ]
-    not_solved = [b for b in summary.boards if b.status != SOLVED]
-    if not_solved:
-        lines.append("")
-        lines.append("Not solved:")
-        for board in not_solved:
-            # An error line names its board already.
-            lines.append(f"  {board.error}" if board.error else f"  {board.path}: {board.status}")
+    lines.extend(_uniqueness_lines(summary))
+    # What the rules did not solve, apart from what could not be read or made a rule fail.
+    for title, boards in (
+        ("Not solved:", [b for b in summary.processed if b.status != SOLVED]),
+        ("Could not read:", summary.unreadable),
+        ("A rule failed:", [b for b in summary.boards if b.status == RULE_FAILED]),
+    ):
+        if boards:
+            lines.append("")
+            lines.append(title)
+            for board in boards:
+                # An error line names its board already.
+                lines.append(
+                    f"  {board.error}" if board.error else f"  {board.path}: {board.status}"
+                )
 
     lines.append("")
     lines.append("Rule firings (total of each counter; boards where it fired):")
@@ -149,13 +161,33 @@ def format_summary(summary: Summary) -> str:
     return "\n".join(lines)
 
 
+def _uniqueness_lines(summary: Summary) -> list[str]:
+    """The boards that have not exactly one solution, by what the exact search found
+    (nothing when solutions were not counted)."""
+    if not summary.counted:
+        return []
+    lines: list[str] = []
+    for word, title in (
+        (SEVERAL, "Several solutions:"),
+        (NO_SOLUTION_FOUND, "No solution:"),
+        (UNDECIDED, "Undecided (the exact search ran out of time):"),
+    ):
+        boards = [b.path for b in summary.processed if b.uniqueness == word]
+        if boards:
+            lines.extend(["", title, *(f"  {path}" for path in boards)])
+    return lines
+
+
 def _by_size_table(summary: Summary) -> list[str]:
-    """Boards, solved (by tier needed) and not solved per size, and a row of totals."""
-    headers = ["size", "boards", "solved", *TIERS_NEEDED, "not solved"]
+    """Boards, unique (when counted), solved (by tier needed) and not solved per size,
+    and a row of totals."""
+    unique = ["unique"] if summary.counted else []
+    headers = ["size", "boards", *unique, "solved", *TIERS_NEEDED, "not solved"]
     rows: list[list[Any]] = [
         [
             f"{n}×{n}",
             row["boards"],
+            *(row[column] for column in unique),
             row["solved"],
             *(row[t] for t in TIERS_NEEDED),
             row["not_solved"],
@@ -201,6 +233,26 @@ def _table(headers: list[str], rows: list[list[Any]], align_left: int = 1) -> li
 
 
 # -- queens hint ----------------------------------------------------------------------
+
+
+def crossed_text(hint: Hint) -> str:
+    """The crosses taken as made for the state's queens, in one wrapped sentence."""
+    count = hint.crossed.bit_count()
+    cells = "cell" if count == 1 else "cells"
+    one = hint.state.queens.bit_count() == 1
+    if hint.board.stars == 1:
+        what = (
+            "your queen attacks (its row, column, region and the cells around it)"
+            if one
+            else "your queens attack (their rows, columns, regions and the cells around them)"
+        )
+    else:
+        what = f"around your {'star' if one else 'stars'} (stars never touch)"
+    return textwrap.fill(
+        f"Crossed first, as the game does: the {count} {cells} {what}. "
+        "--every-step makes each cross a hint of its own.",
+        88,
+    )
 
 
 def message_lines(hint: Hint) -> list[str]:
@@ -252,7 +304,10 @@ def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> st
     if hint.status != HINT:
         return "\n".join(message_lines(hint))
     assert hint.explanation is not None and hint.after is not None and hint.step is not None
-    parts = [LABEL_SCHEME, format_explanation(board, hint.explanation, lead="Next step: ")]
+    parts = [LABEL_SCHEME]
+    if hint.crossed:
+        parts.append(crossed_text(hint))
+    parts.append(format_explanation(board, hint.explanation, lead="Next step: "))
     if depth is None:
         rows = hint.after.picture(board).split("\n")
         marked = [

@@ -115,6 +115,17 @@ def check_board(
     return report
 
 
+def unreadable(path: str, problem: str) -> CheckReport:
+    """The report of a path that names no board (a folder without boards, a missing
+    file): bad input, ``problem`` being the one line that says why."""
+    report = CheckReport(path)
+    detail = problem.removeprefix(f"{path}: ")
+    report.problems.append(detail)
+    report.message = f"bad input: {detail}"
+    report.error_line = problem
+    return report
+
+
 def _count_solutions(report: CheckReport, board: Board, seconds: float | None) -> str | None:
     """Count the board's solutions into ``report`` (up to its cap); return why the count
     leaves the verdict undecided, or None."""

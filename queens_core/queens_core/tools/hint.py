@@ -17,6 +17,15 @@ first :data:`SOLUTION_CAP` solutions (the one with the fewest disagreements).
 Two queens that attack each other are a separate statement (a *conflict*): which of the
 two is wrong is the solution's to say, and a queen of the solution is never called wrong
 because a wrong queen attacks it.
+
+Where the player is
+-------------------
+LinkedIn crosses out the cells a queen attacks as the queen is placed, and many players
+never cross at all; either way, a queen on the board stands for its crosses. So by
+default the queens of a right state are taken with their row, column, region and ring
+crossed (:func:`cross_for_queens`) before the rules look for the next step, and the first
+hint is a real deduction rather than one of those crosses. ``every_step=False`` is not
+the default only for those who want each cross as a hint of its own.
 """
 
 from __future__ import annotations
@@ -110,10 +119,29 @@ class Hint:
     step: Step | None = None
     explanation: Explanation | None = None
     after: State | None = None
+    #: The cells crossed for the queens of the state before the hint (see the module's
+    #: doc); ``state`` already has them crossed.
+    crossed: int = 0
 
 
-def find_hint(board: Board, state: State, rules: list[Rule], seconds: float | None = None) -> Hint:
-    """Check ``state``; if it is right, the first step the rules take from it.
+def cross_for_queens(board: Board, state: State) -> State:
+    """``state`` with every cell its queens attack crossed (their rows, columns, regions
+    and neighbours; on a Star Battle board, what a star kills), as the game shows it."""
+    crossed = state.copy()
+    for cell in bits(state.queens):
+        crossed.live &= ~board.kill_masks[cell]
+    return crossed
+
+
+def find_hint(
+    board: Board,
+    state: State,
+    rules: list[Rule],
+    seconds: float | None = None,
+    every_step: bool = False,
+) -> Hint:
+    """Check ``state``; if it is right, the first step the rules take from it, its queens'
+    crosses taken as made (unless ``every_step``: then those crosses are hints too).
 
     Raises :class:`~queens_core.referee.blame.UnsoundRule` when the rules' solve from ``state``
     is unsound (the hint could be that very step), and
@@ -123,15 +151,20 @@ def find_hint(board: Board, state: State, rules: list[Rule], seconds: float | No
         return Hint(board, state, NO_SOLUTION if not check.solutions else WRONG, check)
     if state.is_solved(board):
         return Hint(board, state, SOLVED, check)
+    crossed = 0
+    if not every_step:
+        given = state
+        state = cross_for_queens(board, state)
+        crossed = given.live & ~state.live
     solver = Solver(rules).for_stars(board.stars)
     result = solver.solve(board, state.copy())
     diagnosis = diagnose(result, state, solver.by_counter)
     if diagnosis.message:
         raise UnsoundRule(diagnosis.message)
     if not result.steps:
-        return Hint(board, state, STUCK, check)
+        return Hint(board, state, STUCK, check, crossed=crossed)
     step = result.steps[0]
     explanation = explain_steps(board, [step], rules, state)[0]
     after = state.copy()
     apply_step(board, after, step)
-    return Hint(board, state, HINT, check, step, explanation, after)
+    return Hint(board, state, HINT, check, step, explanation, after, crossed)

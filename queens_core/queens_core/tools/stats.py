@@ -16,15 +16,35 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..engine.board import Board
 from ..engine.driver import SOLVED, RuleFailure
 from ..plugins.readers import TEXT_READER, Reader
-from ..referee.blame import diagnose
+from ..referee.blame import COMPARED, diagnose
+from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
+from ..referee.exact import survey
 from .batch import BoardInputError, display_name, expand_paths, read_board_file
 from .grade import LADDER, TIERS_NEEDED, Grader
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
 BAD_INPUT = "bad-input"
 RULE_FAILED = "rule-failed"
+
+#: A board's number of solutions in one word (``BoardStats.uniqueness``), as the exact
+#: search of ``queens check`` finds it within the same budget.
+UNIQUE = "unique"
+SEVERAL = "several"
+NO_SOLUTION = "none"
+UNDECIDED = "undecided"
+UNIQUENESS = (UNIQUE, SEVERAL, NO_SOLUTION, UNDECIDED)
+
+
+@dataclass(frozen=True)
+class UniquenessCheck:
+    """How ``collect`` counts each board's solutions: up to ``cap`` (2 tells unique from
+    several), for no more than ``seconds`` a board; the defaults are ``queens check``'s."""
+
+    cap: int = DEFAULT_CAP
+    seconds: float | None = DEFAULT_TIMEOUT
 
 
 @dataclass
@@ -37,6 +57,8 @@ class BoardStats:
     tier_needed: str | None = None
     grade: int | None = None
     score: int | None = None
+    #: One of :data:`UNIQUENESS`; None when solutions were not counted.
+    uniqueness: str | None = None
     #: For bad input and rule failures: the one-line error.
     error: str | None = None
 
@@ -72,16 +94,42 @@ class Summary:
                 fired[counter] += count > 0
         return fired
 
+    @property
+    def unreadable(self) -> list[BoardStats]:
+        """The boards that could not be read (missing, not a board, a folder without any)."""
+        return [b for b in self.boards if b.status == BAD_INPUT]
+
+    @property
+    def counted(self) -> bool:
+        """Whether the boards' solutions were counted (see :class:`UniquenessCheck`)."""
+        return any(b.uniqueness is not None for b in self.processed)
+
+    def by_uniqueness(self) -> dict[str, int]:
+        """How many boards have one solution, several, none, or were undecided."""
+        counts = dict.fromkeys(UNIQUENESS, 0)
+        for board in self.processed:
+            if board.uniqueness is not None:
+                counts[board.uniqueness] += 1
+        return counts
+
     def by_size(self) -> dict[int, dict[str, int]]:
-        """Per board size: boards, solved, solved by tier needed, not solved."""
+        """Per board size: boards, unique (when counted), solved, solved by tier needed,
+        not solved."""
         table: dict[int, dict[str, int]] = {}
         for board in self.processed:
             assert board.size is not None
             row = table.setdefault(
                 board.size,
-                {"boards": 0, "solved": 0, **dict.fromkeys(TIERS_NEEDED, 0), "not_solved": 0},
+                {
+                    "boards": 0,
+                    "unique": 0,
+                    "solved": 0,
+                    **dict.fromkeys(TIERS_NEEDED, 0),
+                    "not_solved": 0,
+                },
             )
             row["boards"] += 1
+            row["unique"] += board.uniqueness == UNIQUE
             if board.status == SOLVED:
                 row["solved"] += 1
                 assert board.tier_needed is not None
@@ -120,11 +168,13 @@ def collect(
     clock: Callable[[], float] = time.perf_counter,
     readers: Sequence[Reader] = (TEXT_READER,),
     stars: int | None = None,
+    uniqueness: UniquenessCheck | None = None,
 ) -> Summary:
     """Solve and grade every board under ``paths``, read with ``readers`` (the text
     reader by default) with ``stars`` per unit (None: what each input declares, else 1;
     a board whose K is not the grader's is reported as bad input, since the counters of
-    one summary are one rule set's); ``progress(done, total)`` after each."""
+    one summary are one rule set's); count each board's solutions as ``uniqueness``
+    says (None: not counted); ``progress(done, total)`` after each."""
     start = clock()
     entries = expand_paths(paths, readers)
     rules = {rule.counter: rule for rule in grader.full.rules}
@@ -136,7 +186,7 @@ def collect(
         {c: family_of(rules[c].package) for c in order},
     )
     for done, (path, problem) in enumerate(entries, start=1):
-        summary.boards.append(_one(path, problem, grader, clock, readers, stars))
+        summary.boards.append(_one(path, problem, grader, clock, readers, stars, uniqueness))
         if progress is not None:
             progress(done, len(entries))
     summary.wall_seconds = clock() - start
@@ -150,6 +200,7 @@ def _one(
     clock: Callable[[], float],
     readers: Sequence[Reader],
     stars: int | None = None,
+    uniqueness: UniquenessCheck | None = None,
 ) -> BoardStats:
     if problem is not None:
         return BoardStats(display_name(path), BAD_INPUT, error=problem)
@@ -171,7 +222,10 @@ def _one(
         stats.error = f"{stats.path}: {err}"
         return stats
     full = assessment.full
-    diagnosis = diagnose(full, None, grader.full.by_counter)
+    solutions = None
+    if uniqueness is not None:
+        stats.uniqueness, solutions = count_solutions(board, uniqueness)
+    diagnosis = diagnose(full, None, grader.full.by_counter, solutions)
     if diagnosis.message:
         stats.status = RULE_FAILED
         stats.error = f"{stats.path}: {diagnosis.message}"
@@ -184,6 +238,20 @@ def _one(
         stats.grade = assessment.rung.level
         stats.score = assessment.score
     return stats
+
+
+def count_solutions(board: Board, check: UniquenessCheck) -> tuple[str, list[int] | None]:
+    """The board's uniqueness word and the solutions found (None when undecided: the
+    rules are then compared by the referee's own search)."""
+    try:
+        count, solutions = survey(board, check.cap, COMPARED, check.seconds)
+    except SearchLimitExceeded as err:
+        if err.count >= 2:  # two found in time answer the question
+            return SEVERAL, list(err.found)
+        return UNDECIDED, None
+    if count == 0:
+        return NO_SOLUTION, solutions
+    return (UNIQUE if count == 1 else SEVERAL), solutions
 
 
 def chart_items(summary: Summary) -> list[tuple[str, int, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -9,7 +10,7 @@ import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..exits import report_error
-from ..options import SECONDS, format_option
+from ..options import SECONDS, format_option, selected_rules, selection_options
 from ..stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     "text for people, json for programs: one object a board, one a line with "
     "several (docs/json.md)."
 )
+@selection_options("Check with")
 @stars_option
 @click.pass_obj
 def check(
@@ -47,6 +49,9 @@ def check(
     cap: int,
     timeout: float,
     output_format: str,
+    only: tuple[str, ...],
+    exclude: tuple[str, ...],
+    tier: str | None,
     stars: str,
 ) -> None:
     """Check that each BOARD is ready to ship: one solution, found by logic alone.
@@ -55,7 +60,10 @@ def check(
     0, 1, or "at least CAP"), whether the installed rules solve it and which tier it
     needed (baseline, cheap or expensive), the rules it used, and its difficulty grade
     (1 Easy, 2 Medium, 3 Hard, 4 Fiendish, with a score; see docs/difficulty.md).
-    Without BOARD, or with `-`, the board is read from standard input.
+    A BOARD may be a folder: its board files, at any depth, in natural order. Without
+    BOARD, or with `-`, the board is read from standard input. With --only, --exclude or
+    --tier (as for `queens solve` and `queens generate`), the tier, grade and verdict are
+    those of the selected rules.
 
     \b
     Exit status:
@@ -74,22 +82,26 @@ def check(
       queens check my-board.txt
       queens check --cap 100 drafts/*.txt
       queens check --format json archive/boards/1.txt
+      queens check --exclude pfc boards/
     """
     from ...render.statuses import check_exit_status
     from ...render.text import format_report
-    from ...tools.batch import STDIN
-    from ...tools.check import check_board
+    from ...tools.batch import STDIN, expand_paths
+    from ...tools.check import check_board, unreadable
     from ...tools.grade import Grader
 
     k = parse_stars(stars)
     registry = settings.registry()
-    grader = Grader(registry.rules)
+    grader = Grader(selected_rules(registry, only, exclude, tier))
     names = {rule.counter: rule.display_name for rule in registry.rules}
     reports = []
-    paths = boards or (STDIN,)
-    several = len(paths) > 1
-    for i, path in enumerate(paths):
-        report = check_board(path, grader, cap, timeout, registry.readers, k)
+    entries = expand_paths(boards or (STDIN,), registry.readers)
+    several = len(entries) > 1 or any(os.path.isdir(path) for path in boards)
+    for i, (path, problem) in enumerate(entries):
+        if problem is not None:
+            report = unreadable(path, problem)
+        else:
+            report = check_board(path, grader, cap, timeout, registry.readers, k)
         reports.append(report)
         if report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
-from ..options import format_option, selected_rules
+from ..options import complete_rule_names, format_option, selected_rules
 
 if TYPE_CHECKING:
     from ...engine.board import Board
     from ...engine.rules import Rule
-    from ...generator.queens import Generated
+    from ...generator.needs import NeedsFilter
+    from ...generator.queens import Generated, Maker
 
 GENERATE_SCHEMA = "queens-generate/1"
 
@@ -106,14 +107,24 @@ GENERATE_SCHEMA = "queens-generate/1"
 @click.option(
     "--only",
     multiple=True,
+    shell_complete=complete_rule_names,
     metavar="NAMES",
     help="Boards for these rules or packages only (as for `queens solve`).",
 )
 @click.option(
     "--exclude",
     multiple=True,
+    shell_complete=complete_rule_names,
     metavar="NAMES",
     help="Boards for the installed rules without these (as for `queens solve`).",
+)
+@click.option(
+    "--needs",
+    multiple=True,
+    shell_complete=complete_rule_names,
+    metavar="RULES",
+    help="Only boards that need these rules (ids, comma-separated): the selected rules "
+    "solve the board, and without any one of these they stall.",
 )
 @click.option(
     "--stars",
@@ -141,6 +152,7 @@ def generate(
     jobs_text: str,
     only: tuple[str, ...],
     exclude: tuple[str, ...],
+    needs: tuple[str, ...],
     stars_text: str,
 ) -> None:
     """Make boards with exactly one solution that the installed rules solve.
@@ -164,6 +176,7 @@ def generate(
       queens generate --size 9 --count 5 --grade Hard --seed 1
       queens generate --size 10 --count 100 --tier expensive -o boards/ --jobs 2
       queens generate --size 8 --only baseline --format json
+      queens generate --needs RULE_ID --exclude pfc
       queens generate --stars 2 --size 10 --seed 1
     """
     if force and out_dir is None:
@@ -173,7 +186,7 @@ def generate(
         size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
     )
     if numbers.stars != 1:
-        _refuse_queens_options(numbers, tier, grade, only, exclude, max_tries_text)
+        _refuse_queens_options(numbers, tier, grade, only, exclude, max_tries_text, needs)
         _generate_stars(
             numbers.size,
             numbers.stars,
@@ -185,10 +198,37 @@ def generate(
             output_format,
         )
         return
-    rules = selected_rules(settings.registry(), only, exclude, None)
+    registry = settings.registry()
+    rules = selected_rules(registry, only, exclude, None)
     _generate_queens(
-        settings, rules, numbers, seed_text is None, tier, grade, out_dir, force, output_format
+        settings,
+        rules,
+        numbers,
+        seed_text is None,
+        tier,
+        grade,
+        out_dir,
+        force,
+        output_format,
+        _needs_filter(rules, registry.rules, needs, numbers.max_tries),
     )
+
+
+def _needs_filter(
+    rules: list[Rule], installed: list[Rule], needs: tuple[str, ...], max_tries: int | None
+) -> NeedsFilter | None:
+    """The test of ``--needs`` (None without it), or exit 2 when no board can pass it.
+    It gives up no sooner than the maker would (``--max-tries``): the user's budget."""
+    if not needs:
+        return None
+    from ...generator.needs import PROBE_BOARDS, NeedsFilter, resolve_needed
+    from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError
+
+    probe = max(PROBE_BOARDS, max_tries or DEFAULT_MAX_TRIES)
+    try:
+        return NeedsFilter(rules, resolve_needed(rules, installed, needs), probe)
+    except GenerateError as err:
+        fail(str(err), EXIT_BAD_INPUT)
 
 
 @dataclass(frozen=True)
@@ -239,6 +279,7 @@ def _refuse_queens_options(
     only: tuple[str, ...],
     exclude: tuple[str, ...],
     max_tries_text: str | None,
+    needs: tuple[str, ...] = (),
 ) -> None:
     """Exit 2 on the first option that only Queens boards take, given with ``--stars K``
     (K >= 2): Star Battle boards are neither graded nor made for chosen rules."""
@@ -249,6 +290,7 @@ def _refuse_queens_options(
             ("--grade", grade),
             ("--only", only),
             ("--exclude", exclude),
+            ("--needs", needs),
             ("--min-region", numbers.min_region != 1),
             ("--max-tries", max_tries_text),
             ("--jobs", numbers.jobs != 1),
@@ -269,9 +311,11 @@ def _generate_queens(
     out_dir: str | None,
     force: bool,
     output_format: str,
+    needs: NeedsFilter | None = None,
 ) -> None:
-    """Queens boards (one queen a unit) that ``rules`` solve, of the tier or grade asked;
-    with ``out_dir``, the boards whose files are there already are kept, not made."""
+    """Queens boards (one queen a unit) that ``rules`` solve, of the tier or grade asked
+    (and that need the rules of ``needs``); with ``out_dir``, the boards whose files are
+    there already are kept, not made."""
     from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError, Maker
 
     size, count, seed = numbers.size, numbers.count, numbers.seed
@@ -279,18 +323,19 @@ def _generate_queens(
     max_tries = DEFAULT_MAX_TRIES if numbers.max_tries is None else numbers.max_tries
     try:
         # Checked up front, before any file is touched or a process started.
-        maker = Maker(rules, size, tier, grade, min_region, max_tries)
+        maker = Maker(rules, size, tier, grade, min_region, max_tries, accept=needs)
         if jobs < 1:
             raise GenerateError(f"--jobs: {jobs} is not a positive number")
     except GenerateError as err:
         fail(str(err), EXIT_BAD_INPUT)
     # The grade as named on the ladder, however it was typed ("3", "hard").
     grade_name = maker.target[0].grade if grade is not None else None
-    name_of = _file_namer(size, tier, grade_name, min_region, seed)
+    needed = [rule.counter for rule in needs.needed] if needs is not None else []
+    name_of = _file_namer(size, tier, grade_name, min_region, seed, needed)
     if out_dir is not None:
         _prepare_dir(out_dir)
     if random_seed:
-        warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
+        _say_seed(seed)
 
     def exists(index: int) -> bool:
         return (
@@ -302,8 +347,66 @@ def _generate_queens(
     kept = sum(exists(i) for i in range(count))
     if kept:
         warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
-    boards = maker.boards(seed, count, jobs, skip=exists)
+    boards: Iterable[Generated] = maker.boards(seed, count, jobs, skip=exists)
+    if kept and output_format == "json" and out_dir is not None:
+        # A program reading the lines gets every board of the batch, not only the new ones.
+        folder = out_dir
+        boards = _with_kept(
+            maker, boards, count, exists, lambda i: os.path.join(folder, name_of(i))
+        )
+    if needs is not None:
+        boards = _needs_told(boards, needs)
     _write_and_print(settings, boards, count - kept, seed, count, out_dir, name_of, output_format)
+
+
+def _needs_told(boards: Iterable[Generated], needs: NeedsFilter) -> Iterator[Generated]:
+    """The boards; a give-up before any board needed the rules says what was seen (the
+    filter's tally, kept in this process when the boards are made here)."""
+    from ...generator.needs import NeverNeeded
+    from ...generator.queens import GiveUp
+
+    try:
+        yield from boards
+    except NeverNeeded:
+        raise
+    except GiveUp as err:
+        if needs.accepted or not needs.offered:
+            raise
+        raise GiveUp(f"{needs.verdict()}; or raise --max-tries") from err
+
+
+def _with_kept(
+    maker: Maker,
+    made: Iterable[Generated],
+    count: int,
+    kept: Callable[[int], bool],
+    path_of: Callable[[int], str],
+) -> Iterator[Generated]:
+    """The boards of the batch in order: those made, and those kept in their files (read
+    and graded again, ``attempts`` 0); a kept file that is no board of this batch any more
+    is named on standard error and left out."""
+    from ...engine.board import Board, BoardError
+    from ...generator.queens import Generated
+    from ...referee.exact import find_solutions
+
+    new = iter(made)
+    for index in range(count):
+        if not kept(index):
+            yield next(new)
+            continue
+        path = path_of(index)
+        try:
+            with open(path, encoding="utf-8") as handle:
+                board = Board.parse(handle.read())
+        except (OSError, UnicodeDecodeError, BoardError) as err:
+            warn(f"{path}: kept, but not read again: {err}")
+            continue
+        solutions = find_solutions(board, 2)
+        assessment = maker.grader.assess(board)
+        if len(solutions) != 1 or assessment.rung is None:
+            warn(f"{path}: kept, but it is no longer a board with one solution the rules solve")
+            continue
+        yield Generated(index, board, solutions[0], assessment, 0)
 
 
 def _write_and_print(
@@ -330,7 +433,8 @@ def _write_and_print(
                 path = None
                 if out_dir is not None:
                     path = os.path.join(out_dir, name_of(board.index))
-                    _write_board(path, board)
+                    if board.attempts:  # 0: a board kept in its file (--format json)
+                        _write_board(path, board)
                 _print(board, seed, count, path, output_format)
                 done += 1
                 progress(done, todo)
@@ -406,7 +510,7 @@ def _generate_stars(
     if out_dir is not None:
         _prepare_dir(out_dir)
     if random_seed:
-        warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
+        _say_seed(seed)
     stem = f"{size}x{size}-{stars}stars-s{seed}"
     for index in range(count):
         path = None if out_dir is None else os.path.join(out_dir, f"{stem}-{index + 1:04d}.txt")
@@ -465,6 +569,12 @@ def _print_star_board(
         click.echo(str(board))
 
 
+def _say_seed(seed: int) -> None:
+    """Name the random seed on standard error: information, not a warning (nothing is
+    wrong), so that the batch can be made again."""
+    click.echo(f"queens: seed {seed} (pass --seed {seed} to make these boards again)", err=True)
+
+
 def _integer(option: str, text: str) -> int:
     try:
         return int(text.strip())
@@ -473,7 +583,12 @@ def _integer(option: str, text: str) -> int:
 
 
 def _file_namer(
-    size: int, tier: str | None, grade: str | None, min_region: int, seed: int
+    size: int,
+    tier: str | None,
+    grade: str | None,
+    min_region: int,
+    seed: int,
+    needed: Iterable[str] = (),
 ) -> Callable[[int], str]:
     """File names that say what made the board, so that a rerun finds its own files."""
     parts = [f"{size}x{size}"]
@@ -483,6 +598,7 @@ def _file_namer(
         parts.append(grade.lower())
     if min_region > 1:
         parts.append(f"min{min_region}")
+    parts.extend(f"needs-{counter.replace('_', '-')}" for counter in needed)
     parts.append(f"s{seed}")
     stem = "-".join(parts)
     return lambda index: f"{stem}-{index + 1:04d}.txt"
@@ -562,4 +678,5 @@ def board_record(board: Generated, seed: int, path: str | None = None) -> dict[s
         "score": board.assessment.score,
         "counters": dict(full.counters),
         "attempts": board.attempts,
+        "kept": board.attempts == 0,
     }

@@ -9,7 +9,16 @@ import click
 from ...engine.state import State
 from ...referee.budget import DEFAULT_TIMEOUT
 from ...tools.batch import display_name
-from ..exits import EXIT_NOT_SOLVED, EXIT_RULE_FAILED, EXIT_UNDECIDED, as_clause, fail
+from ..exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    EXIT_UNDECIDED,
+    as_clause,
+    fail,
+    open_output,
+    write_output,
+)
 from ..options import SECONDS, color_option, format_option
 from ..reading import read_board_and_state
 from ..stars import parse_stars, stars_option
@@ -39,6 +48,23 @@ from ..stars import parse_stars, stars_option
     metavar="SECONDS",
     help="Give up checking the state against the board's solutions after this long (exit 7).",
 )
+@click.option(
+    "--every-step",
+    is_flag=True,
+    help="Give the crosses of the queens already placed as hints too (by default they "
+    "are taken as made, as the game makes them).",
+)
+@click.option(
+    "--write",
+    "write_path",
+    metavar="FILE",
+    help="Write the state after the step to FILE (the ♛ ⨯ . picture --state reads).",
+)
+@click.option(
+    "--in-place",
+    is_flag=True,
+    help="Apply the step to the --state FILE itself: your progress file moves on a step.",
+)
 @stars_option
 @click.pass_obj
 def hint(
@@ -49,6 +75,9 @@ def hint(
     color: str,
     letters: bool,
     timeout: float,
+    every_step: bool,
+    write_path: str | None,
+    in_place: bool,
     stars: str,
 ) -> None:
     """Print the next deduction the rules make from a partial BOARD, explained.
@@ -58,6 +87,12 @@ def hint(
     solution has its queen, is reported as wrong, naming those cells, and gets no hint;
     queens that attack each other are named as a conflict of their own.
     Cells are named rRcC (row R from the top, column C from the left, from 1).
+
+    The queens already on the board count as having crossed their rows, columns, regions
+    and the cells around them (as the game crosses them), so the hint is the first real
+    deduction; --every-step gives those crosses as hints too. The whole output of a hint
+    reads back as --state (its picture is found in it), and --write FILE or --in-place
+    saves the state after the step, crosses included.
 
     Exit status: 0 a hint (or the state is already solved), 1 no hint: the state is
     wrong (queens that attack each other included), the board has no solution, or the
@@ -70,6 +105,7 @@ def hint(
       queens hint archive/boards/353.txt --state my-progress.txt
       queens solve --tier cheap my.txt | queens hint my.txt --state -
       queens hint archive/boards/353.txt
+      queens hint archive/boards/353.txt --state my-progress.txt --in-place
     """
     from ...engine.driver import RuleFailure
     from ...referee.blame import UnsoundRule
@@ -79,6 +115,12 @@ def hint(
     from ...tools.hint import HINT, SOLVED, find_hint
     from ..report import colour_depth
 
+    if in_place:
+        if write_path is not None:
+            fail("--in-place writes to the --state file: not with --write", EXIT_BAD_INPUT)
+        if state_path is None or state_path == "-":
+            fail("--in-place needs --state FILE: the progress file to update", EXIT_BAD_INPUT)
+        write_path = state_path
     k = parse_stars(stars)
     registry = settings.registry()
     parsed, state = read_board_and_state(
@@ -87,7 +129,9 @@ def hint(
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
-        found = find_hint(parsed, state or State.initial(parsed), registry.rules, timeout)
+        found = find_hint(
+            parsed, state or State.initial(parsed), registry.rules, timeout, every_step
+        )
     except RuleFailure as err:
         fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
     except UnsoundRule as err:
@@ -106,3 +150,7 @@ def hint(
     if found.status not in (HINT, SOLVED):
         click.echo(f"queens: no hint: {as_clause(message_lines(found)[0])}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
+    if write_path is not None and found.after is not None:
+        # Opened only now: with --in-place it is the state just read. Only a step moves
+        # the progress on; a solved state is left as it is.
+        write_output(open_output(write_path), found.after.picture(parsed) + "\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -27,8 +28,8 @@ from ..stars import parse_stars, stars_option
     default="-",
     show_default=True,
     metavar="FILE",
-    help="Where to write the picture: FILE.png writes a PNG (needs Pillow), anything else "
-    "SVG; `-` is standard output (SVG).",
+    help="Where to write the picture: FILE.svg an SVG, FILE.png a PNG (needs Pillow); "
+    "`-` is standard output (SVG).",
 )
 @click.option(
     "--state",
@@ -79,6 +80,14 @@ def render(
     from ...render.svg import render_svg
 
     as_png = output.lower().endswith(".png")
+    suffix = os.path.splitext(output)[1]
+    if output != "-" and suffix.lower() not in (".svg", ".png"):
+        # Anything else would get SVG under a name that promises another format.
+        what = f"a {suffix} file" if suffix else "a file without .svg or .png"
+        fail(
+            f"-o {output}: render writes SVG (FILE.svg) or PNG (FILE.png), not {what}",
+            EXIT_BAD_INPUT,
+        )
     if as_png and letters:
         fail("--letters is drawn in SVG output only: use -o FILE.svg", EXIT_BAD_INPUT)
     if as_png:

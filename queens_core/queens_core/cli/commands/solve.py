@@ -20,7 +20,7 @@ from ..exits import (
     warn_notes,
     warn_split_regions,
 )
-from ..options import color_option, format_option, selected_rules
+from ..options import color_option, complete_rule_names, format_option, selected_rules
 from ..stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 @click.option(
     "--only",
     multiple=True,
+    shell_complete=complete_rule_names,
     metavar="NAMES",
     help="Run only these rules or packages (counter ids or package names, with or "
     "without the queens-rules- prefix; repeat the option or separate with commas).",
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 @click.option(
     "--exclude",
     multiple=True,
+    shell_complete=complete_rule_names,
     metavar="NAMES",
     help="Leave these rules or packages out (same names as --only).",
 )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..exits import EXIT_BAD_INPUT, fail, open_output, report_error, write_output
-from ..options import json_format_options
+from ..options import json_format_options, selected_rules, selection_options
 from ..stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
@@ -23,6 +23,14 @@ if TYPE_CHECKING:
     metavar="FILE.svg",
     help="Also draw the total firings of every rule as an SVG bar chart into FILE.svg.",
 )
+@click.option(
+    "--no-uniqueness",
+    "skip_uniqueness",
+    is_flag=True,
+    help="Do not count each board's solutions (faster on large batches; the unique "
+    "column and the uniqueness fields are then left out).",
+)
+@selection_options("Solve with")
 @stars_option
 @click.pass_obj
 def stats(
@@ -31,16 +39,23 @@ def stats(
     output_format: str,
     as_json: bool,
     chart: str | None,
+    skip_uniqueness: bool,
+    only: tuple[str, ...],
+    exclude: tuple[str, ...],
+    tier: str | None,
     stars: str,
 ) -> None:
     """Solve every board under PATH... in one process and sum up what the rules did.
 
     A PATH is a board file or a folder (its board files: every suffix an installed
     reader claims, `queens readers list`; at any depth, in natural order). Printed:
-    boards solved by size and by the tier they needed, boards by grade, the boards the
-    rules do not solve, the total firings of every counter and on how
-    many boards each fired, and the solve time per board (median, 95th percentile).
-    A bad board is reported and skipped. On a terminal, a long run shows a progress bar
+    boards by size: how many have one solution (an exact search, with `queens check`'s
+    budget), are solved, by the tier they needed; boards by grade; the boards with
+    several solutions or none, those the rules do not solve and those that could not be
+    read, each listed apart; the total firings of every counter and on how many boards
+    each fired; and the solve time per board (median, 95th percentile). A bad board is
+    reported and skipped. --only, --exclude and --tier select the rules as for
+    `queens solve`. On a terminal, a long run shows a progress bar
     on standard error.
 
     Exit status: 0 every board solved, 1 some board not solved, 2 some board could not
@@ -58,10 +73,11 @@ def stats(
     from ...render.text import format_summary
     from ...tools.batch import missing_path
     from ...tools.grade import Grader
-    from ...tools.stats import BAD_INPUT, chart_items, collect
+    from ...tools.stats import BAD_INPUT, UniquenessCheck, chart_items, collect
 
     k = parse_stars(stars)
     registry = settings.registry()
+    rules = selected_rules(registry, only, exclude, tier)
     missing = missing_path(paths, registry.readers)
     if missing:
         fail(missing, EXIT_BAD_INPUT)
@@ -69,7 +85,12 @@ def stats(
     progress = Progress(sys.stderr)
     try:
         summary = collect(
-            paths, Grader(registry.rules, k or 1), progress, readers=registry.readers, stars=k
+            paths,
+            Grader(rules, k or 1),
+            progress,
+            readers=registry.readers,
+            stars=k,
+            uniqueness=None if skip_uniqueness else UniquenessCheck(),
         )
     finally:
         progress.close()

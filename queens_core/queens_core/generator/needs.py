@@ -1,0 +1,158 @@
+"""Boards that need a rule: the acceptance test behind ``queens generate --needs``.
+
+A board *needs* a rule under a rule selection when the selection solves it and the
+selection without that rule stalls on it (or ends in a contradiction). The selection's
+solve then necessarily uses the rule: without it the driver would take the very same
+steps and solve the board.
+
+The maker (:class:`queens_core.generator.queens.Maker`) makes boards the selection solves,
+with one solution, of the tier or grade asked; :class:`NeedsFilter` is the extra test it
+puts each such board to. Some requests can never succeed, and are refused before any
+work (:func:`why_never_needed`) or given up on early (:class:`NeverNeeded`): a rule left
+out of the selection, a rule that does not run on Queens boards, the rule whose steps are
+a placed queen's own kills (every placement makes those kills, whoever places), and,
+found by trying, a rule whose every deduction the other selected rules also make on the
+boards tried (typically a cheap rule next to placement-forces-contradiction, which
+proves most cheap deductions by trying the queen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..engine.board import Board
+from ..engine.driver import Solver
+from ..engine.rules import Rule, Tier
+from ..plugins.selection import package_key, split_names
+from ..tools.grade import Assessment
+from .queens import GenerateError, GiveUp
+
+#: Boards the selection solves (with one solution, on the target) that are tried before
+#: a rule no board has needed yet is given up on, unless told otherwise. Some rules are
+#: needed by one board in thousands (docs/writing-rules.md, "Make boards that need your
+#: rule"), so ``queens generate`` passes its ``--max-tries`` instead: the user's budget.
+PROBE_BOARDS = 1000
+
+
+class NeverNeeded(GiveUp):
+    """Many boards the selection solves were tried and none needed a named rule; ``str()``
+    is one line that says what was seen and what to try."""
+
+
+def resolve_needed(
+    selected: Sequence[Rule], installed: Sequence[Rule], values: Iterable[str]
+) -> list[Rule]:
+    """The rules named by ``--needs`` values (comma-separated, repeatable), in catalog order.
+
+    Raises :class:`GenerateError` for a name that is not an installed rule id (a package
+    name is refused: a board needing every rule of a package is not what anyone means),
+    and for a rule that cannot be needed under the selection (:func:`why_never_needed`).
+    """
+    values = list(values)
+    names = split_names(values)
+    if values and not names:
+        raise GenerateError(f"--needs needs a rule id, got {values[0]!r}")
+    by_counter = {rule.counter: rule for rule in installed}
+    chosen: list[Rule] = []
+    for name in names:
+        rule = by_counter.get(name)
+        if rule is None:
+            raise GenerateError(_not_a_rule(name, installed))
+        reason = why_never_needed(rule, selected)
+        if reason is not None:
+            raise GenerateError(f"--needs {name}: no board can need it: {reason}")
+        if rule not in chosen:
+            chosen.append(rule)
+    return sorted(chosen, key=lambda rule: (rule.tier_rank, rule.position, rule.counter))
+
+
+def _not_a_rule(name: str, installed: Sequence[Rule]) -> str:
+    members = [rule.counter for rule in installed if package_key(rule.package) == package_key(name)]
+    if members:
+        return (
+            f"--needs {name}: that is a rule package ({len(members)} rules); --needs takes "
+            f"rule ids, such as {members[0]} (`queens rules list` lists them)"
+        )
+    import difflib  # only on this error path
+
+    counters = [rule.counter for rule in installed]
+    close = difflib.get_close_matches(name, counters, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"--needs {name}: no installed rule has this id{hint}; `queens rules list` lists them"
+
+
+def why_never_needed(rule: Rule, selected: Sequence[Rule]) -> str | None:
+    """Why no Queens board can need ``rule`` under the selection ``selected``, when that
+    can be told without trying; None otherwise."""
+    if not rule.sound_for(1):
+        return f"it is a rule for {rule.stars_label} (Star Battle), not for Queens boards"
+    if rule not in selected:
+        return "the rule selection (--only, --exclude) leaves it out"
+    if rule.counting == "placement":
+        return (
+            "its steps are the cells a placed queen kills, and every placed queen kills "
+            "them whichever rule placed it, so leaving it out changes no solve"
+        )
+    return None
+
+
+class NeedsFilter:
+    """Accepts a board when each named rule is needed by the selection's solve of it (see
+    the module docstring); keeps a tally to give up on a rule nothing needs."""
+
+    def __init__(self, selected: Sequence[Rule], needed: Sequence[Rule], probe: int = PROBE_BOARDS):
+        self.needed = list(needed)
+        self.probe = probe
+        #: The other selected rules that prove deductions by trying a queen (the
+        #: expensive tier): what usually stands in for a cheap rule.
+        self.stand_ins = [
+            rule.counter
+            for rule in selected
+            if rule.tier is Tier.EXPENSIVE and rule.sound_for(1) and rule not in needed
+        ]
+        self.without = [
+            (rule, Solver(other for other in selected if other is not rule)) for rule in needed
+        ]
+        #: Boards offered (the selection solves them), how many of them used every named
+        #: rule, and how many needed them.
+        self.offered = 0
+        self.used = 0
+        self.accepted = 0
+
+    def __call__(self, board: Board, assessment: Assessment) -> bool:
+        self.offered += 1
+        accepted = self._needs_every_rule(board, assessment)
+        if accepted:
+            self.accepted += 1
+        elif not self.accepted and self.offered >= self.probe:
+            raise NeverNeeded(self.verdict())
+        return accepted
+
+    def _needs_every_rule(self, board: Board, assessment: Assessment) -> bool:
+        counters = assessment.full.counters
+        if not all(counters.get(rule.counter, 0) for rule in self.needed):
+            return False
+        self.used += 1
+        return all(not without.solve(board).solved for _, without in self.without)
+
+    def verdict(self) -> str:
+        """What the tally says, as the one line of a give-up."""
+        names = " and ".join(rule.counter for rule in self.needed)
+        one = len(self.needed) == 1
+        fired = f"{'it' if one else 'they all'} fired in {self.used}"
+        it = "it" if one else "one of them"
+        if self.stand_ins:
+            advice = (
+                f"leave out what stands in for {it}, such as --exclude {','.join(self.stand_ins)}"
+            )
+        else:
+            advice = f"leave out the rules that stand in for {it} (--exclude)"
+        return (
+            f"no board needed {names}: of {self.offered} boards the selected rules solve, "
+            f"{fired}, and each time the other selected rules solved the board without {it}; "
+            f"{advice}"
+        )
+
+    def __str__(self) -> str:
+        """The test in words, as a give-up names it: ``needs shared_attack``."""
+        return "needs " + " and ".join(rule.counter for rule in self.needed)
