@@ -10,10 +10,21 @@ from __future__ import annotations
 
 import functools
 
-from queens_core import Board, Context, Contradiction, Rule, Scratch, State, Tier, hookimpl
+from queens_core import (
+    Board,
+    Context,
+    Contradiction,
+    Grade,
+    Rule,
+    Scratch,
+    State,
+    Tier,
+    hookimpl,
+)
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
+from .counting import capacity_counting, exclusion, local_enumeration
 from .deductions import (
     PROPAGATORS,
     overcounting,
@@ -152,6 +163,39 @@ RULES = [
         position=206,
         summary="k adjacent rows (columns) within k regions use up those regions' stars.",
         apply=overcounting,
+    ),
+    _star_rule(
+        counter="exclusion",
+        display_name="Exclusion",
+        tier=Tier.CHEAP,
+        position=207,
+        summary="A star here would leave some row, column, pair of adjacent lines or region "
+        "too little room for its stars (too few live cells, or too few 2×2 blocks).",
+        apply=exclusion,
+        weight=4,  # one cell tried against the units around it
+        grade=Grade.MEDIUM,
+    ),
+    _star_rule(
+        counter="capacity_counting",
+        display_name="Capacity counting",
+        tier=Tier.CHEAP,
+        position=208,
+        summary="The most (least) each region can put into a run of adjacent lines adds up "
+        "to what the lines need: each region puts exactly that many there.",
+        apply=capacity_counting,
+        weight=6,  # several regions counted against several lines
+        grade=Grade.HARD,
+    ),
+    _star_rule(
+        counter="local_enumeration",
+        display_name="Local enumeration",
+        tier=Tier.CHEAP,
+        position=209,
+        summary="Every way a unit or pair of lines can take its missing stars agrees on a "
+        "cell: it holds a star in all of them, or none.",
+        apply=local_enumeration,
+        weight=8,  # every placement of a unit written out and checked
+        grade=Grade.HARD,
     ),
     _star_rule(
         counter="trial_star",

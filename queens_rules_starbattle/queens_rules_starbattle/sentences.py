@@ -109,6 +109,12 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
             f"{'that region holds' if count == 1 else 'those regions hold'}, "
             f"so {'its' if count == 1 else 'their'} cells outside {span} hold none."
         )
+    if counter == "exclusion" and len(d) == 6 and d[0] == "exclusion":
+        return _exclusion_why(board, d)
+    if counter == "capacity_counting" and len(d) == 7 and d[0] == "capacity":
+        return _capacity_why(board, d)
+    if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
+        return _placements_why(board, step, d)
     if counter == "trial_star" and len(d) == 5 and d[0] == "cell":
         cell = cell_label(board, d[1])
         forced = f"would put stars on {_cells(board, d[4])}, and then " if d[4] else ""
@@ -121,3 +127,76 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
             f"So {cell} cannot hold a star."
         )
     return None
+
+
+def _group(board: Board, where: Sequence) -> str:
+    return _where(board, tuple(where))[0]
+
+
+def _exclusion_why(board: Board, d: Sequence) -> str:
+    _, cell, where, need, live, cap = d
+    label = cell_label(board, cell)
+    group = _group(board, where)
+    plural = where[0] in ("rows", "columns")
+    if need < 0:
+        broken = f"would put more than {_stars(board.stars * (2 if plural else 1))} in {group}"
+    elif live < need:
+        broken = (
+            f"would leave {group} {live} live cell{'s' if live != 1 else ''} for the "
+            f"{_stars(need)} {'they' if plural else 'it'} would still need"
+        )
+    else:
+        broken = (
+            f"would leave the live cells of {group} fitting in {cap} 2×2 "
+            f"block{'s' if cap != 1 else ''}, too few for the {_stars(need)} "
+            f"{'they' if plural else 'it'} would still need (a block holds at most one star)"
+        )
+    return f"A star on {label}, with its neighbours ruled out, {broken}; so {label} holds none."
+
+
+def _capacity_why(board: Board, d: Sequence) -> str:
+    _, kind, first, last, side, bounds, region = d
+    span = _lines(kind, range(first, last + 1))
+    total = sum(b for _, b in bounds)
+    listed = ", ".join(f"{board.letters[k]!r} {b}" for k, b in bounds)
+    name = repr(board.letters[region])
+    needs = "needs" if first == last else "need"
+    if side == "most":
+        return (
+            f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and the regions "
+            f"reaching {'it' if first == last else 'them'} can put at most that many there "
+            f"({listed}; a region puts no more than it lacks, nor more than the 2×2 blocks "
+            f"covering its live cells there): each puts exactly its most, so region {name} "
+            f"has all its missing stars in {span} and its other cells hold none."
+        )
+    return (
+        f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and some regions must "
+        f"put at least that many there ({listed}; a region puts there what the 2×2 blocks "
+        f"covering its live cells elsewhere cannot take): so region {name} puts none in "
+        f"{span}, and its cells there hold none."
+    )
+
+
+def _placements_why(board: Board, step: Step, d: Sequence) -> str:
+    _, where, count, how = d
+    group = _group(board, where)
+    ways = (
+        f"{group[0].upper()}{group[1:]} can take its missing stars in only "
+        f"{'one way' if count == 1 else f'{count} ways'} that keep every row, column and "
+        "region able to hold its stars"
+    )
+    if how == "all":
+        return (
+            f"{ways}, and {_cells(board, step.placed)} is a star in "
+            f"{'it' if count == 1 else 'every one'}." + _neighbours(board, step)
+        )
+    if how == "none":
+        return (
+            f"{ways}; {_cells(board, step.killed)} "
+            f"{'is' if step.killed.bit_count() == 1 else 'are'} a star in none of them."
+        )
+    one = step.killed.bit_count() == 1
+    return (
+        f"{ways}; {_cells(board, step.killed)} {'touches' if one else 'touch'} a star of "
+        f"{'it' if count == 1 else 'every one'}, so {'holds' if one else 'hold'} none."
+    )
