@@ -214,9 +214,16 @@ def capacity_counting(ctx: Ctx) -> bool:
     bounds only when each equals its bound. Undercounting and overcounting are the cases
     where the bounds are the regions' whole needs and zero.
 
-    A step's detail is ``("capacity", kind, first, last, side, bounds, region)``: side
-    "most" or "least", bounds ((region, bound), …) for every region reaching the run
-    with a nonzero bound, and the region whose cells the step empties.
+    When a region's share is exactly the number of 2×2 windows covering its live cells
+    inside (outside) the run, each such window holds one of them: the two-by-two argument
+    applies to that part.
+
+    A step's detail is ``("capacity", kind, first, last, side, bounds, region, what,
+    part)``: side "most" or "least", bounds ((region, bound), …) for every region reaching
+    the run with a nonzero bound, the region the step is about, and what it concludes:
+    "outside" (no star outside the run), "inside" (none in it), "in" or "out" (one star
+    in each 2×2 window covering the region's cells in or out of the run; part: that
+    window's live cells of the region).
     """
     board = ctx.board
     state = ctx.state
@@ -266,19 +273,57 @@ def capacity_counting(ctx: Ctx) -> bool:
         if total_most == need:
             shown = tuple((k, b) for k, b in most if b)
             for (k, high), region_need in zip(most, region_needs, strict=True):
-                doomed = state.live & board.region_masks[k] & ~mask
-                if high == region_need and doomed:
-                    detail = ("capacity", kind, first, last, "most", shown, k)
-                    if ctx.kill(doomed, detail):
-                        changed = True
+                region = board.region_masks[k]
+                detail = ("capacity", kind, first, last, "most", shown, k)
+                doomed = state.live & region & ~mask
+                if high == region_need and doomed and ctx.kill(doomed, (*detail, "outside", ())):
+                    changed = True
+                if high and _fill_windows(ctx, state.live & region & mask, high, detail, "in"):
+                    changed = True
         elif total_least == need:
             shown = tuple((k, b) for k, b in least if b)
-            for k, low in least:
-                doomed = state.live & board.region_masks[k] & mask
-                if low <= 0 and doomed:
-                    detail = ("capacity", kind, first, last, "least", shown, k)
-                    if ctx.kill(doomed, detail):
-                        changed = True
+            for (k, low), region_need in zip(least, region_needs, strict=True):
+                region = board.region_masks[k]
+                detail = ("capacity", kind, first, last, "least", shown, k)
+                doomed = state.live & region & mask
+                if low <= 0 and doomed and ctx.kill(doomed, (*detail, "inside", ())):
+                    changed = True
+                rest = region_need - low
+                if rest and _fill_windows(ctx, state.live & region & ~mask, rest, detail, "out"):
+                    changed = True
+    return changed
+
+
+def _fill_windows(ctx: Ctx, cells: int, count: int, detail: tuple, side: str) -> bool:
+    """``cells`` hold exactly ``count`` stars and fit in ``count`` 2×2 windows: each
+    window of such a cover holds exactly one of them (a star in two windows would leave
+    some window without one). So a window's cells outside ``cells`` are empty, a cell
+    touching every live cell of a window's part is empty, and a part of one cell is a
+    star. Steps carry ``(*detail, side, part)``."""
+    board = ctx.board
+    state = ctx.state
+    n = board.n
+    if capacity(n, cells, count + 1) != count:
+        return False
+    cover = window_cover(n, cells, count)
+    if cover is None:
+        return False
+    rings = board.kill_masks
+    changed = False
+    for window in cover:
+        part = state.live & cells & window
+        if not part:
+            continue  # an earlier step emptied it: the driver sees the shortfall
+        if not part & (part - 1):
+            ctx.place(part.bit_length() - 1, (*detail, side, (part.bit_length() - 1,)))
+            changed = True
+            continue
+        near = state.live & ~part
+        for cell in bits(part):
+            near &= rings[cell]
+        doomed = (state.live & window & ~cells) | near
+        if doomed and ctx.kill(doomed, (*detail, side, tuple(bits(part)))):
+            changed = True
     return changed
 
 

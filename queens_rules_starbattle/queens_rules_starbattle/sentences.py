@@ -111,8 +111,8 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
         )
     if counter == "exclusion" and len(d) == 6 and d[0] == "exclusion":
         return _exclusion_why(board, d)
-    if counter == "capacity_counting" and len(d) == 7 and d[0] == "capacity":
-        return _capacity_why(board, d)
+    if counter == "capacity_counting" and len(d) == 9 and d[0] == "capacity":
+        return _capacity_why(board, step, d)
     if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
         return _placements_why(board, step, d)
     if counter == "trial_star" and len(d) == 5 and d[0] == "cell":
@@ -154,26 +154,53 @@ def _exclusion_why(board: Board, d: Sequence) -> str:
     return f"A star on {label}, with its neighbours ruled out, {broken}; so {label} holds none."
 
 
-def _capacity_why(board: Board, d: Sequence) -> str:
-    _, kind, first, last, side, bounds, region = d
+def _capacity_why(board: Board, step: Step, d: Sequence) -> str:
+    _, kind, first, last, side, bounds, region, what, part = d
     span = _lines(kind, range(first, last + 1))
     total = sum(b for _, b in bounds)
     listed = ", ".join(f"{board.letters[k]!r} {b}" for k, b in bounds)
     name = repr(board.letters[region])
+    share = dict(bounds).get(region, 0)
+    it = "it" if first == last else "them"
     needs = "needs" if first == last else "need"
     if side == "most":
-        return (
+        opening = (
             f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and the regions "
-            f"reaching {'it' if first == last else 'them'} can put at most that many there "
-            f"({listed}; a region puts no more than it lacks, nor more than the 2×2 blocks "
-            f"covering its live cells there): each puts exactly its most, so region {name} "
-            f"has all its missing stars in {span} and its other cells hold none."
+            f"reaching {it} can put at most that many there ({listed}; a region puts no "
+            "more than it lacks, nor more than the 2×2 blocks covering its live cells there "
+            "can hold), so each puts exactly its most"
+        )
+    else:
+        opening = (
+            f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and the regions "
+            f"reaching {it} must put at least that many there ({listed}; what the 2×2 "
+            "blocks covering a region's live cells elsewhere cannot hold), so each puts "
+            "exactly its least"
+        )
+    if what == "outside":
+        return (
+            f"{opening}: region {name} has all its missing stars in {span}, so its other "
+            f"cells {_cells(board, step.killed)} hold none."
+        )
+    if what == "inside":
+        return (
+            f"{opening}: region {name} puts none there, so {_cells(board, step.killed)} hold none."
+        )
+    where = f"in {span}" if what == "in" else f"outside {span}"
+    count = share if what == "in" else None
+    amount = _stars(count) if count is not None else "the rest of its stars"
+    opening = (
+        f"{opening}: region {name} puts {amount} {where}, one in each 2×2 block covering "
+        f"its live cells {where}"
+    )
+    if step.placed:
+        return (
+            f"{opening}, and in one block {_cells(board, part)} is its only live cell, so "
+            "it holds a star." + _neighbours(board, step)
         )
     return (
-        f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and some regions must "
-        f"put at least that many there ({listed}; a region puts there what the 2×2 blocks "
-        f"covering its live cells elsewhere cannot take): so region {name} puts none in "
-        f"{span}, and its cells there hold none."
+        f"{opening}: one of {_cells(board, part)} holds a star, so "
+        f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
     )
 
 
