@@ -60,48 +60,93 @@ def candidates(board: Board, state: State) -> int:
     return found
 
 
-def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, object] | None]:
+def trial(
+    board: Board, state: State, cell: int
+) -> tuple[State, tuple[str, object] | None, tuple[tuple[int, str, tuple], ...]]:
     """Put a star on ``cell`` in a copy of ``state`` and propagate at most DEPTH rounds
-    of the cheap deductions; return the trial's state and what failed: a unit left unable
+    of the cheap deductions; return the trial's state, what failed — a unit left unable
     to hold K stars as (kind, index), ("count", reason) when a 2×2 or counting argument
-    finds too little room, or None."""
+    finds too little room, or None — and the stars the propagation forced before the
+    failure, each as (cell, counter, detail): the rule that forced it and why.
+
+    The failure is checked after every rule, and the forced stars are cut to the
+    shortest prefix of the propagation after which it already holds: the refutation a
+    person reads is no longer than it needs to be.
+    """
     trial_state = State(state.live, state.queens)
-    scratch = Scratch(board, trial_state)
-    scratch.place(cell)
+    ctx = Context(board, trial_state, [])
+    ctx.counter = "trial_star"
+    ctx.place(cell)
+    found: tuple[str, object] | None = None
     for _ in range(DEPTH):
         found = short_unit(board, trial_state)
         if found is not None:
-            return trial_state, found
+            break
         changed = False
         try:
             for propagate in PROPAGATORS:
-                if propagate(scratch):
+                ctx.counter = propagate.__name__
+                if propagate(ctx):
                     changed = True
                     found = short_unit(board, trial_state)
                     if found is not None:
-                        return trial_state, found
+                        break
         except Contradiction as err:
-            return trial_state, ("count", str(err))
-        if not changed:
+            found = ("count", str(err))
+        if found is not None or not changed:
             break
-    return trial_state, short_unit(board, trial_state)
+    if found is None:
+        found = short_unit(board, trial_state)
+    steps = ctx.steps[1:]
+    if found is not None and found[0] != "count":
+        steps, found = _shortest_prefix(board, state, cell, steps, found)
+    forced = tuple(
+        (step.placed.bit_length() - 1, step.counter, step.detail) for step in steps if step.placed
+    )
+    return trial_state, found, forced
+
+
+def _shortest_prefix(
+    board: Board, state: State, cell: int, steps: list, found: tuple[str, object]
+) -> tuple[list, tuple[str, object]]:
+    """The steps up to the first after which some unit can no longer hold K stars, and
+    that unit."""
+    replay = State(state.live, state.queens)
+    scratch = Scratch(board, replay)
+    scratch.place(cell)
+    for number, step in enumerate(steps):
+        if step.placed:
+            scratch.place(step.placed.bit_length() - 1)
+        else:
+            scratch.kill(step.killed)
+        short = short_unit(board, replay)
+        if short is not None:
+            return steps[: number + 1], short
+    return steps, found
 
 
 def trial_star(ctx: Context) -> None:
-    """Kill every candidate whose trial star leaves some unit unable to hold K stars.
+    """Kill the candidates whose trial star leaves some unit unable to hold K stars.
 
-    A kill's detail is ``("cell", cell, kind, index, forced)``: the trial cell, the unit
-    that failed and the stars the trial's propagation placed (in cell order). Every trial
-    starts from the state as the rule found it.
+
+    Sound: a trial only applies sound deductions to the state with the star added, so a
+    unit it leaves short (or a contradiction it finds) proves that no solution extending
+    the state has a star there. A kill's detail is ``("cell", cell, kind, index,
+    forced)``: the trial cell, the unit that failed and the stars the trial's propagation
+    placed on the way, in order, each as (cell, counter, detail) so its reason can be
+    told. Every trial starts from the state as the rule found it.
     """
     board = ctx.board
     state = ctx.state
     doomed = []
     for cell in bits(candidates(board, state)):
-        trial_state, found = trial(board, state, cell)
+        _, found, forced = trial(board, state, cell)
         if found is not None:
-            forced = tuple(bits(trial_state.queens & ~state.queens & ~(1 << cell)))
             doomed.append((cell, found, forced))
+    # Shortest refutations first, so a reader meets the simplest arguments first. (Killing
+    # only the shortest and waiting for the cheap rules reads better still, but costs a
+    # round of trials per kill: several times slower on 14×14 boards.)
+    doomed.sort(key=lambda item: len(item[2]))
     for cell, (kind, index), forced in doomed:
         ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
 

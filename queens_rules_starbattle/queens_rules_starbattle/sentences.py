@@ -116,16 +116,7 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
     if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
         return _placements_why(board, step, d)
     if counter == "trial_star" and len(d) == 5 and d[0] == "cell":
-        cell = cell_label(board, d[1])
-        forced = f"would put stars on {_cells(board, d[4])}, and then " if d[4] else ""
-        if d[2] == "count":
-            failure = f"{d[3]}"
-        else:
-            failure = f"{unit_label(board, d[2], d[3])} could no longer hold {_stars(k)}"
-        return (
-            f"Suppose {cell} held a star: the cheap rules {forced or 'show that '}{failure}. "
-            f"So {cell} cannot hold a star."
-        )
+        return _trial_why(board, d)
     return None
 
 
@@ -227,3 +218,34 @@ def _placements_why(board: Board, step: Step, d: Sequence) -> str:
         f"{ways}; {_cells(board, step.killed)} {'touches' if one else 'touch'} a star of "
         f"{'it' if count == 1 else 'every one'}, so {'holds' if one else 'hold'} none."
     )
+
+
+def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
+    """Why a trial's propagation put a star on a cell, as a clause."""
+    if counter == "unit_exactly_filled" and len(detail) == 3:
+        unit = unit_label(board, detail[1], detail[2])
+        return f"{unit} would have no other room for its stars"
+    if counter == "two_by_two_blocks" and len(detail) == 3:
+        words = _where(board, tuple(detail[1]))[0]
+        return (
+            f"it would be the last live cell of {words} in a 2×2 block that must hold one of "
+            f"{'its' if detail[1][0] in ('row', 'column', 'region') else 'their'} stars"
+        )
+    return f"by {counter.replace('_', ' ')}"
+
+
+def _trial_why(board: Board, d: Sequence) -> str:
+    _, trial_cell, kind, index, forced = d
+    cell = cell_label(board, trial_cell)
+    k = board.stars
+    if kind == "count":
+        failure = f"{index}"
+    else:
+        failure = f"{unit_label(board, kind, index)} could no longer hold {_stars(k)}"
+    if not forced:
+        return f"Suppose {cell} held a star: then {failure}. So {cell} cannot hold a star."
+    chain = "; ".join(
+        f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
+        for star, counter, why in forced
+    )
+    return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."
