@@ -399,8 +399,12 @@ def test_generate_stars_makes_unique_boards_the_exact_engine_confirms():
     [
         (["--stars", "3", "--size", "8"], "queens: error: an 8×8 board cannot hold 3 stars per "
          "unit (at most 2): no solution exists"),
-        (["--stars", "2", "--grade", "Hard"], "queens: error: --grade is for Queens boards, "
+        (["--stars", "2", "--only", "unit_full"], "queens: error: --only is for Queens boards, "
          "not with --stars 2"),
+        (["--stars", "2", "--grade", "Easy"], "queens: error: --grade: 'Easy' is not a grade "
+         "of Star Battle boards (2 Medium, 3 Hard, 4 Fiendish)"),
+        (["--stars", "2", "--tier", "baseline"], "queens: error: --tier: 'baseline' is not a "
+         "tier of Star Battle boards (cheap, expensive)"),
         (["--stars", "0"], "queens: error: --stars must be at least 1, not 0"),
     ],
 )  # fmt: skip
@@ -410,13 +414,18 @@ def test_generate_stars_refuses_what_it_cannot_do_in_one_line(args, error):
     assert run.stderr.splitlines() == [error]
 
 
-def test_import_of_an_sbn_board_says_its_k_which_the_text_format_does_not_hold():
+def test_import_of_an_sbn_board_keeps_its_k_in_the_text_format(tmp_path):
     run = queens("import", EXAMPLE)
     assert run.returncode == 0, run.stderr
-    assert len(run.stdout.splitlines()) == 10
-    assert run.stderr == (
-        f"queens: warning: {EXAMPLE}: a Star Battle board with 2 stars per unit, which the "
-        "text format does not hold: give --stars 2 to the commands that read it\n"
-    )
-    # A Queens board imports silently.
-    assert queens("import", str(ARCHIVE / "1.txt")).stderr == ""
+    lines = run.stdout.splitlines()
+    assert lines[0] == "stars: 2" and len(lines) == 11 and run.stderr == ""
+    saved = tmp_path / "example.txt"
+    saved.write_text(run.stdout)
+    # Read back without --stars: the same puzzle, K included.
+    assert read_source(str(saved)).stars == 2
+    check = queens("check", str(saved), "--format", "json")
+    assert check.returncode == 0, check.stderr
+    assert json.loads(check.stdout)["solutions"] == 1
+    # A Queens board imports as before: no header.
+    imported = queens("import", str(ARCHIVE / "1.txt"))
+    assert imported.stderr == "" and imported.stdout == (ARCHIVE / "1.txt").read_text()

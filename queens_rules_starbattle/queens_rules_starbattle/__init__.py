@@ -167,6 +167,7 @@ RULES = [
         summary="A star kills its 8 neighbours: no two stars touch, even diagonally.",
         apply=settle_queens,
         counting="placement",
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="unit_full",
@@ -175,6 +176,7 @@ RULES = [
         position=202,
         summary="A row, column or region that holds its K stars kills its other cells.",
         apply=unit_full,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="unit_exactly_filled",
@@ -183,6 +185,7 @@ RULES = [
         position=203,
         summary="A unit with as many live cells as stars still needed has a star on each.",
         apply=unit_exactly_filled,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="two_by_two_blocks",
@@ -192,6 +195,7 @@ RULES = [
         summary="A row pair, column pair or region that fits its stars in as many 2×2 "
         "blocks has one star in each block.",
         apply=two_by_two_blocks,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="undercounting",
@@ -200,6 +204,7 @@ RULES = [
         position=205,
         summary="k regions within k adjacent rows (columns) own those lines' stars.",
         apply=undercounting,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="overcounting",
@@ -208,6 +213,7 @@ RULES = [
         position=206,
         summary="k adjacent rows (columns) within k regions use up those regions' stars.",
         apply=overcounting,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="exclusion",
@@ -218,7 +224,7 @@ RULES = [
         "too little room for its stars (too few live cells, or too few 2×2 blocks).",
         apply=exclusion,
         weight=4,  # one cell tried against the units around it
-        grade=Grade.MEDIUM,
+        grade=Grade.HARD,
     ),
     _star_rule(
         counter="capacity_counting",

@@ -19,9 +19,9 @@ from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, war
 from ..options import format_option, selected_rules
 
 if TYPE_CHECKING:
-    from ...engine.board import Board
     from ...engine.rules import Rule
     from ...generator.queens import Generated
+    from ...generator.stars import StarBoard
 
 GENERATE_SCHEMA = "queens-generate/1"
 
@@ -172,13 +172,13 @@ def generate(
         size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
     )
     if numbers.stars != 1:
-        _refuse_queens_options(numbers, tier, grade, only, exclude, max_tries_text)
+        _refuse_queens_options(numbers, only, exclude, max_tries_text)
         _generate_stars(
-            numbers.size,
-            numbers.stars,
-            numbers.count,
-            numbers.seed,
+            settings,
+            numbers,
             seed_text is None,
+            tier,
+            grade,
             out_dir,
             force,
             output_format,
@@ -233,19 +233,15 @@ def _read_numbers(
 
 def _refuse_queens_options(
     numbers: _Numbers,
-    tier: str | None,
-    grade: str | None,
     only: tuple[str, ...],
     exclude: tuple[str, ...],
     max_tries_text: str | None,
 ) -> None:
     """Exit 2 on the first option that only Queens boards take, given with ``--stars K``
-    (K >= 2): Star Battle boards are neither graded nor made for chosen rules."""
+    (K >= 2): Star Battle boards are made for every installed rule, one process."""
     given = [
         name
         for name, value in (
-            ("--tier", tier),
-            ("--grade", grade),
             ("--only", only),
             ("--exclude", exclude),
             ("--min-region", numbers.min_region != 1),
@@ -342,20 +338,23 @@ def _write_and_print(
 
 
 def _generate_stars(
-    size: int,
-    stars: int,
-    count: int,
-    seed: int,
+    settings: Any,
+    numbers: _Numbers,
     random_seed: bool,
+    tier: str | None,
+    grade: str | None,
     out_dir: str | None,
     force: bool,
     output_format: str,
 ) -> None:
-    """``--stars K`` with K >= 2: Star Battle boards with one solution (board ``i`` from
-    seed ``seed + i``), neither solved by the rules nor graded."""
+    """``--stars K`` with K >= 2: Star Battle boards with one solution that the installed
+    rules solve, of the tier or grade asked (board ``i`` from seed ``seed + i``)."""
     from ...engine.board import MAX_SIZE, max_stars, size_article
-    from ...generator.stars import generate_starbattle
+    from ...engine.driver import RuleFailure
+    from ...generator.stars import StarMaker
+    from ...render.text import board_file_text
 
+    size, stars, count, seed = numbers.size, numbers.stars, numbers.count, numbers.seed
     if stars < 1:
         fail(f"--stars must be at least 1, not {stars}", EXIT_BAD_INPUT)
     if not 4 <= size <= MAX_SIZE:
@@ -366,66 +365,77 @@ def _generate_stars(
             f"{max_stars(size)}): no solution exists",
             EXIT_BAD_INPUT,
         )
+    try:
+        maker = StarMaker(settings.registry().rules, size, stars, tier, grade)
+    except ValueError as err:
+        fail(str(err), EXIT_BAD_INPUT)
     if out_dir is not None:
         _prepare_dir(out_dir)
     if random_seed:
         warn(f"seed {seed} (pass --seed {seed} to make these boards again)")
-    stem = f"{size}x{size}-{stars}stars-s{seed}"
-    for index in range(count):
-        path = None if out_dir is None else os.path.join(out_dir, f"{stem}-{index + 1:04d}.txt")
-        if path is not None and not force and os.path.exists(path):
-            continue
-        try:
-            board = generate_starbattle(size, stars, seed + index)
-        except ValueError as err:
-            fail(str(err), EXIT_NOT_SOLVED)
-        if path is not None:
-            try:
-                with open(path, "w", encoding="utf-8") as handle:
-                    handle.write(str(board) + "\n")
-            except OSError as err:
-                fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
-        _print_star_board(board, size, stars, index, seed, count, path, output_format)
+    parts = [f"{size}x{size}", f"{stars}stars"]
+    parts += [p.lower() for p in (tier, grade) if p]
+    stem = "-".join([*parts, f"s{seed}"])
+
+    def path_of(index: int) -> str | None:
+        return None if out_dir is None else os.path.join(out_dir, f"{stem}-{index + 1:04d}.txt")
+
+    def kept(index: int) -> bool:
+        path = path_of(index)
+        return path is not None and not force and os.path.exists(path)
+
+    try:
+        for made in maker.boards(seed, count, kept):
+            path = path_of(made.index)
+            if path is not None:
+                try:
+                    with open(path, "w", encoding="utf-8") as handle:
+                        handle.write(board_file_text(made.board) + "\n")
+                except OSError as err:
+                    fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
+            _print_star_board(made, seed, count, path, output_format)
+    except ValueError as err:
+        fail(str(err), EXIT_NOT_SOLVED)
+    except RuleFailure as err:
+        fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
 
 
 def _print_star_board(
-    board: Board,
-    size: int,
-    stars: int,
-    index: int,
-    seed: int,
-    count: int,
-    path: str | None,
-    output_format: str,
+    made: StarBoard, seed: int, count: int, path: str | None, output_format: str
 ) -> None:
-    """Print Star Battle board ``index`` of the batch as asked (the JSON line with its
-    solution, the file written, or the board under its heading)."""
-    from ...referee.exact import find_solutions
+    """Print Star Battle board ``made.index`` of the batch as asked (the JSON line with
+    its solution, tier and grade; the file written; or the board under its heading)."""
     from ...render.documents import cells_json
+    from ...render.text import board_file_text
 
-    summary = f"{size}×{size}, {stars} stars, one solution"
+    board = made.board
     if output_format == "json":
-        (solution,) = find_solutions(board, 1)
+        rung = made.assessment.rung
+        assert rung is not None
         record = {
             "schema": GENERATE_SCHEMA,
             "seed": seed,
-            "index": index,
+            "index": made.index,
             "path": path,
-            "size": size,
-            "stars": stars,
+            "size": board.n,
+            "stars": board.stars,
             "board": list(board.rows),
-            "solution": cells_json(board, solution),
+            "solution": cells_json(board, made.solution),
+            "tier": rung.tier,
+            "grade": {"level": int(rung.level), "name": rung.grade},
+            "score": made.assessment.score,
+            "counters": dict(made.assessment.full.counters),
         }
         import json  # only JSON output needs it
 
         click.echo(json.dumps(record, ensure_ascii=False))
     elif path is not None:
-        click.echo(f"{path}: {summary}")
+        click.echo(f"{path}: {made.summary}")
     else:
-        if index:
+        if made.index:
             click.echo()
-        click.echo(f"board {index + 1} of {count}: {summary}")
-        click.echo(str(board))
+        click.echo(f"board {made.index + 1} of {count}: {made.summary}")
+        click.echo(board_file_text(board))
 
 
 def _integer(option: str, text: str) -> int:

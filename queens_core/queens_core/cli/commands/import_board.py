@@ -8,6 +8,7 @@ import click
 
 from ...engine.state import State
 from ...plugins.readers import read_source
+from ...render.text import board_file_text
 from ...tools.batch import BoardInputError
 from ..exits import EXIT_BAD_INPUT, fail, warn, warn_split_regions
 
@@ -24,7 +25,8 @@ from ..exits import EXIT_BAD_INPUT, fail, warn, warn_split_regions
 @click.pass_obj
 def import_board(settings, source: str, as_state: bool) -> None:
     """Read FILE (`-`: standard input) with the installed readers and print the board
-    in the text format: one line a row, one letter a region.
+    in the text format: one line a row, one letter a region (a Star Battle board under
+    a first line `stars: K`).
 
     \b
     Exit status: 0 printed, 2 the input is not a board a reader can read, 4 a rule
@@ -43,15 +45,8 @@ def import_board(settings, source: str, as_state: bool) -> None:
     board = reading.board
     warn_split_regions(source, board, "printing it anyway")
     if not as_state:
-        click.echo("\n".join(board.rows))
-        if board.stars != 1:
-            # The text format has no place for K: without this the board would later be
-            # solved as a Queens board, one queen per unit.
-            warn(
-                f"{source}: a Star Battle board with {board.stars} stars per unit, which the "
-                f"text format does not hold: give --stars {board.stars} to the commands "
-                "that read it"
-            )
+        # A Star Battle board keeps its K in a first line "stars: K" (docs/format.md).
+        click.echo(board_file_text(board))
         return
     state = reading.state
     if state is None:
