@@ -425,7 +425,7 @@ def test_import_of_an_sbn_board_keeps_its_k_in_the_text_format(tmp_path):
     assert read_source(str(saved)).stars == 2
     check = queens("check", str(saved), "--format", "json")
     assert check.returncode == 0, check.stderr
-    assert json.loads(check.stdout)["solutions"] == 1
+    assert json.loads(check.stdout)["solutions"]["count"] == 1
     # A Queens board imports as before: no header.
     imported = queens("import", str(ARCHIVE / "1.txt"))
     assert imported.stderr == "" and imported.stdout == (ARCHIVE / "1.txt").read_text()
