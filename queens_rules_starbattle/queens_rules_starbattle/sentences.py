@@ -168,14 +168,17 @@ def _capacity_why(board: Board, step: Step, d: Sequence) -> str:
             "blocks covering a region's live cells elsewhere cannot hold), so each puts "
             "exactly its least"
         )
+    one = step.killed.bit_count() == 1
     if what == "outside":
         return (
             f"{opening}: region {name} has all its missing stars in {span}, so its other "
-            f"cells {_cells(board, step.killed)} hold none."
+            f"{'cell' if one else 'cells'} {_cells(board, step.killed)} "
+            f"{'holds' if one else 'hold'} none."
         )
     if what == "inside":
         return (
-            f"{opening}: region {name} puts none there, so {_cells(board, step.killed)} hold none."
+            f"{opening}: region {name} puts none there, so {_cells(board, step.killed)} "
+            f"{'holds' if one else 'hold'} none."
         )
     where = f"in {span}" if what == "in" else f"outside {span}"
     count = share if what == "in" else None
@@ -198,8 +201,9 @@ def _capacity_why(board: Board, step: Step, d: Sequence) -> str:
 def _placements_why(board: Board, step: Step, d: Sequence) -> str:
     _, where, count, how = d
     group = _group(board, where)
+    its = "their" if where[0] in ("rows", "columns") else "its"
     ways = (
-        f"{group[0].upper()}{group[1:]} can take its missing stars in only "
+        f"{group[0].upper()}{group[1:]} can take {its} missing stars in only "
         f"{'one way' if count == 1 else f'{count} ways'} that keep every row, column and "
         "region able to hold its stars"
     )
