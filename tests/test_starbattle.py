@@ -394,6 +394,30 @@ def test_generate_stars_makes_unique_boards_the_exact_engine_confirms():
         assert board.cells_of(found[0]) == [tuple(cell) for cell in record["solution"]]
 
 
+def test_generate_stars_keeps_its_promise_and_files_keep_their_k(tmp_path):
+    """Every board unique and solved by the rules, of the tier asked, graded as check
+    grades it; a file written by -o reads back as the same puzzle, K included."""
+    run = queens("generate", "--stars", "2", "--size", "8", "--count", "2", "--seed", "3",
+                 "--tier", "cheap", "-o", str(tmp_path))  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    paths = sorted(tmp_path.glob("*.txt"))
+    assert [p.name for p in paths] == [
+        "8x8-2stars-cheap-s3-0001.txt",
+        "8x8-2stars-cheap-s3-0002.txt",
+    ]
+    for path, line in zip(paths, run.stdout.splitlines(), strict=True):
+        assert path.read_text().startswith("stars: 2\n")
+        assert line.startswith(f"{path}: 8×8, 2 stars, tier cheap, grade ")
+        check = queens("check", str(path), "--format", "json")
+        assert check.returncode == 0, check.stderr
+        report = json.loads(check.stdout)
+        assert report["solutions"]["count"] == 1
+        grade = report["grade"]
+        assert f"grade {grade['level']} {grade['name']}" in line
+        board = Board(tuple(path.read_text().splitlines()[1:]), 2)
+        assert Solver(RULES).solve(board).solved
+
+
 @pytest.mark.parametrize(
     ("args", "error"),
     [

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from queens_core import Board, Context, Contradiction, Scratch, State
 from queens_core.board import bits
 
-from .deductions import band_masks, window_cover
+from .deductions import _where_words, band_masks, window_cover
 
 Ctx = Context | Scratch
 
@@ -419,7 +419,7 @@ def local_enumeration(ctx: Ctx) -> bool:
     for where, mask, need, found in _enumerations(board, state):
         if not found:
             raise Contradiction(
-                f"{_group_words(board, where)} cannot take its {need} missing stars "
+                f"{_where_words(board, where)} cannot take the {need} stars still missing "
                 "without leaving some unit short"
             )
         every = -1
@@ -443,12 +443,3 @@ def local_enumeration(ctx: Ctx) -> bool:
             ctx.place(cell, ("placements", where, count, "all"))
             changed = True
     return changed
-
-
-def _group_words(board: Board, where: tuple[str, int]) -> str:
-    kind, index = where
-    if kind == "region":
-        return f"region {board.letters[index]!r}"
-    if kind in ("row", "column"):
-        return f"{kind} {index + 1}"
-    return f"{kind} {index + 1} and {index + 2}"
