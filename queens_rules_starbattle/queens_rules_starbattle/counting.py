@@ -25,6 +25,7 @@ placement
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterator
 
 from queens_core import Board, Context, Contradiction, Scratch, State
@@ -39,6 +40,9 @@ Ctx = Context | Scratch
 #: cheap, and a group with many ways to fill tells little anyway.
 PLACEMENT_LIMIT = 48
 PLACEMENT_NODES = 1500
+#: Groups whose live cells can be chosen in more ways than this are not searched at all:
+#: measured on the hard set, it halves the rule's time and loses no solve.
+PLACEMENT_CHOICES = 800
 
 
 # -- capacity ------------------------------------------------------------------------------
@@ -395,6 +399,8 @@ def _enumerations(
         need = board.stars * lines - (state.queens & mask).bit_count()
         if need <= 0 or not state.live & mask:
             continue
+        if math.comb((state.live & mask).bit_count(), need) > PLACEMENT_CHOICES:
+            continue  # so many ways to choose that the search would hit its bound anyway
         found = placements(board, state, mask, need, lines)
         if found is not None:
             yield where, mask, need, found
@@ -408,8 +414,9 @@ def local_enumeration(ctx: Ctx) -> bool:
     Sound: the solution's stars in the group are one of the placements (they do not touch,
     no unit holds more than K, and every unit's remaining stars lie on cells they leave
     live), so whatever holds for every placement holds in the solution. Groups with more
-    than PLACEMENT_LIMIT placements are skipped. A step's detail is
-    ``("placements", where, count, how)``: how is "none", "all" or "touch".
+    than PLACEMENT_LIMIT placements (or PLACEMENT_CHOICES ways to choose) are skipped. A
+    step's detail is ``("placements", where, count, how)``: how is "none", "all" or
+    "touch".
     """
     board = ctx.board
     state = ctx.state
