@@ -121,8 +121,9 @@ GENERATE_SCHEMA = "queens-generate/1"
     show_default=True,
     metavar="K",
     help="Stars per row, column and region: 1 for Queens; 2 or more makes Star Battle "
-    "boards with one solution (not graded: --tier, --grade, --only and the like are "
-    "Queens options).",
+    "boards with one solution that the rules solve, graded on the Star Battle ladder "
+    "(--tier and --grade apply; --only, --exclude, --min-region, --max-tries and --jobs "
+    "are Queens options). Files written with -o start with a line 'stars: K'.",
 )
 @click.pass_obj
 def generate(
