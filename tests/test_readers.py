@@ -222,7 +222,6 @@ def test_stats_finds_the_files_of_every_reader_in_a_folder(slash, tmp_path):
         ({"suffixes": ("PNG",)}, "is not a tuple of lower-case suffixes"),
         ({"max_bytes": 0}, "is not a positive int"),
         ({"sniff": 3}, "sniff is not callable"),
-        ({"write": "SBN"}, "write is not callable"),
     ],
 )
 def test_a_bad_reader_is_refused_with_what_is_wrong(fields, problem):

@@ -77,7 +77,10 @@ def test_unknown_names_list_the_known_ones(registry):
     assert message.startswith("--only: no installed rule or rule package is called 'pcf'")
     assert "(did you mean 'pfc'?)" in message
     assert "packages: baseline, pfc, pigeonhole, polyomino, starbattle;" in message
-    assert "rules: line_confined_to_region, n_regions_in_n_lines," in message
+    assert (
+        "rules: capacity_counting, exclusion, line_confined_to_region, local_enumeration,"
+        in message
+    )
     with pytest.raises(SelectionError, match=r"^--exclude: .* 'queens-rules-nothing'"):
         select_rules(registry.rules, (), ["queens-rules-nothing"])
     with pytest.raises(SelectionError, match="--tier: 'lukewarm' is not a tier"):

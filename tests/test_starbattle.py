@@ -248,7 +248,7 @@ def test_each_rule_fires_on_the_boards(small_boards):
         result = solver.solve(board)
         assert not result.state.queens & ~solution
         fired |= {c for c, count in result.counters.items() if count}
-    assert {"star_neighbour_kill", "unit_full", "two_by_two_blocks", "trial_star"} <= fired
+    assert {"star_neighbour_kill", "two_by_two_blocks", "exclusion", "trial_star"} <= fired
 
 
 def test_rules_declare_k_2_and_up_and_the_driver_keeps_k1_apart():
@@ -402,13 +402,41 @@ def test_generate_stars_makes_unique_boards_the_exact_engine_confirms():
         assert board.cells_of(found[0]) == [tuple(cell) for cell in record["solution"]]
 
 
+def test_generate_stars_keeps_its_promise_and_files_keep_their_k(tmp_path):
+    """Every board unique and solved by the rules, of the tier asked, graded as check
+    grades it; a file written by -o reads back as the same puzzle, K included."""
+    run = queens("generate", "--stars", "2", "--size", "8", "--count", "2", "--seed", "3",
+                 "--tier", "cheap", "-o", str(tmp_path))  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    paths = sorted(tmp_path.glob("*.txt"))
+    assert [p.name for p in paths] == [
+        "8x8-2stars-cheap-s3-0001.txt",
+        "8x8-2stars-cheap-s3-0002.txt",
+    ]
+    for path, line in zip(paths, run.stdout.splitlines(), strict=True):
+        assert path.read_text().startswith("stars: 2\n")
+        assert line.startswith(f"{path}: 8×8, 2 stars, tier cheap, grade ")
+        check = queens("check", str(path), "--format", "json")
+        assert check.returncode == 0, check.stderr
+        report = json.loads(check.stdout)
+        assert report["solutions"]["count"] == 1
+        grade = report["grade"]
+        assert f"grade {grade['level']} {grade['name']}" in line
+        board = Board(tuple(path.read_text().splitlines()[1:]), 2)
+        assert Solver(RULES).solve(board).solved
+
+
 @pytest.mark.parametrize(
     ("args", "error"),
     [
         (["--stars", "3", "--size", "8"], "queens: error: an 8×8 board cannot hold 3 stars per "
          "unit (at most 2): no solution exists"),
-        (["--stars", "2", "--grade", "Hard"], "queens: error: --grade is for Queens boards, "
+        (["--stars", "2", "--only", "unit_full"], "queens: error: --only is for Queens boards, "
          "not with --stars 2"),
+        (["--stars", "2", "--grade", "Easy"], "queens: error: --grade: 'Easy' is not a grade "
+         "of Star Battle boards (2 Medium, 3 Hard, 4 Fiendish)"),
+        (["--stars", "2", "--tier", "baseline"], "queens: error: --tier: 'baseline' is not a "
+         "tier of Star Battle boards (cheap, expensive)"),
         (["--stars", "0"], "queens: error: --stars must be at least 1, not 0"),
     ],
 )  # fmt: skip
@@ -418,13 +446,18 @@ def test_generate_stars_refuses_what_it_cannot_do_in_one_line(args, error):
     assert run.stderr.splitlines() == [error]
 
 
-def test_import_of_an_sbn_board_says_its_k_which_the_text_format_does_not_hold():
+def test_import_of_an_sbn_board_keeps_its_k_in_the_text_format(tmp_path):
     run = queens("import", EXAMPLE)
     assert run.returncode == 0, run.stderr
-    assert len(run.stdout.splitlines()) == 10
-    assert run.stderr == (
-        f"queens: warning: {EXAMPLE}: a Star Battle board with 2 stars per unit, which the "
-        "text format does not hold: give --stars 2 to the commands that read it\n"
-    )
-    # A Queens board imports silently.
-    assert queens("import", str(ARCHIVE / "1.txt")).stderr == ""
+    lines = run.stdout.splitlines()
+    assert lines[0] == "stars: 2" and len(lines) == 11 and run.stderr == ""
+    saved = tmp_path / "example.txt"
+    saved.write_text(run.stdout)
+    # Read back without --stars: the same puzzle, K included.
+    assert read_source(str(saved)).stars == 2
+    check = queens("check", str(saved), "--format", "json")
+    assert check.returncode == 0, check.stderr
+    assert json.loads(check.stdout)["solutions"]["count"] == 1
+    # A Queens board imports as before: no header.
+    imported = queens("import", str(ARCHIVE / "1.txt"))
+    assert imported.stderr == "" and imported.stdout == (ARCHIVE / "1.txt").read_text()

@@ -10,10 +10,21 @@ from __future__ import annotations
 
 import functools
 
-from queens_core import Board, Context, Contradiction, Rule, Scratch, State, Tier, hookimpl
+from queens_core import (
+    Board,
+    Context,
+    Contradiction,
+    Grade,
+    Rule,
+    Scratch,
+    State,
+    Tier,
+    hookimpl,
+)
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
+from .counting import capacity_counting, exclusion, local_enumeration
 from .deductions import (
     PROPAGATORS,
     overcounting,
@@ -49,48 +60,93 @@ def candidates(board: Board, state: State) -> int:
     return found
 
 
-def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, object] | None]:
+def trial(
+    board: Board, state: State, cell: int
+) -> tuple[State, tuple[str, object] | None, tuple[tuple[int, str, tuple], ...]]:
     """Put a star on ``cell`` in a copy of ``state`` and propagate at most DEPTH rounds
-    of the cheap deductions; return the trial's state and what failed: a unit left unable
+    of the cheap deductions; return the trial's state, what failed — a unit left unable
     to hold K stars as (kind, index), ("count", reason) when a 2×2 or counting argument
-    finds too little room, or None."""
+    finds too little room, or None — and the stars the propagation forced before the
+    failure, each as (cell, counter, detail): the rule that forced it and why.
+
+    The failure is checked after every rule, and the forced stars are cut to the
+    shortest prefix of the propagation after which it already holds: the refutation a
+    person reads is no longer than it needs to be.
+    """
     trial_state = State(state.live, state.queens)
-    scratch = Scratch(board, trial_state)
-    scratch.place(cell)
+    ctx = Context(board, trial_state, [])
+    ctx.counter = "trial_star"
+    ctx.place(cell)
+    found: tuple[str, object] | None = None
     for _ in range(DEPTH):
         found = short_unit(board, trial_state)
         if found is not None:
-            return trial_state, found
+            break
         changed = False
         try:
             for propagate in PROPAGATORS:
-                if propagate(scratch):
+                ctx.counter = propagate.__name__
+                if propagate(ctx):
                     changed = True
                     found = short_unit(board, trial_state)
                     if found is not None:
-                        return trial_state, found
+                        break
         except Contradiction as err:
-            return trial_state, ("count", str(err))
-        if not changed:
+            found = ("count", str(err))
+        if found is not None or not changed:
             break
-    return trial_state, short_unit(board, trial_state)
+    if found is None:
+        found = short_unit(board, trial_state)
+    steps = ctx.steps[1:]
+    if found is not None and found[0] != "count":
+        steps, found = _shortest_prefix(board, state, cell, steps, found)
+    forced = tuple(
+        (step.placed.bit_length() - 1, step.counter, step.detail) for step in steps if step.placed
+    )
+    return trial_state, found, forced
+
+
+def _shortest_prefix(
+    board: Board, state: State, cell: int, steps: list, found: tuple[str, object]
+) -> tuple[list, tuple[str, object]]:
+    """The steps up to the first after which some unit can no longer hold K stars, and
+    that unit."""
+    replay = State(state.live, state.queens)
+    scratch = Scratch(board, replay)
+    scratch.place(cell)
+    for number, step in enumerate(steps):
+        if step.placed:
+            scratch.place(step.placed.bit_length() - 1)
+        else:
+            scratch.kill(step.killed)
+        short = short_unit(board, replay)
+        if short is not None:
+            return steps[: number + 1], short
+    return steps, found
 
 
 def trial_star(ctx: Context) -> None:
-    """Kill every candidate whose trial star leaves some unit unable to hold K stars.
+    """Kill the candidates whose trial star leaves some unit unable to hold K stars.
 
-    A kill's detail is ``("cell", cell, kind, index, forced)``: the trial cell, the unit
-    that failed and the stars the trial's propagation placed (in cell order). Every trial
-    starts from the state as the rule found it.
+
+    Sound: a trial only applies sound deductions to the state with the star added, so a
+    unit it leaves short (or a contradiction it finds) proves that no solution extending
+    the state has a star there. A kill's detail is ``("cell", cell, kind, index,
+    forced)``: the trial cell, the unit that failed and the stars the trial's propagation
+    placed on the way, in order, each as (cell, counter, detail) so its reason can be
+    told. Every trial starts from the state as the rule found it.
     """
     board = ctx.board
     state = ctx.state
     doomed = []
     for cell in bits(candidates(board, state)):
-        trial_state, found = trial(board, state, cell)
+        _, found, forced = trial(board, state, cell)
         if found is not None:
-            forced = tuple(bits(trial_state.queens & ~state.queens & ~(1 << cell)))
             doomed.append((cell, found, forced))
+    # Shortest refutations first, so a reader meets the simplest arguments first. (Killing
+    # only the shortest and waiting for the cheap rules reads better still, but costs a
+    # round of trials per kill: several times slower on 14×14 boards.)
+    doomed.sort(key=lambda item: len(item[2]))
     for cell, (kind, index), forced in doomed:
         ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
 
@@ -111,6 +167,7 @@ RULES = [
         summary="A star kills its 8 neighbours: no two stars touch, even diagonally.",
         apply=settle_queens,
         counting="placement",
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="unit_full",
@@ -119,6 +176,7 @@ RULES = [
         position=202,
         summary="A row, column or region that holds its K stars kills its other cells.",
         apply=unit_full,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="unit_exactly_filled",
@@ -127,6 +185,7 @@ RULES = [
         position=203,
         summary="A unit with as many live cells as stars still needed has a star on each.",
         apply=unit_exactly_filled,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="two_by_two_blocks",
@@ -136,6 +195,7 @@ RULES = [
         summary="A row pair, column pair or region that fits its stars in as many 2×2 "
         "blocks has one star in each block.",
         apply=two_by_two_blocks,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="undercounting",
@@ -144,6 +204,7 @@ RULES = [
         position=205,
         summary="k regions within k adjacent rows (columns) own those lines' stars.",
         apply=undercounting,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
     ),
     _star_rule(
         counter="overcounting",
@@ -152,6 +213,40 @@ RULES = [
         position=206,
         summary="k adjacent rows (columns) within k regions use up those regions' stars.",
         apply=overcounting,
+        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
+    ),
+    _star_rule(
+        counter="exclusion",
+        display_name="Exclusion",
+        tier=Tier.CHEAP,
+        position=207,
+        summary="A star here would leave some row, column, pair of adjacent lines or region "
+        "too little room for its stars (too few live cells, or too few 2×2 blocks).",
+        apply=exclusion,
+        weight=4,  # one cell tried against the units around it
+        grade=Grade.HARD,
+    ),
+    _star_rule(
+        counter="capacity_counting",
+        display_name="Capacity counting",
+        tier=Tier.CHEAP,
+        position=208,
+        summary="The most (least) each region can put into a run of adjacent lines adds up "
+        "to what the lines need: each region puts exactly that many there.",
+        apply=capacity_counting,
+        weight=6,  # several regions counted against several lines
+        grade=Grade.HARD,
+    ),
+    _star_rule(
+        counter="local_enumeration",
+        display_name="Local enumeration",
+        tier=Tier.CHEAP,
+        position=209,
+        summary="Every way a unit or pair of lines can take its missing stars agrees on a "
+        "cell: it holds a star in all of them, or none.",
+        apply=local_enumeration,
+        weight=8,  # every placement of a unit written out and checked
+        grade=Grade.HARD,
     ),
     _star_rule(
         counter="trial_star",

@@ -11,10 +11,11 @@ window
     A 2×2 square of the grid (clipped at the border): it holds at most one star, since
     any two of its cells touch.
 cover
-    Disjoint windows whose union holds every live cell of a set of cells. A set covered by
-    m windows takes at most m stars; when it needs exactly m, every window holds exactly
-    one star *from the set*, so a window's other live cells are empty, and a cell that
-    touches every live cell of a window's part is empty too.
+    Windows whose union holds every live cell of a set of cells; they may overlap. A set
+    covered by m windows takes at most m stars; when it needs exactly m, every window holds
+    exactly one star *from the set* (each of the m stars lies in some window and no window
+    holds two, so the m windows hold one each), so a window's other live cells are empty,
+    and a cell that touches every live cell of a window's part is empty too.
 band
     Two adjacent rows (or columns): they need the sum of their needs.
 undercounting
@@ -85,7 +86,8 @@ def windows(n: int) -> tuple[int, ...]:
 
 
 def window_cover(n: int, cells: int, limit: int) -> list[int] | None:
-    """Disjoint windows, at most ``limit`` of them, covering ``cells``; None if none exist.
+    """Windows (possibly overlapping), at most ``limit`` of them, covering ``cells``; None
+    if none exist.
 
     The first uncovered cell in reading order has nothing uncovered above it or to its
     left, so some window of a smallest cover has it in its top row: as its left cell or

@@ -141,19 +141,6 @@ def to_sbn(board: Board, flag: str = "W") -> str:
     return f"{size_code(n)}{board.stars}{flag}{body}"
 
 
-def write(board: Board) -> str:
-    """The SBN string of ``board`` for ``queens import --stars K``; :class:`BoardError`
-    (one line) for a board SBN cannot hold."""
-    if not MIN_SIZE <= board.n <= MAX_SIZE:
-        raise BoardError(
-            f"SBN holds boards of {MIN_SIZE} to {MAX_SIZE} rows, not {board.n}; "
-            "the board cannot be written with its stars"
-        )
-    if board.stars > 9:
-        raise BoardError(f"SBN holds 1 to 9 stars per unit, not {board.stars}")
-    return to_sbn(board)
-
-
 def _first_line(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
@@ -183,7 +170,6 @@ SBN_READER = Reader(
     sniff=sniff,
     inline=True,
     max_bytes=4096,
-    write=write,
 )
 
 

@@ -109,15 +109,147 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
             f"{'that region holds' if count == 1 else 'those regions hold'}, "
             f"so {'its' if count == 1 else 'their'} cells outside {span} hold none."
         )
+    if counter == "exclusion" and len(d) == 6 and d[0] == "exclusion":
+        return _exclusion_why(board, d)
+    if counter == "capacity_counting" and len(d) == 9 and d[0] == "capacity":
+        return _capacity_why(board, step, d)
+    if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
+        return _placements_why(board, step, d)
     if counter == "trial_star" and len(d) == 5 and d[0] == "cell":
-        cell = cell_label(board, d[1])
-        forced = f"would put stars on {_cells(board, d[4])}, and then " if d[4] else ""
-        if d[2] == "count":
-            failure = f"{d[3]}"
-        else:
-            failure = f"{unit_label(board, d[2], d[3])} could no longer hold {_stars(k)}"
-        return (
-            f"Suppose {cell} held a star: the cheap rules {forced or 'show that '}{failure}. "
-            f"So {cell} cannot hold a star."
-        )
+        return _trial_why(board, d)
     return None
+
+
+def _group(board: Board, where: Sequence) -> str:
+    return _where(board, tuple(where))[0]
+
+
+def _exclusion_why(board: Board, d: Sequence) -> str:
+    _, cell, where, need, live, cap = d
+    label = cell_label(board, cell)
+    group = _group(board, where)
+    plural = where[0] in ("rows", "columns")
+    if need < 0:
+        broken = f"would put more than {_stars(board.stars * (2 if plural else 1))} in {group}"
+    elif live < need:
+        broken = (
+            f"would leave {group} {live} live cell{'s' if live != 1 else ''} for the "
+            f"{_stars(need)} {'they' if plural else 'it'} would still need"
+        )
+    else:
+        broken = (
+            f"would leave the live cells of {group} fitting in {cap} 2×2 "
+            f"block{'s' if cap != 1 else ''}, too few for the {_stars(need)} "
+            f"{'they' if plural else 'it'} would still need (a block holds at most one star)"
+        )
+    return f"A star on {label}, with its neighbours ruled out, {broken}; so {label} holds none."
+
+
+def _capacity_why(board: Board, step: Step, d: Sequence) -> str:
+    _, kind, first, last, side, bounds, region, what, part = d
+    span = _lines(kind, range(first, last + 1))
+    total = sum(b for _, b in bounds)
+    listed = ", ".join(f"{board.letters[k]!r} {b}" for k, b in bounds)
+    name = repr(board.letters[region])
+    share = dict(bounds).get(region, 0)
+    it = "it" if first == last else "them"
+    needs = "needs" if first == last else "need"
+    if side == "most":
+        opening = (
+            f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and the regions "
+            f"reaching {it} can put at most that many there ({listed}; a region puts no "
+            "more than it lacks, nor more than the 2×2 blocks covering its live cells there "
+            "can hold), so each puts exactly its most"
+        )
+    else:
+        opening = (
+            f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and the regions "
+            f"reaching {it} must put at least that many there ({listed}; what the 2×2 "
+            "blocks covering a region's live cells elsewhere cannot hold), so each puts "
+            "exactly its least"
+        )
+    one = step.killed.bit_count() == 1
+    if what == "outside":
+        return (
+            f"{opening}: region {name} has all its missing stars in {span}, so its other "
+            f"{'cell' if one else 'cells'} {_cells(board, step.killed)} "
+            f"{'holds' if one else 'hold'} none."
+        )
+    if what == "inside":
+        return (
+            f"{opening}: region {name} puts none there, so {_cells(board, step.killed)} "
+            f"{'holds' if one else 'hold'} none."
+        )
+    where = f"in {span}" if what == "in" else f"outside {span}"
+    count = share if what == "in" else None
+    amount = _stars(count) if count is not None else "the rest of its stars"
+    opening = (
+        f"{opening}: region {name} puts {amount} {where}, one in each 2×2 block covering "
+        f"its live cells {where}"
+    )
+    if step.placed:
+        return (
+            f"{opening}, and in one block {_cells(board, part)} is its only live cell, so "
+            "it holds a star." + _neighbours(board, step)
+        )
+    return (
+        f"{opening}: one of {_cells(board, part)} holds a star, so "
+        f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
+    )
+
+
+def _placements_why(board: Board, step: Step, d: Sequence) -> str:
+    _, where, count, how = d
+    group = _group(board, where)
+    its = "their" if where[0] in ("rows", "columns") else "its"
+    ways = (
+        f"{group[0].upper()}{group[1:]} can take {its} missing stars in only "
+        f"{'one way' if count == 1 else f'{count} ways'} that keep every row, column and "
+        "region able to hold its stars"
+    )
+    if how == "all":
+        return (
+            f"{ways}, and {_cells(board, step.placed)} is a star in "
+            f"{'it' if count == 1 else 'every one'}." + _neighbours(board, step)
+        )
+    if how == "none":
+        return (
+            f"{ways}; {_cells(board, step.killed)} "
+            f"{'is' if step.killed.bit_count() == 1 else 'are'} a star in none of them."
+        )
+    one = step.killed.bit_count() == 1
+    return (
+        f"{ways}; {_cells(board, step.killed)} {'touches' if one else 'touch'} a star of "
+        f"{'it' if count == 1 else 'every one'}, so {'holds' if one else 'hold'} none."
+    )
+
+
+def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
+    """Why a trial's propagation put a star on a cell, as a clause."""
+    if counter == "unit_exactly_filled" and len(detail) == 3:
+        unit = unit_label(board, detail[1], detail[2])
+        return f"{unit} would have no other room for its stars"
+    if counter == "two_by_two_blocks" and len(detail) == 3:
+        words = _where(board, tuple(detail[1]))[0]
+        return (
+            f"it would be the last live cell of {words} in a 2×2 block that must hold one of "
+            f"{'its' if detail[1][0] in ('row', 'column', 'region') else 'their'} stars"
+        )
+    return f"by {counter.replace('_', ' ')}"
+
+
+def _trial_why(board: Board, d: Sequence) -> str:
+    _, trial_cell, kind, index, forced = d
+    cell = cell_label(board, trial_cell)
+    k = board.stars
+    if kind == "count":
+        failure = f"{index}"
+    else:
+        failure = f"{unit_label(board, kind, index)} could no longer hold {_stars(k)}"
+    if not forced:
+        return f"Suppose {cell} held a star: then {failure}. So {cell} cannot hold a star."
+    chain = "; ".join(
+        f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
+        for star, counter, why in forced
+    )
+    return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."

@@ -1,5 +1,6 @@
 """Random Star Battle boards with a unique solution: ``generate_starbattle(size, stars)``,
-the engine of ``queens generate --stars K`` for K >= 2.
+and :class:`StarMaker`, the engine of ``queens generate --stars K`` for K >= 2: boards
+with one solution that the installed rules solve, of the tier or grade asked.
 
 Glossary
 --------
@@ -12,19 +13,32 @@ repair
     While the exact search finds a second solution, one of its stars that the planted
     solution leaves empty is moved into a neighbouring region (keeping every region
     connected and holding K planted stars); that solution no longer fits as it was.
+    While the rules stall on a unique board, a cell they left undecided (and the planted
+    solution leaves empty) is moved the same way: the regions change where the rules
+    were stuck.
+judge
+    What the caller asks of a unique board: ``judge(board)`` returns None to take it, or
+    the cells to repair (the live cells of the rules' stall), or 0 to drop the whole
+    attempt (solved, but not of the tier or grade asked).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from ..engine.board import Board, max_stars, size_article
+from ..engine.rules import Rule
 from ..engine.state import State
 from ..referee.budget import SearchLimitExceeded
 from ..referee.exact import find_solutions
+from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader
 from .regions import REGION_CHARS, neighbours4
 
-__all__ = ["generate_starbattle", "plant"]
+__all__ = ["StarBoard", "StarMaker", "generate_starbattle", "plant"]
+
+Judge = Callable[[Board], int | None]
 
 
 def plant(n: int, stars: int, rng: random.Random) -> int:
@@ -135,10 +149,12 @@ def generate_starbattle(
     seed: int | None = None,
     attempts: int = 200,
     node_limit: int = 200_000,
+    judge: Judge | None = None,
 ) -> Board:
     """A random ``size``×``size`` board with ``stars`` stars per unit and exactly one
-    solution, every region 4-connected. Raises ValueError if ``attempts`` repairs and
-    restarts do not get there."""
+    solution, every region 4-connected, that ``judge`` takes (see the glossary; None
+    takes every unique board). Raises ValueError if ``attempts`` repairs and restarts
+    do not get there."""
     if stars < 1 or stars > max_stars(size):
         raise ValueError(
             f"{size_article(size)} {size}×{size} board cannot hold {stars} stars per unit"
@@ -160,8 +176,104 @@ def generate_starbattle(
             except SearchLimitExceeded:
                 break
             others = [s for s in found if s != planted]
-            if not others:
-                return board
-            if not _repair(n, region_of, planted, others[0], rng):
+            if others:
+                undecided = others[0]
+            else:
+                verdict = None if judge is None else judge(board)
+                if verdict is None:
+                    return board
+                undecided = verdict
+            if not undecided or not _repair(n, region_of, planted, undecided, rng):
                 break
     raise ValueError(f"no unique {size}×{size} {stars}-star board after {attempts} attempts")
+
+
+@dataclass(frozen=True)
+class StarBoard:
+    """One board of a batch: the board, its solution and what the rules do with it."""
+
+    index: int
+    board: Board
+    solution: int
+    assessment: Assessment
+
+    @property
+    def summary(self) -> str:
+        """``10×10, 2 stars, tier cheap, grade 3 Hard, score 57``."""
+        n = self.board.n
+        rung = self.assessment.rung
+        assert rung is not None  # the maker keeps solved boards only
+        return (
+            f"{n}×{n}, {self.board.stars} stars, tier {rung.tier}, grade {int(rung.level)} "
+            f"{rung.grade}, score {self.assessment.score}"
+        )
+
+
+class StarMaker:
+    """Star Battle boards (K ≥ 2) with one solution that ``rules`` solve, of the tier
+    or grade asked (as ``queens check`` grades them). Raises ValueError at once for a
+    tier or grade it cannot name."""
+
+    def __init__(
+        self,
+        rules: Iterable[Rule],
+        size: int,
+        stars: int,
+        tier: str | None = None,
+        grade: str | None = None,
+        attempts: int = 200,
+    ):
+        self.size = size
+        self.stars = stars
+        self.attempts = attempts
+        self.grader = Grader(rules, stars)
+        levels = {int(rung.level) for rung, _ in self.grader.rungs}
+        self.tier = None if tier is None else _tier_named(tier)
+        self.grade = None if grade is None else _grade_named(grade, levels)
+
+    def _judge(self, found: dict[str, Assessment]) -> Judge:
+        def judge(board: Board) -> int | None:
+            assessment = self.grader.assess(board)
+            if not assessment.solved:
+                return assessment.full.state.live
+            rung = assessment.rung
+            assert rung is not None
+            if self.tier is not None and rung.tier != self.tier:
+                return 0
+            if self.grade is not None and int(rung.level) != self.grade:
+                return 0
+            found["assessment"] = assessment
+            return None
+
+        return judge
+
+    def board(self, index: int, seed: int) -> StarBoard:
+        """Board ``index`` of the batch of ``seed`` (made from seed ``seed + index``)."""
+        found: dict[str, Assessment] = {}
+        board = generate_starbattle(
+            self.size, self.stars, seed + index, self.attempts, judge=self._judge(found)
+        )
+        assessment = found["assessment"]
+        return StarBoard(index, board, assessment.full.state.queens, assessment)
+
+    def boards(self, seed: int, count: int, skip: Callable[[int], bool]) -> Iterator[StarBoard]:
+        for index in range(count):
+            if not skip(index):
+                yield self.board(index, seed)
+
+
+def _tier_named(text: str) -> str:
+    tier = text.strip().lower()
+    if tier not in TIERS_NEEDED or tier == "baseline":
+        names = ", ".join(t for t in TIERS_NEEDED if t != "baseline")
+        raise ValueError(f"--tier: {text!r} is not a tier of Star Battle boards ({names})")
+    return tier
+
+
+def _grade_named(text: str, levels: set[int]) -> int:
+    word = text.strip().lower()
+    for level, name in LADDER:
+        if level in levels and word in (str(level), name.lower()):
+            return level
+    names = ", ".join(f"{level} {name}" for level, name in LADDER if level in levels)
+    raise ValueError(f"--grade: {text!r} is not a grade of Star Battle boards ({names})")

@@ -76,10 +76,7 @@ class Reader:
     raises :class:`queens_core.BoardError` with a one-line reason when the input is not a
     board it can read ("no grid found", "found 9 columns and 8 rows"). ``sniff(data)``,
     when given, says whether ``data`` looks like this format; it must be cheap and must
-    not raise. ``write(board)``, when given, is the board in this format, K included, for
-    ``queens import --stars K`` (the text format does not hold K); it raises
-    :class:`queens_core.BoardError` with a one-line reason for a board the format cannot
-    hold.
+    not raise.
     """
 
     name: str
@@ -89,7 +86,6 @@ class Reader:
     sniff: Callable[[bytes], bool] | None = None
     inline: bool = False
     max_bytes: int = MAX_INPUT_BYTES
-    write: Callable[[Board], str] | None = None
     #: Filled in by the registry from the distribution that registered the reader.
     package: str = ""
     version: str = ""
@@ -105,8 +101,6 @@ class Reader:
             found.append("read is not callable")
         if self.sniff is not None and not callable(self.sniff):
             found.append("sniff is not callable")
-        if self.write is not None and not callable(self.write):
-            found.append("write is not callable")
         if not isinstance(self.suffixes, tuple) or not all(
             isinstance(s, str) and SUFFIX.match(s) for s in self.suffixes
         ):
@@ -129,14 +123,37 @@ class Reader:
         return f"reader {self.name!r} from {origin}"
 
 
+#: The word of the text format's optional first line that declares K: ``stars: 2``.
+STARS_HEADER_WORD = "stars:"
+#: That line (after a byte-order mark and blank lines, if any). It holds a space and a
+#: colon, so it is never a row of a board.
+_STARS_HEADER = re.compile(
+    rb"\A(\xef\xbb\xbf)?((?:[ \t]*(?:\r\n|\r|\n))*)[ \t]*stars:[ \t]*([^\r\n]*?)[ \t]*(?=[\r\n]|\Z)"
+)
+
+
 def _read_text(data: bytes) -> Reading:
-    return Reading(board=Board.parse_bytes(data))
+    """The text format; a first line ``stars: K`` declares K stars per unit (it is blanked
+    before the board is parsed, so the rows keep their line numbers in errors)."""
+    match = _STARS_HEADER.match(data)
+    if match is None:
+        return Reading(board=Board.parse_bytes(data))
+    line = match.group(2).count(b"\n") + match.group(2).count(b"\r") - match.group(2).count(b"\r\n")
+    value = match.group(3).decode("utf-8", "replace")
+    if not value.isdigit() or not value.isascii() or len(value) > 3 or int(value) < 1:
+        raise BoardError(
+            f"{STARS_HEADER_WORD} {value!r} is not a number of stars per unit (1 or more)",
+            line=line + 1,
+        )
+    rest = (match.group(1) or b"") + match.group(2) + data[match.end() :]
+    return Reading(board=Board.parse_bytes(rest), stars=int(value))
 
 
 #: The built-in reader of the text format; always installed, and the last resort.
 TEXT_READER = Reader(
     name="text",
-    summary="The text format: one line a row, one character a cell (BBPP or B B P P)",
+    summary="The text format: one line a row, one character a cell (BBPP or B B P P); "
+    "a first line 'stars: K' declares K stars per unit",
     read=_read_text,
     suffixes=(".txt",),
     package="queens-core",

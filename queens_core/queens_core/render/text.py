@@ -16,6 +16,7 @@ from ..engine.board import bits
 from ..engine.driver import CONTRADICTION, SOLVED
 from ..engine.state import cell_label, cell_labels
 from ..engine.words import cells_words
+from ..plugins.readers import STARS_HEADER_WORD
 from ..tools.grade import LADDER, TIERS_NEEDED
 from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
 from ..tools.hint import SOLVED as HINT_SOLVED
@@ -36,6 +37,13 @@ WRAP = 92
 SHOWN_SOLUTIONS = 2
 
 # -- queens check ---------------------------------------------------------------------
+
+
+def board_file_text(board: Board) -> str:
+    """A board in the text format: its rows, under a first line ``stars: K`` when it has
+    K ≥ 2 stars per unit, so that every command reads the same puzzle back."""
+    rows = "\n".join(board.rows)
+    return rows if board.stars == 1 else f"{STARS_HEADER_WORD} {board.stars}\n{rows}"
 
 
 def _logic_text(report: CheckReport) -> str:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ...engine.rules import Rule
     from ...generator.needs import NeedsFilter
     from ...generator.queens import Generated, Maker
+    from ...generator.stars import StarBoard
 
 GENERATE_SCHEMA = "queens-generate/1"
 
@@ -133,8 +134,9 @@ GENERATE_SCHEMA = "queens-generate/1"
     show_default=True,
     metavar="K",
     help="Stars per row, column and region: 1 for Queens; 2 or more makes Star Battle "
-    "boards with one solution (not graded: --tier, --grade, --only and the like are "
-    "Queens options).",
+    "boards with one solution that the rules solve, graded on the Star Battle ladder "
+    "(--tier and --grade apply; --only, --exclude, --min-region, --max-tries and --jobs "
+    "are Queens options). Files written with -o start with a line 'stars: K'.",
 )
 @click.pass_obj
 def generate(
@@ -186,13 +188,13 @@ def generate(
         size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
     )
     if numbers.stars != 1:
-        _refuse_queens_options(numbers, tier, grade, only, exclude, max_tries_text, needs)
+        _refuse_queens_options(numbers, only, exclude, max_tries_text, needs)
         _generate_stars(
-            numbers.size,
-            numbers.stars,
-            numbers.count,
-            numbers.seed,
+            settings,
+            numbers,
             seed_text is None,
+            tier,
+            grade,
             out_dir,
             force,
             output_format,
@@ -274,20 +276,16 @@ def _read_numbers(
 
 def _refuse_queens_options(
     numbers: _Numbers,
-    tier: str | None,
-    grade: str | None,
     only: tuple[str, ...],
     exclude: tuple[str, ...],
     max_tries_text: str | None,
     needs: tuple[str, ...] = (),
 ) -> None:
     """Exit 2 on the first option that only Queens boards take, given with ``--stars K``
-    (K >= 2): Star Battle boards are neither graded nor made for chosen rules."""
+    (K >= 2): Star Battle boards are made for every installed rule, one process."""
     given = [
         name
         for name, value in (
-            ("--tier", tier),
-            ("--grade", grade),
             ("--only", only),
             ("--exclude", exclude),
             ("--needs", needs),
@@ -434,7 +432,7 @@ def _write_and_print(
                 if out_dir is not None:
                     path = os.path.join(out_dir, name_of(board.index))
                     if board.attempts:  # 0: a board kept in its file (--format json)
-                        _write_board(path, board)
+                        _write_board(path, board.board)
                 _print(board, seed, count, path, output_format)
                 done += 1
                 progress(done, todo)
@@ -483,20 +481,22 @@ def _terminate_as_exit() -> Iterator[None]:
 
 
 def _generate_stars(
-    size: int,
-    stars: int,
-    count: int,
-    seed: int,
+    settings: Any,
+    numbers: _Numbers,
     random_seed: bool,
+    tier: str | None,
+    grade: str | None,
     out_dir: str | None,
     force: bool,
     output_format: str,
 ) -> None:
-    """``--stars K`` with K >= 2: Star Battle boards with one solution (board ``i`` from
-    seed ``seed + i``), neither solved by the rules nor graded."""
+    """``--stars K`` with K >= 2: Star Battle boards with one solution that the installed
+    rules solve, of the tier or grade asked (board ``i`` from seed ``seed + i``)."""
     from ...engine.board import MAX_SIZE, max_stars, size_article
-    from ...generator.stars import generate_starbattle
+    from ...engine.driver import RuleFailure
+    from ...generator.stars import StarMaker
 
+    size, stars, count, seed = numbers.size, numbers.stars, numbers.count, numbers.seed
     if stars < 1:
         fail(f"--stars must be at least 1, not {stars}", EXIT_BAD_INPUT)
     if not 4 <= size <= MAX_SIZE:
@@ -507,66 +507,73 @@ def _generate_stars(
             f"{max_stars(size)}): no solution exists",
             EXIT_BAD_INPUT,
         )
+    try:
+        maker = StarMaker(settings.registry().rules, size, stars, tier, grade)
+    except ValueError as err:
+        fail(str(err), EXIT_BAD_INPUT)
     if out_dir is not None:
         _prepare_dir(out_dir)
     if random_seed:
         _say_seed(seed)
-    stem = f"{size}x{size}-{stars}stars-s{seed}"
-    for index in range(count):
-        path = None if out_dir is None else os.path.join(out_dir, f"{stem}-{index + 1:04d}.txt")
-        if path is not None and not force and os.path.exists(path):
-            continue
-        try:
-            board = generate_starbattle(size, stars, seed + index)
-        except ValueError as err:
-            fail(str(err), EXIT_NOT_SOLVED)
-        if path is not None:
-            try:
-                with open(path, "w", encoding="utf-8") as handle:
-                    handle.write(str(board) + "\n")
-            except OSError as err:
-                fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
-        _print_star_board(board, size, stars, index, seed, count, path, output_format)
+    parts = [f"{size}x{size}", f"{stars}stars"]
+    parts += [p.lower() for p in (tier, grade) if p]
+    stem = "-".join([*parts, f"s{seed}"])
+
+    def path_of(index: int) -> str | None:
+        return None if out_dir is None else os.path.join(out_dir, f"{stem}-{index + 1:04d}.txt")
+
+    def kept(index: int) -> bool:
+        path = path_of(index)
+        return path is not None and not force and os.path.exists(path)
+
+    try:
+        for made in maker.boards(seed, count, kept):
+            path = path_of(made.index)
+            if path is not None:
+                _write_board(path, made.board)
+            _print_star_board(made, seed, count, path, output_format)
+    except ValueError as err:
+        fail(str(err), EXIT_NOT_SOLVED)
+    except RuleFailure as err:
+        fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
 
 
 def _print_star_board(
-    board: Board,
-    size: int,
-    stars: int,
-    index: int,
-    seed: int,
-    count: int,
-    path: str | None,
-    output_format: str,
+    made: StarBoard, seed: int, count: int, path: str | None, output_format: str
 ) -> None:
-    """Print Star Battle board ``index`` of the batch as asked (the JSON line with its
-    solution, the file written, or the board under its heading)."""
-    from ...referee.exact import find_solutions
+    """Print Star Battle board ``made.index`` of the batch as asked (the JSON line with
+    its solution, tier and grade; the file written; or the board under its heading)."""
     from ...render.documents import cells_json
+    from ...render.text import board_file_text
 
-    summary = f"{size}×{size}, {stars} stars, one solution"
+    board = made.board
     if output_format == "json":
-        (solution,) = find_solutions(board, 1)
+        rung = made.assessment.rung
+        assert rung is not None
         record = {
             "schema": GENERATE_SCHEMA,
             "seed": seed,
-            "index": index,
+            "index": made.index,
             "path": path,
-            "size": size,
-            "stars": stars,
+            "size": board.n,
+            "stars": board.stars,
             "board": list(board.rows),
-            "solution": cells_json(board, solution),
+            "solution": cells_json(board, made.solution),
+            "tier": rung.tier,
+            "grade": {"level": int(rung.level), "name": rung.grade},
+            "score": made.assessment.score,
+            "counters": dict(made.assessment.full.counters),
         }
         import json  # only JSON output needs it
 
         click.echo(json.dumps(record, ensure_ascii=False))
     elif path is not None:
-        click.echo(f"{path}: {summary}")
+        click.echo(f"{path}: {made.summary}")
     else:
-        if index:
+        if made.index:
             click.echo()
-        click.echo(f"board {index + 1} of {count}: {summary}")
-        click.echo(str(board))
+        click.echo(f"board {made.index + 1} of {count}: {made.summary}")
+        click.echo(board_file_text(board))
 
 
 def _say_seed(seed: int) -> None:
@@ -618,16 +625,19 @@ def _prepare_dir(path: str) -> None:
         fail(f"cannot write to {path}: not a writable folder", EXIT_BAD_INPUT)
 
 
-def _write_board(path: str, board: Generated) -> None:
-    """Write the board file whole or not at all: into a hidden file beside it, renamed
-    when complete, so an interrupted batch leaves no half-written board to be kept on
-    resuming (a hidden file is no board: folders are read without them)."""
+def _write_board(path: str, board: Board) -> None:
+    """Write the board file (K on its first line for a Star Battle board) whole or not at
+    all: into a hidden file beside it, renamed when complete, so an interrupted batch
+    leaves no half-written board to be kept on resuming (a hidden file is no board:
+    folders are read without them)."""
+    from ...render.text import board_file_text
+
     folder, name = os.path.split(path)
     partial = os.path.join(folder, f".{name}.part")
     try:
         try:
             with open(partial, "w", encoding="utf-8") as handle:
-                handle.write(str(board.board) + "\n")
+                handle.write(board_file_text(board) + "\n")
             os.replace(partial, path)
         except BaseException:
             with suppress(OSError):
