@@ -168,6 +168,41 @@ def test_moves_keep_regions_connected_their_queens_and_their_floor(seed, n, floo
         assert min(sizes) >= floor and sizes.count(1) <= 1
 
 
+@given(seed=st.integers(0, 10**6), n=st.integers(6, 20), floor=st.integers(1, 3))
+@settings(max_examples=25, deadline=None)
+def test_a_cell_deep_inside_its_region_is_tunnelled_to_a_neighbour(seed, n, floor):
+    # Large maps' alternative solutions mostly have their queens inside big regions,
+    # where no single move reaches them: a path of moves from the border does.
+    rng = random.Random(seed)
+    columns = random_queens(n, rng)
+    assert columns is not None
+    planted = sum(1 << (r * n + c) for r, c in enumerate(columns))
+    seeds = [r * n + c for r, c in enumerate(columns)]
+    regions = _Map(_Geometry(n), grow_region_map(n, seeds, rng, 3.0), planted, floor)
+    assume(regions.enlarge_small(rng))
+    inside = [
+        cell
+        for cell in range(n * n)
+        if not (planted >> cell) & 1
+        and all(
+            regions.region[m] == regions.region[cell] for m in regions.geometry.neighbours[cell]
+        )
+    ]
+    assume(inside)
+    cell = rng.choice(inside)
+    was = regions.region[cell]
+    before = (list(regions.masks), list(regions.region))
+    if not regions._tunnel_to(cell, rng):
+        assert (regions.masks, regions.region) == before  # refused: nothing changed
+        return
+    assert regions.region[cell] != was
+    board = regions.board()
+    assert len(board.letters) == n and not board.warnings
+    assert all((mask & planted).bit_count() == 1 for mask in board.region_masks)
+    sizes = [mask.bit_count() for mask in board.region_masks]
+    assert min(sizes) >= floor and sizes.count(1) <= 1
+
+
 def _raising(ctx) -> None:
     if ctx.state.queens.bit_count() >= 2:
         raise KeyError("boom")

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..engine.board import MAX_SIZE, Board, bits, connected_part
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
-from ..referee.exact import find_solutions
+from ..referee.exact import find_map_solutions, find_solutions
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
 
@@ -54,7 +54,7 @@ DEFAULT_MAX_TRIES = 500
 #: chosen so that region sizes look like the archive's (``bench/bench_generate.py``).
 REGION_BIAS = 1.0
 #: Repairs per attempt, as a multiple of the board's size.
-REPAIRS_PER_CELL_ROW = 3
+REPAIRS_PER_CELL_ROW = 10
 #: Solutions one exact search collects: a fresh map has many, and breaking several per
 #: search is cheaper than a search for each (finding the next one costs little).
 SOLUTIONS_PER_SEARCH = 12
@@ -198,8 +198,7 @@ class Maker:
         if not regions.enlarge_small(rng):
             return None
         for _ in range(REPAIRS_PER_CELL_ROW * n):
-            board = regions.board()
-            others = [s for s in find_solutions(board, SOLUTIONS_PER_SEARCH) if s != planted]
+            others = [s for s in regions.solutions(SOLUTIONS_PER_SEARCH) if s != planted]
             if others:
                 # One search, several repairs: a move may already have broken a later
                 # solution (its regions no longer hold one of its queens each).
@@ -209,6 +208,7 @@ class Maker:
                     if regions.holds(other):
                         regions.break_solution(other, rng)
                 continue
+            board = regions.board()
             if self.top is None:
                 assessment = self.grader.assess(board)
                 stall = assessment.full
@@ -324,6 +324,11 @@ class _Map:
         text = "".join(letter[k] for k in self.region)
         return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
 
+    def solutions(self, cap: int) -> list[int]:
+        """Up to ``cap`` solutions of the map as it stands."""
+        n = self.geometry.n
+        return find_map_solutions(n, self.region, self.masks, cap)
+
     def _may_shrink_to(self, size: int) -> bool:
         """Whether a region may be left with ``size`` cells."""
         if size < self.floor:
@@ -376,7 +381,54 @@ class _Map:
         for cell in cells:
             if self._make_up_and_move(cell, rng):
                 return True
+        for cell in cells:
+            if self._tunnel_to(cell, rng):
+                return True
         return False
+
+    def _tunnel_to(self, cell: int, rng: random.Random) -> bool:
+        """Give ``cell``, deep inside its region, to a neighbouring region by moving the
+        cells of a shortest path to it from that region's border one by one. Large maps
+        need it: their alternative solutions' queens mostly sit inside big regions,
+        where no single move reaches them. Undone (False) if a move on the way is not
+        allowed."""
+        k = self.region[cell]
+        mask = self.masks[k]
+        region = self.region
+        neighbours = self.geometry.neighbours
+        # Breadth-first from the cell, inside its region and around its planted queen,
+        # to the nearest cell that touches another region.
+        came_from = {cell: -1}
+        frontier = [cell]
+        end = -1
+        while frontier and end < 0:
+            rng.shuffle(frontier)
+            grown = []
+            for here in frontier:
+                if any(region[m] != k for m in neighbours[here]):
+                    end = here
+                    break
+                for m in neighbours[here]:
+                    if m not in came_from and not (self.planted >> m) & 1 and (mask >> m) & 1:
+                        came_from[m] = here
+                        grown.append(m)
+            frontier = grown
+        if end < 0:
+            return False
+        saved = (list(self.masks), list(self.region))
+        step = end
+        to = rng.choice(sorted({region[m] for m in neighbours[end] if region[m] != k}))
+        while self.region[cell] == k:
+            if self.region[step] != k:  # carried along by an earlier move of the path
+                step = came_from[step]
+                continue
+            targets, kept = self.moves_of(step)
+            if to not in targets:
+                self.masks, self.region = saved
+                return False
+            self.move(step, to, kept)
+            step = came_from[step]
+        return True
 
     def _make_up_and_move(self, cell: int, rng: random.Random) -> bool:
         """Let ``cell``'s region take one neighbouring cell that may move, then give

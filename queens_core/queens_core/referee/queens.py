@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import time
 
-from ..engine.board import Board
+from ..engine.board import Board, size_geometry
 from ..engine.matching import unmatchable
 from .budget import SearchLimitExceeded, check_budget, root
 from .lattice import has_integer_cover
@@ -40,6 +40,11 @@ from .lattice import has_integer_cover
 #: Nodes after which a search tries the lattice test on its root (about 0.1 s at N = 32,
 #: so easy searches, which need a few dozen nodes, never pay for it).
 LATTICE_AFTER = 200
+#: Nodes a search over a bare region map (:meth:`Search.of_map`) visits with the singles
+#: alone before it runs the matching filter too. On the generator's maps most searches
+#: need a few dozen nodes, and the filter would cost about four times what it saves; the
+#: few that wander (from 12×12 up they can take millions of nodes) get it early.
+MAP_SINGLES_NODES = 48
 
 
 class _NoSolution(Exception):
@@ -59,8 +64,10 @@ class Search:
         "count",
         "deadline",
         "found",
+        "filter_after",
         "keep",
         "kill_masks",
+        "lattice_after",
         "n",
         "node_limit",
         "nodes",
@@ -101,6 +108,48 @@ class Search:
         self.units = tuple(mask for _, _, mask in board.units)
         self.found: list[int] = []
         self.nodes = 0
+        #: Nodes before the matching filter runs, and the node at which the lattice test
+        #: runs (-1: never).
+        self.filter_after = 0
+        self.lattice_after = LATTICE_AFTER
+
+    @classmethod
+    def of_map(cls, n: int, cell_region: list[int], region_masks: list[int], cap: int) -> Search:
+        """A search over a region map given by the region of every cell and each region's
+        mask, for a caller that changes a map cell by cell and checks it after each change
+        (the generator): it skips building a :class:`Board` (and its connectivity check)
+        every time, runs the matching filter only once it has visited
+        :data:`MAP_SINGLES_NODES` nodes, and never the lattice test (the generator's maps
+        always hold the solution they were grown from, so it could prove nothing)."""
+        search = cls.__new__(cls)
+        rows, cols, lines_and_ring = size_geometry(n)
+        search.n = n
+        search.keep = None
+        search.count = 0
+        search.node_limit = None
+        search.seconds = None
+        search.deadline = None
+        search.root = (0, 0)
+        search.cell_region = tuple(cell_region)
+        search.cap = cap
+        search.kill_masks = tuple(
+            (lines_and_ring[i] | region_masks[k]) & ~(1 << i) for i, k in enumerate(cell_region)
+        )
+        search.row_masks = rows
+        search.col_masks = cols
+        search.region_masks = tuple(region_masks)
+        search.filter_after = MAP_SINGLES_NODES
+        search.lattice_after = -1
+        search.region_row_parts = tuple(
+            tuple((r, mask & rows[r]) for r in range(n) if mask & rows[r]) for mask in region_masks
+        )
+        search.region_col_parts = tuple(
+            tuple((c, mask & cols[c]) for c in range(n) if mask & cols[c]) for mask in region_masks
+        )
+        search.units = rows + cols + search.region_masks
+        search.found = []
+        search.nodes = 0
+        return search
 
     def run(self, live: int, queens: int) -> list[int]:
         """Collect up to ``cap`` solutions (queen masks) below the given node.
@@ -124,7 +173,7 @@ class Search:
     def _search(self, live: int, queens: int) -> None:
         self.nodes += 1
         check_budget(self.nodes, self.node_limit, self.deadline, self.seconds)
-        if self.nodes == LATTICE_AFTER and not self.count and not self._root_has_cover():
+        if self.nodes == self.lattice_after and not self.count and not self._root_has_cover():
             raise _NoSolution
         settled = self._propagate(live, queens)
         if settled is None:
@@ -188,7 +237,7 @@ class Search:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-            if queens.bit_count() == n:
+            if queens.bit_count() == n or self.nodes < self.filter_after:
                 return live, queens
             filtered = self._filter(live, queens)
             if filtered is None:
