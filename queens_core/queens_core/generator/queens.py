@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..engine.board import MAX_SIZE, Board, bits, connected_part
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
-from ..referee.exact import find_map_solutions, find_solutions
+from ..referee.exact import find_map_solutions
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
 
