@@ -140,12 +140,8 @@ class Search:
         search.region_masks = tuple(region_masks)
         search.filter_after = MAP_SINGLES_NODES
         search.lattice_after = -1
-        search.region_row_parts = tuple(
-            tuple((r, mask & rows[r]) for r in range(n) if mask & rows[r]) for mask in region_masks
-        )
-        search.region_col_parts = tuple(
-            tuple((c, mask & cols[c]) for c in range(n) if mask & cols[c]) for mask in region_masks
-        )
+        # The filter's region slices are cut when it first runs: most searches end before.
+        search.region_row_parts = search.region_col_parts = ()
         search.units = rows + cols + search.region_masks
         search.found = []
         search.nodes = 0
@@ -253,6 +249,15 @@ class Search:
         row_masks = self.row_masks
         col_masks = self.col_masks
         region_masks = self.region_masks
+        if not self.region_row_parts:
+            self.region_row_parts = tuple(
+                tuple((r, mask & row) for r, row in enumerate(row_masks) if mask & row)
+                for mask in region_masks
+            )
+            self.region_col_parts = tuple(
+                tuple((c, mask & col) for c, col in enumerate(col_masks) if mask & col)
+                for mask in region_masks
+            )
 
         open_regions = [k for k in range(n) if not region_masks[k] & queens]
         for parts, lines in (
