@@ -295,7 +295,7 @@ def test_json_lines_hold_what_check_says(registry, tmp_path):
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["index"] for r in records] == [0, 1]
     for record in records:
-        assert record["schema"] == "queens-generate/1"
+        assert record["schema"] == "queens-generate/2"
         assert record["seed"] == 3 and record["size"] == 7
         assert record["tier"] == "cheap" and record["grade"] == {"level": 2, "name": "Medium"}
         shipped(record["board"], registry.rules, tmp_path, "cheap", "Medium")

@@ -174,15 +174,7 @@ class Search:
         settled = self._propagate(live, queens)
         if settled is None:
             return
-        live, queens = settled
-        best = 0
-        best_count = 1 << 30
-        for mask in self.units:
-            if mask & queens:
-                continue
-            count = (live & mask).bit_count()
-            if count < best_count:
-                best, best_count = live & mask, count
+        live, queens, best = settled
         if not best:
             self.count += 1
             if self.keep is None or len(self.found) < self.keep:
@@ -214,8 +206,12 @@ class Search:
             cells.append((r, n + c, 2 * n + cell_region[cell]))
         return has_integer_cover(cells, open_units)
 
-    def _propagate(self, live: int, queens: int) -> tuple[int, int] | None:
-        """Singles and matching filtering to a fixed point; None if the node is dead."""
+    def _propagate(self, live: int, queens: int) -> tuple[int, int, int] | None:
+        """Singles and matching filtering to a fixed point; None if the node is dead.
+
+        Also the live cells of the open unit with the fewest (the first of them in unit
+        order; 0 when every unit has its queen): the unit to branch on, read off the last
+        pass of the singles, which placed nothing, so saw the node as it is returned."""
         units = self.units
         kill_masks = self.kill_masks
         n = self.n
@@ -223,6 +219,8 @@ class Search:
             placed = True
             while placed:
                 placed = False
+                best = 0
+                best_count = n * n
                 for mask in units:
                     if mask & queens:
                         continue
@@ -233,13 +231,17 @@ class Search:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
+                    elif not placed:
+                        count = cells.bit_count()
+                        if count < best_count:
+                            best, best_count = cells, count
             if queens.bit_count() == n or self.nodes < self.filter_after:
-                return live, queens
+                return live, queens, best
             filtered = self._filter(live, queens)
             if filtered is None:
                 return None
             if filtered == live:
-                return live, queens
+                return live, queens, best
             live = filtered
 
     def _filter(self, live: int, queens: int) -> int | None:

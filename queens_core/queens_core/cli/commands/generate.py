@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ...engine.rules import Rule
     from ...generator.queens import Generated
 
-GENERATE_SCHEMA = "queens-generate/1"
+GENERATE_SCHEMA = "queens-generate/2"
 
 
 @click.command()
