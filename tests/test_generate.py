@@ -226,10 +226,10 @@ def test_a_rule_that_raises_is_named_whatever_the_jobs(registry, jobs):
 
 def test_a_request_not_met_gives_up_after_max_tries(registry):
     # 4×4 and 5×5 boards can be Fiendish, so no small request is sure to fail; a 9×9
-    # Fiendish board takes some 30 attempts, and this seed's first three fail.
+    # Fiendish board takes several attempts, and the first three of board 1 (the second) of seed 0 fail.
     maker = Maker(registry.rules, 9, tier="expensive", max_tries=3)
     with pytest.raises(GiveUp, match=r"^no 9×9 board graded 4 Fiendish found in 3 attempts"):
-        maker.make(0, 0)
+        maker.make(0, 1)
 
 
 # -- the command ----------------------------------------------------------------------
@@ -412,12 +412,25 @@ def test_an_output_that_is_a_file_is_refused_as_not_a_folder(tmp_path, stars, sl
 
 
 def test_giving_up_is_one_line_and_exit_1():
+    # Board 1 of seed 0 is made in 2 attempts; board 2 is not made in 3 (see above).
     result = run(
-        "generate", "--size", "9", "--tier", "expensive", "--seed", "0", "--max-tries", "3"
+        "generate",
+        "--size",
+        "9",
+        "--tier",
+        "expensive",
+        "--seed",
+        "0",
+        "--max-tries",
+        "3",
+        "--count",
+        "2",
+        "--format",
+        "json",
     )
     assert result.exit_code == 1
-    assert result.stdout == ""
+    assert [json.loads(line)["index"] for line in result.stdout.splitlines()] == [0]
     assert result.stderr.splitlines() == [
-        "queens: error: no 9×9 board graded 4 Fiendish found in 3 attempts (board 1); "
+        "queens: error: no 9×9 board graded 4 Fiendish found in 3 attempts (board 2); "
         "raise --max-tries, or ask for another size or grade"
     ]

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -55,6 +56,8 @@ DEFAULT_MAX_TRIES = 500
 REGION_BIAS = 1.0
 #: Repairs per attempt, as a multiple of the board's size.
 REPAIRS_PER_CELL_ROW = 10
+#: Times one attempt may come back to the same map before it is dropped for a fresh one.
+MAP_REVISITS = 3
 #: Solutions one exact search collects: a fresh map has many, and breaking several per
 #: search is cheaper than a search for each (finding the next one costs little).
 SOLUTIONS_PER_SEARCH = 12
@@ -197,10 +200,19 @@ class Maker:
         regions = _Map(self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor)
         if not regions.enlarge_small(rng):
             return None
+        seen: Counter[tuple[int, ...]] = Counter()
         for _ in range(REPAIRS_PER_CELL_ROW * n):
             others = [s for s in regions.solutions(SOLUTIONS_PER_SEARCH) if s != planted]
             if others:
+                if len(others) == 1 and regions.break_last(others[0], rng):
+                    continue
                 if not regions.break_solutions(others, rng):
+                    return None
+                # Repairs can go round in a circle (a forced move and its forced undoing):
+                # a map met for the third time in this attempt is going nowhere new.
+                again = tuple(regions.region)
+                seen[again] += 1
+                if seen[again] == MAP_REVISITS:
                     return None
                 continue
             board = regions.board()
@@ -373,6 +385,34 @@ class _Map:
         for other in others[1:]:
             if self.holds(other):
                 self.break_solution(other, rng)
+        return True
+
+    def break_last(self, other: int, rng: random.Random) -> bool:
+        """Break ``other``, the one solution left beside the planted one, by a change after
+        which the map has no other: each move of one of its queens' cells (then each way
+        of making up for a region at its smallest, then each path from a border) is
+        tried, and undone, until one leaves the map unique. Near the end a random move
+        mostly trades the last solution for new ones, and large maps could go on trading
+        for hundreds of repairs. False (the map unchanged) if no single change does it."""
+        cells = list(bits(other & ~self.planted))
+        rng.shuffle(cells)
+        changes: list[Callable[[], bool]] = []
+        for cell in cells:
+            targets, kept = self.moves_of(cell)
+            rng.shuffle(targets)
+            for to in targets:
+                changes.append(lambda cell=cell, to=to, kept=kept: self._move_to(cell, to, kept))
+        changes += [lambda cell=cell: self._make_up_and_move(cell, rng) for cell in cells]
+        changes += [lambda cell=cell: self._tunnel_to(cell, rng) for cell in cells]
+        for change in changes:
+            saved = (list(self.masks), list(self.region))
+            if change() and len(self.solutions(2)) == 1:
+                return True
+            self.masks, self.region = saved
+        return False
+
+    def _move_to(self, cell: int, to: int, kept: int) -> bool:
+        self.move(cell, to, kept)
         return True
 
     def break_solution(self, other: int, rng: random.Random) -> bool:
