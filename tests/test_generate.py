@@ -226,7 +226,7 @@ def test_a_rule_that_raises_is_named_whatever_the_jobs(registry, jobs):
 
 def test_a_request_not_met_gives_up_after_max_tries(registry):
     # 4×4 and 5×5 boards can be Fiendish, so no small request is sure to fail; a 9×9
-    # Fiendish board takes several attempts, and the first three of board 1 (the second) of seed 0 fail.
+    # Fiendish board takes several attempts, and the first three of index 1 of seed 0 fail.
     maker = Maker(registry.rules, 9, tier="expensive", max_tries=3)
     with pytest.raises(GiveUp, match=r"^no 9×9 board graded 4 Fiendish found in 3 attempts"):
         maker.make(0, 1)
