@@ -17,10 +17,14 @@ repair
     A move aimed at a problem instead of a new map: a second solution loses one of its
     queens' cells to a neighbour (its region then holds two of its queens, or none), and
     a stall of the rules gives an undecided cell to a neighbour (preferably one whose
-    queen the rules have placed, so the cell dies at once).
+    queen the rules have placed, so the cell dies at once). A queen's cell deep inside
+    its region is reached by a path of moves from the nearest border; the last second
+    solution is broken by a move tried against the exact check (and undone) until one
+    leaves the map unique, since a random one mostly trades it for new ones.
 attempt
-    One planted solution and its map, repaired up to a few times the board's size. A
-    board is given ``max_tries`` attempts before the engine gives up.
+    One planted solution and its map, repaired up to ten times the board's size, and
+    dropped sooner when the repairs come back to the same map a third time. A board is
+    given ``max_tries`` attempts before the engine gives up.
 
 Each board is derived from ``(seed, index)`` alone (its own random generator), so a batch
 is the same whatever the number of processes that make it, and board ``i`` of a batch of
