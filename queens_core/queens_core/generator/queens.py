@@ -42,6 +42,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..engine.board import MAX_SIZE, Board, bits, connected_part
 from ..engine.driver import RuleFailure, Solver
@@ -404,10 +405,9 @@ class _Map:
         for cell in cells:
             targets, kept = self.moves_of(cell)
             rng.shuffle(targets)
-            for to in targets:
-                changes.append(lambda cell=cell, to=to, kept=kept: self._move_to(cell, to, kept))
-        changes += [lambda cell=cell: self._make_up_and_move(cell, rng) for cell in cells]
-        changes += [lambda cell=cell: self._tunnel_to(cell, rng) for cell in cells]
+            changes += [partial(self._move_to, cell, to, kept) for to in targets]
+        changes += [partial(self._make_up_and_move, cell, rng) for cell in cells]
+        changes += [partial(self._tunnel_to, cell, rng) for cell in cells]
         for change in changes:
             saved = (list(self.masks), list(self.region))
             if change() and len(self.solutions(2)) == 1:
