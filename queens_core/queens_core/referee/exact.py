@@ -93,4 +93,4 @@ def find_map_solutions(
     the cells of ``live`` (default: all)."""
     if live is None:
         live = (1 << (n * n)) - 1
-    return queens.Search.of_map(n, cell_region, region_masks, cap).run(live, 0)
+    return queens.Search.of_map(cell_region, region_masks, cap).run(live, 0)

@@ -82,13 +82,13 @@ class Search:
 
     def __init__(
         self,
-        board: Board,
+        board: Board | None,
         cap: int,
         node_limit: int | None = None,
         seconds: float | None = None,
         keep: int | None = None,
+        region_map: tuple[list[int], list[int]] | None = None,
     ):
-        self.n = board.n
         #: Solutions kept in ``found`` (None: all); ``count`` counts them all, so a
         #: count to a million does not hold a million masks.
         self.keep = keep
@@ -97,55 +97,51 @@ class Search:
         self.seconds = seconds
         self.deadline: float | None = None
         self.root = (0, 0)
-        self.cell_region = board.cell_region
         self.cap = cap
-        self.kill_masks = board.kill_masks
-        self.row_masks = board.row_masks
-        self.col_masks = board.col_masks
-        self.region_masks = board.region_masks
-        self.region_row_parts = board.region_row_masks
-        self.region_col_parts = board.region_col_masks
-        self.units = tuple(mask for _, _, mask in board.units)
         self.found: list[int] = []
         self.nodes = 0
-        #: Nodes before the matching filter runs, and the node at which the lattice test
-        #: runs (-1: never).
-        self.filter_after = 0
-        self.lattice_after = LATTICE_AFTER
+        if board is not None:
+            self.n = board.n
+            self.cell_region = board.cell_region
+            self.kill_masks = board.kill_masks
+            self.row_masks = board.row_masks
+            self.col_masks = board.col_masks
+            self.region_masks = board.region_masks
+            self.region_row_parts = board.region_row_masks
+            self.region_col_parts = board.region_col_masks
+            self.units = tuple(mask for _, _, mask in board.units)
+            #: Nodes before the matching filter runs, and the node at which the lattice
+            #: test runs (-1: never).
+            self.filter_after = 0
+            self.lattice_after = LATTICE_AFTER
+            return
+        assert region_map is not None, "a search needs a board or a region map"
+        cell_region, region_masks = region_map
+        n = len(region_masks)
+        rows, cols, lines_and_ring = size_geometry(n)
+        self.n = n
+        self.cell_region = tuple(cell_region)
+        self.kill_masks = tuple(
+            (lines_and_ring[i] | region_masks[k]) & ~(1 << i) for i, k in enumerate(cell_region)
+        )
+        self.row_masks = rows
+        self.col_masks = cols
+        self.region_masks = tuple(region_masks)
+        # The filter's region slices are cut when it first runs: most searches end before.
+        self.region_row_parts = self.region_col_parts = ()
+        self.units = rows + cols + self.region_masks
+        self.filter_after = MAP_SINGLES_NODES
+        self.lattice_after = -1
 
     @classmethod
-    def of_map(cls, n: int, cell_region: list[int], region_masks: list[int], cap: int) -> Search:
+    def of_map(cls, cell_region: list[int], region_masks: list[int], cap: int) -> Search:
         """A search over a region map given by the region of every cell and each region's
         mask, for a caller that changes a map cell by cell and checks it after each change
         (the generator): it skips building a :class:`Board` (and its connectivity check)
         every time, runs the matching filter only once it has visited
         :data:`MAP_SINGLES_NODES` nodes, and never the lattice test (the generator's maps
         always hold the solution they were grown from, so it could prove nothing)."""
-        search = cls.__new__(cls)
-        rows, cols, lines_and_ring = size_geometry(n)
-        search.n = n
-        search.keep = None
-        search.count = 0
-        search.node_limit = None
-        search.seconds = None
-        search.deadline = None
-        search.root = (0, 0)
-        search.cell_region = tuple(cell_region)
-        search.cap = cap
-        search.kill_masks = tuple(
-            (lines_and_ring[i] | region_masks[k]) & ~(1 << i) for i, k in enumerate(cell_region)
-        )
-        search.row_masks = rows
-        search.col_masks = cols
-        search.region_masks = tuple(region_masks)
-        search.filter_after = MAP_SINGLES_NODES
-        search.lattice_after = -1
-        # The filter's region slices are cut when it first runs: most searches end before.
-        search.region_row_parts = search.region_col_parts = ()
-        search.units = rows + cols + search.region_masks
-        search.found = []
-        search.nodes = 0
-        return search
+        return cls(None, cap, region_map=(cell_region, region_masks))
 
     def run(self, live: int, queens: int) -> list[int]:
         """Collect up to ``cap`` solutions (queen masks) below the given node.
