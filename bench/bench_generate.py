@@ -1,41 +1,59 @@
-"""Time ``queens generate``'s engine, and compare its boards' regions with the archive's.
+"""Time ``queens generate``'s engine at every size, beside another checkout, and compare
+its boards' regions with the archive's.
 
-    .venv/bin/python bench/bench_generate.py                  # every configuration
-    .venv/bin/python bench/bench_generate.py --only 8/any --count 100
-    .venv/bin/python bench/bench_generate.py --only 10/any --jobs 2
+    .venv/bin/python bench/bench_generate.py                        # every configuration
+    .venv/bin/python bench/bench_generate.py --only 8/any --count 200
+    git worktree add /tmp/base main                                  # a baseline
+    .venv/bin/python bench/bench_generate.py --against /tmp/base --budget 60
 
-Each configuration (size / target) makes ``--count`` boards of one batch (seed
-``--seed``) with every installed rule, in one process unless ``--jobs`` says otherwise,
-and reports boards per second of wall time (and of this process's processor time,
-which other load on the machine does not slow down), the attempts (fresh maps) a board took, and
-the grades it got. Every board is unique and solved by the rules (the engine checks it
-with the exact solver and the grader, the code of ``queens check``). Then the regions of
-the boards made at sizes the archive has are compared with the archive's: the median
-smallest region, the share of boards with a single-cell region, single-cell regions per
-board, and the largest region's share of the cells.
+Each configuration (size / target) makes boards ``0, 1, 2...`` of one batch (seed
+``--seed``) with every installed rule until it has ``--count`` of them (default: the
+configuration's own) or has spent ``--budget`` seconds of processor time, whichever
+comes first. It runs in a process of its own, which reports the processor time each
+board took (so other load on the machine does not slow the figure down), the attempts
+(fresh maps) it took and its grade. The table gives boards per CPU second and the share
+of attempts that failed (a map thrown away for a fresh one). Every board is unique and
+solved by the rules: the engine checks it with the exact solver and the grader, the code
+of ``queens check``.
+
+``--against DIR`` runs every configuration a second time, right after, on the engine of
+the checkout at DIR (its packages put first on the import path of the same interpreter,
+so the installed rules are the same): two rows per configuration, measured in the same
+run. A checkout whose engine gives up on a board (after its own ``--max-tries``) has
+that board counted as failed attempts; one that makes nothing within the budget shows
+``0`` boards and ``> budget`` seconds.
+
+Then the regions of the boards this checkout made, at sizes the archive has, are compared
+with the archive's: the median smallest region, the share of boards with a single-cell
+region, single-cell regions per board, and the largest region's share of the cells.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-from queens_core import Board, load_registry
-from queens_core.generator.queens import generate_boards
+HERE = Path(__file__).resolve().parent.parent
+ARCHIVE = HERE / "archive" / "boards"
 
-ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
-
-#: (size, tier, default count): "any" is any board the rules solve.
+#: (size, target, default count): "any" is any board the rules solve.
 CONFIGURATIONS = [
-    (8, "any", 100),
-    (9, "any", 100),
+    (8, "any", 300),
+    (9, "any", 200),
     (10, "any", 100),
-    (12, "any", 12),
-    (16, "any", 4),
+    (12, "any", 40),
+    (16, "any", 10),
+    (20, "any", 5),
+    (24, "any", 3),
+    (28, "any", 2),
+    (32, "any", 2),
     (8, "baseline", 40),
     (8, "cheap", 40),
     (8, "expensive", 20),
@@ -43,8 +61,90 @@ CONFIGURATIONS = [
     (10, "expensive", 10),
 ]
 
+#: Processor seconds a configuration may spend, by default.
+DEFAULT_BUDGET = 120.0
 
-def region_figures(boards: list[Board]) -> str:
+
+def worker(size: int, target: str, count: int, seed: int, budget: float) -> None:
+    """Make boards of one configuration, one JSON line per board as it is made (the
+    parent may stop this process at the budget's end: what was printed counts)."""
+    from queens_core import load_registry
+    from queens_core.generator.queens import GiveUp, Maker
+
+    tier = None if target == "any" else target
+    maker = Maker(load_registry().rules, size, tier=tier)
+    started = time.process_time()
+    for index in range(count):
+        try:
+            made = maker.make(seed, index)
+            line = {
+                "rows": list(made.board.rows),
+                "attempts": made.attempts,
+                "grade": f"{made.rung.level} {made.rung.grade}",
+            }
+        except GiveUp:
+            line = {"gave_up": maker.max_tries}
+        line["cpu"] = time.process_time() - started
+        print(json.dumps(line), flush=True)
+        if line["cpu"] > budget:
+            return
+
+
+def import_path(checkout: Path | None) -> dict[str, str]:
+    """The environment of a worker: a checkout's packages first on the import path."""
+    env = dict(os.environ)
+    if checkout is None:
+        env.pop("PYTHONPATH", None)
+        return env
+    packages = [
+        str(folder)
+        for folder in sorted(checkout.iterdir())
+        if folder.is_dir() and (folder / folder.name / "__init__.py").exists()
+    ]
+    env["PYTHONPATH"] = os.pathsep.join(packages)
+    return env
+
+
+def run(checkout: Path | None, size: int, target: str, count: int, seed: int, budget: float):
+    """One configuration in a worker process: its JSON lines, cut off at the budget."""
+    command = [sys.executable, __file__, "--worker", f"{size}/{target}"]
+    command += ["--count", str(count), "--seed", str(seed), "--budget", str(budget)]
+    try:
+        done = subprocess.run(
+            command,
+            env=import_path(checkout),
+            capture_output=True,
+            text=True,
+            # Processor time may lag wall time on a loaded machine: room for that.
+            timeout=budget * 3 + 30,
+        )
+        output, failed = done.stdout, done.returncode != 0
+        if failed:
+            print(done.stderr.strip().splitlines()[-1], file=sys.stderr)
+    except subprocess.TimeoutExpired as stopped:
+        out = stopped.stdout or b""
+        output, failed = out.decode() if isinstance(out, bytes) else out, False
+    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def row(label: str, lines: list[dict], budget: float) -> str:
+    made = [line for line in lines if "rows" in line]
+    gave_up = [line for line in lines if "gave_up" in line]
+    cpu = lines[-1]["cpu"] if lines else 0.0
+    attempts = sum(line["attempts"] for line in made) + sum(g["gave_up"] for g in gave_up)
+    failed = attempts - len(made)
+    rate = f"{len(made) / cpu:.3g}" if made and cpu else "0"
+    seconds = f"{cpu:.1f}" if lines else f"> {budget:g}"
+    share = f"{failed / attempts:.0%}" if attempts else "-"
+    grades = Counter(line["grade"] for line in made)
+    mix = ", ".join(f"{name} {grades[name]}" for name in sorted(grades))
+    return (
+        f"{label:<14}{len(made):>6}  {len(gave_up):>7}  {seconds:>8}  {rate:>10}  "
+        f"{share:>15}  {mix}"
+    )
+
+
+def region_figures(boards: list) -> str:
     smallest = []
     singles = []
     largest = []
@@ -64,50 +164,55 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, help="boards per configuration (default: its own)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help="processor seconds per configuration and checkout",
+    )
     parser.add_argument(
         "--only", action="append", metavar="SIZE/TARGET", help="e.g. 8/any, 9/expensive"
     )
+    parser.add_argument("--against", type=Path, metavar="DIR", help="a checkout to compare with")
+    parser.add_argument("--worker", metavar="SIZE/TARGET", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
-    rules = load_registry().rules
+    if args.worker:
+        size, target = args.worker.split("/")
+        worker(int(size), target, args.count, args.seed, args.budget)
+        return 0
+
+    from queens_core import Board
+
+    checkouts: list[tuple[str, Path | None]] = [("this checkout", None)]
+    if args.against:
+        checkouts.append((args.against.name or str(args.against), args.against.resolve()))
+    print(
+        f"Python {sys.version.split()[0]}, seed {args.seed}, budget {args.budget:g} CPU s "
+        "per configuration; every board unique and solved by the rules"
+    )
+    print(
+        f"{'size':<6}{'target':<10}{'checkout':<14}{'boards':>6}  {'gave up':>7}  "
+        f"{'cpu s':>8}  {'per cpu s':>10}  {'failed attempts':>15}  grades"
+    )
     made: dict[int, list[Board]] = {}
-    print(
-        f"Python {sys.version.split()[0]}, seed {args.seed}, {args.jobs} process(es); "
-        "every board unique and solved by the rules"
-    )
-    print(
-        f"{'size':<6}{'target':<11}{'boards':>6}  {'seconds':>8}  {'boards/s':>9}  "
-        f"{'per cpu s':>9}  {'attempts/board':>14}  grades"
-    )
     for size, target, default_count in CONFIGURATIONS:
         if args.only and f"{size}/{target}" not in args.only:
             continue
         count = args.count or default_count
-        tier = None if target == "any" else target
-        started = time.perf_counter()
-        cpu_started = time.process_time()
-        boards = list(generate_boards(rules, size, count, args.seed, tier=tier, jobs=args.jobs))
-        seconds = time.perf_counter() - started
-        cpu = time.process_time() - cpu_started
-        grades = Counter(f"{g.rung.level} {g.rung.grade}" for g in boards)
-        attempts = statistics.mean(g.attempts for g in boards)
-        # Processor time of this process: the rate the machine's other load does not
-        # slow down (with --jobs the work is in other processes: not measured).
-        cpu_rate = f"{count / cpu:.2f}" if args.jobs == 1 and cpu > 0 else "-"
-        mix = ", ".join(f"{name} {grades[name]}" for name in sorted(grades))
-        print(
-            f"{size:<6}{target:<11}{count:>6}  {seconds:>8.2f}  {count / seconds:>9.2f}  "
-            f"{cpu_rate:>9}  {attempts:>14.1f}  {mix}"
-        )
-        made.setdefault(size, []).extend(g.board for g in boards)
+        for label, checkout in checkouts:
+            lines = run(checkout, size, target, count, args.seed, args.budget)
+            print(f"{size:<6}{target:<10}{row(label, lines, args.budget)}", flush=True)
+            if checkout is None:
+                boards = [Board.from_rows(line["rows"]) for line in lines if "rows" in line]
+                made.setdefault(size, []).extend(boards)
 
     archive: dict[int, list[Board]] = {}
     for path in ARCHIVE.glob("*.txt"):
         board = Board.parse(path.read_text())
         archive.setdefault(board.n, []).append(board)
     print()
-    print("Regions, generated beside the archive (sizes the archive has):")
+    print("Regions of this checkout's boards beside the archive's (sizes the archive has):")
     print(
         f"{'':<16}{'boards':>6}  {'smallest':>8}  {'1-cell':>10}  {'1-cell':>11}  {'largest':>12}"
     )
@@ -116,7 +221,7 @@ def main() -> int:
         f"{'(of cells)':>12}"
     )
     for size in sorted(made):
-        if size not in archive:
+        if size not in archive or not made[size]:
             continue
         print(f"{'archive ' + str(size) + '×' + str(size):<16}{region_figures(archive[size])}")
         print(f"{'generated':<16}{region_figures(made[size])}")

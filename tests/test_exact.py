@@ -10,7 +10,12 @@ from support import ARCHIVE
 
 from queens_core import Board, State, is_solution
 from queens_core.generator.regions import random_board, random_queens
-from queens_core.referee.exact import count_solutions, find_solutions, solve_exact
+from queens_core.referee.exact import (
+    count_solutions,
+    find_map_solutions,
+    find_solutions,
+    solve_exact,
+)
 from queens_core.testing import make_board, make_state
 
 # Five regions, one a row: the 14 placements of five untouching queens all solve it.
@@ -168,3 +173,24 @@ def test_exact_solver_from_a_partial_state():
 def test_exact_solver_on_every_archive_board_is_checked_by_the_validator(archive, solutions):
     for key, board in archive.items():
         assert is_solution(board.rows, board.cells_of(solutions[key])), key
+
+
+@pytest.mark.parametrize("n", [5, 8, 12, 16])
+def test_the_search_over_a_bare_map_finds_what_the_board_search_finds(n):
+    # The generator checks its maps without building boards, with the matching filter
+    # held back (so the search branches elsewhere): the same solutions, as many of them.
+    rng = random.Random(n)
+    for _ in range(20):
+        board = random_board(n, rng, bias=rng.choice([0.0, 1.0, 3.0]))
+        region_masks = list(board.region_masks)
+        cell_region = list(board.cell_region)
+        every = set(find_solutions(board, 1000))
+        if len(every) == 1000:
+            continue  # perhaps not all of them: nothing to hold the map search against
+        for cap in (1, 2, 12, 1000):
+            found = find_map_solutions(n, cell_region, region_masks, cap)
+            assert len(set(found)) == len(found) == min(cap, len(every))
+            assert set(found) <= every
+        live = board.full & (~rng.getrandbits(n * n) | rng.getrandbits(n * n))
+        within = find_map_solutions(n, cell_region, region_masks, 1000, live)
+        assert set(within) == {s for s in every if s & ~live == 0}

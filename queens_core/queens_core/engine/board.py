@@ -348,6 +348,13 @@ def _geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]
     return rows, cols, tuple(per_cell)
 
 
+def size_geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The row masks, the column masks, and per cell its row, column and king neighbours
+    (itself included), of every N×N board: for code that works on a region map without
+    building a :class:`Board` (the generator's searches)."""
+    return _geometry(n)
+
+
 @functools.cache
 def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int, int, int]:
     """The masks and shifts of :func:`covers_every_line`, :func:`rows_met` and

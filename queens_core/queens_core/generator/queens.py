@@ -17,10 +17,14 @@ repair
     A move aimed at a problem instead of a new map: a second solution loses one of its
     queens' cells to a neighbour (its region then holds two of its queens, or none), and
     a stall of the rules gives an undecided cell to a neighbour (preferably one whose
-    queen the rules have placed, so the cell dies at once).
+    queen the rules have placed, so the cell dies at once). A queen's cell deep inside
+    its region is reached by a path of moves from the nearest border; the last second
+    solution is broken by a move tried against the exact check (and undone) until one
+    leaves the map unique, since a random one mostly trades it for new ones.
 attempt
-    One planted solution and its map, repaired up to a few times the board's size. A
-    board is given ``max_tries`` attempts before the engine gives up.
+    One planted solution and its map, repaired up to ten times the board's size, and
+    dropped sooner when the repairs come back to the same map a third time. A board is
+    given ``max_tries`` attempts before the engine gives up.
 
 Each board is derived from ``(seed, index)`` alone (its own random generator), so a batch
 is the same whatever the number of processes that make it, and board ``i`` of a batch of
@@ -36,14 +40,16 @@ from __future__ import annotations
 import os
 import pickle
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..engine.board import MAX_SIZE, Board, bits, connected_part
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
-from ..referee.exact import find_solutions
+from ..referee.exact import find_map_solutions
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
 
@@ -59,7 +65,9 @@ DEFAULT_MAX_TRIES = 500
 #: chosen so that region sizes look like the archive's (``bench/bench_generate.py``).
 REGION_BIAS = 1.0
 #: Repairs per attempt, as a multiple of the board's size.
-REPAIRS_PER_CELL_ROW = 3
+REPAIRS_PER_CELL_ROW = 10
+#: Times one attempt may come back to the same map before it is dropped for a fresh one.
+MAP_REVISITS = 3
 #: Solutions one exact search collects: a fresh map has many, and breaking several per
 #: search is cheaper than a search for each (finding the next one costs little).
 SOLUTIONS_PER_SEARCH = 12
@@ -207,18 +215,22 @@ class Maker:
         regions = _Map(self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor)
         if not regions.enlarge_small(rng):
             return None
+        seen: Counter[tuple[int, ...]] = Counter()
         for _ in range(REPAIRS_PER_CELL_ROW * n):
-            board = regions.board()
-            others = [s for s in find_solutions(board, SOLUTIONS_PER_SEARCH) if s != planted]
+            others = [s for s in regions.solutions(SOLUTIONS_PER_SEARCH) if s != planted]
             if others:
-                # One search, several repairs: a move may already have broken a later
-                # solution (its regions no longer hold one of its queens each).
-                if not regions.break_solution(others[0], rng):
+                if len(others) == 1 and regions.break_last(others[0], rng):
+                    continue
+                if not regions.break_solutions(others, rng):
                     return None
-                for other in others[1:]:
-                    if regions.holds(other):
-                        regions.break_solution(other, rng)
+                # Repairs can go round in a circle (a forced move and its forced undoing):
+                # a map met for the third time in this attempt is going nowhere new.
+                again = tuple(regions.region)
+                seen[again] += 1
+                if seen[again] == MAP_REVISITS:
+                    return None
                 continue
+            board = regions.board()
             if self.top is None:
                 assessment = self.grader.assess(board)
                 stall = assessment.full
@@ -336,6 +348,11 @@ class _Map:
         text = "".join(letter[k] for k in self.region)
         return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
 
+    def solutions(self, cap: int) -> list[int]:
+        """Up to ``cap`` solutions of the map as it stands."""
+        n = self.geometry.n
+        return find_map_solutions(n, self.region, self.masks, cap)
+
     def _may_shrink_to(self, size: int) -> bool:
         """Whether a region may be left with ``size`` cells."""
         if size < self.floor:
@@ -374,12 +391,58 @@ class _Map:
         none touching, are still one a region."""
         return all((mask & solution).bit_count() == 1 for mask in self.masks)
 
+    def break_solutions(self, others: list[int], rng: random.Random) -> bool:
+        """Break the solutions of one search, in their order, each by one move unless an
+        earlier move broke it already (its regions no longer hold one of its queens
+        each). False if the first cannot be broken. (Moving first the cell most of them
+        share was tried instead: side by side, it made fewer boards a second at three of
+        8×8, 12×12, 16×16 and 20×20.)"""
+        if not self.break_solution(others[0], rng):
+            return False
+        for other in others[1:]:
+            if self.holds(other):
+                self.break_solution(other, rng)
+        return True
+
+    def break_last(self, other: int, rng: random.Random) -> bool:
+        """Break ``other``, the one solution left beside the planted one, by a change after
+        which the map has no other: each move of one of its queens' cells (then each way
+        of making up for a region at its smallest, then each path from a border) is
+        tried, and undone, until one leaves the map unique. Near the end a random move
+        mostly trades the last solution for new ones, and large maps could go on trading
+        for hundreds of repairs. False (the map unchanged) if no single change does it."""
+        cells = list(bits(other & ~self.planted))
+        rng.shuffle(cells)
+        changes: list[Callable[[], bool]] = []
+        for cell in cells:
+            targets, kept = self.moves_of(cell)
+            rng.shuffle(targets)
+            changes += [partial(self._move_to, cell, to, kept) for to in targets]
+        changes += [partial(self._make_up_and_move, cell, rng) for cell in cells]
+        changes += [partial(self._tunnel_to, cell, rng) for cell in cells]
+        for change in changes:
+            saved = (list(self.masks), list(self.region))
+            if change() and len(self.solutions(2)) == 1:
+                return True
+            self.masks, self.region = saved
+        return False
+
+    def _move_to(self, cell: int, to: int, kept: int) -> bool:
+        self.move(cell, to, kept)
+        return True
+
     def break_solution(self, other: int, rng: random.Random) -> bool:
         """Move a cell of ``other``'s queens that the planted solution leaves empty: the
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
         cells = list(bits(other & ~self.planted))
         rng.shuffle(cells)
+        return self._give_away(cells, rng)
+
+    def _give_away(self, cells: list[int], rng: random.Random) -> bool:
+        """Move the first of ``cells`` (in their order) that can be given to another
+        region: by one move, else after its region took a cell to make up for it, else
+        by a path of moves from the border. False if none can."""
         for cell in cells:
             targets, kept = self.moves_of(cell)
             if targets:
@@ -388,7 +451,54 @@ class _Map:
         for cell in cells:
             if self._make_up_and_move(cell, rng):
                 return True
+        for cell in cells:
+            if self._tunnel_to(cell, rng):
+                return True
         return False
+
+    def _tunnel_to(self, cell: int, rng: random.Random) -> bool:
+        """Give ``cell``, deep inside its region, to a neighbouring region by moving the
+        cells of a shortest path to it from that region's border one by one. Large maps
+        need it: their alternative solutions' queens mostly sit inside big regions,
+        where no single move reaches them. Undone (False) if a move on the way is not
+        allowed."""
+        k = self.region[cell]
+        mask = self.masks[k]
+        region = self.region
+        neighbours = self.geometry.neighbours
+        # Breadth-first from the cell, inside its region and around its planted queen,
+        # to the nearest cell that touches another region.
+        came_from = {cell: -1}
+        frontier = [cell]
+        end = -1
+        while frontier and end < 0:
+            rng.shuffle(frontier)
+            grown = []
+            for here in frontier:
+                if any(region[m] != k for m in neighbours[here]):
+                    end = here
+                    break
+                for m in neighbours[here]:
+                    if m not in came_from and not (self.planted >> m) & 1 and (mask >> m) & 1:
+                        came_from[m] = here
+                        grown.append(m)
+            frontier = grown
+        if end < 0:
+            return False
+        saved = (list(self.masks), list(self.region))
+        step = end
+        to = rng.choice(sorted({region[m] for m in neighbours[end] if region[m] != k}))
+        while self.region[cell] == k:
+            if self.region[step] != k:  # carried along by an earlier move of the path
+                step = came_from[step]
+                continue
+            targets, kept = self.moves_of(step)
+            if to not in targets:
+                self.masks, self.region = saved
+                return False
+            self.move(step, to, kept)
+            step = came_from[step]
+        return True
 
     def _make_up_and_move(self, cell: int, rng: random.Random) -> bool:
         """Let ``cell``'s region take one neighbouring cell that may move, then give

@@ -82,3 +82,15 @@ def solve_exact(board: Board) -> list[tuple[int, int]] | None:
     """One solution as (row, column) pairs, or None when there is none."""
     found = find_solutions(board, 1)
     return board.cells_of(found[0]) if found else None
+
+
+def find_map_solutions(
+    n: int, cell_region: list[int], region_masks: list[int], cap: int, live: int | None = None
+) -> list[int]:
+    """Up to ``cap`` solutions, as queen masks, of a Queens map given by the region of
+    every cell and each region's mask (a map being changed cell by cell, for which
+    building a :class:`Board` at every check would cost more than the search), using only
+    the cells of ``live`` (default: all)."""
+    if live is None:
+        live = (1 << (n * n)) - 1
+    return queens.Search.of_map(cell_region, region_masks, cap).run(live, 0)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import time
 
-from ..engine.board import Board
+from ..engine.board import Board, size_geometry
 from ..engine.matching import unmatchable
 from .budget import SearchLimitExceeded, check_budget, root
 from .lattice import has_integer_cover
@@ -40,6 +40,11 @@ from .lattice import has_integer_cover
 #: Nodes after which a search tries the lattice test on its root (about 0.1 s at N = 32,
 #: so easy searches, which need a few dozen nodes, never pay for it).
 LATTICE_AFTER = 200
+#: Nodes a search over a bare region map (:meth:`Search.of_map`) visits with the singles
+#: alone before it runs the matching filter too. On the generator's maps most searches
+#: need a few dozen nodes, and the filter would cost about four times what it saves; the
+#: few that wander (from 12×12 up they can take millions of nodes) get it early.
+MAP_SINGLES_NODES = 48
 
 
 class _NoSolution(Exception):
@@ -58,9 +63,11 @@ class Search:
         "col_masks",
         "count",
         "deadline",
+        "filter_after",
         "found",
         "keep",
         "kill_masks",
+        "lattice_after",
         "n",
         "node_limit",
         "nodes",
@@ -75,13 +82,13 @@ class Search:
 
     def __init__(
         self,
-        board: Board,
+        board: Board | None,
         cap: int,
         node_limit: int | None = None,
         seconds: float | None = None,
         keep: int | None = None,
+        region_map: tuple[list[int], list[int]] | None = None,
     ):
-        self.n = board.n
         #: Solutions kept in ``found`` (None: all); ``count`` counts them all, so a
         #: count to a million does not hold a million masks.
         self.keep = keep
@@ -90,17 +97,51 @@ class Search:
         self.seconds = seconds
         self.deadline: float | None = None
         self.root = (0, 0)
-        self.cell_region = board.cell_region
         self.cap = cap
-        self.kill_masks = board.kill_masks
-        self.row_masks = board.row_masks
-        self.col_masks = board.col_masks
-        self.region_masks = board.region_masks
-        self.region_row_parts = board.region_row_masks
-        self.region_col_parts = board.region_col_masks
-        self.units = tuple(mask for _, _, mask in board.units)
         self.found: list[int] = []
         self.nodes = 0
+        if board is not None:
+            self.n = board.n
+            self.cell_region = board.cell_region
+            self.kill_masks = board.kill_masks
+            self.row_masks = board.row_masks
+            self.col_masks = board.col_masks
+            self.region_masks = board.region_masks
+            self.region_row_parts = board.region_row_masks
+            self.region_col_parts = board.region_col_masks
+            self.units = tuple(mask for _, _, mask in board.units)
+            #: Nodes before the matching filter runs, and the node at which the lattice
+            #: test runs (-1: never).
+            self.filter_after = 0
+            self.lattice_after = LATTICE_AFTER
+            return
+        assert region_map is not None, "a search needs a board or a region map"
+        cell_region, region_masks = region_map
+        n = len(region_masks)
+        rows, cols, lines_and_ring = size_geometry(n)
+        self.n = n
+        self.cell_region = tuple(cell_region)
+        self.kill_masks = tuple(
+            (lines_and_ring[i] | region_masks[k]) & ~(1 << i) for i, k in enumerate(cell_region)
+        )
+        self.row_masks = rows
+        self.col_masks = cols
+        self.region_masks = tuple(region_masks)
+        # The filter's region slices are cut when it first runs: most searches end before.
+        self.region_row_parts = self.region_col_parts = ()
+        self.units = rows + cols + self.region_masks
+        self.filter_after = MAP_SINGLES_NODES
+        self.lattice_after = -1
+
+    @classmethod
+    def of_map(cls, cell_region: list[int], region_masks: list[int], cap: int) -> Search:
+        """A search over a region map given by the region of every cell and each region's
+        mask, for a caller that changes a map cell by cell and checks it after each change
+        (the generator): it skips building a :class:`Board` (and its connectivity check)
+        every time, runs the matching filter only once it has visited
+        :data:`MAP_SINGLES_NODES` nodes, and never the lattice test (the generator's maps
+        always hold the solution they were grown from, so it could prove nothing)."""
+        return cls(None, cap, region_map=(cell_region, region_masks))
 
     def run(self, live: int, queens: int) -> list[int]:
         """Collect up to ``cap`` solutions (queen masks) below the given node.
@@ -124,20 +165,12 @@ class Search:
     def _search(self, live: int, queens: int) -> None:
         self.nodes += 1
         check_budget(self.nodes, self.node_limit, self.deadline, self.seconds)
-        if self.nodes == LATTICE_AFTER and not self.count and not self._root_has_cover():
+        if self.nodes == self.lattice_after and not self.count and not self._root_has_cover():
             raise _NoSolution
         settled = self._propagate(live, queens)
         if settled is None:
             return
-        live, queens = settled
-        best = 0
-        best_count = 1 << 30
-        for mask in self.units:
-            if mask & queens:
-                continue
-            count = (live & mask).bit_count()
-            if count < best_count:
-                best, best_count = live & mask, count
+        live, queens, best = settled
         if not best:
             self.count += 1
             if self.keep is None or len(self.found) < self.keep:
@@ -169,8 +202,12 @@ class Search:
             cells.append((r, n + c, 2 * n + cell_region[cell]))
         return has_integer_cover(cells, open_units)
 
-    def _propagate(self, live: int, queens: int) -> tuple[int, int] | None:
-        """Singles and matching filtering to a fixed point; None if the node is dead."""
+    def _propagate(self, live: int, queens: int) -> tuple[int, int, int] | None:
+        """Singles and matching filtering to a fixed point; None if the node is dead.
+
+        Also the live cells of the open unit with the fewest (the first of them in unit
+        order; 0 when every unit has its queen): the unit to branch on, read off the last
+        pass of the singles, which placed nothing, so saw the node as it is returned."""
         units = self.units
         kill_masks = self.kill_masks
         n = self.n
@@ -178,6 +215,8 @@ class Search:
             placed = True
             while placed:
                 placed = False
+                best = 0
+                best_count = n * n
                 for mask in units:
                     if mask & queens:
                         continue
@@ -188,13 +227,17 @@ class Search:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-            if queens.bit_count() == n:
-                return live, queens
+                    elif not placed:
+                        count = cells.bit_count()
+                        if count < best_count:
+                            best, best_count = cells, count
+            if queens.bit_count() == n or self.nodes < self.filter_after:
+                return live, queens, best
             filtered = self._filter(live, queens)
             if filtered is None:
                 return None
             if filtered == live:
-                return live, queens
+                return live, queens, best
             live = filtered
 
     def _filter(self, live: int, queens: int) -> int | None:
@@ -204,6 +247,15 @@ class Search:
         row_masks = self.row_masks
         col_masks = self.col_masks
         region_masks = self.region_masks
+        if not self.region_row_parts:
+            self.region_row_parts = tuple(
+                tuple((r, mask & row) for r, row in enumerate(row_masks) if mask & row)
+                for mask in region_masks
+            )
+            self.region_col_parts = tuple(
+                tuple((c, mask & col) for c, col in enumerate(col_masks) if mask & col)
+                for mask in region_masks
+            )
 
         open_regions = [k for k in range(n) if not region_masks[k] & queens]
         for parts, lines in (
