@@ -260,7 +260,7 @@ def test_ctrl_c_during_generate_jobs_exits_130_without_a_worker_traceback(tmp_pa
     children = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
     if not children.exists():
         pytest.skip("needs Linux's /proc/PID/task/PID/children")
-    command = ["generate", "--size", "8", "--count", "500", "--jobs", "2", "--seed", "1"]
+    command = ["generate", "--size", "12", "--count", "1000", "--jobs", "2", "--seed", "1"]
     process = subprocess.Popen(
         [str(QUEENS), *command, "-o", str(tmp_path)],
         stdout=subprocess.PIPE,

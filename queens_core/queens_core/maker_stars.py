@@ -1,5 +1,5 @@
 """Making Star Battle boards with one solution (the stable path of :mod:`.generator.stars`)."""
 
-from .generator.stars import generate_starbattle
+from .generator.stars import StarMaker, generate_starbattle
 
-__all__ = ["generate_starbattle"]
+__all__ = ["StarMaker", "generate_starbattle"]
