@@ -526,7 +526,7 @@ def assert_won(page, board_cells: int, pieces: int) -> str:
     assert page.inner_text("#win-message").startswith("Solved in ")
     share = page.inner_text("#share")
     first, *grid = share.splitlines()
-    assert " no hints" in first or "hint" in first
+    assert " no hints" in first or "hint" in first or "explained" in first
     squares = "".join(grid)
     assert len([ch for ch in squares if ch not in "\ufe0f"]) == pieces  # one a queen
     assert "r1" not in share  # no spoiler: no cell is named
@@ -560,6 +560,37 @@ def test_a_whole_queens_game_by_mouse_to_the_win_message(page):
         page.screenshot(path=str(Path(SHOTS) / "serve-won.png"))
 
 
+def test_a_game_won_after_explain_says_so_in_the_message_and_the_share_line(page):
+    """Explain shows the whole solution: a win after it is not "without a hint"."""
+    play_archive_353(page)
+    page.click("#explain-button")
+    page.wait_for_selector("#step-count")
+    page.click("#back-button")
+    for label in solution_of(BOARD_353.split()):
+        page.click(cell(label))
+        page.click(cell(label))
+    share = assert_won(page, 49, 7)
+    assert page.inner_text("#win-message").endswith("with the solution explained!")
+    assert share.splitlines()[0].endswith(", the solution explained")
+
+
+def test_region_walls_are_drawn_thicker_than_the_lines_inside_a_region(page):
+    """Whole pixels: 1 px inside a region, 3 px between two (browsers round fractions)."""
+    play_archive_353(page)
+    top = BOARD_353.split()[0]
+    for c in range(len(top) - 1):
+        left, right = f"r1c{c + 1}", f"r1c{c + 2}"
+        widths = page.evaluate(
+            """([left, right]) => [
+                getComputedStyle(document.querySelector(`[data-cell=${left}]`)).borderRightWidth,
+                getComputedStyle(document.querySelector(`[data-cell=${right}]`)).borderLeftWidth,
+            ]""",
+            [left, right],
+        )
+        line = sum(float(w.removesuffix("px")) for w in widths)
+        assert line == (3 if top[c] != top[c + 1] else 1), (left, right, widths)
+
+
 def test_a_whole_10x10_two_star_game_by_mouse_from_an_sbn_string(page):
     sbn = pytest.importorskip("queens_rules_starbattle.sbn")
     from queens_core.generator.stars import generate_starbattle
@@ -573,7 +604,7 @@ def test_a_whole_10x10_two_star_game_by_mouse_from_an_sbn_string(page):
         page.click(cell(label))
         page.click(cell(label))
     share = assert_won(page, 100, 20)
-    assert share.startswith("queens 10×10 2★ ★ 0:")
+    assert share.startswith("queens 10×10 2★ 0:")  # K★ said once
     assert page.eval_on_selector_all("#board .cell[data-mark=queen] path", "ps => ps.length") == 20
 
 

@@ -25,6 +25,7 @@ const page = {
   elapsed: 0, // milliseconds played before `since`
   since: null, // performance.now() when the clock last started, or null when stopped
   hints: 0, // hints asked for on this board
+  explained: false, // whether Explain showed this board's solution
   won: null, // {elapsed, hints} once every unit holds its queens
   verdict: null, // what the check says of the board: {count, atLeast} or null
   hint: null, // {doc, stage}: 1 the nudge, 2 the step and its cells
@@ -89,6 +90,7 @@ function saveProgress() {
     placed: page.placed,
     elapsed: clock(),
     hints: page.hints,
+    explained: page.explained,
     won: page.won,
   });
 }
@@ -291,7 +293,7 @@ function afterChange() {
   startClock();
   if (isWon()) {
     stopClock();
-    page.won = { elapsed: page.elapsed, hints: page.hints };
+    page.won = { elapsed: page.elapsed, hints: page.hints, explained: page.explained };
   }
   saveProgress();
   render();
@@ -347,12 +349,14 @@ function showBoard(doc) {
   page.placed = [];
   page.elapsed = 0;
   page.hints = 0;
+  page.explained = false;
   page.won = null;
   if (saved && typeof saved.marks === "string" && saved.marks.length === n * n) {
     page.marks = Array.from(saved.marks, (ch) => ".xQ".indexOf(ch)).map((m) => (m < 0 ? EMPTY : m));
     page.placed = (saved.placed || []).filter((i) => page.marks[i] === QUEEN);
     page.elapsed = Number(saved.elapsed) || 0;
     page.hints = Number(saved.hints) || 0;
+    page.explained = Boolean(saved.explained);
     page.won = saved.won || null;
   } else if (doc.state) {
     for (const cell of doc.state.dead) page.marks[index(cell)] = CROSS;
@@ -537,8 +541,10 @@ function drawBoard() {
   holder.setAttribute("aria-label", `${n}×${n} board, ${stars()} ${piece()} per row, column and region`);
   holder.setAttribute("aria-rowcount", String(n));
   holder.setAttribute("aria-colcount", String(n));
-  const thin = "0.5px";
-  const thick = "1.5px";
+  // Whole pixels, since browsers round a fraction of a pixel each their own way: a line
+  // inside a region is 1 px (the right and bottom of each cell), a wall between regions
+  // 3 px (1 px on the top and left of one cell, 2 px on the bottom and right of the other).
+  const side = (differs, near) => (differs ? (near ? "1px" : "2px") : near ? "0" : "1px");
   const rows = [];
   for (let r = 0; r < n; r++) {
     const row = el("div", { role: "row" });
@@ -566,7 +572,12 @@ function drawBoard() {
       });
       if (auto.has(i)) cell.dataset.auto = "1";
       cell.style.background = colours[letter];
-      cell.style.borderWidth = [differs(r - 1, c), differs(r, c + 1), differs(r + 1, c), differs(r, c - 1)].map((d) => (d ? thick : thin)).join(" ");
+      cell.style.borderWidth = [
+        side(differs(r - 1, c), true),
+        side(differs(r, c + 1), false),
+        side(differs(r + 1, c), false),
+        side(differs(r, c - 1), true),
+      ].join(" ");
       if (page.settings.letters) cell.append(el("span", { class: "letter", "aria-hidden": "true" }, letter));
       if (mark === QUEEN) cell.append(icon(stars() > 1 ? STAR : CROWN, "queen"));
       else if (mark === CROSS) cell.append(icon("M30 30 L70 70 M70 30 L30 70", auto.has(i) ? "cross auto" : "cross"));
@@ -631,17 +642,25 @@ function boardTitle() {
   return `queens ${size()}×${size()}${stars() > 1 ? ` ${stars()}★` : ""}`;
 }
 
+/** How much help the player had, in a few words: hints asked for, and Explain. */
+function helpWords(won, none) {
+  const hints = won.hints ? `${won.hints} hint${won.hints > 1 ? "s" : ""}` : "";
+  const explained = won.explained ? "the solution explained" : "";
+  return [hints, explained].filter(Boolean).join(" and ") || none;
+}
+
 function shareText() {
-  const { elapsed, hints } = page.won;
-  const help = hints ? `${hints} hint${hints > 1 ? "s" : ""}` : "no hints";
+  const { elapsed } = page.won;
+  const help = helpWords(page.won, "no hints");
   const squares = page.placed.map((i) => emoji(page.doc.colours[regionAt(i)]));
   const lines = [];
   for (let k = 0; k < squares.length; k += size()) lines.push(squares.slice(k, k + size()).join(""));
-  return `${boardTitle()} ${piece()} ${minutes(elapsed)}, ${help}\n${lines.join("\n")}`;
+  const mark = stars() > 1 ? "" : ` ${piece()}`; // the title already says K★
+  return `${boardTitle()}${mark} ${minutes(elapsed)}, ${help}\n${lines.join("\n")}`;
 }
 
 function winPanel() {
-  const { elapsed, hints } = page.won;
+  const { elapsed } = page.won;
   const copy = el("button", { id: "copy-button", type: "button" }, "Copy");
   copy.addEventListener("click", async () => {
     try {
@@ -658,6 +677,7 @@ function winPanel() {
     page.placed = [];
     page.elapsed = 0;
     page.hints = 0;
+    page.explained = false;
     page.past = [];
     page.future = [];
     page.since = null;
@@ -665,7 +685,7 @@ function winPanel() {
     saveProgress();
     render();
   });
-  const help = hints ? `with ${hints} hint${hints > 1 ? "s" : ""}` : "without a hint";
+  const help = page.won.hints || page.won.explained ? `with ${helpWords(page.won, "")}` : "without a hint";
   return [
     el("h2", { id: "win-message" }, `Solved in ${minutes(elapsed)} ${help}!`),
     el("p", {}, "Share it (the colours of your queens' regions in the order you placed them, not where they are):"),
@@ -845,6 +865,8 @@ async function onExplain() {
   const doc = await api("/api/explain", boardRequest());
   resetAdvice();
   stopClock();
+  page.explained = true;
+  saveProgress();
   page.explanation = { doc, index: 0 };
   render();
 }
