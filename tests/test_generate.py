@@ -350,7 +350,8 @@ def test_output_folder_resumes_and_never_overwrites_without_force(registry, tmp_
         (["--size", "0"], "--size: 0 is not a size it makes; sizes: 4 to 32"),
         (["--size", "33"], "--size: 33 is not a size it makes; sizes: 4 to 32"),
         (["--size", "eight"], "--size: 'eight' is not a whole number"),
-        (["--count", "-1"], "--count: -1 is negative"),
+        (["--count", "-1"], "--count: -1 makes no board; give 1 or more"),
+        (["--count", "0"], "--count: 0 makes no board; give 1 or more"),
         (
             ["--grade", "Impossible"],
             "--grade: 'Impossible' is not a grade; grades: 1 Easy, 2 Medium, 3 Hard, 4 Fiendish",

@@ -542,6 +542,22 @@ def test_import_stars_writes_a_file_that_keeps_k_and_check_reads_it_back(tmp_pat
     assert from_picture.stdout.split("\n\n")[0] == from_file.stdout.split("\n\n")[0]
 
 
+def test_a_star_battle_picture_read_without_k_says_which_k_makes_it_unique(tmp_path):
+    """Read as Queens, the grey 2★ board has several solutions and the rules stall at 0
+    queens: the warning says that 2 stars make it a puzzle with one solution."""
+    _board, data = star_battle_picture("png")
+    shot = tmp_path / "starbattle.png"
+    shot.write_bytes(data)
+    result = run("solve", str(shot))
+    assert result.exit_code == 1
+    assert (
+        "with one queen a unit the board has several solutions, with 2 stars exactly one"
+        in result.stderr
+    )
+    solved = run("solve", str(shot), "--stars", "2")
+    assert solved.exit_code == 0
+
+
 def test_import_stars_one_prints_the_text_format_and_an_impossible_k_is_refused(tmp_path):
     board, data = star_battle_picture("png")
     shot = tmp_path / "starbattle.png"

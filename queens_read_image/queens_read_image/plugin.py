@@ -33,14 +33,26 @@ def read_screenshot(data: bytes) -> Reading:
     # longer made for it, admit no solution. A picture does not show K, so a Star Battle
     # board (no Queens solution, but one with two stars a unit) is not refused.
     tried = range(1, min(max_stars(board.n), MOST_STARS_TRIED) + 1)
-    if not any(count_solutions(board.with_stars(k), cap=1) for k in tried):
+    counts = {k: count_solutions(board.with_stars(k), cap=2) for k in tried}
+    if not any(counts.values()):
         n = board.n
         stars = "" if len(tried) == 1 else f" with {_spoken(tried)} stars per unit"
         raise BoardError(
             f"the {n}×{n} board read from the picture has no solution{stars} "
             "(is a row or column of the grid cut off?)"
         )
-    return Reading(board=board, state=marks_state(board, picture.marks), notes=picture.notes)
+    notes = picture.notes
+    unique = [k for k, count in counts.items() if count == 1]
+    if counts[1] != 1 and unique:
+        # Read as Queens, it would stall with a puzzling "0 queens placed": say why.
+        queens = "no solution" if counts[1] == 0 else "several solutions"
+        k = unique[0]
+        notes = (
+            *notes,
+            f"with one queen a unit the board has {queens}, with {k} stars exactly one: "
+            f"a Star Battle puzzle is solved with --stars {k}",
+        )
+    return Reading(board=board, state=marks_state(board, picture.marks), notes=notes)
 
 
 #: The most stars per unit a picture's board is tried with before it is refused.

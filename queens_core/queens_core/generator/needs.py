@@ -70,7 +70,8 @@ def _not_a_rule(name: str, installed: Sequence[Rule]) -> str:
     members = [rule.counter for rule in installed if package_key(rule.package) == package_key(name)]
     if members:
         return (
-            f"--needs {name}: that is a rule package ({len(members)} rules); --needs takes "
+            f"--needs {name}: that is a rule package ({len(members)} "
+            f"rule{'s' if len(members) != 1 else ''}); --needs takes "
             f"rule ids, such as {members[0]} (`queens rules list` lists them)"
         )
     import difflib  # only on this error path

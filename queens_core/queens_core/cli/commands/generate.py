@@ -259,8 +259,8 @@ def _read_numbers(
     """Each number option as an int, or exit 2 naming the first bad one (in this order)."""
     size = _integer("--size", size_text)
     count = _integer("--count", count_text)
-    if count < 0:
-        fail(f"--count: {count} is negative", EXIT_BAD_INPUT)
+    if count < 1:
+        fail(f"--count: {count} makes no board; give 1 or more", EXIT_BAD_INPUT)
     if seed_text is not None:
         seed = _integer("--seed", seed_text)
     else:
