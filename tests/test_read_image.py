@@ -584,3 +584,40 @@ def test_a_large_picture_is_decoded_reduced():
         assert WORK_SIDE // 2 <= max(opened.size) <= WORK_SIDE
         reading = read_picture(data)
         assert partition(reading.rows) == partition(board.rows)
+
+
+# -- a screenshot as the state of a text board -----------------------------------------------
+
+
+def test_a_screenshot_gives_hint_the_state_of_the_board_it_shows(tmp_path):
+    """`hint BOARD --state SHOT.png`: the marks of the picture, on the board in the text
+    file (the same regions, whatever the letters), as if the picture were the board."""
+    shot = SHOTS / "serve" / "desktop-light-some-300.png"
+    from_picture = run("hint", str(shot))
+    as_state = run("hint", str(ARCHIVE / "300.txt"), "--state", str(shot))
+    assert as_state.exit_code == from_picture.exit_code == 0, as_state.output
+    assert as_state.stdout == from_picture.stdout
+    other = run("hint", str(ARCHIVE / "1.txt"), "--state", str(shot))
+    assert other.exit_code == 2
+    assert "it shows another board (7×7, other regions) than the 8×8 board given" in other.stderr
+
+
+def test_a_screenshot_named_like_a_text_state_is_named_for_what_it_is(tmp_path):
+    renamed = tmp_path / "progress.txt"
+    renamed.write_bytes((SHOTS / "serve" / "phone-light-some-5.png").read_bytes())
+    result = run("hint", str(ARCHIVE / "5.txt"), "--state", str(renamed))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"queens: error: {renamed}: this looks like a PNG picture, not a board in text: "
+        "name it FILE.png so that the image reader reads it"
+    )
+
+
+def test_in_place_never_writes_text_over_a_screenshot(tmp_path):
+    shot = tmp_path / "shot.png"
+    shot.write_bytes((SHOTS / "serve" / "desktop-light-some-300.png").read_bytes())
+    before = shot.read_bytes()
+    result = run("hint", str(ARCHIVE / "300.txt"), "--state", str(shot), "--in-place")
+    assert result.exit_code == 2
+    assert "give --write FILE instead" in result.stderr
+    assert shot.read_bytes() == before

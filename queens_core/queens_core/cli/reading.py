@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from ..engine.board import Board, BoardError, decode_input
 from ..engine.state import State, read_state
-from ..plugins.readers import Reader, read_source
+from ..plugins.readers import TEXT_READER, Reader, by_suffix, misread, read_source
 from ..tools.batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
-from .exits import EXIT_BAD_INPUT, fail, warn_notes, warn_split_regions
+from .exits import EXIT_BAD_INPUT, fail, warn, warn_notes, warn_split_regions
 
 
 def read_board_and_state(
@@ -40,7 +40,7 @@ def read_board_and_state(
     else:
         state_name = display_name(state_path)
         try:
-            state = read_state(board, decode_input(read_input(state_path, "state")))
+            state = _read_state(board, state_path, readers)
         except BoardInputError as err:
             fail(str(err), EXIT_BAD_INPUT)
         except BoardError as err:
@@ -50,3 +50,39 @@ def read_board_and_state(
         if problem is not None:
             fail(f"{state_name}: impossible state: {problem}", EXIT_BAD_INPUT)
     return board, state
+
+
+def _read_state(board: Board, state_path: str, readers: Sequence[Reader]) -> State:
+    """The state drawn in ``state_path``: a state picture in the text format, or the marks
+    of a screenshot of the same board (a file some other reader claims by its suffix)."""
+    reader = None if state_path == STDIN else by_suffix(readers, state_path)
+    if reader is not None and reader.name != TEXT_READER.name:
+        return _marks_of(board, state_path, readers)
+    data = read_input(state_path, "state")
+    try:
+        return read_state(board, decode_input(data))
+    except BoardError as err:
+        # A picture given a .txt name: say what it looks like, not which byte is wrong.
+        raise BoardError(misread(data, readers) or str(err)) from None
+
+
+def _marks_of(board: Board, state_path: str, readers: Sequence[Reader]) -> State:
+    """The marks a screenshot shows, as a state of ``board``: the picture must show the
+    same board (the same regions; their letters may differ)."""
+    reading = read_source(state_path, readers)
+    if _regions(reading.board.rows) != _regions(board.rows):
+        raise BoardError(
+            f"it shows another board ({reading.board.n}×{reading.board.n}, other regions) "
+            f"than the {board.n}×{board.n} board given"
+        )
+    if reading.state is None:
+        warn(f"{display_name(state_path)}: the picture shows no marks; starting from none")
+        return State.initial(board)
+    return State(reading.state.live, reading.state.queens)
+
+
+def _regions(rows: Sequence[str]) -> list[int]:
+    """Each cell's region, numbered in order of first appearance: the same for two boards
+    whose regions are the same cells, whatever their letters."""
+    first: dict[str, int] = {}
+    return [first.setdefault(letter, len(first)) for row in rows for letter in row]

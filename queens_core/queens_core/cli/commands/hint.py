@@ -7,6 +7,7 @@ import sys
 import click
 
 from ...engine.state import State
+from ...plugins.readers import TEXT_READER, by_suffix
 from ...referee.budget import DEFAULT_TIMEOUT
 from ...tools.batch import display_name
 from ..exits import (
@@ -123,6 +124,15 @@ def hint(
         write_path = state_path
     k = parse_stars(stars)
     registry = settings.registry()
+    if in_place and state_path is not None:
+        claimed = by_suffix(registry.readers, state_path)
+        if claimed is not None and claimed.name != TEXT_READER.name:
+            # Writing the text state over a screenshot would destroy the picture.
+            fail(
+                f"--in-place writes the state as text: not over {state_path}, which the "
+                f"{claimed.name} reader reads; give --write FILE instead",
+                EXIT_BAD_INPUT,
+            )
     parsed, state = read_board_and_state(
         board, state_path, registry.readers, k, allow_conflicts=True
     )
