@@ -136,7 +136,7 @@ def test_the_command_makes_and_names_the_boards(tmp_path):
     ("args", "message"),
     [
         (["--needs", "queen_adjacent_kill"], "no board can need it: its steps are the cells"),
-        (["--needs", "pfc"], "that is a rule package"),
+        (["--needs", "pfc"], "that is a rule package (1 rule); --needs takes rule ids"),
         (["--needs", "nope"], "no installed rule has this id"),
         (["--needs", PFC, "--exclude", "pfc"], "the rule selection (--only, --exclude) leaves"),
         (["--needs", PFC, "--stars", "2"], "--needs is for Queens boards, not with --stars 2"),

@@ -597,6 +597,12 @@ def test_a_screenshot_gives_hint_the_state_of_the_board_it_shows(tmp_path):
     as_state = run("hint", str(ARCHIVE / "300.txt"), "--state", str(shot))
     assert as_state.exit_code == from_picture.exit_code == 0, as_state.output
     assert as_state.stdout == from_picture.stdout
+    renamed = tmp_path / "300-renamed.txt"  # the same regions under other letters
+    rows = (ARCHIVE / "300.txt").read_text().split()
+    letters = sorted(set("".join(rows)))
+    rename = str.maketrans("".join(letters), "abcdefghijklmnopqrstuvwxyz"[: len(letters)])
+    renamed.write_text("\n".join(row.translate(rename) for row in rows) + "\n")
+    assert run("hint", str(renamed), "--state", str(shot)).exit_code == 0
     other = run("hint", str(ARCHIVE / "1.txt"), "--state", str(shot))
     assert other.exit_code == 2
     assert "it shows another board (7×7, other regions) than the 8×8 board given" in other.stderr
@@ -621,3 +627,14 @@ def test_in_place_never_writes_text_over_a_screenshot(tmp_path):
     assert result.exit_code == 2
     assert "give --write FILE instead" in result.stderr
     assert shot.read_bytes() == before
+
+
+def test_a_screenshot_without_marks_as_the_state_starts_from_none():
+    shot = SHOTS / "serve" / "desktop-light-101.png"
+    result = run("hint", str(ARCHIVE / "101.txt"), "--state", str(shot))
+    assert result.exit_code == 0, result.output
+    assert (
+        result.stderr
+        == f"queens: warning: {shot}: the picture shows no marks; starting from none\n"
+    )
+    assert result.stdout == run("hint", str(ARCHIVE / "101.txt")).stdout

@@ -140,11 +140,7 @@ def queens_register_readers() -> list[Reader]:  # type: ignore[empty-body]
       raising;
     - ``inline``: True when a command-line argument that is not a file may be the input
       itself (a puzzle string), recognised by ``sniff``;
-    - ``max_bytes``: the largest input it accepts (64 KiB unless set);
-    - ``write``: optional ``write(board: Board) -> str``, the board in this format with
-      its stars per unit, for ``queens import --stars K``; a format that holds K (the
-      text format does not) gives one. It raises :class:`queens_core.BoardError` with a
-      one-line reason for a board the format cannot hold.
+    - ``max_bytes``: the largest input it accepts (64 KiB unless set).
 
     Every command that takes a board (``solve``, ``check``, ``hint``, ``stats``,
     ``render``, ``import``) reads it through the readers, so an installed reader works

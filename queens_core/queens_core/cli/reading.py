@@ -52,11 +52,17 @@ def read_board_and_state(
     return board, state
 
 
+def picture_reader(path: str, readers: Sequence[Reader]) -> Reader | None:
+    """The reader other than the text reader that claims ``path`` by its suffix (a
+    screenshot's), if any: such a state file is read for its marks, never written."""
+    reader = None if path == STDIN else by_suffix(readers, path)
+    return None if reader is None or reader.name == TEXT_READER.name else reader
+
+
 def _read_state(board: Board, state_path: str, readers: Sequence[Reader]) -> State:
     """The state drawn in ``state_path``: a state picture in the text format, or the marks
     of a screenshot of the same board (a file some other reader claims by its suffix)."""
-    reader = None if state_path == STDIN else by_suffix(readers, state_path)
-    if reader is not None and reader.name != TEXT_READER.name:
+    if picture_reader(state_path, readers) is not None:
         return _marks_of(board, state_path, readers)
     data = read_input(state_path, "state")
     try:
@@ -70,7 +76,7 @@ def _marks_of(board: Board, state_path: str, readers: Sequence[Reader]) -> State
     """The marks a screenshot shows, as a state of ``board``: the picture must show the
     same board (the same regions; their letters may differ)."""
     reading = read_source(state_path, readers)
-    if _regions(reading.board.rows) != _regions(board.rows):
+    if set(reading.board.region_masks) != set(board.region_masks):
         raise BoardError(
             f"it shows another board ({reading.board.n}×{reading.board.n}, other regions) "
             f"than the {board.n}×{board.n} board given"
@@ -79,10 +85,3 @@ def _marks_of(board: Board, state_path: str, readers: Sequence[Reader]) -> State
         warn(f"{display_name(state_path)}: the picture shows no marks; starting from none")
         return State.initial(board)
     return State(reading.state.live, reading.state.queens)
-
-
-def _regions(rows: Sequence[str]) -> list[int]:
-    """Each cell's region, numbered in order of first appearance: the same for two boards
-    whose regions are the same cells, whatever their letters."""
-    first: dict[str, int] = {}
-    return [first.setdefault(letter, len(first)) for row in rows for letter in row]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.board import Board, bits
 from ..engine.driver import SOLVED, RuleFailure, SolveResult
+from ..engine.errors import ContractViolation
 from ..engine.rules import Rule, Step, Tier
 from ..engine.state import State, cell_labels
 from ..tools.explain import Explanation, explain_steps
@@ -71,8 +72,6 @@ class DetailError(ValueError):
 
 def detail_failure(error: DetailError, rules: Iterable[Rule]) -> RuleFailure:
     """The rule failure a :class:`DetailError` stands for, naming the rule."""
-    from ..engine.driver import ContractViolation
-
     rule = next((r for r in rules if r.counter == error.counter), None)
     if rule is None:  # a step under a counter no installed rule has: name the counter
         rule = Rule(

@@ -27,6 +27,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..engine.board import Board, bits
+from ..engine.driver import RuleFailure
+from ..engine.errors import ContractViolation
+from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label
 
@@ -98,9 +101,6 @@ def why_of(board: Board, step: Step, before: State, rule: Rule | None) -> str | 
     raises or gives something else than a string (it is a broken plugin)."""
     if rule is None or rule.explain is None:
         return None
-    from ..engine.driver import ContractViolation, RuleFailure
-    from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
-
     try:
         # Plugin code: under a budget, kept off the command's output like a rule's apply.
         with plugin_code(rule):

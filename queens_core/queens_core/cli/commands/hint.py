@@ -7,7 +7,6 @@ import sys
 import click
 
 from ...engine.state import State
-from ...plugins.readers import TEXT_READER, by_suffix
 from ...referee.budget import DEFAULT_TIMEOUT
 from ...tools.batch import display_name
 from ..exits import (
@@ -21,7 +20,7 @@ from ..exits import (
     write_output,
 )
 from ..options import SECONDS, color_option, format_option
-from ..reading import read_board_and_state
+from ..reading import picture_reader, read_board_and_state
 from ..stars import parse_stars, stars_option
 
 
@@ -125,8 +124,8 @@ def hint(
     k = parse_stars(stars)
     registry = settings.registry()
     if in_place and state_path is not None:
-        claimed = by_suffix(registry.readers, state_path)
-        if claimed is not None and claimed.name != TEXT_READER.name:
+        claimed = picture_reader(state_path, registry.readers)
+        if claimed is not None:
             # Writing the text state over a screenshot would destroy the picture.
             fail(
                 f"--in-place writes the state as text: not over {state_path}, which the "
