@@ -176,6 +176,68 @@ def test_the_hard_stop_ends_a_rule_that_swallows_the_alarm(site):
     assert took < 20
 
 
+#: Plugin code in a thread that is not the main one (the page's workers), which swallows
+#: the exception that stops it.
+SWALLOWS_IN_A_THREAD = """
+import threading, time
+from queens_core.engine import guards
+guards.GRACE = 0.5
+
+def work():
+    with guards.plugin_code("reader 'stubborn' from queens-read-stubborn 1.0", 0.3):
+        while True:
+            try:
+                time.sleep(0.05)
+            except BaseException:
+                pass
+
+worker = threading.Thread(target=work)
+worker.start()
+worker.join(30)
+"""
+
+
+def test_the_hard_stop_ends_plugin_code_that_swallows_its_stop_in_another_thread():
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", SWALLOWS_IN_A_THREAD],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == EXIT_RULE_FAILED
+    assert done.stderr == (
+        "queens: error: reader 'stubborn' from queens-read-stubborn 1.0 did not stop: it was "
+        "still running 0.5 s after its time budget (0.3 s) ran out, so queens ended\n"
+    )
+    assert time.monotonic() - start < 20
+
+
+def test_plugin_code_in_another_thread_is_stopped_by_its_budget():
+    """The budget holds in any thread: the exception that stops the code is raised in
+    the thread that runs it, and names it."""
+    import threading
+
+    outcome: list[BaseException] = []
+
+    def work():
+        try:
+            with guards.plugin_code("reader 'slow' from queens-read-slow 1.0", 0.3):
+                while True:
+                    pass
+        except guards.OutOfTime as err:
+            outcome.append(err)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive()
+    (err,) = outcome
+    assert err.culprit == "reader 'slow' from queens-read-slow 1.0"
+    assert str(err) == "it was still running when its time budget (0.3 s) ran out"
+
+
 def test_a_call_that_holds_the_interpreter_lock_ends_by_the_fault_handler(site):
     """No Python code runs until such a call returns: Python's fault handler ends the
     process, and its stack names the plugin's file."""

@@ -716,3 +716,72 @@ def test_a_board_to_learn_a_rule_on_needs_it_when_one_does(client, installed):
     board = Board.parse("\n".join(got["board"]["rows"]))
     without = Solver([r for r in installed.rules if r.counter != counter])
     assert Solver(installed.rules).solve(board).solved and not without.solve(board).solved
+
+
+# -- plugin code past its budget, in the server's worker threads ------------------------
+
+#: A rule that never returns, counting its laps where the test can see them.
+LAPS: list[int] = [0]
+
+
+def endless(_ctx) -> None:
+    while True:
+        LAPS[0] += 1
+
+
+def runaway_client() -> TestClient:
+    rule = dataclasses.replace(quick_rule("runaway", endless), display_name="Runaway")
+
+    class Runaway:
+        @hookimpl
+        def queens_register_rules(self):
+            return [rule]
+
+    pm = make_plugin_manager()
+    pm.register(Runaway(), name="queens-rules-runaway")
+    return client_for(load_registry(pm, use_entry_points=False))
+
+
+@pytest.mark.parametrize("endpoint", ["/api/explain", "/api/hint"])
+def test_a_rule_that_never_returns_is_stopped_in_its_worker_and_named(endpoint, monkeypatch):
+    """The page says which rule, of which package, ran out; and the worker thread that
+    ran it is free again (the rule runs no more), not busy for ever."""
+    import time
+
+    from queens_web import app
+
+    kind = endpoint.rsplit("/", 1)[1]
+    monkeypatch.setitem(app.BUDGETS, kind, 1.0)
+    client = runaway_client()
+    clock = time.monotonic()
+    message = error_of(client.post(endpoint, json={"board": ROWS_353}), 500)
+    assert time.monotonic() - clock < 3
+    assert message == (
+        "a rule failed: rule 'runaway' (Runaway) from queens-rules-runaway ran away: it was "
+        f"still running when the {kind}'s time budget (0.9 s) ran out"
+    )
+    laps = LAPS[0]
+    time.sleep(0.3)
+    assert LAPS[0] == laps  # stopped, not left running in the thread
+
+
+def test_the_check_of_a_rule_that_never_returns_names_it(monkeypatch):
+    from queens_web import app
+
+    monkeypatch.setitem(app.BUDGETS, "check", 1.0)
+    got = runaway_client().post("/api/check", json={"board": ROWS_353}).json()
+    assert got["verdict"] == "rule-failed"
+    assert "rule 'runaway' (Runaway) from queens-rules-runaway ran away" in got["message"]
+
+
+def test_a_few_requests_past_their_budget_leave_every_worker_free(monkeypatch):
+    """More runaway requests than worker threads, one after another: each is answered
+    with the rule's name, none waits behind a thread still busy with an earlier one."""
+    from queens_web import app
+
+    monkeypatch.setitem(app.BUDGETS, "explain", 0.5)
+    client = runaway_client()
+    for _ in range(app.WORKERS + 2):
+        message = error_of(client.post("/api/explain", json={"board": ROWS_353}), 500)
+        assert "rule 'runaway' (Runaway) from queens-rules-runaway ran away" in message
+    assert client.post("/api/info").status_code in (200, 405)

@@ -49,7 +49,9 @@ Queens, 2 or more Star Battle; ``/api/read`` takes it as ``?stars=``, else the i
 
 Computations run in a pool of worker threads, never on the event loop, each with a time
 budget that ends in a 503 and one line: the page's files and ``/api/info`` are answered
-while a slow board is generated.
+while a slow board is generated. Plugin code still running near the end of the budget
+(a rule that does not stop) is stopped there, in its worker thread, and the answer names
+it and its package; so the thread is free for the next request.
 """
 
 from __future__ import annotations
@@ -90,6 +92,10 @@ UPLOAD_CEILING = 16 * 1024 * 1024
 #: Worker threads for computations: two cores' worth, so that one slow request leaves a
 #: thread for the next.
 WORKERS = 3
+#: The share of a request's budget its computation gets before the plugin code then
+#: running is stopped and named (a 500 that says which): the rest lets that answer come
+#: back before the request gives up with a 503.
+WORK_SHARE = 0.9
 #: Seconds a computation may take before its request is answered with a 503.
 BUDGETS = {
     "archive": 20.0,
@@ -257,14 +263,30 @@ def create_app(
         kind: str, function: Callable[..., dict[str, Any]], *args: Any
     ) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(pool, lambda: function(lazy.get(), *args))
         seconds = BUDGETS[kind]
+        work = loop.run_in_executor(
+            pool, bounded, seconds * WORK_SHARE, f"the {kind}'s time budget", function, args
+        )
         try:
             return await asyncio.wait_for(work, seconds)
         except TimeoutError:
             raise Problem(
                 f"the {kind} did not finish within {seconds:g} s: try a smaller board", 503
             ) from None
+
+    def bounded(
+        seconds: float, what: str, function: Callable[..., dict[str, Any]], args: tuple
+    ) -> dict[str, Any]:
+        """``function`` in a worker thread, its plugin code stopped (and named) when it
+        runs past ``seconds``: the thread is free again, whatever a rule does."""
+        from queens_core.engine.guards import OutOfTime, describe, watch
+
+        library = lazy.get()
+        try:
+            with watch(seconds, what):
+                return function(library, *args)
+        except OutOfTime as err:  # plugin code that is not a rule's (a reader's)
+            raise Problem(f"{describe(err.culprit)} ran away: {err}", 500) from None
 
     async def library() -> Library:
         return await run_in_threadpool(lazy.get)

@@ -57,7 +57,9 @@ class Context:
     run) unless the call names another counter of the same group.
     """
 
-    __slots__ = ("board", "counter", "enabled", "state", "steps")
+    #: ``running``: set by the driver for its own use (the thread's slot of
+    #: :mod:`queens_core.engine.guards`, which names the rule running when time runs out).
+    __slots__ = ("board", "counter", "enabled", "running", "state", "steps")
 
     @property
     def cache(self) -> dict[Any, Any]:
@@ -77,6 +79,7 @@ class Context:
         self.steps: list[Step] = [] if steps is None else steps
         self.counter = ""
         self.enabled: frozenset[str] = frozenset()
+        self.running: Any = None
 
     def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
         """Put a queen on a live cell and kill its kill mask at once; return the killed."""

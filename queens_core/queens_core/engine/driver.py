@@ -128,10 +128,6 @@ class SolveResult:
         )
 
 
-#: The slot the time budget's alarm reads to name the running rule (bound once).
-_RUNNING = guards.running
-
-
 class _Group:
     """Rules that share one apply function, run by one call."""
 
@@ -233,6 +229,8 @@ class Solver:
         """The two-tier loop: cheap rules to a fixed point, then one expensive rule that
         changes something, and back; until solved, stalled or contradictory."""
         ctx = Context(board, state, [])
+        # Where _run marks the rule it calls, for the time budget to name: this thread's.
+        ctx.running = guards.running_slot()
         result = SolveResult(board, state, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps)
         state.caches = guards.Caches(ctx, state.caches)
         if not self._settle(ctx, result):
@@ -310,7 +308,7 @@ class Solver:
         # ends the solve; anything else it raises, and a replaced state, is a RuleFailure.
         ctx.counter = group.counter
         ctx.enabled = group.enabled
-        running = _RUNNING
+        running = ctx.running
         running.rule = group.first  # for the time budget's alarm, which names it
         try:
             group.apply(ctx)

@@ -12,9 +12,11 @@ rule's cache, which goes through one Python method):
   :class:`StreamGuard` objects that raise in the thread running it;
 - running away: when plugin code outlives its time budget (:data:`TIME_BUDGET` for a
   solve, :data:`PLUGIN_BUDGET` for loading a package or reading a board,
-  :data:`SNIFF_BUDGET` for a reader's sniff), a watchdog thread raises an alarm
-  (``SIGALRM``, delivered in the main thread) that ends the plugin code then running,
-  and names it;
+  :data:`SNIFF_BUDGET` for a reader's sniff, or the budget a caller gives a stretch of
+  work, as the page does each request), a watchdog thread ends the plugin code then
+  running, and names it, in whatever thread it runs: in the main thread by an alarm
+  (``SIGALRM``), in another (the page's workers) by an exception Python raises in that
+  thread; so the thread is free again;
 - not stopping: the alarm is an exception, which plugin code can catch and ignore, and is
   delivered between two bytecodes only. When the culprit is still running
   :data:`GRACE` seconds after its budget ran out, the watchdog writes one line naming it
@@ -97,7 +99,7 @@ _RETRY = 0.01
 #: How often the watchdog looks at the clock when it has nothing closer to wait for.
 _IDLE = 0.25
 
-_MAIN_THREAD = threading.main_thread().ident
+_MAIN_THREAD = threading.main_thread().ident or 0
 
 
 class OutOfTime(BaseException):
@@ -202,9 +204,10 @@ class Caches(dict):
 
 
 class RunningRule:
-    """What plugin code is running, for the alarm to read: ``rule``, the rule the driver
-    is running (None between two rule calls: a slot the driver sets before each call and
-    clears after it), or ``other``, the culprit of other watched plugin code."""
+    """What plugin code one thread is running, for the watchdog to read: ``rule``, the
+    rule the driver is running (None between two rule calls: a slot the driver sets
+    before each call and clears after it), or ``other``, the culprit of other watched
+    plugin code."""
 
     __slots__ = ("other", "rule")
 
@@ -216,8 +219,23 @@ class RunningRule:
         return self.rule if self.rule is not None else self.other
 
 
-#: The one slot of the process (watched plugin code runs in the main thread, one at a time).
+#: The main thread's slot (the command line runs plugin code there).
 running = RunningRule()
+#: The slots of the other threads that ran watched plugin code (the page's workers), by
+#: thread id; a thread that ends leaves its slot, which a new thread of the same id reuses.
+_slots: dict[int, RunningRule] = {}
+
+
+def running_slot() -> RunningRule:
+    """The calling thread's slot: what the driver marks the rule it runs in, once per
+    solve (a lookup per rule call would cost the archive about a percent)."""
+    ident = threading.get_ident()
+    if ident == _MAIN_THREAD:
+        return running
+    slot = _slots.get(ident)
+    if slot is None:
+        slot = _slots[ident] = RunningRule()
+    return slot
 
 
 def describe(culprit: Any) -> str:
@@ -232,42 +250,99 @@ def _on_alarm(_signum: int, frame: FrameType | None) -> None:
     soon)."""
     culprit = running.culprit()
     dog = _watchdog
-    if culprit is not None and dog is not None and dog.deadline is not None:
-        raise OutOfTime(culprit, dog.budget, dog.what)
+    stretch = dog.stretches.get(_MAIN_THREAD) if dog is not None else None
+    if culprit is not None and stretch is not None:
+        raise OutOfTime(culprit, stretch.budget, stretch.what)
+
+
+class _Expired(OutOfTime):
+    """The :class:`OutOfTime` the watchdog raises in a thread other than the main one.
+    Python makes it in that thread from the class alone (no arguments), so it reads
+    what ran out from the thread's watched stretch."""
+
+    def __init__(self, *args: Any) -> None:
+        if args:  # made again from its parts (a copy, a pickle)
+            super().__init__(*args)
+            return
+        dog = _watchdog
+        stretch = dog.stretches.get(threading.get_ident()) if dog is not None else None
+        if stretch is None:  # cannot happen: it is raised only in a watched stretch
+            super().__init__("plugin code", 0.0, "its time budget")
+        else:
+            super().__init__(stretch.culprit, stretch.budget, stretch.what)
+
+
+#: Held by the watchdog while it raises in a thread, and by that thread while it leaves
+#: its watched stretch: an exception meant for plugin code never reaches the code that
+#: runs the thread after it (the page's pool of workers).
+_posting = threading.Lock()
+
+
+def _raise_in_thread(ident: int, exception: type[BaseException] | None) -> None:
+    """Raise ``exception`` in thread ``ident`` when it next runs Python code (None:
+    take back one raised that it has not met yet)."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(ident), None if exception is None else ctypes.py_object(exception)
+    )
+
+
+#: Whether plugin code can be stopped in any thread, not only the main one: a CPython
+#: interpreter can raise an exception in another thread (the other threads of another
+#: interpreter keep no budget).
+ANY_THREAD = sys.implementation.name == "cpython"
 
 
 class _Watchdog(threading.Thread):
-    """A daemon thread that raises the alarm in the main thread when watched plugin code
-    outlives its deadline, and ends the process when it outlives the deadline plus
-    :data:`GRACE`. A thread, not a timer signal, so that a solve pays no system call:
-    starting the watch is a few attribute stores."""
+    """A daemon thread that stops watched plugin code that outlives its deadline, in
+    whatever thread it runs (the alarm in the main thread, an exception raised in
+    another), and ends the process when it outlives the deadline plus :data:`GRACE`. A
+    thread, not a timer signal, so that a solve pays no system call: starting the watch
+    is a few stores."""
 
     def __init__(self) -> None:
         super().__init__(name="queens-time-budget", daemon=True)
-        self.deadline: float | None = None
-        self.budget = TIME_BUDGET
-        self.what = "the solve's time budget"
-        self.status = STATUS_AT_WORK
+        #: The outermost watched stretch of each thread that is in one, by thread id.
+        self.stretches: dict[int, watch] = {}
         #: When the fault handler was last armed (see :data:`STARVED`).
         self.armed_at = -math.inf
 
     def run(self) -> None:
         while True:
             self._keep_fault_handler_armed()
-            deadline = self.deadline
-            if deadline is None:
-                time.sleep(_IDLE)
-                continue
-            left = deadline - time.monotonic()
-            if left > 0:
-                time.sleep(min(left, _IDLE))
-            elif self.deadline != deadline or signal.getsignal(signal.SIGALRM) is not _on_alarm:
-                time.sleep(_RETRY)
-            elif -left >= GRACE and (culprit := running.culprit()) is not None:
-                _hard_stop(culprit, self)
-            else:
-                _thread.interrupt_main(signal.SIGALRM)
-                time.sleep(_RETRY)
+            now = time.monotonic()
+            nap = _IDLE
+            for ident, stretch in list(self.stretches.items()):
+                left = stretch.deadline - now
+                if left > 0:
+                    nap = min(nap, left)
+                    continue
+                nap = _RETRY
+                if ident == _MAIN_THREAD:
+                    self._overdue_in_main(stretch, -left)
+                else:
+                    self._overdue_in_thread(ident, stretch, -left)
+            time.sleep(nap)
+
+    def _overdue_in_main(self, stretch: watch, late: float) -> None:
+        if signal.getsignal(signal.SIGALRM) is not _on_alarm:
+            return
+        if late >= GRACE and (culprit := running.culprit()) is not None:
+            _hard_stop(culprit, stretch)
+        _thread.interrupt_main(signal.SIGALRM)
+
+    def _overdue_in_thread(self, ident: int, stretch: watch, late: float) -> None:
+        with _posting:
+            slot = stretch.slot
+            culprit = slot.culprit() if slot is not None else None
+            if culprit is None or self.stretches.get(ident) is not stretch:
+                return  # between two rules, or the stretch just ended: look again soon
+            if late >= GRACE:
+                _hard_stop(culprit, stretch)
+            stretch.culprit = culprit
+            stretch.raised = True
+            _raise_in_thread(ident, _Expired)
 
     def _keep_fault_handler_armed(self) -> None:
         """Push the fault handler's deadline :data:`STARVED` seconds ahead, every few
@@ -298,12 +373,12 @@ _arming = threading.Lock()
 _ERROR_FD = 2
 
 
-def _hard_stop(culprit: Any, dog: _Watchdog) -> None:
+def _hard_stop(culprit: Any, stretch: watch) -> None:
     """End the process: the culprit did not stop after its budget and grace. One line
     on standard error, what the command printed so far flushed, and the status."""
     line = (
         f"queens: error: {describe(culprit)} did not stop: it was still running "
-        f"{GRACE:g} s after {dog.what} ({dog.budget:g} s) ran out, so queens ended\n"
+        f"{GRACE:g} s after {stretch.what} ({stretch.budget:g} s) ran out, so queens ended\n"
     )
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -317,7 +392,7 @@ def _hard_stop(culprit: Any, dog: _Watchdog) -> None:
         if tell_parent and hasattr(signal, "SIGUSR1"):
             os.kill(os.getppid(), signal.SIGUSR1)
     finally:
-        os._exit(dog.status)
+        os._exit(stretch.status)
 
 
 #: True in a worker process (``generate --jobs``): its parent waits for its result, and
@@ -343,9 +418,10 @@ def _after_fork_in_parent() -> None:
 def _after_fork_in_child() -> None:
     """In a child process made by fork: the watchdog thread did not come along (only
     the forking thread does), so the child starts its own on first use."""
-    global _watchdog, _arming
+    global _watchdog, _arming, _posting
     _watchdog = None
     _arming = threading.Lock()
+    _posting = threading.Lock()
 
 
 if hasattr(os, "register_at_fork"):
@@ -356,21 +432,28 @@ if hasattr(os, "register_at_fork"):
     )
 
 
-def _start_watchdog() -> _Watchdog | None:
-    """The watchdog, started on first use; None where it cannot work (no SIGALRM, or
-    another handler owns it)."""
+def _start_watchdog() -> _Watchdog:
+    """The watchdog, started on first use."""
     global _watchdog
     if _watchdog is None:
-        if not hasattr(signal, "SIGALRM") or signal.getsignal(signal.SIGALRM) not in (
-            signal.SIG_DFL,
-            _on_alarm,  # a child of a process that had it
-        ):
-            return None
-        signal.signal(signal.SIGALRM, _on_alarm)
-        _count_interrupts()
         _watchdog = _Watchdog()
         _watchdog.start()
     return _watchdog
+
+
+def _alarm_ready() -> bool:
+    """Whether the alarm can stop plugin code in the main thread (called there): the
+    system has SIGALRM and no other handler owns it."""
+    if not hasattr(signal, "SIGALRM"):
+        return False
+    handler = signal.getsignal(signal.SIGALRM)
+    if handler is _on_alarm:
+        return True
+    if handler is not signal.SIG_DFL:
+        return False
+    signal.signal(signal.SIGALRM, _on_alarm)
+    _count_interrupts()
+    return True
 
 
 # -- whose KeyboardInterrupt ----------------------------------------------------------
@@ -416,23 +499,50 @@ def raised_by_plugin(err: BaseException) -> bool:
 
 class watch:
     """Guard standard output and standard error, and start the time budget, for the
-    length of one solve (its culprit is the rule in :data:`running`).
+    length of one solve (its culprit is the rule in the thread's :func:`running_slot`),
+    or of any stretch of work whose plugin code must stop in time (``what`` names the
+    budget in the line that stops it).
 
-    Cheap on purpose (it wraps every solve). The budget is kept only in the main thread
-    (where the alarm can be raised) and only for the outermost watched stretch (a rule
-    may run a solve of its own).
+    Cheap on purpose (it wraps every solve). The budget is kept for the outermost watched
+    stretch of each thread only (a rule may run a solve of its own). In the main thread
+    the watchdog stops plugin code with an alarm; in another (the page's workers) with
+    an exception raised in that thread.
     """
 
-    __slots__ = ("armed", "budget", "stderr", "stdout")
+    __slots__ = (
+        "armed",
+        "budget",
+        "culprit",
+        "deadline",
+        "raised",
+        "slot",
+        "status",
+        "stderr",
+        "stdout",
+        "thread",
+        "what",
+    )
 
-    what = "the solve's time budget"
-    status = STATUS_AT_WORK
-
-    def __init__(self, budget: float | None):
-        self.budget = budget
+    def __init__(
+        self,
+        budget: float | None,
+        what: str = "the solve's time budget",
+        status: int = STATUS_AT_WORK,
+    ):
+        #: Seconds (``math.inf``: no budget, only the output guards).
+        self.budget = math.inf if budget is None else budget
+        self.what = what
+        self.status = status
         self.armed = False
         self.stdout: TextIO | None = None
         self.stderr: TextIO | None = None
+        #: Set while armed: when the budget runs out, the thread's slot, and (once the
+        #: watchdog raised in the thread) the culprit it named.
+        self.deadline = math.inf
+        self.slot: RunningRule | None = None
+        self.culprit: Any = None
+        self.raised = False
+        self.thread = 0
 
     def __enter__(self) -> None:
         stdout = sys.stdout
@@ -446,25 +556,53 @@ class watch:
             self.stderr = stderr
             sys.stderr = StreamGuard(stderr, STDERR_WHERE)
         budget = self.budget
-        if budget is None or budget == math.inf or threading.get_ident() != _MAIN_THREAD:
+        if budget == math.inf:
             return
         dog = _watchdog or _start_watchdog()
-        if dog is None or dog.deadline is not None:
+        ident = threading.get_ident()
+        if ident in dog.stretches:
+            return  # nested: the outer stretch's budget holds
+        if ident == _MAIN_THREAD:
+            if not _alarm_ready():
+                return
+            self.slot = running
+        elif ANY_THREAD:
+            self.slot = running_slot()
+        else:
             return
-        dog.budget = budget
-        dog.what = self.what
-        dog.status = self.status
-        dog.deadline = time.monotonic() + budget
+        self.thread = ident
+        self.deadline = time.monotonic() + budget
         self.armed = True
+        dog.stretches[ident] = self
 
     def __exit__(self, *exc: object) -> None:
-        if self.armed:
-            assert _watchdog is not None
-            _watchdog.deadline = None
-        if self.stdout is not None:
-            sys.stdout = self.stdout
-        if self.stderr is not None:
-            sys.stderr = self.stderr
+        try:
+            if self.armed:
+                self._leave()
+        finally:
+            if self.stdout is not None:
+                sys.stdout = self.stdout
+            if self.stderr is not None:
+                sys.stderr = self.stderr
+
+    def _leave(self) -> None:
+        """End the stretch. Outside the main thread, an exception the watchdog raised
+        just as the stretch ended is taken back (or met here), never left for the code
+        that runs the thread next."""
+        self.armed = False
+        dog = _watchdog
+        assert dog is not None
+        if self.thread == _MAIN_THREAD:
+            dog.stretches.pop(self.thread, None)
+            return
+        try:
+            with _posting:
+                dog.stretches.pop(self.thread, None)
+                if self.raised:
+                    _raise_in_thread(self.thread, None)
+        except OutOfTime:
+            with _posting:
+                dog.stretches.pop(self.thread, None)
 
 
 class plugin_code(watch):
@@ -473,7 +611,7 @@ class plugin_code(watch):
     ``culprit`` names it (``describe()``, or text), ``status`` is what the hard stop
     ends the process with."""
 
-    __slots__ = ("culprit", "previous", "status", "what")
+    __slots__ = ("named", "previous")
 
     def __init__(
         self,
@@ -482,18 +620,18 @@ class plugin_code(watch):
         status: int = STATUS_AT_WORK,
         what: str = "its time budget",
     ):
-        super().__init__(PLUGIN_BUDGET if budget is None else budget)
-        self.culprit = culprit
+        super().__init__(PLUGIN_BUDGET if budget is None else budget, what, status)
+        self.named = culprit
         self.previous: Any = None
-        self.what = what
-        self.status = status
 
     def __enter__(self) -> None:
         _count_interrupts()
-        self.previous = running.other
-        running.other = self.culprit
+        slot = running_slot()
+        self.previous = slot.other
+        slot.other = self.named
         super().__enter__()
 
     def __exit__(self, *exc: object) -> None:
+        # The culprit goes first: once it is gone the watchdog raises nothing more here.
+        running_slot().other = self.previous
         super().__exit__(*exc)
-        running.other = self.previous
