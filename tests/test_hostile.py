@@ -149,7 +149,8 @@ from queens_core.engine import guards
 guards.TIME_BUDGET = 0.3
 guards.PLUGIN_BUDGET = 0.3
 guards.GRACE = 0.5
-guards.STARVED = 3.0
+guards.STARVED = 6.0
+guards.LOCK_HELD = 2.0
 sys.argv = ["queens", *{args!r}]
 from queens_core.cli.entry import run
 run()
@@ -238,14 +239,25 @@ def test_plugin_code_in_another_thread_is_stopped_by_its_budget():
     assert str(err) == "it was still running when its time budget (0.3 s) ran out"
 
 
-def test_a_call_that_holds_the_interpreter_lock_ends_by_the_fault_handler(site):
-    """No Python code runs until such a call returns: Python's fault handler ends the
-    process, and its stack names the plugin's file."""
+def test_a_call_that_holds_the_interpreter_lock_is_ended_in_one_line_naming_it(site):
+    """No Python code runs until such a call returns, the watchdog's neither: the
+    sentinel process notices, and ends queens with one line naming the package, and the
+    status of a rule failure."""
     install(site, HOLDS_THE_LOCK)
+    source = rule_module(HOLDS_THE_LOCK, "hostile").splitlines()
+    line = next(n for n, text in enumerate(source, 1) if "sum(range(" in text)
     status, error, took = run_shortened(site, "solve", BOARD, timeout=40)
-    assert status == 1
-    assert "hostile_rules/__init__.py" in error and "in apply" in error
-    assert took < 30
+    assert status == EXIT_RULE_FAILED
+    assert error.startswith(
+        "queens: error: plugin package queens-rules-hostile[hostile] did not stop: one call "
+        "it made (at "
+    ), error
+    assert error.endswith(
+        f"hostile_rules/__init__.py:{line}) held the Python interpreter for 2 s, past its time "
+        "budget, so queens ended\n"
+    ), error
+    assert len(error.splitlines()) == 1
+    assert took < 5.5  # before the fault handler's own end, with its stack dump
 
 
 def test_a_package_whose_import_never_ends_is_stopped_at_loading(site):

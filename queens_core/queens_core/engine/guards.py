@@ -65,6 +65,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
+from . import sentinel
 from .errors import ContractViolation
 
 if TYPE_CHECKING:
@@ -87,6 +88,13 @@ GRACE = 10.0
 #: How long no Python thread may run (the watchdog included) before the fault handler
 #: ends the process: the longest budget, its grace and some margin.
 STARVED = max(TIME_BUDGET, PLUGIN_BUDGET) + GRACE + 20.0
+#: How long one call may keep the interpreter to itself (no other Python thread runs,
+#: the watchdog included) before the sentinel (:mod:`queens_core.engine.sentinel`) ends
+#: the process with one line naming the plugin: the longest budget, past which any
+#: plugin code is stopped.
+LOCK_HELD = max(TIME_BUDGET, PLUGIN_BUDGET)
+#: How often the watchdog tells the sentinel that Python code still runs.
+_HEARTBEAT = 0.25
 
 #: The statuses the hard stop ends the process with: the command line's "a rule failed"
 #: (plugin code failing at work) and "a rule package failed to load" (while loading).
@@ -100,6 +108,8 @@ _RETRY = 0.01
 _IDLE = 0.25
 
 _MAIN_THREAD = threading.main_thread().ident or 0
+_get_ident = threading.get_ident
+_monotonic = time.monotonic
 
 
 class OutOfTime(BaseException):
@@ -229,7 +239,7 @@ _slots: dict[int, RunningRule] = {}
 def running_slot() -> RunningRule:
     """The calling thread's slot: what the driver marks the rule it runs in, once per
     solve (a lookup per rule call would cost the archive about a percent)."""
-    ident = threading.get_ident()
+    ident = _get_ident()
     if ident == _MAIN_THREAD:
         return running
     slot = _slots.get(ident)
@@ -309,9 +319,14 @@ class _Watchdog(threading.Thread):
         self.armed_at = -math.inf
 
     def run(self) -> None:
+        _start_sentinel()
+        beaten = -math.inf
         while True:
             self._keep_fault_handler_armed()
             now = time.monotonic()
+            if now - beaten >= _HEARTBEAT and _sentinel is not None:
+                _sentinel.send(b"B\n")
+                beaten = now
             nap = _IDLE
             for ident, stretch in list(self.stretches.items()):
                 left = stretch.deadline - now
@@ -402,6 +417,39 @@ tell_parent = False
 
 _watchdog: _Watchdog | None = None
 
+# -- the sentinel, for a call that holds the interpreter ---------------------------------
+
+_sentinel: sentinel.Sentinel | None = None
+#: What the sentinel is told of each plugin package loaded so far (where its code lives,
+#: how to name it): told again to the sentinel of a child process.
+_code_names: list[bytes] = []
+
+
+def _start_sentinel() -> None:
+    """Start the sentinel (from the watchdog's thread, so that the command does not wait
+    for it), and tell it the packages loaded so far."""
+    global _sentinel
+    if _sentinel is not None:
+        return
+    try:
+        _sentinel = sentinel.start(LOCK_HELD, os.getppid() if tell_parent else 0)
+    except (OSError, ValueError, AttributeError):  # no C library to reach: the fault handler
+        _sentinel = None
+    if _sentinel is not None:
+        for message in list(_code_names):
+            _sentinel.send(message)
+
+
+def name_code(module: object, name: str) -> None:
+    """Tell the sentinel that the code of ``module`` (a plugin package just loaded) is
+    named ``name`` in the line that ends a call of it holding the interpreter."""
+    for path in sentinel.paths_of(module):
+        for where in {path, os.path.realpath(path)}:
+            message = f"N{where}\t{name}\n".encode("utf-8", "replace")
+            _code_names.append(message)
+            if _sentinel is not None:
+                _sentinel.send(message)
+
 
 def _before_fork() -> None:
     _arming.acquire()
@@ -418,10 +466,13 @@ def _after_fork_in_parent() -> None:
 def _after_fork_in_child() -> None:
     """In a child process made by fork: the watchdog thread did not come along (only
     the forking thread does), so the child starts its own on first use."""
-    global _watchdog, _arming, _posting
+    global _watchdog, _arming, _posting, _sentinel
     _watchdog = None
     _arming = threading.Lock()
     _posting = threading.Lock()
+    if _sentinel is not None:
+        sentinel.forget_in_child(_sentinel)
+        _sentinel = None
 
 
 if hasattr(os, "register_at_fork"):
@@ -441,18 +492,24 @@ def _start_watchdog() -> _Watchdog:
     return _watchdog
 
 
+#: Whether the alarm's handler has been put in place (the watchdog checks it is still
+#: there before it raises the alarm).
+_alarm_set = False
+
+
 def _alarm_ready() -> bool:
     """Whether the alarm can stop plugin code in the main thread (called there): the
     system has SIGALRM and no other handler owns it."""
+    global _alarm_set
     if not hasattr(signal, "SIGALRM"):
         return False
     handler = signal.getsignal(signal.SIGALRM)
-    if handler is _on_alarm:
-        return True
-    if handler is not signal.SIG_DFL:
-        return False
-    signal.signal(signal.SIGALRM, _on_alarm)
-    _count_interrupts()
+    if handler is not _on_alarm:
+        if handler is not signal.SIG_DFL:
+            return False
+        signal.signal(signal.SIGALRM, _on_alarm)
+        _count_interrupts()
+    _alarm_set = True
     return True
 
 
@@ -559,11 +616,12 @@ class watch:
         if budget == math.inf:
             return
         dog = _watchdog or _start_watchdog()
-        ident = threading.get_ident()
-        if ident in dog.stretches:
+        ident = _get_ident()
+        stretches = dog.stretches
+        if ident in stretches:
             return  # nested: the outer stretch's budget holds
         if ident == _MAIN_THREAD:
-            if not _alarm_ready():
+            if not (_alarm_set or _alarm_ready()):
                 return
             self.slot = running
         elif ANY_THREAD:
@@ -571,14 +629,20 @@ class watch:
         else:
             return
         self.thread = ident
-        self.deadline = time.monotonic() + budget
+        self.deadline = _monotonic() + budget
         self.armed = True
-        dog.stretches[ident] = self
+        stretches[ident] = self
 
     def __exit__(self, *exc: object) -> None:
         try:
             if self.armed:
-                self._leave()
+                if self.thread == _MAIN_THREAD:
+                    self.armed = False
+                    dog = _watchdog
+                    if dog is not None:  # None: in a child forked meanwhile
+                        dog.stretches.pop(_MAIN_THREAD, None)
+                else:
+                    self._leave()
         finally:
             if self.stdout is not None:
                 sys.stdout = self.stdout
@@ -592,9 +656,6 @@ class watch:
         self.armed = False
         dog = _watchdog
         assert dog is not None
-        if self.thread == _MAIN_THREAD:
-            dog.stretches.pop(self.thread, None)
-            return
         try:
             with _posting:
                 dog.stretches.pop(self.thread, None)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import pluggy
 
 from .. import hookspecs
-from ..engine.guards import STATUS_LOADING, OutOfTime, plugin_code, raised_by_plugin
+from ..engine.guards import STATUS_LOADING, OutOfTime, name_code, plugin_code, raised_by_plugin
 from ..engine.rules import Rule
 from . import FIRST_PARTY
 from .readers import TEXT_READER, Reader
@@ -209,6 +209,7 @@ def load_entry_points(
         try:
             with loading(info.label):
                 plugin = ep.load()
+            name_code(plugin, f"plugin package {info.label}")
             if pm.is_registered(plugin):
                 # One module named in both groups (rules and readers) is one plugin.
                 continue

@@ -1,0 +1,230 @@
+"""The sentinel: a small process that ends ``queens`` when one call holds the interpreter.
+
+A call into C code that never lets go of Python's interpreter lock (a catastrophic
+regular expression, ``sum(range(10**12))``, a power of a huge number) stops every
+Python thread of the process, the budgets' watchdog too, and no signal handler written
+in Python runs until it returns. So the watch over such a call has to live outside the
+process. The watchdog (:mod:`queens_core.engine.guards`) starts this sentinel once, and
+sends it a heartbeat a few times a second; the sentinel
+
+1. notices when no heartbeat has come for :data:`~queens_core.engine.guards.LOCK_HELD`
+   seconds (the longest time budget: a call that keeps the interpreter longer is past
+   any), while the process is not stopped (``Ctrl-Z``);
+2. asks the process for the Python stack of each of its threads: Python's fault handler,
+   set on ``SIGUSR2``, writes them down a pipe, from C, without the interpreter;
+3. finds the innermost frame in a plugin package's files (the watchdog tells it where
+   each loaded package lives and how to name it), writes one line on standard error
+   naming that package, the file and the line;
+4. sends ``SIGQUIT``, which the process answers from C by ending with the status of a
+   plugin failure (3: its handler is the C library's ``_exit``, which takes the signal's
+   number, 3, as the status); a process that does not end that way is killed.
+
+The sentinel ends when the process does (its heartbeat pipe closes). Linux only (it
+reads ``/proc`` and calls the C library through ctypes); elsewhere the fault handler's
+own dump after :data:`~queens_core.engine.guards.STARVED` seconds is what remains.
+"""
+
+from __future__ import annotations
+
+import _socket
+import os
+import signal
+import sys
+
+#: Run as ``python -I -S -c SENTINEL pid seconds parent_to_tell``, with the heartbeat pipe
+#: on descriptor 0 and the fault handler's pipe on descriptor 3. It imports nothing but
+#: built-in modules (it starts in milliseconds) and never writes but its one line.
+SENTINEL = r"""
+import os, select, signal, sys, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for queens, which it watches
+os.closerange(4, 4096)
+os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+pid, held, tell = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+names = []
+last = time.monotonic()
+rest = b""
+
+def stopped():
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] in (b"T", b"t")
+    except (OSError, IndexError):
+        return False
+
+while True:
+    ready = select.select([0], [], [], 0.25)[0]
+    now = time.monotonic()
+    if ready:
+        data = os.read(0, 65536)
+        if not data:
+            sys.exit(0)
+        last = now
+        *lines, rest = (rest + data).split(b"\n")
+        for line in lines:
+            if line[:1] == b"N":
+                root, _, name = line[1:].decode("utf-8", "replace").partition("\t")
+                names.append((root.rstrip(os.sep) + os.sep, name))
+    elif stopped():
+        last = now
+    elif now - last >= held:
+        break
+
+os.kill(pid, signal.SIGUSR2)
+dump = b""
+end = time.monotonic() + 2.0
+while time.monotonic() < end:
+    if not select.select([3], [], [], 0.2)[0]:
+        if dump:
+            break
+        continue
+    chunk = os.read(3, 65536)
+    if not chunk:
+        break
+    dump += chunk
+threads = []
+for line in dump.decode("utf-8", "replace").splitlines():
+    if line.startswith(("Thread ", "Current thread ")):
+        threads.append([])
+    elif line.startswith('  File "') and threads:
+        path, _, after = line[8:].partition('", line ')
+        threads[-1].append((path, after.split(" ", 1)[0]))
+
+def owner(path):
+    for root, name in names:
+        if path.startswith(root):
+            return name
+    return None
+
+found = None
+for innermost_only in (True, False):
+    for frames in threads:
+        for path, number in frames[:1] if innermost_only else frames:
+            name = owner(path)
+            if name and found is None:
+                found = (name, path, number)
+    if found:
+        break
+seconds = "%g" % held
+if found:
+    name, path, number = found
+    line = ("queens: error: %s did not stop: one call it made (at %s:%s) held the Python "
+            "interpreter for %s s, past its time budget, so queens ended"
+            % (name, path, number, seconds))
+else:
+    where = " (at %s:%s)" % threads[0][0] if threads and threads[0] else ""
+    line = ("queens: error: a call%s held the Python interpreter for %s s, past any time "
+            "budget, so queens ended" % (where, seconds))
+try:
+    os.write(2, line.encode("utf-8", "replace") + b"\n")
+finally:
+    if tell:
+        try:
+            os.kill(tell, signal.SIGUSR1)
+        except OSError:
+            pass
+    os.kill(pid, signal.SIGQUIT)
+    time.sleep(2.0)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+
+
+class Sentinel:
+    """The parent's end of a running sentinel: the socket the heartbeats go down (a
+    socket, not a pipe: a write to a sentinel that is gone must not end queens with
+    SIGPIPE, which the command line leaves at its default), and the fault handler's
+    pipe."""
+
+    def __init__(self, pid: int, beat: _socket.socket, dump: int):
+        self.pid = pid
+        self.beat = beat
+        self.dump = dump
+
+    def send(self, message: bytes) -> bool:
+        """Write ``message``; False once the sentinel is gone."""
+        try:
+            self.beat.send(message, _socket.MSG_NOSIGNAL)
+        except BlockingIOError:
+            return True  # it has not read the last ones yet: it knows queens runs
+        except OSError:
+            return False
+        return True
+
+    def close(self) -> None:
+        self.beat.close()
+        try:
+            os.close(self.dump)
+        except OSError:
+            pass
+
+
+def can_start() -> bool:
+    return (
+        sys.platform.startswith("linux")
+        and sys.implementation.name == "cpython"
+        and bool(sys.executable)
+        and hasattr(os, "posix_spawn")
+    )
+
+
+def start(held: float, tell: int) -> Sentinel | None:
+    """Start a sentinel over this process (``tell``: a process to send SIGUSR1 to when
+    it ends this one, 0 for none); None where it cannot work, or SIGQUIT is taken."""
+    if not can_start() or signal.getsignal(signal.SIGQUIT) is not signal.SIG_DFL:
+        return None
+    import ctypes
+    import faulthandler
+
+    beat, beat_end = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    beat.setblocking(False)
+    beat_read = beat_end.fileno()
+    dump, dump_write = os.pipe()
+    try:
+        pid = os.posix_spawn(
+            sys.executable,
+            [sys.executable, "-I", "-S", "-c", SENTINEL, str(os.getpid()), repr(held), str(tell)],
+            os.environ,
+            file_actions=[
+                (os.POSIX_SPAWN_DUP2, beat_read, 0),
+                (os.POSIX_SPAWN_DUP2, dump, 3),
+            ],
+        )
+    except OSError:
+        for fd in (dump, dump_write):
+            os.close(fd)
+        beat.close()
+        beat_end.close()
+        return None
+    beat_end.close()
+    os.close(dump)
+    faulthandler.register(signal.SIGUSR2, file=dump_write, all_threads=True)
+    libc = ctypes.CDLL(None)
+    libc.signal.argtypes = (ctypes.c_int, ctypes.c_void_p)
+    libc.signal.restype = ctypes.c_void_p
+    libc.signal(int(signal.SIGQUIT), ctypes.cast(libc._exit, ctypes.c_void_p))
+    return Sentinel(pid, beat, dump_write)
+
+
+def forget_in_child(sentinel: Sentinel) -> None:
+    """In a child process made by fork: the parent's sentinel is not this process's;
+    its pipes are closed here (the parent's sentinel then ends with the parent), and
+    SIGQUIT gets its ordinary meaning back until the child starts its own."""
+    import faulthandler
+
+    sentinel.close()
+    faulthandler.unregister(signal.SIGUSR2)
+    try:
+        signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+    except ValueError:  # forked from a thread that is not the main one: it cannot
+        pass
+
+
+def paths_of(module: object) -> list[str]:
+    """Where a plugin's code lives: its package's folders, or its module's file."""
+    folders = getattr(module, "__path__", None)
+    if folders is not None:
+        return [str(folder) for folder in folders]
+    file = getattr(module, "__file__", None)
+    return [file] if isinstance(file, str) else []
