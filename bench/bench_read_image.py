@@ -57,6 +57,16 @@ def real_set() -> list[tuple[Path, list[str] | None, list[str] | None]]:
 
 
 def peak_mb() -> float:
+    """The peak resident memory of this process's own address space (Linux's VmHWM),
+    else its ``ru_maxrss``, which Linux carries over from the parent's size at fork: a
+    child of a large process (a test run) would start at the parent's size."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 

@@ -586,6 +586,23 @@ def test_a_large_picture_is_decoded_reduced():
         assert partition(reading.rows) == partition(board.rows)
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="peak memory as Linux reports it")
+def test_the_largest_picture_accepted_is_read_in_under_200_mb(tmp_path):
+    """A 6300×6300 RGBA PNG (just under the 40-megapixel limit: 160 MB once decoded),
+    read in a fresh process, as bench/bench_read_image.py measures it: the decoded
+    picture and a strip of it at a time, never a second copy of much of it."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from bench_read_image import child
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    big = tmp_path / "6300.png"
+    child(ROOT, "write_large_png", repr(str(big)))
+    got = child(ROOT, "work_large", repr(str(big)))
+    assert got["result"] == "read"
+    assert got["peak_mb"] < 200, got
+
+
 # -- a screenshot as the state of a text board -----------------------------------------------
 
 
