@@ -660,6 +660,9 @@ def test_a_whole_game_by_touch_on_a_phone_without_sideways_scrolling(
         paste_board(tab, BOARD_353)
         tab.evaluate("window.scrollTo(0, 0)")  # the Load button is further down
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        # No keyboard help where there is no keyboard; the drag to cross out is told.
+        assert not tab.is_visible("#key-help")
+        assert tab.inner_text("#keys") == "Drag across cells to ✕ them."
         # A drag of the finger crosses cells out.
         centres = []
         for label in ("r6c2", "r6c3", "r6c4"):
@@ -691,6 +694,19 @@ def test_a_whole_game_by_touch_on_a_phone_without_sideways_scrolling(
         assert not errors, errors
     finally:
         tab.context.close()
+
+
+def test_the_keyboard_help_is_shown_at_a_desk_and_hidden_on_a_touch_screen(page, browser, server):
+    assert page.is_visible("#key-help")
+    assert page.inner_text("#keys").startswith("Keys: arrows move")
+    tablet, errors = open_page(
+        browser, server, viewport={"width": 1024, "height": 1366}, has_touch=True, is_mobile=True
+    )
+    try:
+        assert not tablet.is_visible("#key-help")  # a finger, however wide the screen
+        assert not errors, errors
+    finally:
+        tablet.context.close()
 
 
 def test_progress_and_the_board_are_kept_across_a_reload(page):
