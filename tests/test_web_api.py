@@ -785,3 +785,29 @@ def test_a_few_requests_past_their_budget_leave_every_worker_free(monkeypatch):
         message = error_of(client.post("/api/explain", json={"board": ROWS_353}), 500)
         assert "rule 'runaway' (Runaway) from queens-rules-runaway ran away" in message
     assert client.post("/api/info").status_code in (200, 405)
+
+
+def test_the_exact_search_of_a_hint_or_check_ends_with_the_requests_work(installed, monkeypatch):
+    """A hint's or check's exact search gets the work's budget (not the command line's
+    30 s), so its worker is free when its request has been answered."""
+    from queens_web import adapters, app
+
+    searched: dict[str, float] = {}
+    real_hint, real_check = adapters.find_hint, adapters.check_board
+
+    def hint_spy(board, state, rules, seconds=None, *rest):
+        searched["hint"] = seconds
+        return real_hint(board, state, rules, seconds, *rest)
+
+    def check_spy(path, grader, cap, seconds, *rest):
+        searched["check"] = seconds
+        return real_check(path, grader, cap, seconds, *rest)
+
+    monkeypatch.setattr(adapters, "find_hint", hint_spy)
+    monkeypatch.setattr(adapters, "check_board", check_spy)
+    monkeypatch.setitem(app.BUDGETS, "hint", 10.0)
+    monkeypatch.setitem(app.BUDGETS, "check", 5.0)
+    client = client_for(installed)
+    assert client.post("/api/hint", json={"board": ROWS_353}).status_code == 200
+    assert client.post("/api/check", json={"board": ROWS_353}).status_code == 200
+    assert searched == {"hint": 10.0 * app.WORK_SHARE, "check": 5.0 * app.WORK_SHARE}

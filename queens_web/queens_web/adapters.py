@@ -276,11 +276,14 @@ def source_of(value: Any) -> str:
     return value
 
 
-def hint(library: Library, board: Board, state: State, source: str) -> dict[str, Any]:
-    """The next step from ``state``, or why there is none (``queens hint --format json``)."""
+def hint(
+    library: Library, board: Board, state: State, source: str, seconds: float = DEFAULT_TIMEOUT
+) -> dict[str, Any]:
+    """The next step from ``state``, or why there is none (``queens hint --format json``),
+    its exact search at most ``seconds`` long (the command line's budget at most)."""
     rules = library.registry.rules
     try:
-        found = find_hint(board, state, rules, DEFAULT_TIMEOUT)
+        found = find_hint(board, state, rules, min(seconds, DEFAULT_TIMEOUT))
         return hint_document(found, source, "<page marks>")
     except UnsoundRule as err:
         raise Problem(f"a rule failed: {err}", 500) from None
@@ -305,9 +308,12 @@ def explain(library: Library, board: Board, source: str) -> dict[str, Any]:
         raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
 
 
-def check(library: Library, board: Board, source: str) -> dict[str, Any]:
+def check(
+    library: Library, board: Board, source: str, seconds: float = DEFAULT_TIMEOUT
+) -> dict[str, Any]:
     """Unique? solved by logic? tier and grade (one board of ``queens check --format
-    json``)."""
+    json``), its exact search at most ``seconds`` long (the command line's budget at
+    most)."""
 
     def hand_over(_data: bytes) -> Reading:
         return Reading(board=board)
@@ -322,7 +328,12 @@ def check(library: Library, board: Board, source: str) -> dict[str, Any]:
         sniff=lambda data: data == _IN_MEMORY.encode(),
     )
     report = check_board(
-        _IN_MEMORY, library.grader, DEFAULT_CAP, DEFAULT_TIMEOUT, [holder], board.stars
+        _IN_MEMORY,
+        library.grader,
+        DEFAULT_CAP,
+        min(seconds, DEFAULT_TIMEOUT),
+        [holder],
+        board.stars,
     )
     report.path = source
     return {"schema": CHECK_SCHEMA, **report_json(report)}

@@ -259,13 +259,17 @@ def create_app(
     # answered while a large board is generated or checked.
     pool = concurrent.futures.ThreadPoolExecutor(WORKERS, thread_name_prefix="queens-web")
 
+    def work_seconds(kind: str) -> float:
+        """How long the work of a request of ``kind`` may run (see :data:`WORK_SHARE`)."""
+        return BUDGETS[kind] * WORK_SHARE
+
     async def compute(
         kind: str, function: Callable[..., dict[str, Any]], *args: Any
     ) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         seconds = BUDGETS[kind]
         work = loop.run_in_executor(
-            pool, bounded, seconds * WORK_SHARE, f"the {kind}'s time budget", function, args
+            pool, bounded, work_seconds(kind), f"the {kind}'s time budget", function, args
         )
         try:
             return await asyncio.wait_for(work, seconds)
@@ -350,7 +354,8 @@ def create_app(
         board = adapters.board_of(body.get("board"), body.get("stars"))
         state = adapters.state_of(board, body.get("state"))
         source = adapters.source_of(body.get("source"))
-        return await compute("hint", adapters.hint, board, state, source)
+        # The exact search ends with the work's budget: the worker is free again then.
+        return await compute("hint", adapters.hint, board, state, source, work_seconds("hint"))
 
     def board_work(name: str) -> Handler:
         """The handler of a request for one board (and where it came from) that the
@@ -363,7 +368,9 @@ def create_app(
 
             board = adapters.board_of(body.get("board"), body.get("stars"))
             source = adapters.source_of(body.get("source"))
-            return await compute(name, getattr(adapters, name), board, source)
+            # A check's exact search ends with the work's budget, as a hint's does.
+            search = (work_seconds(name),) if name == "check" else ()
+            return await compute(name, getattr(adapters, name), board, source, *search)
 
         return handler
 
