@@ -23,9 +23,11 @@ rule's cache, which goes through one Python method):
   on standard error and ends the process at once with status 3 (4 while a package
   loads). A call into C code that never lets go of the interpreter lock
   (``sum(range(10**12))``) stops every Python thread, the watchdog too: for that case
-  Python's fault handler is kept armed (:data:`STARVED`), and ends the process with the
-  Python stack of the stuck call and status 1 when no Python thread has run for that
-  long;
+  the watchdog starts a sentinel process (:mod:`queens_core.engine.sentinel`) that ends
+  this one with one line naming the plugin, and status 3, when no heartbeat has come for
+  :data:`LOCK_HELD` seconds; where no sentinel can run, Python's fault handler is kept
+  armed (:data:`STARVED`), and ends the process with the Python stack of the stuck call
+  and status 1 when no Python thread has run for that long;
 - raising ``KeyboardInterrupt`` or ``SystemExit``: the callers report those as the
   plugin's failure, unless the user pressed Ctrl-C (:func:`user_interrupted`);
 - overwriting another rule's cache: ``state.caches`` (each rule's ``ctx.cache``, keyed by
