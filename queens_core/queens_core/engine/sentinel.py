@@ -174,7 +174,6 @@ def start(held: float, tell: int) -> Sentinel | None:
     it ends this one, 0 for none); None where it cannot work, or SIGQUIT is taken."""
     if not can_start() or signal.getsignal(signal.SIGQUIT) is not signal.SIG_DFL:
         return None
-    import ctypes
     import faulthandler
 
     beat, beat_end = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_STREAM)
@@ -200,11 +199,31 @@ def start(held: float, tell: int) -> Sentinel | None:
     beat_end.close()
     os.close(dump)
     faulthandler.register(signal.SIGUSR2, file=dump_write, all_threads=True)
-    libc = ctypes.CDLL(None)
-    libc.signal.argtypes = (ctypes.c_int, ctypes.c_void_p)
-    libc.signal.restype = ctypes.c_void_p
-    libc.signal(int(signal.SIGQUIT), ctypes.cast(libc._exit, ctypes.c_void_p))
+    _exit_on_sigquit()
     return Sentinel(pid, beat, dump_write)
+
+
+def _exit_on_sigquit() -> None:
+    """Make the C library's ``_exit`` the handler of SIGQUIT: it runs without the
+    interpreter, and exits with its argument, the signal's number, 3. Through ctypes'
+    own C module: the ctypes package costs a few milliseconds to import, at every start
+    of ``queens``, for the three types used here."""
+    import _ctypes
+
+    class Pointer(_ctypes._SimpleCData):
+        _type_ = "P"
+
+    class Int(_ctypes._SimpleCData):
+        _type_ = "i"
+
+    class SetHandler(_ctypes.CFuncPtr):
+        _flags_ = _ctypes.FUNCFLAG_CDECL
+        _restype_ = Pointer
+        _argtypes_ = (Int, Pointer)
+
+    # None: the program's own symbols, the C library's among them (as ctypes.CDLL(None)).
+    libc = _ctypes.dlopen(None, os.RTLD_NOW)  # type: ignore[arg-type]
+    SetHandler(_ctypes.dlsym(libc, "signal"))(int(signal.SIGQUIT), _ctypes.dlsym(libc, "_exit"))
 
 
 def forget_in_child(sentinel: Sentinel) -> None:
