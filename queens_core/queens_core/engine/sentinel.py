@@ -19,9 +19,11 @@ sends it a heartbeat a few times a second; the sentinel
    plugin failure (3: its handler is the C library's ``_exit``, which takes the signal's
    number, 3, as the status); a process that does not end that way is killed.
 
-The sentinel ends when the process does (its heartbeat pipe closes). Linux only (it
-reads ``/proc`` and calls the C library through ctypes); elsewhere the fault handler's
-own dump after :data:`~queens_core.engine.guards.STARVED` seconds is what remains.
+The sentinel ends when the process does (its end of the heartbeats closes), and takes
+no Ctrl-C (that is for ``queens``). A side effect: ``SIGQUIT`` (Ctrl-\\) ends ``queens``
+at once with status 3 too, without a core dump. Linux only (it reads ``/proc`` and
+calls the C library through ctypes' C module); elsewhere the fault handler's own dump
+after :data:`~queens_core.engine.guards.STARVED` seconds is what remains.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ import os
 import signal
 import sys
 
-#: Run as ``python -I -S -c SENTINEL pid seconds parent_to_tell``, with the heartbeat pipe
-#: on descriptor 0 and the fault handler's pipe on descriptor 3. It imports nothing but
+#: Run as ``python -I -S -c SENTINEL pid seconds parent_to_tell``, with the heartbeats'
+#: socket on descriptor 0 and the fault handler's pipe on descriptor 3. It imports nothing but
 #: built-in modules (it starts in milliseconds) and never writes but its one line.
 SENTINEL = r"""
 import os, select, signal, sys, time
