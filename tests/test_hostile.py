@@ -260,6 +260,23 @@ def test_a_call_that_holds_the_interpreter_lock_is_ended_in_one_line_naming_it(s
     assert took < 5.5  # before the fault handler's own end, with its stack dump
 
 
+def test_the_sentinel_names_the_package_innermost_in_a_stack_else_says_where():
+    from queens_core.engine.sentinel_main import verdict
+
+    names = [("/site/spin_rules/", "plugin package queens-rules-spin[spin]")]
+    waiting = [("/usr/lib/python3/threading.py", "320"), ("/site/spin_rules/__init__.py", "3")]
+    stuck = [("/site/spin_rules/__init__.py", "9"), ("/core/driver.py", "318")]
+    assert verdict([waiting, stuck], names, 60.0) == (
+        "queens: error: plugin package queens-rules-spin[spin] did not stop: one call it made "
+        "(at /site/spin_rules/__init__.py:9) held the Python interpreter for 60 s, past its "
+        "time budget, so queens ended"
+    )
+    assert verdict([[("/core/exact.py", "77")]], names, 60.0) == (
+        "queens: error: a call (at /core/exact.py:77) held the Python interpreter for 60 s, "
+        "past any time budget, so queens ended"
+    )
+
+
 def test_a_package_whose_import_never_ends_is_stopped_at_loading(site):
     site.add(
         "queens-rules-slow",

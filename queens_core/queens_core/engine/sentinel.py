@@ -33,104 +33,8 @@ import os
 import signal
 import sys
 
-#: Run as ``python -I -S -c SENTINEL pid seconds parent_to_tell``, with the heartbeats'
-#: socket on descriptor 0 and the fault handler's pipe on descriptor 3. It imports nothing but
-#: built-in modules (it starts in milliseconds) and never writes but its one line.
-SENTINEL = r"""
-import os, select, signal, sys, time
-signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for queens, which it watches
-os.closerange(4, 4096)
-os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-pid, held, tell = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
-names = []
-last = time.monotonic()
-rest = b""
-
-def stopped():
-    try:
-        with open("/proc/%d/stat" % pid, "rb") as stat:
-            return stat.read().rsplit(b")", 1)[1].split()[0] in (b"T", b"t")
-    except (OSError, IndexError):
-        return False
-
-while True:
-    ready = select.select([0], [], [], 0.25)[0]
-    now = time.monotonic()
-    if ready:
-        data = os.read(0, 65536)
-        if not data:
-            sys.exit(0)
-        last = now
-        *lines, rest = (rest + data).split(b"\n")
-        for line in lines:
-            if line[:1] == b"N":
-                root, _, name = line[1:].decode("utf-8", "replace").partition("\t")
-                names.append((root.rstrip(os.sep) + os.sep, name))
-    elif stopped():
-        last = now
-    elif now - last >= held:
-        break
-
-os.kill(pid, signal.SIGUSR2)
-dump = b""
-end = time.monotonic() + 2.0
-while time.monotonic() < end:
-    if not select.select([3], [], [], 0.2)[0]:
-        if dump:
-            break
-        continue
-    chunk = os.read(3, 65536)
-    if not chunk:
-        break
-    dump += chunk
-threads = []
-for line in dump.decode("utf-8", "replace").splitlines():
-    if line.startswith(("Thread ", "Current thread ")):
-        threads.append([])
-    elif line.startswith('  File "') and threads:
-        path, _, after = line[8:].partition('", line ')
-        threads[-1].append((path, after.split(" ", 1)[0]))
-
-def owner(path):
-    for root, name in names:
-        if path.startswith(root):
-            return name
-    return None
-
-found = None
-for innermost_only in (True, False):
-    for frames in threads:
-        for path, number in frames[:1] if innermost_only else frames:
-            name = owner(path)
-            if name and found is None:
-                found = (name, path, number)
-    if found:
-        break
-seconds = "%g" % held
-if found:
-    name, path, number = found
-    line = ("queens: error: %s did not stop: one call it made (at %s:%s) held the Python "
-            "interpreter for %s s, past its time budget, so queens ended"
-            % (name, path, number, seconds))
-else:
-    where = " (at %s:%s)" % threads[0][0] if threads and threads[0] else ""
-    line = ("queens: error: a call%s held the Python interpreter for %s s, past any time "
-            "budget, so queens ended" % (where, seconds))
-try:
-    os.write(2, line.encode("utf-8", "replace") + b"\n")
-finally:
-    if tell:
-        try:
-            os.kill(tell, signal.SIGUSR1)
-        except OSError:
-            pass
-    os.kill(pid, signal.SIGQUIT)
-    time.sleep(2.0)
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except OSError:
-        pass
-"""
+#: The sentinel's program (run by path: ``ps`` shows what it is).
+PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sentinel_main.py")
 
 
 class Sentinel:
@@ -168,6 +72,7 @@ def can_start() -> bool:
         and sys.implementation.name == "cpython"
         and bool(sys.executable)
         and hasattr(os, "posix_spawn")
+        and os.path.exists(PROGRAM)
     )
 
 
@@ -185,7 +90,7 @@ def start(held: float, tell: int) -> Sentinel | None:
     try:
         pid = os.posix_spawn(
             sys.executable,
-            [sys.executable, "-I", "-S", "-c", SENTINEL, str(os.getpid()), repr(held), str(tell)],
+            [sys.executable, "-I", "-S", PROGRAM, str(os.getpid()), repr(held), str(tell)],
             os.environ,
             file_actions=[
                 (os.POSIX_SPAWN_DUP2, beat_read, 0),
