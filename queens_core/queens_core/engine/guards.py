@@ -321,7 +321,6 @@ class _Watchdog(threading.Thread):
         self.armed_at = -math.inf
 
     def run(self) -> None:
-        _start_sentinel()
         beaten = -math.inf
         while True:
             self._keep_fault_handler_armed()
@@ -428,8 +427,9 @@ _code_names: list[bytes] = []
 
 
 def _start_sentinel() -> None:
-    """Start the sentinel (from the watchdog's thread, so that the command does not wait
-    for it), and tell it the packages loaded so far."""
+    """Start the sentinel, and tell it the packages loaded so far. With the watchdog,
+    before the plugin code it watches first: a call that holds the interpreter from its
+    first instant is watched too (about a millisecond, once a process)."""
     global _sentinel
     if _sentinel is not None:
         return
@@ -489,6 +489,7 @@ def _start_watchdog() -> _Watchdog:
     """The watchdog, started on first use."""
     global _watchdog
     if _watchdog is None:
+        _start_sentinel()
         _watchdog = _Watchdog()
         _watchdog.start()
     return _watchdog
