@@ -298,6 +298,19 @@ def test_a_rule_that_raises_is_a_500_that_names_it():
     assert "RuntimeError: boom" in message
 
 
+def one_rule_client(rule: Rule, package: str) -> TestClient:
+    """A client whose only rule is ``rule``, registered in-process as ``package``."""
+
+    class Package:
+        @hookimpl
+        def queens_register_rules(self):
+            return [rule]
+
+    pm = make_plugin_manager()
+    pm.register(Package(), name=package)
+    return client_for(load_registry(pm, use_entry_points=False))
+
+
 def unsound_client() -> TestClient:
     """A client whose only rule kills a cell of the solution (once)."""
     liar = dataclasses.replace(
@@ -305,15 +318,7 @@ def unsound_client() -> TestClient:
         display_name="Liar",
         summary="kills a cell of the solution",
     )
-
-    class Unsound:
-        @hookimpl
-        def queens_register_rules(self):
-            return [liar]
-
-    pm = make_plugin_manager()
-    pm.register(Unsound(), name="queens-rules-liar")
-    return client_for(load_registry(pm, use_entry_points=False))
+    return one_rule_client(liar, "queens-rules-liar")
 
 
 @pytest.mark.parametrize("endpoint", ["/api/hint", "/api/explain"])
@@ -731,15 +736,7 @@ def endless(_ctx) -> None:
 
 def runaway_client() -> TestClient:
     rule = dataclasses.replace(quick_rule("runaway", endless), display_name="Runaway")
-
-    class Runaway:
-        @hookimpl
-        def queens_register_rules(self):
-            return [rule]
-
-    pm = make_plugin_manager()
-    pm.register(Runaway(), name="queens-rules-runaway")
-    return client_for(load_registry(pm, use_entry_points=False))
+    return one_rule_client(rule, "queens-rules-runaway")
 
 
 @pytest.mark.parametrize("endpoint", ["/api/explain", "/api/hint"])
