@@ -16,6 +16,9 @@ from ..stars import parse_stars, stars_option
 if TYPE_CHECKING:
     from ..app import Settings
 
+#: Unreadable boards named on the closing error line of a batch; the report names them all.
+UNREAD_NAMED = 3
+
 
 @click.command()
 @click.argument("boards", nargs=-1, metavar="[BOARD]...")
@@ -97,21 +100,37 @@ def check(
     reports = []
     entries = expand_paths(boards or (STDIN,), registry.readers)
     several = len(entries) > 1 or any(os.path.isdir(path) for path in boards)
-    for i, (path, problem) in enumerate(entries):
+    unread: list[str] = []
+    shown = 0
+    for path, problem in entries:
         if problem is not None:
             report = unreadable(path, problem)
         else:
             report = check_board(path, grader, cap, timeout, registry.readers, k)
         reports.append(report)
-        if report.error_line:
+        bad_input = report.verdict == "bad-input"
+        if bad_input and several and output_format == "text":
+            # Its line in the report says why; standard error sums them up once, below.
+            # (In JSON its entry says why to a program, and the line is for a person.)
+            unread.append(report.name)
+        elif report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
-        if output_format == "text":
-            if i:
+        if output_format == "text" and not (bad_input and not several):
+            # A lone unreadable board is the one line on standard error, not twice.
+            if shown:
                 click.echo()
             click.echo(format_report(report, names))
+            shown += 1
         if output_format == "json":
             from ...render.documents import CHECK_SCHEMA, report_json
             from ..output import print_document
 
             print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
+    if unread:
+        report_error(
+            f"{len(unread)} of {len(reports)} boards could not be read ("
+            + ", ".join(unread[:UNREAD_NAMED])
+            + (", ..." if len(unread) > UNREAD_NAMED else "")
+            + "): the report says why"
+        )
     sys.exit(check_exit_status(reports))
