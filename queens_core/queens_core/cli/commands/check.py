@@ -9,15 +9,12 @@ from typing import TYPE_CHECKING
 import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..exits import report_error
+from ..exits import report_error, report_unreadable
 from ..options import SECONDS, format_option, selected_rules, selection_options
 from ..stars import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..app import Settings
-
-#: Unreadable boards named on the closing error line of a batch; the report names them all.
-UNREAD_NAMED = 3
 
 
 @click.command()
@@ -126,11 +123,5 @@ def check(
             from ..output import print_document
 
             print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
-    if unread:
-        report_error(
-            f"{len(unread)} of {len(reports)} boards could not be read ("
-            + ", ".join(unread[:UNREAD_NAMED])
-            + (", ..." if len(unread) > UNREAD_NAMED else "")
-            + "): the report says why"
-        )
+    report_unreadable(unread, len(reports))
     sys.exit(check_exit_status(reports))
