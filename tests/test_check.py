@@ -103,8 +103,7 @@ def test_unreadable_boards_of_a_batch_are_reported_once_each(tmp_path):
     assert "unique, solved by logic" in result.stdout
     # ... and standard error counts them once, without repeating the reasons.
     assert result.stderr == (
-        f"queens: error: 2 of 3 boards could not be read ({bad}, {missing}): "
-        "the report says why\n"
+        f"queens: error: 2 of 3 boards could not be read ({bad}, {missing}): the report says why\n"
     )
 
 

@@ -77,7 +77,9 @@ def report_unreadable(names: list[str], total: int) -> None:
     if not names:
         return
     listed = ", ".join(names[:UNREAD_NAMED]) + (", ..." if len(names) > UNREAD_NAMED else "")
-    report_error(f"{len(names)} of {total} boards could not be read ({listed}): the report says why")
+    report_error(
+        f"{len(names)} of {total} boards could not be read ({listed}): the report says why"
+    )
 
 
 def warn(message: str) -> None:
