@@ -132,6 +132,23 @@ def test_the_whole_output_reads_back_and_write_saves_the_step(tmp_path):
     assert read_state(board, (tmp_path / "w").read_text()) != saved  # one more step
 
 
+def test_a_wrong_state_leaves_the_progress_file_and_says_so(tmp_path):
+    progress = tmp_path / "progress.txt"
+    wrong = ".♛.....\n" + ".......\n" * 6  # the solution's queen of row 1 is on r1c1
+    progress.write_text(wrong)
+    status, out, err = hint_cli(BOARD_353, "--state", str(progress), "--in-place")
+    assert status == 1 and "Queens not in the solution: r1c2." in out
+    assert err == (
+        "queens: no hint: the state is wrong: it disagrees with the board's only solution; "
+        f"{progress} is left as it was\n"
+    )
+    assert progress.read_text() == wrong
+    elsewhere = tmp_path / "next.txt"
+    status, _, err = hint_cli(BOARD_353, "--state", str(progress), "--write", str(elsewhere))
+    assert status == 1 and err.endswith(f"; nothing written to {elsewhere}\n")
+    assert not elsewhere.exists()
+
+
 def test_hint_from_the_empty_board_is_the_solves_first_step(archive, registry):
     solver = Solver(registry.rules)
     for key in ("1", "353", "616"):
