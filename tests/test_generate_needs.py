@@ -104,6 +104,21 @@ def test_a_rule_the_expensive_tier_stands_in_for_is_given_up_on(registry):
     assert isinstance(caught.value, GiveUp)  # the CLI exits 1, as for any give-up
 
 
+def test_a_rule_that_never_fired_is_given_up_on_with_a_larger_size_to_try():
+    # A T-hexomino with the cell it kills spans five rows: no room on a 4×4 board.
+    result = run(
+        "generate", "--size", "4", "--seed", "1", "--needs", "polyomino_t_hexomino",
+        "--exclude", PFC,
+    )  # fmt: skip
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("queens: error: no board needed polyomino_t_hexomino: of ")
+    assert line.endswith(
+        "boards the selected rules solve, it never fired; a larger --size gives it more "
+        "room; or raise --max-tries"
+    )
+
+
 def test_a_give_up_names_what_was_asked(registry):
     _, maker = maker_for(registry, ["polyomino_l_pentomino"], (PFC,), size=5, max_tries=2)
     with pytest.raises(GiveUp, match="that needs polyomino_l_pentomino found in 2 attempts"):
