@@ -98,8 +98,7 @@ def check(
     entries = expand_paths(boards or (STDIN,), registry.readers)
     several = len(entries) > 1 or any(os.path.isdir(path) for path in boards)
     unread: list[str] = []
-    shown = 0
-    for path, problem in entries:
+    for i, (path, problem) in enumerate(entries):
         if problem is not None:
             report = unreadable(path, problem)
         else:
@@ -114,10 +113,9 @@ def check(
             report_error(report.error_line, report.error if settings.traceback else None)
         if output_format == "text" and not (bad_input and not several):
             # A lone unreadable board is the one line on standard error, not twice.
-            if shown:
+            if i:
                 click.echo()
             click.echo(format_report(report, names))
-            shown += 1
         if output_format == "json":
             from ...render.documents import CHECK_SCHEMA, report_json
             from ..output import print_document
