@@ -881,9 +881,12 @@ async function onHint() {
     change(() => wrong.forEach((i) => setMark(i, EMPTY)));
     return;
   }
-  // The player's own marks: the server takes a queen's crosses as made, as auto-✕ does,
-  // and a wrong queen's automatic crosses are not mistakes of the player's to name.
-  const doc = await api("/api/hint", { ...boardRequest(), state: picture(page.marks) });
+  // On a Queens board, the player's own marks: the server takes a queen's crosses as
+  // made, exactly those auto-✕ draws, and a wrong queen's automatic crosses are not the
+  // player's mistakes to name. Auto-✕ also crosses a Star Battle unit once it holds its
+  // stars, which the server does not take as made: there the crosses go with the marks.
+  const state = stars() === 1 ? picture(page.marks) : picture();
+  const doc = await api("/api/hint", { ...boardRequest(), state });
   resetAdvice();
   page.hints += 1;
   saveProgress();
