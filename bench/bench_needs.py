@@ -1,14 +1,16 @@
 """Boards that need each rule (``queens generate --needs``): the table of docs/writing-rules.md.
 
-    .venv/bin/python bench/bench_needs.py [--size 8[,9...]] [--count 5] [RULE ...]
+    .venv/bin/python bench/bench_needs.py [--size 8[,9...]] [--count 5] [--probe 300] [RULE ...]
 
 For each catalog rule and the two rules of the example squeeze package (imported from
 examples/queens-rules-squeeze, not installed), tries the sizes given in order, and at
 each size the selections below in order, and keeps the first that yields boards needing
-the rule: makes ``--count`` boards, prints the
-boards per second (wall clock, one process), and checks every board the way
-``queens check`` does, with the selection (solved, one solution) and with the selection
-minus the rule (stalled). A rule no selection could be made to need is printed with why.
+the rule: makes ``--count`` boards, prints the boards per second (wall clock, one
+process), and checks every board the way ``queens check`` does, with the selection
+(solved, one solution) and with the selection minus the rule (stalled). A selection is
+given up on after ``--probe`` boards it solves without one needing the rule; each
+give-up goes to standard error with its tally (how often the rule fired). A rule no
+selection could be made to need is printed with why.
 """
 
 from __future__ import annotations
