@@ -104,21 +104,6 @@ def test_a_rule_the_expensive_tier_stands_in_for_is_given_up_on(registry):
     assert isinstance(caught.value, GiveUp)  # the CLI exits 1, as for any give-up
 
 
-def test_a_rule_that_never_fired_is_given_up_on_with_a_larger_size_to_try():
-    # A T-hexomino with the cell it kills spans five rows: no room on a 4×4 board.
-    result = run(
-        "generate", "--size", "4", "--seed", "1", "--needs", "polyomino_t_hexomino",
-        "--exclude", PFC,
-    )  # fmt: skip
-    assert result.exit_code == 1
-    (line,) = result.stderr.splitlines()
-    assert line.startswith("queens: error: no board needed polyomino_t_hexomino: of ")
-    assert line.endswith(
-        "boards the selected rules solve, it never fired; a larger --size gives it more "
-        "room; or raise --max-tries"
-    )
-
-
 def test_a_give_up_names_what_was_asked(registry):
     _, maker = maker_for(registry, ["polyomino_l_pentomino"], (PFC,), size=5, max_tries=2)
     with pytest.raises(GiveUp, match="that needs polyomino_l_pentomino found in 2 attempts"):
@@ -176,18 +161,25 @@ def test_a_third_party_rule_can_be_needed(site, tmp_path):  # noqa: F811 (the fi
     assert stalled.returncode == 1, stalled.stdout
 
 
-def test_the_command_says_what_it_saw_when_it_gives_up():
-    result = run(
-        "generate", "--size", "7", "--seed", "1", "--max-tries", "20",
-        "--needs", "region_confined_to_line",
-    )  # fmt: skip
+@pytest.mark.parametrize(
+    ("size", "rule", "options", "ending"),
+    [
+        # Every rule: placement-forces-contradiction stands in for the cheap one.
+        ("7", "region_confined_to_line", ["--max-tries", "20"],
+         "each time the other selected rules solved the board without it; leave out what "
+         f"stands in for it, such as --exclude {PFC}; or raise --max-tries"),
+        # A T-hexomino with the cell it kills spans five rows: no room on a 4×4 board.
+        ("4", "polyomino_t_hexomino", ["--exclude", PFC],
+         "boards the selected rules solve, it never fired; a larger --size gives it more "
+         "room; or raise --max-tries"),
+    ],
+)  # fmt: skip
+def test_the_command_says_what_it_saw_when_it_gives_up(size, rule, options, ending):
+    result = run("generate", "--size", size, "--seed", "1", "--needs", rule, *options)
     assert result.exit_code == 1
     (line,) = result.stderr.splitlines()
-    assert line.startswith("queens: error: no board needed region_confined_to_line: of ")
-    assert line.endswith(
-        "each time the other selected rules solved the board without it; leave out what "
-        f"stands in for it, such as --exclude {PFC}; or raise --max-tries"
-    )
+    assert line.startswith(f"queens: error: no board needed {rule}: of ")
+    assert line.endswith(ending)
 
 
 #: Boards `generate --needs RULE --exclude pfc --size 8 --seed 1` made for the four shapes
