@@ -86,6 +86,12 @@ def test_bad_input_is_status_2_with_one_line_on_stderr(tmp_path):
     )
     # Said once: the report of a lone unreadable board would only repeat it.
     assert result.stdout == ""
+    # So is a lone folder without boards.
+    (tmp_path / "empty").mkdir()
+    result = run("check", str(tmp_path / "empty"))
+    assert result.exit_code == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"queens: error: {tmp_path / 'empty'}: no board files (")
 
 
 def test_unreadable_boards_of_a_batch_are_reported_once_each(tmp_path):
@@ -103,7 +109,7 @@ def test_unreadable_boards_of_a_batch_are_reported_once_each(tmp_path):
     assert "unique, solved by logic" in result.stdout
     # ... and standard error counts them once, without repeating the reasons.
     assert result.stderr == (
-        f"queens: error: 2 of 3 boards could not be read ({bad}, {missing}): the report says why\n"
+        f"queens: error: could not read 2 of 3 ({bad}, {missing}): the report says why\n"
     )
 
 

@@ -135,8 +135,8 @@ def test_stats_reports_bad_boards_and_goes_on(tmp_path):
         "first row)" in result.stdout.splitlines()
     )
     assert result.stderr == (
-        f"queens: error: 1 of {len(SAMPLE) + 1} boards could not be read "
-        f"({folder / 'broken.txt'}): the report says why\n"
+        f"queens: error: could not read 1 of {len(SAMPLE) + 1} ({folder / 'broken.txt'}): "
+        "the report says why\n"
     )
 
 

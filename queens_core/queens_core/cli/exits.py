@@ -77,9 +77,8 @@ def report_unreadable(names: list[str], total: int) -> None:
     if not names:
         return
     listed = ", ".join(names[:UNREAD_NAMED]) + (", ..." if len(names) > UNREAD_NAMED else "")
-    report_error(
-        f"{len(names)} of {total} boards could not be read ({listed}): the report says why"
-    )
+    # "of N", not "of N boards": a folder without boards is one of them.
+    report_error(f"could not read {len(names)} of {total} ({listed}): the report says why")
 
 
 def warn(message: str) -> None:

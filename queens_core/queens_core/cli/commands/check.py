@@ -105,13 +105,14 @@ def check(
             report = check_board(path, grader, cap, timeout, registry.readers, k)
         reports.append(report)
         bad_input = report.verdict == "bad-input"
-        if bad_input and several and output_format == "text":
+        alone = len(entries) == 1  # a folder without boards is one entry too
+        if bad_input and not alone and output_format == "text":
             # Its line in the report says why; standard error sums them up once, below.
             # (In JSON its entry says why to a program, and the line is for a person.)
             unread.append(report.name)
         elif report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
-        if output_format == "text" and not (bad_input and not several):
+        if output_format == "text" and not (bad_input and alone):
             # A lone unreadable board is the one line on standard error, not twice.
             if i:
                 click.echo()
