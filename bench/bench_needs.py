@@ -1,13 +1,16 @@
 """Boards that need each rule (``queens generate --needs``): the table of docs/writing-rules.md.
 
-    .venv/bin/python bench/bench_needs.py [--size 8] [--count 5] [RULE ...]
+    .venv/bin/python bench/bench_needs.py [--size 8[,9...]] [--count 5] [--probe 300] [RULE ...]
 
 For each catalog rule and the two rules of the example squeeze package (imported from
-examples/queens-rules-squeeze, not installed), tries the selections below in order and
-keeps the first that yields boards needing the rule: makes ``--count`` boards, prints the
-boards per second (wall clock, one process), and checks every board the way
-``queens check`` does, with the selection (solved, one solution) and with the selection
-minus the rule (stalled). A rule no selection could be made to need is printed with why.
+examples/queens-rules-squeeze, not installed), tries the sizes given in order, and at
+each size the selections below in order, and keeps the first that yields boards needing
+the rule: makes ``--count`` boards, prints the boards per second (wall clock, one
+process), and checks every board the way ``queens check`` does, with the selection
+(solved, one solution) and with the selection minus the rule (stalled). A selection is
+given up on after ``--probe`` boards it solves without one needing the rule; each
+give-up goes to standard error with its tally (how often the rule fired). A rule no
+selection could be made to need is printed with why.
 """
 
 from __future__ import annotations
@@ -77,7 +80,13 @@ def verify(board, selection, rule):
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--size", type=int, default=8)
+    parser.add_argument(
+        "--size",
+        type=lambda text: [int(size) for size in text.split(",")],
+        default=[8],
+        help="sizes to try in order, comma-separated (a larger one only when no selection "
+        "made boards that need the rule at the ones before)",
+    )
     parser.add_argument("--count", type=int, default=5)
     parser.add_argument("--probe", type=int, default=300)
     parser.add_argument(
@@ -92,7 +101,9 @@ def main() -> None:
     print("rule | selection | size | boards/s | verified")
     for rule in catalog:
         outcome = None
-        for label, kept, left_out in SELECTIONS:
+        for size, (label, kept, left_out) in (
+            (size, selection) for size in options.size for selection in SELECTIONS
+        ):
             every = label == "every rule"
             if rule.counter in left_out or (
                 every and rule.tier is Tier.CHEAP and not options.every
@@ -112,19 +123,21 @@ def main() -> None:
                 outcome = f"never: {err}"
                 break
             accept = NeedsFilter(selection, needed, probe=options.probe)
-            maker = Maker(selection, options.size, accept=accept, max_tries=100_000)
+            maker = Maker(selection, size, accept=accept, max_tries=100_000)
             started = time.perf_counter()
             try:
                 boards = [maker.make(1, i) for i in range(options.count)]
             except NeverNeeded as err:
-                outcome = f"not with {label}: {err}"
+                outcome = f"not with {label} at {size}×{size}: {err}"
+                print(f"{rule.counter} | {outcome}", file=sys.stderr, flush=True)
                 continue
             except GiveUp as err:
-                outcome = f"gave up with {label}: {err}"
+                outcome = f"gave up with {label} at {size}×{size}: {err}"
+                print(f"{rule.counter} | {outcome}", file=sys.stderr, flush=True)
                 continue
             seconds = time.perf_counter() - started
             ok = all(verify(made.board, selection, rule) for made in boards)
-            outcome = f"{label} | {options.size} | {len(boards) / seconds:.2f} | {ok}"
+            outcome = f"{label} | {size} | {len(boards) / seconds:.2f} | {ok}"
             break
         print(f"{rule.counter} | {outcome}", flush=True)
 

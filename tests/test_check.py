@@ -84,7 +84,33 @@ def test_bad_input_is_status_2_with_one_line_on_stderr(tmp_path):
     assert result.stderr == (
         f"queens: error: {bad}: line 2: row has 1 cell, expected 2 (the width of the first row)\n"
     )
-    assert result.stdout.startswith(f"{bad}: bad input: line 2: ")
+    # Said once: the report of a lone unreadable board would only repeat it.
+    assert result.stdout == ""
+    # So is a lone folder without boards.
+    (tmp_path / "empty").mkdir()
+    result = run("check", str(tmp_path / "empty"))
+    assert result.exit_code == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"queens: error: {tmp_path / 'empty'}: no board files (")
+
+
+def test_unreadable_boards_of_a_batch_are_reported_once_each(tmp_path):
+    bad = tmp_path / "ragged.txt"
+    bad.write_text("AB\nA\n")
+    missing = tmp_path / "missing.txt"
+    result = run("check", str(bad), str(ARCHIVE / "1.txt"), str(missing))
+    assert result.exit_code == 2
+    # Each in its place in the report, with why ...
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        f"{bad}: bad input: line 2: row has 1 cell, expected 2 (the width of the first row)"
+    )
+    assert lines[-1] == f"{missing}: bad input: cannot read {missing}: No such file or directory"
+    assert "unique, solved by logic" in result.stdout
+    # ... and standard error counts them once, without repeating the reasons.
+    assert result.stderr == (
+        f"queens: error: could not read 2 of 3 ({bad}, {missing}): the report says why\n"
+    )
 
 
 def test_several_boards_exit_with_the_worst_status(tmp_path):

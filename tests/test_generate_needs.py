@@ -161,15 +161,60 @@ def test_a_third_party_rule_can_be_needed(site, tmp_path):  # noqa: F811 (the fi
     assert stalled.returncode == 1, stalled.stdout
 
 
-def test_the_command_says_what_it_saw_when_it_gives_up():
-    result = run(
-        "generate", "--size", "7", "--seed", "1", "--max-tries", "20",
-        "--needs", "region_confined_to_line",
-    )  # fmt: skip
+@pytest.mark.parametrize(
+    ("size", "rule", "options", "ending"),
+    [
+        # Every rule: placement-forces-contradiction stands in for the cheap one.
+        ("7", "region_confined_to_line", ["--max-tries", "20"],
+         "each time the other selected rules solved the board without it; leave out what "
+         f"stands in for it, such as --exclude {PFC}; or raise --max-tries"),
+        # A T-hexomino with the cell it kills spans five rows: no room on a 4×4 board.
+        ("4", "polyomino_t_hexomino", ["--exclude", PFC],
+         "boards the selected rules solve, it never fired; a larger --size gives it more "
+         "room; or raise --max-tries"),
+    ],
+)  # fmt: skip
+def test_the_command_says_what_it_saw_when_it_gives_up(size, rule, options, ending):
+    result = run("generate", "--size", size, "--seed", "1", "--needs", rule, *options)
     assert result.exit_code == 1
     (line,) = result.stderr.splitlines()
-    assert line.startswith("queens: error: no board needed region_confined_to_line: of ")
-    assert line.endswith(
-        "each time the other selected rules solved the board without it; leave out what "
-        f"stands in for it, such as --exclude {PFC}; or raise --max-tries"
-    )
+    assert line.startswith(f"queens: error: no board needed {rule}: of ")
+    assert line.endswith(ending)
+
+
+#: Boards `generate --needs RULE --exclude pfc --size 8 --seed 1` made for the four shapes
+#: that fire most rarely (docs/writing-rules.md's table; `--max-tries 20000`), each
+#: needed with every other cheap rule selected, and checked both ways here.
+RARE_SHAPES = [
+    ("polyomino_t_pentomino",
+     ("PPPPOOOB", "PPPGGBBB", "PPPPGSSB", "PPPRGSSB", "PRRRSSSS", "PPSRSSSS", "LLSSSSKK",
+      "LSSSSSSK")),
+    ("polyomino_long_n_hexomino",
+     ("PPPPPOOB", "PPPGPOBB", "PPSGGOOR", "PPSSRROR", "PSSLRROR", "PSLLRRRR", "PSSKKRRR",
+      "PSSKRRRR")),
+    ("polyomino_s_block_hexomino",
+     ("POOOOOOO", "PPOOOOOO", "BOOOGOSS", "BOOGGOSO", "BRRRGOOO", "RRLLGOOK", "RRRLLOOK",
+      "RRLLOOOK")),
+    ("polyomino_f_ext_a_hexomino",
+     ("PPOOOBBB", "PPGGOSBB", "PGGRRSSS", "GGRRRRRS", "GGRGGGRR", "GGGGLRRR", "KKGGLRRR",
+      "KKLLLLLR")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("counter", "rows"), RARE_SHAPES)
+def test_the_rarest_shapes_are_needed_with_every_other_cheap_rule(
+    registry, tmp_path, counter, rows
+):
+    needs(rows, select_rules(registry.rules, (), [PFC]), counter, tmp_path)
+
+
+def test_the_command_makes_a_board_that_needs_a_rare_shape(registry, tmp_path):
+    rule = "polyomino_long_n_hexomino"
+    only = f"baseline,{rule}"
+    result = run(
+        "generate", "--size", "8", "--seed", "1", "--needs", rule, "--only", only,
+        "-o", str(tmp_path),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (made,) = tmp_path.glob("*.txt")
+    needs(made.read_text().split(), select_rules(registry.rules, [only]), rule, tmp_path)

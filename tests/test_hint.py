@@ -132,6 +132,63 @@ def test_the_whole_output_reads_back_and_write_saves_the_step(tmp_path):
     assert read_state(board, (tmp_path / "w").read_text()) != saved  # one more step
 
 
+@pytest.mark.parametrize(
+    "drawn", [[], ["--letters"], ["--color", "always"], ["--letters", "--color", "always"]]
+)
+def test_a_hint_drawn_any_way_reads_back_as_the_same_state(tmp_path, drawn):
+    progress = tmp_path / "progress.txt"
+    progress.write_text("♛......\n" + ".......\n" * 6)
+    plain = hint_cli(BOARD_353, "--state", str(progress), "--color", "never")[1]
+    status, out, _ = hint_cli(BOARD_353, "--state", str(progress), *drawn)
+    assert status == 0
+    if "--color" in drawn:
+        assert "\x1b[" in out
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(out)
+    board = Board.parse((ARCHIVE / "353.txt").read_text())
+    assert read_state(board, out) == read_state(board, plain)
+    status, again, err = hint_cli(BOARD_353, "--state", str(pasted), "--color", "never")
+    assert status == 0, err
+    assert again == hint_cli(BOARD_353, "--state", "-", "--color", "never", state=plain)[1]
+
+
+def test_a_pasted_hint_with_a_bad_mark_gets_the_marks_error_not_prose(tmp_path):
+    out = hint_cli(BOARD_353, "--state", "-", "--letters", state="♛......\n" + ".......\n" * 6)[1]
+    lines = out.split("\n")
+    row = next(i for i, line in enumerate(lines) if line.startswith("3  "))
+    column = lines[row].index(".")
+    lines[row] = lines[row][:column] + "?" + lines[row][column + 1 :]
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text("\n".join(lines))
+    status, _, err = hint_cli(BOARD_353, "--state", str(pasted))
+    assert status == 2
+    assert err == (
+        f"queens: error: {pasted}: line {row + 1}, column {column + 1}: '?' is not a state "
+        "mark (♛ or Q queen, ⨯ or x dead, . live)\n"
+    )
+    # Prose with no picture of the board in it is still called prose.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("These are my notes on the board, not its marks.\n")
+    assert "this looks like prose" in hint_cli(BOARD_353, "--state", str(notes))[2]
+
+
+def test_a_wrong_state_leaves_the_progress_file_and_says_so(tmp_path):
+    progress = tmp_path / "progress.txt"
+    wrong = ".♛.....\n" + ".......\n" * 6  # the solution's queen of row 1 is on r1c1
+    progress.write_text(wrong)
+    status, out, err = hint_cli(BOARD_353, "--state", str(progress), "--in-place")
+    assert status == 1 and "Queens not in the solution: r1c2." in out
+    assert err == (
+        "queens: no hint: the state is wrong: it disagrees with the board's only solution; "
+        f"{progress} is left as it was\n"
+    )
+    assert progress.read_text() == wrong
+    elsewhere = tmp_path / "next.txt"
+    status, _, err = hint_cli(BOARD_353, "--state", str(progress), "--write", str(elsewhere))
+    assert status == 1 and err.endswith(f"; nothing written to {elsewhere}\n")
+    assert not elsewhere.exists()
+
+
 def test_hint_from_the_empty_board_is_the_solves_first_step(archive, registry):
     solver = Solver(registry.rules)
     for key in ("1", "353", "616"):

@@ -295,6 +295,9 @@ def test_solve_an_sbn_string():
         # A mistyped string is an SBN error, not a missing file.
         ([EXAMPLE.replace("L", "!")], f"queens: error: {EXAMPLE.replace('L', '!')}: SBN "
          "character '!' at position 26 is not a base-64 digit (0-9A-Za-z-_)"),
+        # So is one with a mistyped size code.
+        (["ZZ" + EXAMPLE[2:]], f"queens: error: ZZ{EXAMPLE[2:]}: SBN size code 'ZZ' is not "
+         "one of 55 … 99 or AA (10) … PP (25)"),
     ],
 )  # fmt: skip
 def test_bad_stars_and_bad_sbn_are_one_line_exit_2(args, error):
@@ -310,11 +313,18 @@ def test_bad_stars_and_bad_sbn_are_one_line_exit_2(args, error):
         (EXAMPLE.replace("L", "!"), "SBN character '!' at position 26 is not a base-64 digit"),
         (EXAMPLE[:-1] + ".G", "SBN character '.' at position 34 is not a base-64 digit"),
         (EXAMPLE + "x", "needs 30 border characters after the 4-character header, not 31"),
+        # A mistyped size code is the size code's error too, not a missing file.
+        ("ZZ" + EXAMPLE[2:], "SBN size code 'ZZ' is not one of 55 … 99 or AA (10) … PP (25)"),
+        ("44" + EXAMPLE[2:], "SBN size code '44' is not one of 55 … 99 or AA (10) … PP (25)"),
+        ("QQ" + EXAMPLE[2:], "SBN size code 'QQ' is not one of 55 … 99 or AA (10) … PP (25)"),
         # Not SBN-like, or a file name by its suffix: a missing file, as it should be.
         ("AA2W556.sbn", "cannot read AA2W556.sbn: No such file or directory"),
         ("AA2W556.txt", "cannot read AA2W556.txt: No such file or directory"),
         ("boards/AA2W556", "cannot read boards/AA2W556: No such file or directory"),
         ("board1", "cannot read board1: No such file or directory"),
+        ("BOARD1", "cannot read BOARD1: No such file or directory"),
+        ("my1board-notes", "cannot read my1board-notes: No such file or directory"),
+        (EXAMPLE[1:], f"cannot read {EXAMPLE[1:]}: No such file or directory"),
     ],
 )
 def test_an_argument_starting_like_sbn_gets_the_sbn_error(argument, error, tmp_path, monkeypatch):

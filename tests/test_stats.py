@@ -127,11 +127,16 @@ def test_stats_reports_bad_boards_and_goes_on(tmp_path):
     ]
     summary = json.loads(result.stdout)
     assert summary["solved"] == len(SAMPLE) and summary["errors"] == 1
-    # The text report names the bad board once, with why.
-    text = run("stats", str(folder)).stdout.splitlines()
+    # The text report names the bad board once, with why; standard error only counts it.
+    result = run("stats", str(folder))
+    assert result.exit_code == 2
     assert (
         f"  {folder / 'broken.txt'}: line 2: row has 1 cell, expected 2 (the width of the "
-        "first row)" in text
+        "first row)" in result.stdout.splitlines()
+    )
+    assert result.stderr == (
+        f"queens: error: could not read 1 of {len(SAMPLE) + 1} ({folder / 'broken.txt'}): "
+        "the report says why\n"
     )
 
 

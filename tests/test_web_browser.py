@@ -322,6 +322,38 @@ def test_a_wrong_mark_is_first_a_row_then_named_and_outlined(page):
     page.wait_for_selector("#hint-message")
     assert "r1c1" in page.inner_text("#hint-message")
     assert with_class(page, "hl-wrong") == {"r1c1"}
+    page.click("#hint-button")  # the cross is taken off
+    assert marks(page)["r1c1"] == "empty"
+
+
+def test_a_wrong_queen_is_named_alone_then_taken_off_and_the_hints_go_on(page):
+    paste_board(page, BOARD_353)
+    page.check("#autox-toggle")  # its crosses cover r1c1, the solution's queen
+    page.click(cell("r1c2"))
+    page.click(cell("r1c2"))  # a queen the solution does not have
+    assert marks(page)["r1c1"] == "cross"
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-nudge")
+    assert page.inner_text("#hint-nudge") == "Something is wrong in row 1."
+    assert page.inner_text("#hint-button") == "Hint: show which mark"
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-message")
+    # The mistake is the queen; the crosses the game made for it are not named.
+    message = page.inner_text("#hint-message")
+    assert "Queens not in the solution: r1c2." in message
+    assert "Crossed out" not in message and "r1c1" not in message
+    assert with_class(page, "hl-wrong") == {"r1c2"}
+    assert page.inner_text("#hint-remove") == "Press Hint again to take it off the board."
+    assert page.inner_text("#hint-button") == "Hint: take it off"
+    page.click("#hint-button")  # the third press takes it off, its crosses with it
+    assert set(marks(page).values()) == {"empty"}
+    assert page.inner_text("#panel") == ""
+    page.click("#hint-button")  # and the next is a hint again
+    page.wait_for_selector("#hint-nudge")
+    assert page.inner_text("#hint-nudge").startswith("Look at ")
+    page.click("#undo-button")  # taking it off was one step
+    assert marks(page)["r1c2"] == "queen"
+    page.uncheck("#autox-toggle")
 
 
 def test_a_board_with_two_solutions_or_none_says_so_before_any_hint(page):

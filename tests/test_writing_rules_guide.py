@@ -116,7 +116,9 @@ def _run(command: str, cwd: Path, site: Path) -> str:
     assert done.returncode == status, (
         f"$ {command}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}"
     )
-    return done.stdout
+    # Standard error after standard output, as a terminal shows a command that writes
+    # its report first and its error line last: the guide shows both.
+    return done.stdout + done.stderr
 
 
 def test_the_guide_runs_as_written(workspace):

@@ -34,6 +34,12 @@ REGION_CHARS = string.ascii_uppercase + string.ascii_lowercase
 #: command line gets an error naming its bad character, not "no such file".
 _SHAPE = re.compile(r"^(?:[5-9]{2}|[A-P]{2})[0-9][^\s/\\]+$")
 
+#: A string as long as the shortest SBN (5×5: 4 header and 7 border characters), all of
+#: it SBN's characters, whose size code is two capitals or digits and is followed by the
+#: digit K: an SBN with a mistyped size code (``ZZ2W…``, ``442W…``), which deserves the
+#: size code's error rather than "no such file". Lower-case names stay file names.
+_BAD_SIZE_SHAPE = re.compile(r"^[0-9A-Z]{2}[0-9][0-9A-Za-z_-]{8,}$")
+
 MIN_SIZE = 5
 MAX_SIZE = 25
 
@@ -159,7 +165,10 @@ def read(data: bytes) -> Reading:
 
 def sniff(data: bytes) -> bool:
     text = data[:200].strip()
-    return b"\n" not in text and bool(_SHAPE.match(text.decode("ascii", "replace")))
+    if b"\n" in text:
+        return False
+    word = text.decode("ascii", "replace")
+    return bool(_SHAPE.match(word) or _BAD_SIZE_SHAPE.match(word))
 
 
 SBN_READER = Reader(

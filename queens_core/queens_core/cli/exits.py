@@ -44,6 +44,7 @@ __all__ = [
     "one_line",
     "open_output",
     "report_error",
+    "report_unreadable",
     "warn",
     "warn_split_regions",
     "write_output",
@@ -63,6 +64,21 @@ def report_error(message: str, error: BaseException | None = None) -> None:
 
         traceback.print_exception(error, file=sys.stderr)
     click.echo(f"queens: error: {one_line(message)}", err=True)
+
+
+#: Unreadable boards named on the closing error line of a batch; its report names them all.
+UNREAD_NAMED = 3
+
+
+def report_unreadable(names: list[str], total: int) -> None:
+    """The one line on standard error that closes a text report of ``total`` boards in
+    which ``names`` could not be read: the report says why for each, so the reasons are
+    not repeated here."""
+    if not names:
+        return
+    listed = ", ".join(names[:UNREAD_NAMED]) + (", ..." if len(names) > UNREAD_NAMED else "")
+    # "of N", not "of N boards": a folder without boards is one of them.
+    report_error(f"could not read {len(names)} of {total} ({listed}): the report says why")
 
 
 def warn(message: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.board import Board, BoardError, decode_input
-from ..engine.state import State, read_state
+from ..engine.state import State, holds_a_picture, read_state
 from ..plugins.readers import TEXT_READER, Reader, by_suffix, misread, read_source
 from ..tools.batch import STDIN, BoardInputError, board_with_stars, display_name, read_input
 from .exits import EXIT_BAD_INPUT, fail, warn, warn_notes, warn_split_regions
@@ -66,9 +66,15 @@ def _read_state(board: Board, state_path: str, readers: Sequence[Reader]) -> Sta
         return _marks_of(board, state_path, readers)
     data = read_input(state_path, "state")
     try:
-        return read_state(board, decode_input(data))
+        text = decode_input(data)
     except BoardError as err:
         # A picture given a .txt name: say what it looks like, not which byte is wrong.
+        raise BoardError(misread(data, readers) or str(err)) from None
+    try:
+        return read_state(board, text)
+    except BoardError as err:
+        if holds_a_picture(board, text):
+            raise  # a pasted hint is prose round a picture: the picture's fault is news
         raise BoardError(misread(data, readers) or str(err)) from None
 
 

@@ -36,6 +36,8 @@ LIVE_MARKS = frozenset(LIVE + "·_")
 
 _ROW_NUMBER = re.compile(r"^\s*\d+\s+")
 _HEADER = re.compile(r"^[\d\s]+$")
+#: A terminal's colour and style codes, as `--color always` writes them (CSI ... m).
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class InvalidState(ValueError):
@@ -215,9 +217,12 @@ def read_state(board: Board, text: str) -> State:
     above and a row number before each row (as ``--explain`` and ``hint`` draw them).
     The state is the first block of non-blank lines that reads as one, so a whole pasted
     ``queens solve`` output (board, blank line, counters) reads as its board, and a whole
-    ``queens hint`` output (sentences, then the picture) as its picture. Raises :class:`BoardError`
-    naming the line and column of the first problem.
+    ``queens hint`` output (sentences, then the picture) as its picture. Drawn in colour
+    (``--color always``) or with each cell's region letter before its mark
+    (``--letters``), it reads the same. Raises :class:`BoardError` naming the line and
+    column of the first problem.
     """
+    text = _ANSI.sub("", text)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     blocks: list[list[tuple[int, str]]] = [[]]
     for number, line in enumerate(lines, start=1):
@@ -239,6 +244,30 @@ def read_state(board: Board, text: str) -> State:
             errors.append((block, err))
     meant = [err for block, err in errors if _height(block) == board.n]
     raise (meant or [errors[0][1]])[0]
+
+
+def holds_a_picture(board: Board, text: str) -> bool:
+    """Whether ``text`` has a block of non-blank lines shaped like a picture of
+    ``board`` (as many rows, each of N cells, or 2N with ``--letters``; a line of column
+    numbers above): a state picture with a mistake in it, however much prose is around
+    it, rather than some other file."""
+    n = board.n
+    block: list[str] = []
+    for line in [*_ANSI.sub("", text).splitlines(), ""]:
+        if line.strip():
+            block.append(line)
+            continue
+        rows = block[1:] if block and _HEADER.match(block[0]) else block
+        if len(rows) == n and all(_cells_in(row) in (n, 2 * n) for row in rows):
+            return True
+        block = []
+    return False
+
+
+def _cells_in(line: str) -> int:
+    """The marks a line of a picture holds: its characters after any row number."""
+    label = _ROW_NUMBER.match(line)
+    return sum(not ch.isspace() for ch in line[label.end() if label else 0 :])
 
 
 def _height(block: list[tuple[int, str]]) -> int:
@@ -266,6 +295,10 @@ def _read_block(board: Board, block: list[tuple[int, str]]) -> State:
             if ch.isspace():
                 continue
             cells.append((offset, ch))
+        if len(cells) == 2 * n and all(
+            letter == board.rows[r][c] for c, (_, letter) in enumerate(cells[::2])
+        ):
+            cells = cells[1::2]  # `--letters`: each mark after its region's letter
         if len(cells) != n:
             count = f"{len(cells)} cell" if len(cells) == 1 else f"{len(cells)} cells"
             raise BoardError(f"state row has {count}, the board has {n}", number)

@@ -140,6 +140,18 @@ class NeedsFilter:
         """What the tally says, as the one line of a give-up."""
         names = " and ".join(rule.counter for rule in self.needed)
         one = len(self.needed) == 1
+        if not self.used:
+            # Nothing stood in for a rule that never got its chance: the boards did not
+            # offer it one (a shape too big for the size, say).
+            never = (
+                "it never fired; a larger --size gives it more room"
+                if one
+                else "they never all fired on one board; ask for fewer at once, or a larger --size"
+            )
+            return (
+                f"no board needed {names}: of {self.offered} boards the selected rules "
+                f"solve, {never}"
+            )
         fired = f"{'it' if one else 'they all'} fired in {self.used}"
         it = "it" if one else "one of them"
         if self.stand_ins:

@@ -250,9 +250,8 @@ function playedMarks() {
   return marks;
 }
 
-function picture() {
+function picture(marks = playedMarks()) {
   const n = size();
-  const marks = playedMarks();
   const rows = [];
   for (let r = 0; r < n; r++) rows.push(marks.slice(r * n, r * n + n).map((m) => ".xQ"[m]).join(""));
   return rows;
@@ -529,6 +528,13 @@ function wrongUnit(doc) {
 
 const staged = (hint) => hint.doc.status === "hint" || (hint.doc.status === "wrong" && wrongUnit(hint.doc) !== null);
 
+// The player's own marks a wrong state's hint names (its wrong queens and crosses): what
+// the press after naming them takes off the board.
+function wrongMarks(doc) {
+  if (doc.status !== "wrong" || !doc.wrong) return [];
+  return [...doc.wrong.queens, ...doc.wrong.dead].map(index).filter((i) => page.marks[i] !== EMPTY);
+}
+
 function drawBoard() {
   const { board, colours } = page.doc;
   const n = board.size;
@@ -707,6 +713,11 @@ function hintPanel() {
   if (doc.status !== "hint") {
     out.push(el("p", { id: "hint-message" }, doc.message));
     if (doc.wrong) out.push(el("p", { class: "note" }, "The cells named are outlined in red on the board."));
+    const wrong = wrongMarks(doc);
+    if (wrong.length) {
+      const them = wrong.length > 1 ? "them" : "it";
+      out.push(el("p", { class: "note", id: "hint-remove" }, `Press Hint again to take ${them} off the board.`));
+    }
     return out;
   }
   const step = doc.step;
@@ -820,7 +831,17 @@ function render() {
   const hintButton = $("hint-button");
   const nudging = page.hint && page.hint.stage === 1 && staged(page.hint);
   const applying = page.hint && page.hint.stage === 2 && page.hint.doc.status === "hint";
-  hintButton.textContent = nudging ? "Hint: show the step" : applying ? "Hint: apply it" : "Hint";
+  const removing = page.hint && page.hint.stage === 2 ? wrongMarks(page.hint.doc).length : 0;
+  const wrongFirst = nudging && page.hint.doc.status === "wrong";
+  hintButton.textContent = wrongFirst
+    ? "Hint: show which mark"
+    : nudging
+      ? "Hint: show the step"
+      : applying
+        ? "Hint: apply it"
+        : removing
+          ? `Hint: take ${removing > 1 ? "them" : "it"} off`
+          : "Hint";
   hintButton.disabled = reading || Boolean(page.won);
   $("check-button").disabled = reading;
   $("clear-button").disabled = reading || Boolean(page.won);
@@ -853,7 +874,19 @@ async function onHint() {
     applyStep(hint.doc.step);
     return;
   }
-  const doc = await api("/api/hint", { ...boardRequest(), state: picture() });
+  const wrong = hint && hint.stage === 2 ? wrongMarks(hint.doc) : [];
+  if (wrong.length) {
+    // The third press after a wrong mark takes it off (one undo step), as the third
+    // press of a hint applies it; the next press gives the hint from there.
+    change(() => wrong.forEach((i) => setMark(i, EMPTY)));
+    return;
+  }
+  // On a Queens board, the player's own marks: the server takes a queen's crosses as
+  // made, exactly those auto-✕ draws, and a wrong queen's automatic crosses are not the
+  // player's mistakes to name. Auto-✕ also crosses a Star Battle unit once it holds its
+  // stars, which the server does not take as made: there the crosses go with the marks.
+  const state = stars() === 1 ? picture(page.marks) : picture();
+  const doc = await api("/api/hint", { ...boardRequest(), state });
   resetAdvice();
   page.hints += 1;
   saveProgress();

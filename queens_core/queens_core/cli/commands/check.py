@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..exits import report_error
+from ..exits import report_error, report_unreadable
 from ..options import SECONDS, format_option, selected_rules, selection_options
 from ..stars import parse_stars, stars_option
 
@@ -97,15 +97,23 @@ def check(
     reports = []
     entries = expand_paths(boards or (STDIN,), registry.readers)
     several = len(entries) > 1 or any(os.path.isdir(path) for path in boards)
+    unread: list[str] = []
     for i, (path, problem) in enumerate(entries):
         if problem is not None:
             report = unreadable(path, problem)
         else:
             report = check_board(path, grader, cap, timeout, registry.readers, k)
         reports.append(report)
-        if report.error_line:
+        bad_input = report.verdict == "bad-input"
+        alone = len(entries) == 1  # a folder without boards is one entry too
+        if bad_input and not alone and output_format == "text":
+            # Its line in the report says why; standard error sums them up once, below.
+            # (In JSON its entry says why to a program, and the line is for a person.)
+            unread.append(report.name)
+        elif report.error_line:
             report_error(report.error_line, report.error if settings.traceback else None)
-        if output_format == "text":
+        if output_format == "text" and not (bad_input and alone):
+            # A lone unreadable board is the one line on standard error, not twice.
             if i:
                 click.echo()
             click.echo(format_report(report, names))
@@ -114,4 +122,5 @@ def check(
             from ..output import print_document
 
             print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
+    report_unreadable(unread, len(reports))
     sys.exit(check_exit_status(reports))

@@ -157,7 +157,14 @@ def hint(
         depth = colour_depth(color)
         click.echo(hint_text(found, depth, letters), color=depth is not None)
     if found.status not in (HINT, SOLVED):
-        click.echo(f"queens: no hint: {as_clause(message_lines(found)[0])}", err=True)
+        # With no step there is nothing to save: say so, or the file seems to have moved on.
+        if in_place:
+            kept = f"; {state_name} is left as it was"
+        elif write_path is not None:
+            kept = f"; nothing written to {display_name(write_path)}"
+        else:
+            kept = ""
+        click.echo(f"queens: no hint: {as_clause(message_lines(found)[0])}{kept}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
     if write_path is not None and found.after is not None:
         # Opened only now: with --in-place it is the state just read. Only a step moves

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..exits import EXIT_BAD_INPUT, fail, open_output, report_error, write_output
+from ..exits import (
+    EXIT_BAD_INPUT,
+    fail,
+    open_output,
+    report_error,
+    report_unreadable,
+    write_output,
+)
 from ..options import json_format_options, selected_rules, selection_options
 from ..stars import parse_stars, stars_option
 
@@ -98,9 +105,14 @@ def stats(
         for board in summary.boards:
             report_error(board.error or board.path)
         sys.exit(EXIT_BAD_INPUT)
+    text = not (as_json or output_format == "json")
     for board in summary.boards:
-        if board.error:
+        # The text report lists each unreadable board with why; it is not said twice.
+        if board.error and not (text and board.status == BAD_INPUT):
             report_error(board.error)
+    if text:
+        unread = [board.path for board in summary.boards if board.status == BAD_INPUT]
+        report_unreadable(unread, len(summary.boards))
     if as_json or output_format == "json":
         from ...render.documents import STATS_SCHEMA, dumps, summary_json
 
