@@ -20,7 +20,7 @@ from queens_core.plugins.readers import TEXT_READER, InputError, read_source
 from queens_core.referee import sat, stars
 from queens_core.referee.exact import find_solutions
 from queens_core.referee.exact import find_solutions as queens_solutions
-from queens_rules_starbattle import RULES, trial_star
+from queens_rules_starbattle import RULES, deep_trial, trial_star
 from queens_rules_starbattle.deductions import (
     overcounting,
     two_by_two_blocks,
@@ -231,7 +231,7 @@ def _random_state(board: Board, solution: int, rng: random.Random) -> State:
 def test_every_rule_keeps_the_solution(small_boards, rng):
     board, solution = rng.choice(small_boards)
     state = _random_state(board, solution, rng)
-    for rule in (*CHEAP, trial_star):
+    for rule in (*CHEAP, trial_star, deep_trial):
         trial = state.copy()
         try:
             rule(Context(board, trial))  # type: ignore[arg-type]

@@ -163,9 +163,9 @@ DEEP_DEPTH = 1000
 #: capacity counting (each of which also says when a unit is short).
 DEEP_PROPAGATORS = (*PROPAGATORS, exclusion, capacity_counting)
 #: Cells one solve may give a deep trial, all calls together: a count, not seconds, so
-#: that a solve (and the grade read off it) is the same on a busy machine. About 1.5 s
+#: that a solve (and the grade read off it) is the same on a busy machine. About a second
 #: of trials on a 14×14 board with 3 stars.
-DEEP_BUDGET = 60
+DEEP_BUDGET = 25
 
 
 def deep_trial(ctx: Context) -> None:
@@ -194,8 +194,8 @@ def deep_trial(ctx: Context) -> None:
         tried = cache.get("tried", 0)
         if tried >= DEEP_BUDGET:
             ctx.stopped_at_budget(
-                f"{len(order) - number} of {len(order)} live cells were not tried (a solve "
-                f"gives it {DEEP_BUDGET} trials)"
+                f"it had tried {DEEP_BUDGET} cells, its limit for a solve, and left "
+                f"{len(order) - number} of the {len(order)} live cells untried"
             )
             return
         cache["tried"] = tried + 1
@@ -333,7 +333,7 @@ RULES = [
         position=232,
         summary="A star here would leave some unit unable to hold its K stars once the "
         "cheap Star Battle rules, exclusion and capacity counting included, run to the end "
-        "(every cell tried, tightest units first, 60 trials a solve at most).",
+        "(every cell tried, tightest units first, 25 trials a solve at most).",
         apply=deep_trial,
         weight=40,  # a whole chain of deductions per cell, the last resort
     ),

@@ -226,8 +226,9 @@ class StarBoard:
 
 class StarMaker:
     """Star Battle boards (K ≥ 2) with one solution that ``rules`` solve, of the tier
-    or grade asked (as ``queens check`` grades them). Raises ValueError at once for a
-    tier or grade it cannot name."""
+    or grade asked (as ``queens check`` grades them) and that ``accept`` takes (the test
+    of ``--needs``, :class:`~queens_core.generator.needs.NeedsFilter`). Raises ValueError
+    at once for a tier or grade it cannot name."""
 
     def __init__(
         self,
@@ -237,8 +238,11 @@ class StarMaker:
         tier: str | None = None,
         grade: str | None = None,
         attempts: int = 200,
+        accept: Callable[[Board, Assessment], bool] | None = None,
     ):
         self.size = size
+        #: A further test of a solved board of the tier or grade asked (``--needs``).
+        self.accept = accept
         self.stars = stars
         self.attempts = attempts
         self.grader = Grader(rules, stars)
@@ -275,6 +279,8 @@ class StarMaker:
             if self.tier is not None and rung.tier != self.tier:
                 return 0
             if self.grade is not None and int(rung.level) != self.grade:
+                return 0
+            if self.accept is not None and not self.accept(board, assessment):
                 return 0
             found["assessment"] = assessment
             return None
