@@ -329,3 +329,12 @@ def test_the_budget_sample_in_the_guide_is_what_check_says():
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert sample in run.stdout.splitlines(), run.stdout
+    assert run.returncode == 1  # unique, but the rules stall
+    as_json = subprocess.run(
+        [str(queens), "check", "--format", "json", str(HARD / "17x17-4stars-02.txt")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    import json
+
+    (budget,) = json.loads(as_json.stdout)["logic"]["budgets"]
+    assert budget["counter"] == "deep_trial" and budget["untried"] in sample

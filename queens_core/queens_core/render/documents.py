@@ -137,9 +137,13 @@ def solve_document(result: SolveResult, rules: Sequence[Rule], source: str) -> d
     }
 
 
-def budgets_json(result: SolveResult, names: Mapping[str, str]) -> list[dict[str, str]]:
-    """Each rule call that stopped at its own budget, in order: the rule and what it
-    left untried."""
+def budgets_json(
+    result: SolveResult, names: Mapping[str, str] | None = None
+) -> list[dict[str, str]]:
+    """Each rule call that stopped at its own budget, in order: the rule (its counter,
+    and with ``names`` its display name) and what it left untried."""
+    if names is None:
+        return [{"counter": c, "untried": untried} for c, untried in result.budgets]
     return [
         {"counter": counter, "name": names.get(counter, counter), "untried": untried}
         for counter, untried in result.budgets
@@ -236,7 +240,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "queens_placed": full.state.queens.bit_count(),
         "cells_undecided": full.state.live.bit_count(),
         "problem": full.problem,
-        "budgets": budgets_json(full, {}),
+        "budgets": budgets_json(full),
     }
     out["rules_used"] = {counter: count for counter, count in full.counters.items() if count}
     if assessment.rung is not None:
