@@ -139,7 +139,11 @@ def test_the_command_makes_and_names_the_boards(tmp_path):
         (["--needs", "pfc"], "that is a rule package (1 rule); --needs takes rule ids"),
         (["--needs", "nope"], "no installed rule has this id"),
         (["--needs", PFC, "--exclude", "pfc"], "the rule selection (--only, --exclude) leaves"),
-        (["--needs", PFC, "--stars", "2"], "--needs is for Queens boards, not with --stars 2"),
+        (
+            ["--needs", PFC, "--stars", "2"],
+            "no board can need it: it is a rule for K = 1, not for boards with 2 stars a unit",
+        ),
+        (["--needs", "star_neighbour_kill", "--stars", "2"], "the cells a placed star kills"),
     ],
 )
 def test_the_command_refuses_what_cannot_be_made(args, message):
@@ -218,3 +222,34 @@ def test_the_command_makes_a_board_that_needs_a_rare_shape(registry, tmp_path):
     assert result.exit_code == 0, result.output
     (made,) = tmp_path.glob("*.txt")
     needs(made.read_text().split(), select_rules(registry.rules, [only]), rule, tmp_path)
+
+
+def test_star_battle_boards_that_need_a_rule(tmp_path):
+    """--needs with --stars K: every board is solved by the rules, and the rules without
+    the named one stall on it; the file name says what was asked."""
+    from queens_core import Board, Solver, load_registry
+    from queens_core.referee.exact import find_solutions
+
+    result = run("generate", "--stars", "2", "--size", "9", "--seed", "1", "--count", "2",
+                 "--needs", "trial_star", "-o", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    paths = sorted(tmp_path.glob("*.txt"))
+    assert [p.name for p in paths] == [f"9x9-2stars-needs-trial-star-s1-000{i}.txt" for i in (1, 2)]
+    rules = load_registry().rules
+    every = Solver(rules, stars=2)
+    without = Solver([rule for rule in rules if rule.counter != "trial_star"], stars=2)
+    for path in paths:
+        board = Board(tuple(path.read_text().splitlines()[1:]), 2)
+        assert len(find_solutions(board, 2)) == 1
+        solved = every.solve(board)
+        assert solved.solved and solved.counters["trial_star"]
+        assert not without.solve(board).solved
+
+
+def test_a_star_battle_rule_nothing_needs_is_given_up_on_with_what_stands_in():
+    result = run("generate", "--stars", "2", "--size", "9", "--seed", "1",
+                 "--needs", "exclusion")  # fmt: skip
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("queens: error: no board needed exclusion: of ")
+    assert line.endswith("what stands in for it here is trial_star, deep_trial")

@@ -27,6 +27,7 @@ SOLVE_KEYS = [
     "status",
     "problem",
     "culprit",
+    "budgets",
     "state",
     "counters",
     "steps",

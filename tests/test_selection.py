@@ -49,9 +49,9 @@ def test_only_by_package_and_by_counter(registry):
 def test_exclude_and_tier(registry):
     everything = [r.counter for r in registry.rules]
     cheap = counters(registry, (), (), "cheap")
-    assert cheap == everything[:-2]
-    assert everything[-2:] == ["placement_forces_contradiction", "trial_star"]
-    assert counters(registry, (), ["pfc", "trial_star"]) == cheap
+    assert cheap == everything[:-3]
+    assert everything[-3:] == ["placement_forces_contradiction", "trial_star", "deep_trial"]
+    assert counters(registry, (), ["pfc", "trial_star", "deep_trial"]) == cheap
     assert counters(registry, (), (), "expensive") == everything
     no_shapes = counters(registry, (), ["polyomino", "queen_adjacent_kill", "starbattle"])
     assert no_shapes == [
@@ -77,10 +77,7 @@ def test_unknown_names_list_the_known_ones(registry):
     assert message.startswith("--only: no installed rule or rule package is called 'pcf'")
     assert "(did you mean 'pfc'?)" in message
     assert "packages: baseline, pfc, pigeonhole, polyomino, starbattle;" in message
-    assert (
-        "rules: capacity_counting, exclusion, line_confined_to_region, local_enumeration,"
-        in message
-    )
+    assert "rules: capacity_counting, deep_trial, exclusion, line_confined_to_region," in message
     with pytest.raises(SelectionError, match=r"^--exclude: .* 'queens-rules-nothing'"):
         select_rules(registry.rules, (), ["queens-rules-nothing"])
     with pytest.raises(SelectionError, match="--tier: 'lukewarm' is not a tier"):

@@ -20,7 +20,7 @@ from queens_core.plugins.readers import TEXT_READER, InputError, read_source
 from queens_core.referee import sat, stars
 from queens_core.referee.exact import find_solutions
 from queens_core.referee.exact import find_solutions as queens_solutions
-from queens_rules_starbattle import RULES, trial_star
+from queens_rules_starbattle import RULES, deep_trial, trial_star
 from queens_rules_starbattle.deductions import (
     overcounting,
     two_by_two_blocks,
@@ -231,7 +231,7 @@ def _random_state(board: Board, solution: int, rng: random.Random) -> State:
 def test_every_rule_keeps_the_solution(small_boards, rng):
     board, solution = rng.choice(small_boards)
     state = _random_state(board, solution, rng)
-    for rule in (*CHEAP, trial_star):
+    for rule in (*CHEAP, trial_star, deep_trial):
         trial = state.copy()
         try:
             rule(Context(board, trial))  # type: ignore[arg-type]
@@ -471,3 +471,55 @@ def test_import_of_an_sbn_board_keeps_its_k_in_the_text_format(tmp_path):
     # A Queens board imports as before: no header.
     imported = queens("import", str(ARCHIVE / "1.txt"))
     assert imported.stderr == "" and imported.stdout == (ARCHIVE / "1.txt").read_text()
+
+
+def _grown_maps(n: int, k: int, count: int, seed: int) -> list[tuple[Board, int]]:
+    """Maps as the generator first grows them round a planted solution (most with several
+    solutions), each with its planted solution."""
+    from queens_core.generator import stars as made
+
+    rng = random.Random(seed)
+    maps = []
+    while len(maps) < count:
+        planted = made.plant(n, k, rng)
+        tile_of = made._grow(n, list(bits(planted)), rng)
+        group = made._group_tiles(n, k, tile_of, planted.bit_count(), rng)
+        if group is not None:
+            maps.append((Board(made._rows(n, [group[t] for t in tile_of]), k), planted))
+    return maps
+
+
+def test_the_generators_question_agrees_with_a_full_search_across_renewals():
+    """OtherSolutions (one SAT solver kept across boards) answers "a solution other than
+    this one?" as a search for every solution does, over more boards than a session asks
+    before it starts afresh."""
+    from queens_core.referee.exact import OtherSolutions
+
+    maps = _grown_maps(10, 2, 2 * sat.SatSession.RENEW + 5, seed=4)
+    maps += [(b, find_solutions(b, 2)[0]) for b in (generate_starbattle(10, 2, s) for s in (5, 6))]
+    asker = OtherSolutions(10, 2)
+    assert asker.session is not None
+    unique = 0
+    for board, known in maps:
+        two = find_solutions(board, 2, strategy=stars.search)
+        assert is_solution(board.rows, board.cells_of(known), 2)
+        other = asker.find(board, known)
+        if len(two) == 1:
+            assert other == 0
+            unique += 1
+        else:
+            assert other != known
+            assert is_solution(board.rows, board.cells_of(other), 2)
+    assert unique >= 2 and len(maps) - unique >= 2 * sat.SatSession.RENEW
+
+
+def test_star_maker_boards_are_unique_by_the_exact_referee_and_solved_by_the_rules():
+    """Every board the maker returns has one solution, the referee's own search says (the
+    maker's question went through the kept SAT session), and the rules solve it."""
+    from queens_core.generator.stars import StarMaker
+
+    maker = StarMaker(RULES, 10, 2)
+    for made in maker.boards(seed=11, count=3, skip=lambda index: False):
+        found = find_solutions(made.board, 2)
+        assert found == [made.solution]
+        assert Solver(RULES).solve(made.board).solved

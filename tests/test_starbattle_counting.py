@@ -5,6 +5,7 @@ exact engine on random K = 2 and K = 3 boards (no solution may ever be ruled out
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,7 @@ from queens_core.generator.regions import REGION_CHARS
 from queens_core.generator.stars import _group_tiles, _grow, plant
 from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
-from queens_rules_starbattle import RULES, trial, trial_star
+from queens_rules_starbattle import RULES, deep_trial, trial, trial_star
 from queens_rules_starbattle.counting import (
     capacity,
     capacity_counting,
@@ -176,7 +177,7 @@ def test_no_rule_ever_rules_out_a_solution(rng, shape):
     # Every solution the state still allows, up to 30 (random boards often have several),
     # and the planted one.
     allowed = {planted, *find_solutions(board, 30, state.copy())}
-    for rule in (*NEW_RULES, trial_star):
+    for rule in (*NEW_RULES, trial_star, deep_trial):
         trial_state = state.copy()
         ctx = Context(board, trial_state, [])
         ctx.counter = rule.__name__
@@ -245,3 +246,95 @@ def test_a_trial_names_the_stars_it_forces_in_order_and_the_unit_that_fails(boar
                 assert f"{unit_label(board, kind, index)} could no longer hold 2 stars" in why
             checked += 1
     assert checked
+
+
+# -- the deep trial and its budget -----------------------------------------------------------
+
+HARD = Path(__file__).resolve().parent.parent / "archive" / "starbattle"
+
+
+def _hard(name: str) -> Board:
+    from queens_core.plugins.readers import read_source
+
+    reading = read_source(str(HARD / name))
+    assert reading.stars is not None
+    return reading.board.with_stars(reading.stars)
+
+
+def test_the_deep_trial_solves_a_board_the_trial_star_leaves_and_says_why():
+    board = _hard("11x11-2stars-09.txt")
+    without = Solver([rule for rule in RULES if rule.counter != "deep_trial"]).solve(board)
+    assert not without.solved and not without.budgets
+    result = Solver(RULES).solve(board)
+    assert result.solved and result.counters["deep_trial"] >= 1
+    (solution,) = find_solutions(board, 2)
+    assert result.state.queens == solution
+    explanations = explain_steps(board, result.steps, RULES)
+    for step, explanation in zip(result.steps, explanations, strict=True):
+        if step.counter == "deep_trial":
+            cell = step.detail[1]
+            assert explanation.why.startswith(f"Suppose {cell_label(board, cell)} held a star")
+            assert explanation.why.endswith(f"So {cell_label(board, cell)} cannot hold a star.")
+
+
+def test_a_spent_budget_is_reported_by_the_solve_and_never_hangs():
+    import queens_rules_starbattle as package
+
+    board = _hard("17x17-4stars-02.txt")
+    result = Solver(RULES).solve(board)
+    assert not result.solved
+    counters = {counter for counter, _ in result.budgets}
+    assert counters == {"deep_trial"}
+    untried = result.budgets[-1][1]
+    assert untried.startswith(f"it had tried {package.DEEP_BUDGET} cells, its limit for a solve")
+    live = result.state.live.bit_count()
+    assert untried.endswith(f" of the {live} live cells untried")
+    names = {rule.counter: rule.display_name for rule in RULES}
+    assert result.budget_note(names) == f"; Deep trial stopped at its budget: {untried}"
+
+
+def test_a_rule_reports_its_budget_through_the_context_and_json_carries_it():
+    """The contract, with a rule of its own: any rule may report a spent budget."""
+    from queens_core import Rule
+    from queens_core.render.documents import solve_document
+
+    def shy(ctx: Context) -> None:
+        ctx.stopped_at_budget("every cell was left untried")
+
+    rule = Rule(counter="shy", display_name="Shy", tier=Tier.EXPENSIVE, position=900,
+                summary="Tries nothing.", apply=shy, min_stars=2, max_stars=None)  # fmt: skip
+    board = _hard("17x17-4stars-02.txt")
+    result = Solver([*(r for r in RULES if r.counter != "deep_trial"), rule]).solve(board)
+    assert result.budgets == [("shy", "every cell was left untried")]
+    document = solve_document(result, [rule], "board")
+    assert document["budgets"] == [
+        {"counter": "shy", "name": "Shy", "untried": "every cell was left untried"}
+    ]
+    assert result.budget_note({"shy": "Shy"}) == (
+        "; Shy stopped at its budget: every cell was left untried"
+    )
+
+
+def test_the_budget_sample_in_the_guide_is_what_check_says():
+    import subprocess
+    import sys
+
+    from support import ROOT
+
+    guide = (ROOT / "docs" / "writing-rules.md").read_text("utf-8")
+    sample = guide.split("<!-- shown: budget -->\n```text\n")[1].split("\n```")[0]
+    queens = Path(sys.executable).parent / "queens"
+    run = subprocess.run(
+        [str(queens), "check", str(HARD / "17x17-4stars-02.txt")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert sample in run.stdout.splitlines(), run.stdout
+    assert run.returncode == 1  # unique, but the rules stall
+    as_json = subprocess.run(
+        [str(queens), "check", "--format", "json", str(HARD / "17x17-4stars-02.txt")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    import json
+
+    (budget,) = json.loads(as_json.stdout)["logic"]["budgets"]
+    assert budget["counter"] == "deep_trial" and budget["untried"] in sample

@@ -24,7 +24,10 @@ from support import ROOT
 GUIDE = ROOT / "docs" / "writing-rules.md"
 BIN = Path(sys.executable).parent
 #: Keys of <!-- shown: KEY --> blocks and the test that compares each with real output.
-SHOWN = {"unsound": "test_rule_failures.py::test_the_sample_in_the_guide_is_what_queens_says"}
+SHOWN = {
+    "unsound": "test_rule_failures.py::test_the_sample_in_the_guide_is_what_queens_says",
+    "budget": "test_starbattle_counting.py::test_the_budget_sample_in_the_guide_is_what_check_says",
+}
 
 
 def guide_blocks():

@@ -9,6 +9,7 @@ K ≥ 2: Queens boards (K = 1) keep the Queens catalog and its counters unchange
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from queens_core import (
     Board,
@@ -61,13 +62,18 @@ def candidates(board: Board, state: State) -> int:
 
 
 def trial(
-    board: Board, state: State, cell: int
+    board: Board,
+    state: State,
+    cell: int,
+    depth: int = DEPTH,
+    propagators: tuple[Callable[[Context], bool], ...] = PROPAGATORS,
 ) -> tuple[State, tuple[str, object] | None, tuple[tuple[int, str, tuple], ...]]:
-    """Put a star on ``cell`` in a copy of ``state`` and propagate at most DEPTH rounds
-    of the cheap deductions; return the trial's state, what failed — a unit left unable
-    to hold K stars as (kind, index), ("count", reason) when a 2×2 or counting argument
-    finds too little room, or None — and the stars the propagation forced before the
-    failure, each as (cell, counter, detail): the rule that forced it and why.
+    """Put a star on ``cell`` in a copy of ``state`` and propagate at most ``depth``
+    rounds of the cheap deductions (``propagators``); return the trial's state, what
+    failed — a unit left unable to hold K stars as (kind, index), ("count", reason) when
+    a 2×2 or counting argument finds too little room, or None — and the stars the
+    propagation forced before the failure, each as (cell, counter, detail): the rule
+    that forced it and why.
 
     The failure is checked after every rule, and the forced stars are cut to the
     shortest prefix of the propagation after which it already holds: the refutation a
@@ -78,13 +84,13 @@ def trial(
     ctx.counter = "trial_star"
     ctx.place(cell)
     found: tuple[str, object] | None = None
-    for _ in range(DEPTH):
+    for _ in range(depth):
         found = short_unit(board, trial_state)
         if found is not None:
             break
         changed = False
         try:
-            for propagate in PROPAGATORS:
+            for propagate in propagators:
                 ctx.counter = propagate.__name__
                 if propagate(ctx):
                     changed = True
@@ -149,6 +155,68 @@ def trial_star(ctx: Context) -> None:
     doomed.sort(key=lambda item: len(item[2]))
     for cell, (kind, index), forced in doomed:
         ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
+
+
+#: Rounds of propagation after a deep trial's star: until nothing changes, in practice.
+DEEP_DEPTH = 1000
+#: What propagates a deep trial's star: the trial star's deductions, then exclusion and
+#: capacity counting (each of which also says when a unit is short).
+DEEP_PROPAGATORS = (*PROPAGATORS, exclusion, capacity_counting)
+#: Cells one solve may give a deep trial, all calls together: a count, not seconds, so
+#: that a solve (and the grade read off it) is the same on a busy machine. About a second
+#: of trials on a 14×14 board with 3 stars.
+DEEP_BUDGET = 25
+
+
+def deep_trial(ctx: Context) -> None:
+    """The trial star, wider and deeper, for when every other rule stalls: every live
+    cell (at any size) gets a star, and the cheap deductions, exclusion and capacity
+    counting included, run on it until nothing changes rather than for three rounds.
+    Cells in the units with the least room to spare are tried first, and the first cell
+    refuted is killed at once: the cheap rules take it from there, and the next call
+    starts from the stronger state.
+
+    Bounded: one solve tries at most DEEP_BUDGET cells, all calls together (the count is
+    kept in the rule's cache, which lives as long as the solve's state); a call that
+    reaches the end of it stops, keeps what it proved and reports the cells it left
+    untried through :meth:`~queens_core.Context.stopped_at_budget`.
+
+    Sound for the reason the trial star is: a unit a trial leaves short, or a
+    contradiction it finds, proves that no solution extending the state has a star on
+    the trial cell. A kill's detail has the trial star's shape, ``("cell", cell, kind,
+    index, forced)``.
+    """
+    board = ctx.board
+    state = ctx.state
+    cache = ctx.cache
+    order = _tightest_first(board, state)
+    for number, cell in enumerate(order):
+        tried = cache.get("tried", 0)
+        if tried >= DEEP_BUDGET:
+            ctx.stopped_at_budget(
+                f"it had tried {DEEP_BUDGET} cells, its limit for a solve, and left "
+                f"{len(order) - number} of the {len(order)} live cells untried"
+            )
+            return
+        cache["tried"] = tried + 1
+        _, found, forced = trial(board, state, cell, DEEP_DEPTH, DEEP_PROPAGATORS)
+        if found is not None:
+            kind, index = found
+            ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
+            return
+
+
+def _tightest_first(board: Board, state: State) -> list[int]:
+    """The live cells, those of the unit with the least room to spare first."""
+    slack_of: dict[int, int] = {}
+    stars = board.stars
+    for _, _, mask in board.units:
+        cells = state.live & mask
+        if cells:
+            slack = cells.bit_count() - (stars - (state.queens & mask).bit_count())
+            for cell in bits(cells):
+                slack_of[cell] = min(slack_of.get(cell, slack), slack)
+    return sorted(slack_of, key=lambda cell: (slack_of[cell], cell))
 
 
 #: A rule of this package: every one is for K ≥ 2, explained by :func:`star_why`, and
@@ -257,6 +325,17 @@ RULES = [
         "rounds of the cheap Star Battle rules (above 14×14: tried only in units with at "
         "most 3 cells to spare).",
         apply=trial_star,
+    ),
+    _star_rule(
+        counter="deep_trial",
+        display_name="Deep trial",
+        tier=Tier.EXPENSIVE,
+        position=232,
+        summary="A star here would leave some unit unable to hold its K stars once the "
+        "cheap Star Battle rules, exclusion and capacity counting included, run to the end "
+        "(every cell tried, tightest units first, 25 trials a solve at most).",
+        apply=deep_trial,
+        weight=40,  # a whole chain of deductions per cell, the last resort
     ),
 ]
 

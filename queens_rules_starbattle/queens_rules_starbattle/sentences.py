@@ -115,7 +115,7 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
         return _capacity_why(board, step, d)
     if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
         return _placements_why(board, step, d)
-    if counter == "trial_star" and len(d) == 5 and d[0] == "cell":
+    if counter in ("trial_star", "deep_trial") and len(d) == 5 and d[0] == "cell":
         return _trial_why(board, d)
     return None
 

@@ -7,6 +7,10 @@ context
     :meth:`Context.place` and :meth:`Context.kill`, each recorded as a :class:`Step`.
 scratch
     A context without a record (:class:`Scratch`), for rules that simulate.
+budget
+    A rule that bounds its own work (a search under a time or node limit) and stops
+    before it has tried everything says so with :meth:`Context.stopped_at_budget`: the
+    solve reports it, so a stall after it is not taken for the last word.
 
 Its own module, apart from :mod:`queens_core.engine.rules` (which re-exports every name), so
 that the optional compiled build (scripts/build_compiled.py) can compile it: rules call
@@ -59,7 +63,7 @@ class Context:
 
     #: ``running``: set by the driver for its own use (the thread's slot of
     #: :mod:`queens_core.engine.guards`, which names the rule running when time runs out).
-    __slots__ = ("board", "counter", "enabled", "running", "state", "steps")
+    __slots__ = ("board", "budgets", "counter", "enabled", "running", "state", "steps")
 
     @property
     def cache(self) -> dict[Any, Any]:
@@ -80,6 +84,16 @@ class Context:
         self.counter = ""
         self.enabled: frozenset[str] = frozenset()
         self.running: Any = None
+        #: (counter, what was left untried) for every call that stopped at its budget.
+        self.budgets: list[tuple[str, str]] = []
+
+    def stopped_at_budget(self, untried: str) -> None:
+        """Say that this call stopped at the rule's own budget before it tried everything
+        it would; ``untried`` says what, in words a player reads after "stopped at its
+        budget: " (e.g. "14 cells were not tried within 2 s"). What the call did still
+        counts; the solve reports the budget, in text and JSON, so that a stall is not
+        read as the rule's last word."""
+        self.budgets.append((self.counter, untried))
 
     def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
         """Put a queen on a live cell and kill its kill mask at once; return the killed."""
@@ -134,3 +148,6 @@ class Scratch:
         killed = mask & state.live
         state.live ^= killed
         return killed
+
+    def stopped_at_budget(self, untried: str) -> None:
+        """Nothing to report: a simulation has no solve to tell."""

@@ -11,7 +11,7 @@ counters and keeps them all in the result.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -105,6 +105,9 @@ class SolveResult:
     culprit: Rule | None = None
     #: The tiers that changed something.
     tiers_used: set[Tier] = field(default_factory=set)
+    #: (counter, what it left untried) for each rule call that stopped at its own budget
+    #: (:meth:`~queens_core.engine.rules.Context.stopped_at_budget`), in order.
+    budgets: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def solved(self) -> bool:
@@ -118,6 +121,19 @@ class SolveResult:
         Single-cell region)``."""
         after = f" (after {self.culprit.display_name})" if self.culprit else ""
         return f"{self.problem}{after}"
+
+    def budget_note(self, names: Mapping[str, str] | None = None) -> str:
+        """The budgets the rules stopped at, for a message about a stall: ``"; Deep
+        trial stopped at its budget: 12 cells were not tried within 2 s"`` (the last
+        report of each rule), or ``""``."""
+        last = dict(self.budgets)
+        if not last:
+            return ""
+        names = names or {}
+        return "".join(
+            f"; {names.get(counter, counter)} stopped at its budget: {untried}"
+            for counter, untried in last.items()
+        )
 
     def progress(self) -> str:
         """Where the rules stopped: ``3 of 8 queens placed and 12 cells undecided``."""
@@ -232,6 +248,7 @@ class Solver:
         # Where _run marks the rule it calls, for the time budget to name: this thread's.
         ctx.running = guards.running_slot()
         result = SolveResult(board, state, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps)
+        result.budgets = ctx.budgets
         state.caches = guards.Caches(ctx, state.caches)
         if not self._settle(ctx, result):
             return result

@@ -40,7 +40,7 @@ class NeverNeeded(GiveUp):
 
 
 def resolve_needed(
-    selected: Sequence[Rule], installed: Sequence[Rule], values: Iterable[str]
+    selected: Sequence[Rule], installed: Sequence[Rule], values: Iterable[str], stars: int = 1
 ) -> list[Rule]:
     """The rules named by ``--needs`` values (comma-separated, repeatable), in catalog order.
 
@@ -58,7 +58,7 @@ def resolve_needed(
         rule = by_counter.get(name)
         if rule is None:
             raise GenerateError(_not_a_rule(name, installed))
-        reason = why_never_needed(rule, selected)
+        reason = why_never_needed(rule, selected, stars)
         if reason is not None:
             raise GenerateError(f"--needs {name}: no board can need it: {reason}")
         if rule not in chosen:
@@ -82,16 +82,19 @@ def _not_a_rule(name: str, installed: Sequence[Rule]) -> str:
     return f"--needs {name}: no installed rule has this id{hint}; `queens rules list` lists them"
 
 
-def why_never_needed(rule: Rule, selected: Sequence[Rule]) -> str | None:
-    """Why no Queens board can need ``rule`` under the selection ``selected``, when that
-    can be told without trying; None otherwise."""
-    if not rule.sound_for(1):
-        return f"it is a rule for {rule.stars_label} (Star Battle), not for Queens boards"
+def why_never_needed(rule: Rule, selected: Sequence[Rule], stars: int = 1) -> str | None:
+    """Why no board with ``stars`` stars a unit (1: Queens) can need ``rule`` under the
+    selection ``selected``, when that can be told without trying; None otherwise."""
+    if not rule.sound_for(stars):
+        if stars == 1:
+            return f"it is a rule for {rule.stars_label} (Star Battle), not for Queens boards"
+        return f"it is a rule for {rule.stars_label}, not for boards with {stars} stars a unit"
     if rule not in selected:
         return "the rule selection (--only, --exclude) leaves it out"
     if rule.counting == "placement":
+        piece = "queen" if stars == 1 else "star"
         return (
-            "its steps are the cells a placed queen kills, and every placed queen kills "
+            f"its steps are the cells a placed {piece} kills, and every placed {piece} kills "
             "them whichever rule placed it, so leaving it out changes no solve"
         )
     return None
@@ -101,18 +104,26 @@ class NeedsFilter:
     """Accepts a board when each named rule is needed by the selection's solve of it (see
     the module docstring); keeps a tally to give up on a rule nothing needs."""
 
-    def __init__(self, selected: Sequence[Rule], needed: Sequence[Rule], probe: int = PROBE_BOARDS):
+    def __init__(
+        self,
+        selected: Sequence[Rule],
+        needed: Sequence[Rule],
+        probe: int = PROBE_BOARDS,
+        stars: int = 1,
+    ):
         self.needed = list(needed)
         self.probe = probe
+        self.stars = stars
         #: The other selected rules that prove deductions by trying a queen (the
         #: expensive tier): what usually stands in for a cheap rule.
         self.stand_ins = [
             rule.counter
             for rule in selected
-            if rule.tier is Tier.EXPENSIVE and rule.sound_for(1) and rule not in needed
+            if rule.tier is Tier.EXPENSIVE and rule.sound_for(stars) and rule not in needed
         ]
         self.without = [
-            (rule, Solver(other for other in selected if other is not rule)) for rule in needed
+            (rule, Solver((other for other in selected if other is not rule), stars=stars))
+            for rule in needed
         ]
         #: Boards offered (the selection solves them), how many of them used every named
         #: rule, and how many needed them.
@@ -154,7 +165,9 @@ class NeedsFilter:
             )
         fired = f"{'it' if one else 'they all'} fired in {self.used}"
         it = "it" if one else "one of them"
-        if self.stand_ins:
+        if self.stand_ins and self.stars > 1:
+            advice = f"what stands in for {it} here is {', '.join(self.stand_ins)}"
+        elif self.stand_ins:
             advice = (
                 f"leave out what stands in for {it}, such as --exclude {','.join(self.stand_ins)}"
             )

@@ -17,9 +17,12 @@ repair
     solution leaves empty) is moved the same way: the regions change where the rules
     were stuck.
 judge
-    What the caller asks of a unique board: ``judge(board)`` returns None to take it, or
-    the cells to repair (the live cells of the rules' stall), or 0 to drop the whole
-    attempt (solved, but not of the tier or grade asked).
+    What the caller asks of a unique board: ``judge(board, first)`` returns None to take
+    it, or the cells to repair (the live cells of the rules' stall), or 0 to drop the
+    whole attempt (solved, but not of the tier or grade asked). ``first`` is true for the
+    first unique board of a map: :class:`StarMaker` runs the expensive tier there (and
+    wherever the tier or grade asked needs it), and repairs later stalls of the map at
+    the cheap tier's stall, which costs a fraction of a trial star on every cell.
 """
 
 from __future__ import annotations
@@ -29,16 +32,17 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..engine.board import Board, max_stars, size_article
-from ..engine.rules import Rule
+from ..engine.driver import Solver
+from ..engine.rules import Rule, Tier
 from ..engine.state import State
 from ..referee.budget import SearchLimitExceeded
-from ..referee.exact import find_solutions
-from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader
+from ..referee.exact import OtherSolutions, find_solutions
+from ..tools.grade import LADDER, TIER_EXPENSIVE, TIERS_NEEDED, Assessment, Grader
 from .regions import REGION_CHARS, neighbours4
 
 __all__ = ["StarBoard", "StarMaker", "generate_starbattle", "plant"]
 
-Judge = Callable[[Board], int | None]
+Judge = Callable[[Board, bool], int | None]
 
 
 def plant(n: int, stars: int, rng: random.Random) -> int:
@@ -143,6 +147,15 @@ def _repair(n: int, region_of: list[int], planted: int, other: int, rng: random.
     return False
 
 
+def _second_solution(exact: OtherSolutions, board: Board, planted: int) -> int | None:
+    """The stars of a solution other than ``planted`` (0: there is none; None: the search
+    ran out of its budget)."""
+    try:
+        return exact.find(board, planted)
+    except SearchLimitExceeded:
+        return None
+
+
 def generate_starbattle(
     size: int,
     stars: int,
@@ -161,6 +174,7 @@ def generate_starbattle(
         )
     rng = random.Random(seed)
     n = size
+    exact = OtherSolutions(n, stars, node_limit)
     for _ in range(attempts):
         planted = plant(n, stars, rng)
         seeds = [i for i in range(n * n) if planted >> i & 1]
@@ -169,19 +183,20 @@ def generate_starbattle(
         if group is None:
             continue
         region_of = [group[t] for t in tile_of]
+        first_unique = True
         for _ in range(attempts):
             board = Board(_rows(n, region_of), stars)
-            try:
-                found = find_solutions(board, 2, node_limit=node_limit)
-            except SearchLimitExceeded:
+            # The exact question first: most boards under repair have several
+            # solutions, and one question to the SAT solver costs far less than the
+            # rules' solve (which, once every rule stalls, tries a star on every cell).
+            undecided = _second_solution(exact, board, planted)
+            if undecided is None:
                 break
-            others = [s for s in found if s != planted]
-            if others:
-                undecided = others[0]
-            else:
-                verdict = None if judge is None else judge(board)
+            if not undecided:
+                verdict = None if judge is None else judge(board, first_unique)
                 if verdict is None:
                     return board
+                first_unique = False
                 undecided = verdict
             if not undecided or not _repair(n, region_of, planted, undecided, rng):
                 break
@@ -211,8 +226,9 @@ class StarBoard:
 
 class StarMaker:
     """Star Battle boards (K ≥ 2) with one solution that ``rules`` solve, of the tier
-    or grade asked (as ``queens check`` grades them). Raises ValueError at once for a
-    tier or grade it cannot name."""
+    or grade asked (as ``queens check`` grades them) and that ``accept`` takes (the test
+    of ``--needs``, :class:`~queens_core.generator.needs.NeedsFilter`). Raises ValueError
+    at once for a tier or grade it cannot name."""
 
     def __init__(
         self,
@@ -222,17 +238,39 @@ class StarMaker:
         tier: str | None = None,
         grade: str | None = None,
         attempts: int = 200,
+        accept: Callable[[Board, Assessment], bool] | None = None,
     ):
         self.size = size
+        #: A further test of a solved board of the tier or grade asked (``--needs``).
+        self.accept = accept
         self.stars = stars
         self.attempts = attempts
         self.grader = Grader(rules, stars)
+        self.cheap = Solver(
+            [rule for rule in self.grader.full.rules if rule.tier is Tier.CHEAP], stars=stars
+        )
         levels = {int(rung.level) for rung, _ in self.grader.rungs}
         self.tier = None if tier is None else _tier_named(tier)
         self.grade = None if grade is None else _grade_named(grade, levels)
+        wanted = [
+            rung.tier
+            for rung, _ in self.grader.rungs
+            if (self.tier is None or rung.tier == self.tier)
+            and (self.grade is None or int(rung.level) == self.grade)
+        ]
+        #: The boards asked for need the expensive tier (True), never do (False), or may.
+        self.expensive: bool | None = None
+        if wanted and all(tier == TIER_EXPENSIVE for tier in wanted):
+            self.expensive = True
+        elif TIER_EXPENSIVE not in wanted:
+            self.expensive = False
 
     def _judge(self, found: dict[str, Assessment]) -> Judge:
-        def judge(board: Board) -> int | None:
+        def judge(board: Board, first: bool) -> int | None:
+            if not self.expensive:
+                cheap = self.cheap.solve(board)
+                if not cheap.solved and (self.expensive is False or not first):
+                    return cheap.state.live
             assessment = self.grader.assess(board)
             if not assessment.solved:
                 return assessment.full.state.live
@@ -241,6 +279,8 @@ class StarMaker:
             if self.tier is not None and rung.tier != self.tier:
                 return 0
             if self.grade is not None and int(rung.level) != self.grade:
+                return 0
+            if self.accept is not None and not self.accept(board, assessment):
                 return 0
             found["assessment"] = assessment
             return None

@@ -52,6 +52,27 @@ def find_solutions(
     return search(board, cap, *start, node_limit, seconds)
 
 
+class OtherSolutions:
+    """Asks, board after board of one size and K, for a solution other than a known one
+    (what the generator asks while it repairs a map): through one
+    :class:`~.sat.SatSession` when the SAT strategy answers for K, else a search for two
+    solutions each time."""
+
+    def __init__(self, n: int, k: int, node_limit: int | None = None):
+        self.node_limit = node_limit
+        self.session = sat.SatSession(n, k, node_limit) if k > 1 and sat.available() else None
+
+    def find(self, board: Board, known: int) -> int:
+        """A solution of ``board`` other than ``known`` (itself a solution), as a star
+        mask; 0 when ``known`` is the only one. Raises :class:`SearchLimitExceeded` past
+        ``node_limit``."""
+        if self.session is not None:
+            return self.session.other_solution(board, known)
+        found = find_solutions(board, 2, node_limit=self.node_limit)
+        others = [s for s in found if s != known]
+        return others[0] if others else 0
+
+
 def strategy_for(board: Board) -> Strategy:
     """The search that answers for ``board``: by its K, and by what is installed."""
     if board.stars == 1:

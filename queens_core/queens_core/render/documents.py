@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.board import Board, bits
@@ -127,6 +127,7 @@ def solve_document(result: SolveResult, rules: Sequence[Rule], source: str) -> d
         "status": result.status,
         "problem": result.problem,
         "culprit": result.culprit.counter if result.culprit else None,
+        "budgets": budgets_json(result, names),
         "state": state_json(board, result.state),
         "counters": [
             {"counter": c, "name": names.get(c, c), "count": n} for c, n in result.counters.items()
@@ -134,6 +135,19 @@ def solve_document(result: SolveResult, rules: Sequence[Rule], source: str) -> d
         "steps": steps_json(board, result.steps, rules),
         "error": None,
     }
+
+
+def budgets_json(
+    result: SolveResult, names: Mapping[str, str] | None = None
+) -> list[dict[str, str]]:
+    """Each rule call that stopped at its own budget, in order: the rule (its counter,
+    and with ``names`` its display name) and what it left untried."""
+    if names is None:
+        return [{"counter": c, "untried": untried} for c, untried in result.budgets]
+    return [
+        {"counter": counter, "name": names.get(counter, counter), "untried": untried}
+        for counter, untried in result.budgets
+    ]
 
 
 def failed_document(
@@ -148,6 +162,7 @@ def failed_document(
         "status": status,
         "problem": None,
         "culprit": rule.counter if rule is not None else None,
+        "budgets": [],
         "state": None,
         "counters": None,
         "steps": None,
@@ -225,6 +240,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "queens_placed": full.state.queens.bit_count(),
         "cells_undecided": full.state.live.bit_count(),
         "problem": full.problem,
+        "budgets": budgets_json(full),
     }
     out["rules_used"] = {counter: count for counter, count in full.counters.items() if count}
     if assessment.rung is not None:

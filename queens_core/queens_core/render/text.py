@@ -46,7 +46,7 @@ def board_file_text(board: Board) -> str:
     return rows if board.stars == 1 else f"{STARS_HEADER_WORD} {board.stars}\n{rows}"
 
 
-def _logic_text(report: CheckReport) -> str:
+def _logic_text(report: CheckReport, names: Mapping[str, str]) -> str:
     assessment = report.assessment
     assert assessment is not None and report.board is not None
     full = assessment.full
@@ -62,7 +62,7 @@ def _logic_text(report: CheckReport) -> str:
         return f"solved; tier needed: {rung.tier} ({how})"
     if full.status == CONTRADICTION:
         return f"contradiction: {full.problem_after_culprit()}"
-    return f"stalled with {full.progress()}"
+    return f"stalled with {full.progress()}{full.budget_note(names)}"
 
 
 def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
@@ -96,7 +96,7 @@ def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
         lines.append("  differ at:  " + " ".join(cell_labels(board, first ^ second)))
     if assessment is None:
         return "\n".join(lines)
-    lines.append(f"  logic:      {_logic_text(report)}")
+    lines.append(f"  logic:      {_logic_text(report, names)}")
     lines.extend(
         textwrap.wrap(
             _rules_used(report, names),

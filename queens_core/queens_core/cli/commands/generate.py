@@ -188,7 +188,7 @@ def generate(
         size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
     )
     if numbers.stars != 1:
-        _refuse_queens_options(numbers, only, exclude, max_tries_text, needs)
+        _refuse_queens_options(numbers, only, exclude, max_tries_text)
         _generate_stars(
             settings,
             numbers,
@@ -198,6 +198,7 @@ def generate(
             out_dir,
             force,
             output_format,
+            needs,
         )
         return
     registry = settings.registry()
@@ -217,7 +218,11 @@ def generate(
 
 
 def _needs_filter(
-    rules: list[Rule], installed: list[Rule], needs: tuple[str, ...], max_tries: int | None
+    rules: list[Rule],
+    installed: list[Rule],
+    needs: tuple[str, ...],
+    max_tries: int | None,
+    stars: int = 1,
 ) -> NeedsFilter | None:
     """The test of ``--needs`` (None without it), or exit 2 when no board can pass it.
     It gives up no sooner than the maker would (``--max-tries``): the user's budget."""
@@ -228,7 +233,7 @@ def _needs_filter(
 
     probe = max(PROBE_BOARDS, max_tries or DEFAULT_MAX_TRIES)
     try:
-        return NeedsFilter(rules, resolve_needed(rules, installed, needs), probe)
+        return NeedsFilter(rules, resolve_needed(rules, installed, needs, stars), probe, stars)
     except GenerateError as err:
         fail(str(err), EXIT_BAD_INPUT)
 
@@ -489,11 +494,14 @@ def _generate_stars(
     out_dir: str | None,
     force: bool,
     output_format: str,
+    needs: tuple[str, ...] = (),
 ) -> None:
     """``--stars K`` with K >= 2: Star Battle boards with one solution that the installed
-    rules solve, of the tier or grade asked (board ``i`` from seed ``seed + i``)."""
+    rules solve, of the tier or grade asked, that need the rules of ``needs`` (board
+    ``i`` from seed ``seed + i``)."""
     from ...engine.board import MAX_SIZE, max_stars, size_article
     from ...engine.driver import RuleFailure
+    from ...generator.queens import GiveUp
     from ...generator.stars import StarMaker
 
     size, stars, count, seed = numbers.size, numbers.stars, numbers.count, numbers.seed
@@ -507,8 +515,12 @@ def _generate_stars(
             f"{max_stars(size)}): no solution exists",
             EXIT_BAD_INPUT,
         )
+    installed = settings.registry().rules
+    # A board with too few rounds of repair to need the rule is dropped: give each rule
+    # as many boards as the Queens maker gives it before saying none needed it.
+    needed = _needs_filter(installed, installed, needs, None, stars)
     try:
-        maker = StarMaker(settings.registry().rules, size, stars, tier, grade)
+        maker = StarMaker(installed, size, stars, tier, grade, accept=needed)
     except ValueError as err:
         fail(str(err), EXIT_BAD_INPUT)
     if out_dir is not None:
@@ -517,6 +529,8 @@ def _generate_stars(
         _say_seed(seed)
     parts = [f"{size}x{size}", f"{stars}stars"]
     parts += [p.lower() for p in (tier, grade) if p]
+    if needed is not None:
+        parts += [f"needs-{rule.counter.replace('_', '-')}" for rule in needed.needed]
     stem = "-".join([*parts, f"s{seed}"])
 
     def path_of(index: int) -> str | None:
@@ -532,7 +546,10 @@ def _generate_stars(
             if path is not None:
                 _write_board(path, made.board)
             _print_star_board(made, seed, count, path, output_format)
-    except ValueError as err:
+    except (ValueError, GiveUp) as err:
+        if needed is not None and needed.offered and not isinstance(err, GiveUp):
+            # The maps ran out on boards the rules solved but did not need the rule for.
+            fail(needed.verdict(), EXIT_NOT_SOLVED)
         fail(str(err), EXIT_NOT_SOLVED)
     except RuleFailure as err:
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)

@@ -206,7 +206,12 @@ def _solve_one(
             f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
     else:
-        click.echo(f"queens: not solved: {name}: the rules stop with {result.progress()}", err=True)
+        names = {rule.counter: rule.display_name for rule in solver.rules}
+        click.echo(
+            f"queens: not solved: {name}: the rules stop with {result.progress()}"
+            f"{result.budget_note(names)}",
+            err=True,
+        )
     return EXIT_NOT_SOLVED
 
 
