@@ -155,7 +155,7 @@ class Search:
             self.root = (live, queens)
             try:
                 if self.lattice_after < 0 and self.node_limit is None and self.seconds is None:
-                    self._search_map(live, queens)
+                    self._search_map(live, queens, self.units)
                 else:
                     self._search(live, queens)
             except _NoSolution:
@@ -191,73 +191,57 @@ class Search:
             # The branches are disjoint: later siblings may assume this cell is empty.
             live &= ~low
 
-    def _search_map(self, live: int, queens: int) -> None:
-        """:meth:`_search` for a map search (:meth:`of_map`: no budget, no lattice test),
-        the same nodes in the same order: the generator runs tens of thousands of these
-        small searches a second, and the general one's per-node checks and lookups cost
-        a third of each."""
+    def _search_map(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
+        """:meth:`_search` for a map search (:meth:`of_map`: no budget, no lattice test):
+        the same nodes in the same order, with :meth:`_propagate` inline and only the
+        units still open above the node (``units``, in their order). The generator runs
+        tens of thousands of these small searches a second, and the general search's
+        per-node checks and lookups cost a good part of each."""
+        self.nodes += 1
         kill_masks = self.kill_masks
         n = self.n
-        cap = self.cap
-        keep = self.keep
-        found = self.found
-        filter_after = self.filter_after
-        filter_cells = self._filter
-        nodes = self.nodes
-        count = self.count
-
-        def visit(live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
-            nonlocal nodes, count
-            nodes += 1
-            # _propagate, inline.
-            while True:
-                placed = True
-                while placed:
-                    placed = False
-                    best = 0
-                    best_count = n * n
-                    for mask in units:
-                        if mask & queens:
-                            continue
-                        cells = live & mask
-                        if not cells:
-                            return
-                        if not cells & (cells - 1):
-                            queens |= cells
-                            live &= ~(kill_masks[cells.bit_length() - 1] | cells)
-                            placed = True
-                        elif not placed:
-                            size = cells.bit_count()
-                            if size < best_count:
-                                best, best_count = cells, size
-                if nodes < filter_after or queens.bit_count() == n:
-                    break
-                filtered = filter_cells(live, queens)
-                if filtered is None:
-                    return
-                if filtered == live:
-                    break
-                live = filtered
-            if not best:
-                count += 1
-                if keep is None or len(found) < keep:
-                    found.append(queens)
+        while True:
+            placed = True
+            while placed:
+                placed = False
+                best = 0
+                best_count = n * n
+                for mask in units:
+                    if mask & queens:
+                        continue
+                    cells = live & mask
+                    if not cells:
+                        return
+                    if not cells & (cells - 1):
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+                    elif not placed:
+                        size = cells.bit_count()
+                        if size < best_count:
+                            best, best_count = cells, size
+            if self.nodes < self.filter_after or queens.bit_count() == n:
+                break
+            filtered = self._filter(live, queens)
+            if filtered is None:
                 return
-            # The children skip the units closed here (the order of the rest is kept).
-            units = [mask for mask in units if not mask & queens]
-            while best:
-                low = best & -best
-                best ^= low
-                visit(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
-                if count >= cap:
-                    return
-                live &= ~low
-
-        try:
-            visit(live, queens, self.units)
-        finally:
-            self.nodes = nodes
-            self.count = count
+            if filtered == live:
+                break
+            live = filtered
+        if not best:
+            self.count += 1
+            if self.keep is None or len(self.found) < self.keep:
+                self.found.append(queens)
+            return
+        units = [mask for mask in units if not mask & queens]
+        cap = self.cap
+        while best:
+            low = best & -best
+            best ^= low
+            self._search_map(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
+            if self.count >= cap:
+                return
+            live &= ~low
 
     def _root_has_cover(self) -> bool:
         """The lattice test on the root's open units and live cells (False: no solution)."""
