@@ -379,13 +379,19 @@ class _Map:
         bit = 1 << cell
         if bit & self.planted:
             return [], 0
-        k = self.region[cell]
+        region = self.region
+        k = region[cell]
         mask = self.masks[k]
-        kept = self.geometry.component(mask & ~bit, mask & self.planted)
+        beside = [region[m] for m in self.geometry.neighbours[cell]]
+        if beside.count(k) == 1:
+            # Its region is connected, so a cell with one neighbour in it cuts nothing
+            # off: no need to look.
+            kept = mask & ~bit
+        else:
+            kept = self.geometry.component(mask & ~bit, mask & self.planted)
         if not self._may_shrink_to(kept.bit_count()):
             return [], 0
-        region = self.region
-        return sorted({region[m] for m in self.geometry.neighbours[cell] if region[m] != k}), kept
+        return sorted({j for j in beside if j != k}), kept
 
     def move(self, cell: int, to: int, kept: int) -> None:
         """Give ``cell`` to region ``to``, with the cells its region does not keep."""
