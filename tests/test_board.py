@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import ARCHIVE
 
-from queens_core import MAX_SIZE, Board, BoardError
+from queens_core import MAX_SIZE, Board, BoardError, State
 from queens_core.engine.board import (
     MAX_INPUT_BYTES,
     bits,
@@ -191,3 +191,12 @@ def test_rows_met_and_columns_met_agree_with_a_loop_over_the_lines(n, data):
     columns = sum(1 << c for c, mask in enumerate(board.col_masks) if cells & mask)
     assert rows_met(board, cells) == rows
     assert columns_met(board, cells) == columns
+
+
+def test_a_state_survives_pickling_with_its_masks_and_fresh_caches():
+    import pickle
+
+    state = State(0b1011, 0b0100)
+    state.caches["some_rule"] = {"seen": 1}
+    copy = pickle.loads(pickle.dumps(state))
+    assert (copy.live, copy.queens, copy.caches) == (0b1011, 0b0100, {})

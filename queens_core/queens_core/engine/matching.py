@@ -101,6 +101,11 @@ def unmatchable(edges: dict[int, int], size: int) -> list[tuple[int, int]] | Non
     if unmatched:
         return None
     reach = alternating_reach(edges, owner)
+    everyone = 0
+    for left in edges:
+        everyone |= 1 << left
+    if all(seen == everyone for seen in reach.values()):
+        return []  # one alternating cycle through every vertex: each edge lies on it
     dead = []
     for left, neighbours in edges.items():
         others = neighbours

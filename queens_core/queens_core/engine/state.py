@@ -68,6 +68,13 @@ class State:
     def copy(self) -> State:
         return State(self.live, self.queens)
 
+    def __reduce__(self) -> tuple[type[State], tuple[int, int]]:
+        # Pickled (a board made in a worker process comes back with its solve) as its
+        # masks, without the caches, which are never copied. Spelt out because the
+        # compiled build's class cannot be rebuilt from its slots, and a result that does
+        # not unpickle left `generate --jobs` waiting for ever.
+        return (State, (self.live, self.queens))
+
     def dead(self, board: Board) -> int:
         return board.full & ~(self.live | self.queens)
 

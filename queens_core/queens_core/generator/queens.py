@@ -68,9 +68,13 @@ REGION_BIAS = 1.0
 REPAIRS_PER_CELL_ROW = 10
 #: Times one attempt may come back to the same map before it is dropped for a fresh one.
 MAP_REVISITS = 3
-#: Solutions one exact search collects: a fresh map has many, and breaking several per
-#: search is cheaper than a search for each (finding the next one costs little).
-SOLUTIONS_PER_SEARCH = 12
+#: Solutions one exact search collects, by board size (the first size that is at least
+#: the board's): a fresh map has many, and breaking several per search is cheaper than a
+#: search for each. Up to 10×10 four are cheapest: the repairs made for more are mostly
+#: undone by the next ones, and the search for them costs more than the searches saved
+#: (side by side, 12 made 10% fewer boards a second at 8×8 and 25% fewer at 10×10); from
+#: 12×12 up, a dozen (fewer made fewer boards a second at 12×12 and 16×16).
+SOLUTIONS_PER_SEARCH = {10: 4, MAX_SIZE: 12}
 #: Region letters in the order a board's regions get them (reading order of their first
 #: cell): the archive's colour letters first, most common colour first (archive/README.md),
 #: so a generated board is drawn in LinkedIn's colours; then other letters for N > 21.
@@ -162,6 +166,9 @@ class Maker:
         else:
             self.top = Solver(rule for rule in rules if rule.counter in top.counters)
         self.geometry = _Geometry(size)
+        self.solutions_per_search = next(
+            cap for largest, cap in SOLUTIONS_PER_SEARCH.items() if size <= largest
+        )
         #: A further test a board on the target must pass (``--needs``); may raise GiveUp.
         self.accept = accept
 
@@ -216,10 +223,13 @@ class Maker:
         if not regions.enlarge_small(rng):
             return None
         seen: Counter[tuple[int, ...]] = Counter()
+        cap = self.solutions_per_search
+        unique = False  # proven by the last exact search, made after the last change
         for _ in range(REPAIRS_PER_CELL_ROW * n):
-            others = [s for s in regions.solutions(SOLUTIONS_PER_SEARCH) if s != planted]
+            others = [] if unique else [s for s in regions.solutions(cap) if s != planted]
             if others:
                 if len(others) == 1 and regions.break_last(others[0], rng):
+                    unique = True  # break_last keeps a change only once the map is unique
                     continue
                 if not regions.break_solutions(others, rng):
                     return None
@@ -240,6 +250,7 @@ class Maker:
             if not stall.solved:
                 if not regions.unstall(stall.state.live, stall.state.queens, rng):
                     return None
+                unique = False
                 continue
             if assessment is None:
                 assessment = self.grader.assess(board)
@@ -368,13 +379,19 @@ class _Map:
         bit = 1 << cell
         if bit & self.planted:
             return [], 0
-        k = self.region[cell]
+        region = self.region
+        k = region[cell]
         mask = self.masks[k]
-        kept = self.geometry.component(mask & ~bit, mask & self.planted)
+        beside = [region[m] for m in self.geometry.neighbours[cell]]
+        if beside.count(k) == 1:
+            # Its region is connected, so a cell with one neighbour in it cuts nothing
+            # off: no need to look.
+            kept = mask & ~bit
+        else:
+            kept = self.geometry.component(mask & ~bit, mask & self.planted)
         if not self._may_shrink_to(kept.bit_count()):
             return [], 0
-        region = self.region
-        return sorted({region[m] for m in self.geometry.neighbours[cell] if region[m] != k}), kept
+        return sorted({j for j in beside if j != k}), kept
 
     def move(self, cell: int, to: int, kept: int) -> None:
         """Give ``cell`` to region ``to``, with the cells its region does not keep."""

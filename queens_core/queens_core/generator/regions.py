@@ -10,6 +10,9 @@ rules: callers filter with :mod:`queens_core.referee.queens` and the driver.
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from functools import cache
+from itertools import accumulate
 
 from ..engine.board import MAX_SIZE, Board
 
@@ -68,21 +71,30 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
     ``k`` grows from ``seeds[k]``."""
     if len(seeds) != n or len(set(seeds)) != n:
         raise ValueError(f"need {n} distinct seed cells, got {seeds!r}")
+    neighbours = _neighbour_table(n)
     region = [-1] * (n * n)
     for k, cell in enumerate(seeds):
         region[cell] = k
-    frontiers = [neighbours4(cell, n) for cell in seeds]
+    frontiers = [list(neighbours[cell]) for cell in seeds]
     sizes = [1] * n
     growing = list(range(n))
     free = n * n - n
+    draw = rng.random
+    randrange = rng.randrange
+    # The pick below is ``rng.choices(range(len(growing)), weights)`` spelt out, the same
+    # draw for the same weights (so a seed grows the same map): the generator calls it
+    # once a cell, and the general function's checks cost more than the pick.
     while free:
-        weights = [sizes[k] ** bias for k in growing]
-        pick = rng.choices(range(len(growing)), weights)[0]
+        if bias == 1.0:
+            cumulative = list(accumulate([sizes[k] for k in growing]))
+        else:
+            cumulative = list(accumulate([sizes[k] ** bias for k in growing]))
+        pick = bisect(cumulative, draw() * (cumulative[-1] + 0.0), 0, len(cumulative) - 1)
         k = growing[pick]
         frontier = frontiers[k]
         # Swap-remove random candidates until one is free; stale ones were taken since.
         while frontier:
-            i = rng.randrange(len(frontier))
+            i = randrange(len(frontier))
             frontier[i], frontier[-1] = frontier[-1], frontier[i]
             cell = frontier.pop()
             if region[cell] == -1:
@@ -93,7 +105,7 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
         region[cell] = k
         sizes[k] += 1
         free -= 1
-        frontier.extend(m for m in neighbours4(cell, n) if region[m] == -1)
+        frontier += [m for m in neighbours[cell] if region[m] == -1]
     return region
 
 
@@ -114,6 +126,12 @@ def random_board(n: int, rng: random.Random, solvable: bool = True, bias: float 
     else:
         seeds = rng.sample(range(n * n), n)
     return grow_regions(n, seeds, rng, bias)
+
+
+@cache
+def _neighbour_table(n: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`neighbours4` of every cell of an N×N grid."""
+    return tuple(tuple(neighbours4(cell, n)) for cell in range(n * n))
 
 
 def neighbours4(cell: int, n: int) -> list[int]:

@@ -121,8 +121,10 @@ class Search:
         rows, cols, lines_and_ring = size_geometry(n)
         self.n = n
         self.cell_region = tuple(cell_region)
+        # A kill mask with the cell itself in it is the same to the search, which kills
+        # the cell along with its kill mask (and the list is made for every check).
         self.kill_masks = tuple(
-            (lines_and_ring[i] | region_masks[k]) & ~(1 << i) for i, k in enumerate(cell_region)
+            [ring | region_masks[k] for ring, k in zip(lines_and_ring, cell_region, strict=True)]
         )
         self.row_masks = rows
         self.col_masks = cols
@@ -152,7 +154,10 @@ class Search:
                 self.deadline = time.perf_counter() + self.seconds
             self.root = (live, queens)
             try:
-                self._search(live, queens)
+                if self.lattice_after < 0 and self.node_limit is None and self.seconds is None:
+                    self._search_map(live, queens, self.units)
+                else:
+                    self._search(live, queens)
             except _NoSolution:
                 self.found.clear()
                 self.count = 0
@@ -184,6 +189,58 @@ class Search:
             if self.count >= self.cap:
                 return
             # The branches are disjoint: later siblings may assume this cell is empty.
+            live &= ~low
+
+    def _search_map(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
+        """:meth:`_search` for a map search (:meth:`of_map`: no budget, no lattice test):
+        the same nodes in the same order, with :meth:`_propagate` inline and only the
+        units still open above the node (``units``, in their order). The generator runs
+        tens of thousands of these small searches a second, and the general search's
+        per-node checks and lookups cost a good part of each."""
+        self.nodes += 1
+        kill_masks = self.kill_masks
+        n = self.n
+        while True:
+            placed = True
+            while placed:
+                placed = False
+                best = 0
+                best_count = n * n
+                for mask in units:
+                    if mask & queens:
+                        continue
+                    cells = live & mask
+                    if not cells:
+                        return
+                    if not cells & (cells - 1):
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+                    elif not placed:
+                        size = cells.bit_count()
+                        if size < best_count:
+                            best, best_count = cells, size
+            if self.nodes < self.filter_after or queens.bit_count() == n:
+                break
+            filtered = self._filter(live, queens)
+            if filtered is None:
+                return
+            if filtered == live:
+                break
+            live = filtered
+        if not best:
+            self.count += 1
+            if self.keep is None or len(self.found) < self.keep:
+                self.found.append(queens)
+            return
+        units = [mask for mask in units if not mask & queens]
+        cap = self.cap
+        while best:
+            low = best & -best
+            best ^= low
+            self._search_map(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
+            if self.count >= cap:
+                return
             live &= ~low
 
     def _root_has_cover(self) -> bool:
