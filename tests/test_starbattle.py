@@ -441,8 +441,10 @@ def test_generate_stars_keeps_its_promise_and_files_keep_their_k(tmp_path):
     [
         (["--stars", "3", "--size", "8"], "queens: error: an 8×8 board cannot hold 3 stars per "
          "unit (at most 2): no solution exists"),
-        (["--stars", "2", "--only", "unit_full"], "queens: error: --only is for Queens boards, "
-         "not with --stars 2"),
+        (["--stars", "2", "--min-region", "3"], "queens: error: --min-region is for Queens "
+         "boards, not with --stars 2"),
+        (["--stars", "2", "--only", "baseline"], "queens: error: none of the selected rules "
+         "works with 2 stars per unit (`queens rules list` shows the stars each rule is for)"),
         (["--stars", "2", "--grade", "Easy"], "queens: error: --grade: 'Easy' is not a grade "
          "of Star Battle boards (2 Medium, 3 Hard, 4 Fiendish)"),
         (["--stars", "2", "--tier", "baseline"], "queens: error: --tier: 'baseline' is not a "

@@ -175,6 +175,7 @@ def generate_starbattle(
     rng = random.Random(seed)
     n = size
     exact = OtherSolutions(n, stars, node_limit)
+    unique_rejected = 0
     for _ in range(attempts):
         planted = plant(n, stars, rng)
         seeds = [i for i in range(n * n) if planted >> i & 1]
@@ -196,10 +197,18 @@ def generate_starbattle(
                 verdict = None if judge is None else judge(board, first_unique)
                 if verdict is None:
                     return board
+                unique_rejected += 1
                 first_unique = False
                 undecided = verdict
             if not undecided or not _repair(n, region_of, planted, undecided, rng):
                 break
+    if unique_rejected:
+        # The maps were fine: what was asked of a board (the judge) was never met.
+        raise ValueError(
+            f"no {size}×{size} {stars}-star board as asked after {attempts} attempts: "
+            f"{unique_rejected} had one solution, but the rules stalled on each or it was "
+            "not of the tier, grade or needed rules asked"
+        )
     raise ValueError(f"no unique {size}×{size} {stars}-star board after {attempts} attempts")
 
 

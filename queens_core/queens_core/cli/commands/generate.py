@@ -135,8 +135,8 @@ GENERATE_SCHEMA = "queens-generate/3"
     metavar="K",
     help="Stars per row, column and region: 1 for Queens; 2 or more makes Star Battle "
     "boards with one solution that the rules solve, graded on the Star Battle ladder "
-    "(--tier and --grade apply; --only, --exclude, --min-region, --max-tries and --jobs "
-    "are Queens options). Files written with -o start with a line 'stars: K'.",
+    "(--tier, --grade, --only, --exclude and --needs apply; --min-region, --max-tries and "
+    "--jobs are Queens options). Files written with -o start with a line 'stars: K'.",
 )
 @click.pass_obj
 def generate(
@@ -188,9 +188,10 @@ def generate(
         size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
     )
     if numbers.stars != 1:
-        _refuse_queens_options(numbers, only, exclude, max_tries_text)
+        _refuse_queens_options(numbers, max_tries_text)
         _generate_stars(
             settings,
+            selected_rules(settings.registry(), only, exclude, None),
             numbers,
             seed_text is None,
             tier,
@@ -279,21 +280,12 @@ def _read_numbers(
     return _Numbers(size, count, seed, min_region, jobs, max_tries, stars)
 
 
-def _refuse_queens_options(
-    numbers: _Numbers,
-    only: tuple[str, ...],
-    exclude: tuple[str, ...],
-    max_tries_text: str | None,
-    needs: tuple[str, ...] = (),
-) -> None:
+def _refuse_queens_options(numbers: _Numbers, max_tries_text: str | None) -> None:
     """Exit 2 on the first option that only Queens boards take, given with ``--stars K``
-    (K >= 2): Star Battle boards are made for every installed rule, one process."""
+    (K >= 2): Star Battle boards are made in one process, by their own repair loop."""
     given = [
         name
         for name, value in (
-            ("--only", only),
-            ("--exclude", exclude),
-            ("--needs", needs),
             ("--min-region", numbers.min_region != 1),
             ("--max-tries", max_tries_text),
             ("--jobs", numbers.jobs != 1),
@@ -487,6 +479,7 @@ def _terminate_as_exit() -> Iterator[None]:
 
 def _generate_stars(
     settings: Any,
+    rules: list[Rule],
     numbers: _Numbers,
     random_seed: bool,
     tier: str | None,
@@ -496,8 +489,8 @@ def _generate_stars(
     output_format: str,
     needs: tuple[str, ...] = (),
 ) -> None:
-    """``--stars K`` with K >= 2: Star Battle boards with one solution that the installed
-    rules solve, of the tier or grade asked, that need the rules of ``needs`` (board
+    """``--stars K`` with K >= 2: Star Battle boards with one solution that the selected
+    ``rules`` solve, of the tier or grade asked, that need the rules of ``needs`` (board
     ``i`` from seed ``seed + i``)."""
     from ...engine.board import MAX_SIZE, max_stars, size_article
     from ...engine.driver import RuleFailure
@@ -515,12 +508,19 @@ def _generate_stars(
             f"{max_stars(size)}): no solution exists",
             EXIT_BAD_INPUT,
         )
+    if not any(rule.sound_for(stars) for rule in rules):
+        # Without this the maker would spin through its attempts on boards none can touch.
+        fail(
+            f"none of the selected rules works with {stars} stars per unit (`queens rules list` "
+            "shows the stars each rule is for)",
+            EXIT_BAD_INPUT,
+        )
     installed = settings.registry().rules
     # A board with too few rounds of repair to need the rule is dropped: give each rule
     # as many boards as the Queens maker gives it before saying none needed it.
-    needed = _needs_filter(installed, installed, needs, None, stars)
+    needed = _needs_filter(rules, installed, needs, None, stars)
     try:
-        maker = StarMaker(installed, size, stars, tier, grade, accept=needed)
+        maker = StarMaker(rules, size, stars, tier, grade, accept=needed)
     except ValueError as err:
         fail(str(err), EXIT_BAD_INPUT)
     if out_dir is not None:
