@@ -25,8 +25,9 @@ from queens_rules_starbattle.counting import (
     local_enumeration,
     placements,
 )
+from queens_rules_starbattle.flow import flow_counting
 
-NEW_RULES = (exclusion, capacity_counting, local_enumeration)
+NEW_RULES = (exclusion, capacity_counting, local_enumeration, flow_counting)
 
 
 def mask_of(board: Board, cells: list[tuple[int, int]]) -> int:
