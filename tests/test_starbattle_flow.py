@@ -154,3 +154,20 @@ def test_flow_counting_never_rules_out_a_solution_and_says_true_counts(rng, shap
         scratch.kill(step.killed)
         for cell in bits(step.killed | step.placed):
             assert f"r{cell // board.n + 1}c{cell % board.n + 1}" in explanation.why
+
+
+def test_a_filled_run_of_even_length_empties_the_cells_touching_every_way_to_fill_it():
+    board = STRIPES
+    # Row 1 keeps c1 c2 and c5: room for 2 stars, which it needs: one of r1c1 r1c2, and
+    # r1c5. Either of the first touches r2c1 and r2c2.
+    live = board.full & ~mask_of(board, [(0, c) for c in (2, 3, 5, 6, 7, 8, 9)])
+    ctx = run(board, State(live, 0))
+    first, second = ctx.steps[:2]
+    assert first.killed == mask_of(board, [(1, 0), (1, 1)]) and not first.placed
+    assert second.placed == mask_of(board, [(0, 4)])
+    assert explain(board, first, State(live, 0)) == (
+        f"Row 1 holds 2 stars, and the regions have room for only that many there{ROOM}, so "
+        "each region fills its room there. So region 'A' fills its room in row 1, 2 stars: "
+        "half of each run of touching live cells of even length, and every way to put them "
+        "there touches r2c1 r2c2, so they hold none."
+    )

@@ -251,16 +251,37 @@ def closed_group(net: Network, line: int, region: int, what: str) -> tuple:
     return (form, lines, regions, amount)
 
 
+def _touched_by_every_half(board: Board, run: list[int]) -> int:
+    """The cells outside a run of even length 2m that touch a star of every way to put
+    m pairwise non-touching stars on it."""
+    rings = board.kill_masks
+    inside = sum(1 << cell for cell in run)
+    common = -1
+
+    def extend(start: int, left: int, ring: int) -> None:
+        nonlocal common
+        if not left:
+            common &= ring
+            return
+        for i in range(start, len(run) - 2 * left + 2):
+            extend(i + 2, left - 1, ring | rings[run[i]])
+
+    extend(0, len(run) // 2, 0)
+    return common & ~inside if common != -1 else 0
+
+
 def flow_counting(ctx: Ctx) -> bool:
     """Rows against regions, then columns against regions: a pair that no feasible
     count of stars lets rise above the stars already there has its live cells emptied;
     a pair that none lets fall below its room fills it (a star on every other cell of
-    each run of odd length).
+    each run of odd length; a run of even length holds half its length, so a cell
+    outside it touching a star of every such way is empty).
 
-    Sound: the solution's counts x(li, r) are one feasible flow (see the module's
+    Sound: the solution's counts x(l, r) are one feasible flow (see the module's
     docstring), so a bound every feasible flow keeps holds for them; a pair at its room
     has, in each run of adjacent live cells, ⌈length / 2⌉ non-touching stars, which in a
-    run of odd length means every other cell from its first. With no feasible flow at
+    run of odd length means every other cell from its first, and in one of even length
+    one of the ways to put half its length there. With no feasible flow at
     all the state has no solution: a :class:`~queens_core.Contradiction`.
 
     A step's detail is ``("flow", kind, line, region, what, form, lines, regions,
@@ -303,4 +324,8 @@ def flow_counting(ctx: Ctx) -> bool:
                                 if state.live >> cell & 1:
                                     ctx.place(cell, detail)
                                     changed = True
+                        else:
+                            doomed = _touched_by_every_half(board, run) & state.live
+                            if doomed and ctx.kill(doomed, detail):
+                                changed = True
     return changed

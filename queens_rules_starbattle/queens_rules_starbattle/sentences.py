@@ -341,6 +341,14 @@ def _flow_why(board: Board, step: Step, d: Sequence) -> str:
             f"{_stars(b)}, so at least {b - a + amount} outside {lines_words}, all the room "
             f"{'it has' if len(regions) == 1 else 'they have'} there{room}"
         )
+    if not step.placed:
+        one = step.killed.bit_count() == 1
+        return (
+            f"{reason}. So {name} fills its room in {one_line}, {_stars(share)}: half of each "
+            "run of touching live cells of even length, and every way to put them there "
+            f"touches {_cells(board, step.killed)}, so {'it holds' if one else 'they hold'} "
+            "none."
+        )
     return (
         f"{reason}. So {name} fills its room in {one_line}, {_stars(share)}: one on every "
         f"other cell of each run of touching live cells of odd length, so "
