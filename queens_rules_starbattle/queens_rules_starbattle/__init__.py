@@ -322,9 +322,9 @@ RULES = [
         display_name="Flow counting",
         tier=Tier.CHEAP,
         position=210,
-        summary="Rows (columns) and regions share out their stars: a region that no way of "
-        "sharing lets put more stars into a line than it has there puts none on its live "
-        "cells, and one that none lets put fewer than its room fills it.",
+        summary="Rows (columns) against regions, any lines at once: a region that no way of "
+        "sharing out their stars lets put another star in a line has none on its live cells "
+        "there; one that none lets put fewer than its room there fills it.",
         apply=flow_counting,
         weight=8,  # every row and region counted against all the others at once
         grade=Grade.HARD,
