@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_starbattle_counting import STRIPES, explain, mask_of, random_board, random_state
+from test_starbattle_counting import STRIPES, explain, mask_of, random_case
 
 from queens_core import Board, Context, Contradiction, Scratch, State
 from queens_core.board import bits
 from queens_core.generator.regions import REGION_CHARS
-from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
 from queens_rules_starbattle import RULES
 from queens_rules_starbattle.flow import Network, flow_counting, room
@@ -122,12 +121,10 @@ def _claims_hold(board: Board, start: State, detail: tuple) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from([(8, 2), (9, 2), (10, 2), (12, 3)]))
 def test_flow_counting_never_rules_out_a_solution_and_says_true_counts(rng, shape):
-    made = random_board(*shape, rng)
-    if made is None:
+    case = random_case(rng, shape)
+    if case is None:
         return
-    board, planted = made
-    state = random_state(board, planted, rng)
-    allowed = {planted, *find_solutions(board, 30, state.copy())}
+    board, state, allowed = case
     start = state.copy()
     ctx = Context(board, state, [])
     ctx.counter = "flow_counting"
