@@ -25,8 +25,9 @@ from queens_rules_starbattle.counting import (
     local_enumeration,
     placements,
 )
+from queens_rules_starbattle.flow import flow_counting
 
-NEW_RULES = (exclusion, capacity_counting, local_enumeration)
+NEW_RULES = (exclusion, capacity_counting, local_enumeration, flow_counting)
 
 
 def mask_of(board: Board, cells: list[tuple[int, int]]) -> int:
@@ -165,18 +166,25 @@ def random_state(board: Board, solution: int, rng: random.Random) -> State:
     return state
 
 
+def random_case(rng: random.Random, shape: tuple[int, int]) -> tuple[Board, State, set[int]] | None:
+    """A random board of ``shape`` (size, K), a random state on the way to its planted
+    solution, and every solution that state still allows, up to 30 (random boards often
+    have several), and the planted one."""
+    made = random_board(*shape, rng)
+    if made is None:
+        return None
+    board, planted = made
+    state = random_state(board, planted, rng)
+    return board, state, {planted, *find_solutions(board, 30, state.copy())}
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from([(8, 2), (9, 2), (10, 2), (12, 3)]))
 def test_no_rule_ever_rules_out_a_solution(rng, shape):
-    made = random_board(*shape, rng)
-    if made is None:
+    case = random_case(rng, shape)
+    if case is None:
         return
-    board, planted = made
-    state = random_state(board, planted, rng)
-    # Every solution the state still allows (random boards often have several).
-    # Every solution the state still allows, up to 30 (random boards often have several),
-    # and the planted one.
-    allowed = {planted, *find_solutions(board, 30, state.copy())}
+    board, state, allowed = case
     for rule in (*NEW_RULES, trial_star, deep_trial):
         trial_state = state.copy()
         ctx = Context(board, trial_state, [])

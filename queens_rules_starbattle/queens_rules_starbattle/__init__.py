@@ -35,6 +35,7 @@ from .deductions import (
     unit_exactly_filled,
     unit_full,
 )
+from .flow import flow_counting
 from .sentences import star_why
 
 #: Rounds of propagation after a trial star.
@@ -314,6 +315,18 @@ RULES = [
         "cell: it holds a star in all of them, or none.",
         apply=local_enumeration,
         weight=8,  # every placement of a unit written out and checked
+        grade=Grade.HARD,
+    ),
+    _star_rule(
+        counter="flow_counting",
+        display_name="Flow counting",
+        tier=Tier.CHEAP,
+        position=210,
+        summary="Rows (columns) against regions, any lines at once: a region that no way of "
+        "sharing out their stars lets put another star in a line has none on its live cells "
+        "there; one that none lets put fewer than its room there fills it.",
+        apply=flow_counting,
+        weight=8,  # every row and region counted against all the others at once
         grade=Grade.HARD,
     ),
     _star_rule(

@@ -115,6 +115,8 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
         return _capacity_why(board, step, d)
     if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
         return _placements_why(board, step, d)
+    if counter == "flow_counting" and len(d) == 10 and d[0] == "flow":
+        return _flow_why(board, step, d)
     if counter in ("trial_star", "deep_trial") and len(d) == 5 and d[0] == "cell":
         return _trial_why(board, d)
     return None
@@ -253,3 +255,108 @@ def _trial_why(board: Board, d: Sequence) -> str:
         for star, counter, why in forced
     )
     return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."
+
+
+def _line_set(kind: str, lines: Sequence[int]) -> str:
+    """``row 3``, ``rows 3–5`` or ``rows 1, 3 and 6``."""
+    if len(lines) == 1 or lines[-1] - lines[0] == len(lines) - 1:
+        return _lines(kind, lines)
+    listed = [str(line + 1) for line in lines]
+    return f"{kind} {', '.join(listed[:-1])} and {listed[-1]}"
+
+
+def _region_set(board: Board, regions: Sequence[int]) -> str:
+    names = [repr(board.letters[r]) for r in regions]
+    if len(names) == 1:
+        return f"region {names[0]}"
+    return f"regions {', '.join(names[:-1])} and {names[-1]}"
+
+
+def _flow_why(board: Board, step: Step, d: Sequence) -> str:
+    _, kind, line, region, what, form, lines, regions, amount, share = d
+    k = board.stars
+    lines_words = _line_set(kind, lines) if lines else ""
+    regions_words = _region_set(board, regions) if regions else ""
+    hold = "holds" if len(lines) == 1 else "hold"
+    rhold = "holds" if len(regions) == 1 else "hold"
+    a, b = k * len(lines), k * len(regions)
+    one_line = unit_label(board, kind[:-1], line)
+    name = unit_label(board, "region", region)
+    room = " (room: the stars already there plus the most live cells there no two of which touch)"
+    if what == "empty":
+        left = _amount_left(a, b, amount, form)
+        rest = ": none" if left == 0 else f", the {_stars(left)} already there"
+        if form == "closed":
+            reason = (
+                f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, and the other "
+                f"regions have room for at most {amount} of them there{room}, so "
+                f"{regions_words} put{'s' if len(regions) == 1 else ''} at least "
+                f"{_stars(a - amount)} in {lines_words}; {'it' if len(regions) == 1 else 'they'}"
+                f" {rhold} {_stars(b)} in all, so at most {b - a + amount} outside "
+                f"{lines_words}{rest}"
+            )
+        else:
+            reason = (
+                f"{regions_words[0].upper()}{regions_words[1:]} {rhold} {_stars(b)} and "
+                f"{'has' if len(regions) == 1 else 'have'} room for at most {amount} of them "
+                f"outside {lines_words}{room}, so at least {b - amount} in {lines_words}; "
+                f"{lines_words} {hold} {_stars(a)}, so the other regions put at most "
+                f"{a - b + amount} there{rest}"
+            )
+        already = (
+            f"no more stars in {one_line} than the {_stars(share)} already there"
+            if share
+            else f"no star in {one_line}"
+        )
+        one = step.killed.bit_count() == 1
+        return (
+            f"{reason}. So {name} puts {already}: "
+            f"{_cells(board, step.killed)} {'holds' if one else 'hold'} none."
+        )
+    if form == "closed" and not regions:
+        reason = (
+            f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, and the regions "
+            f"have room for only that many there{room}, so each region fills its room there"
+        )
+    elif form == "open" and not lines:
+        reason = (
+            f"{regions_words[0].upper()}{regions_words[1:]} {rhold} {_stars(b)} and "
+            f"{'has' if len(regions) == 1 else 'have'} room for only that many{room}, so "
+            f"{'it fills its' if len(regions) == 1 else 'each fills its'} room in every line"
+        )
+    elif form == "closed":
+        reason = (
+            f"{regions_words[0].upper()}{regions_words[1:]} {rhold} {_stars(b)}, "
+            + (f"at least {amount} of them already outside {lines_words}, " if amount else "")
+            + f"so at most {b - amount} in "
+            f"{lines_words}; {lines_words} {hold} {_stars(a)}, so the other regions put at "
+            f"least {a - b + amount} there, all the room they have{room}"
+        )
+    else:
+        reason = (
+            f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, "
+            + (f"at least {amount} of them already in other regions, " if amount else "")
+            + f"so at most {a - amount} in "
+            f"{regions_words}; {'it holds' if len(regions) == 1 else 'they hold'} "
+            f"{_stars(b)}, so at least {b - a + amount} outside {lines_words}, all the room "
+            f"{'it has' if len(regions) == 1 else 'they have'} there{room}"
+        )
+    if not step.placed:
+        one = step.killed.bit_count() == 1
+        return (
+            f"{reason}. So {name} fills its room in {one_line}, {_stars(share)}: half of each "
+            "run of touching live cells of even length, and every way to put them there "
+            f"touches {_cells(board, step.killed)}, so {'it holds' if one else 'they hold'} "
+            "none."
+        )
+    return (
+        f"{reason}. So {name} fills its room in {one_line}, {_stars(share)}: one on every "
+        f"other cell of each run of touching live cells of odd length, so "
+        f"{_cells(board, step.placed)} holds a star." + _neighbours(board, step)
+    )
+
+
+def _amount_left(a: int, b: int, amount: int, form: str) -> int:
+    """What an "empty" step's group leaves for the crossing it empties: b − a + amount
+    for a closed group, a − b + amount for an open one."""
+    return b - a + amount if form == "closed" else a - b + amount
