@@ -372,3 +372,28 @@ def test_a_float_option_takes_finite_seconds_only(command, value):
     assert result.stderr.startswith(f"queens: error: invalid value for '--timeout': '{value}' is ")
     assert result.stderr.endswith(f" (see 'queens {command} --help')\n")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_ctrl_c_during_a_star_battle_generate_exits_130_at_once(tmp_path):
+    """While CryptoMiniSat answers one of the generator's questions it takes SIGINT for
+    itself and gives the question up; queens must still stop, not carry on with the
+    next question (which it did: Ctrl-C seemed to do nothing)."""
+    pytest.importorskip("pycryptosat")
+    command = ["generate", "--stars", "3", "--size", "17", "--seed", "11", "--count", "50"]
+    process = subprocess.Popen(
+        [str(QUEENS), *command, "-o", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_sigint_as_on_a_terminal,
+    )
+    time.sleep(3)  # well inside the first board's questions
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, error = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("queens generate --stars went on after Ctrl-C")
+    assert process.returncode == 130, error
+    assert b"Traceback" not in error, error

@@ -60,12 +60,12 @@ class OtherSolutions:
 
     def __init__(self, n: int, k: int, node_limit: int | None = None):
         self.node_limit = node_limit
-        self.session = sat.SatSession(n, k, node_limit) if k > 1 and sat.available() else None
+        self.session = sat.SatSession(n, k) if k > 1 and sat.available() else None
 
     def find(self, board: Board, known: int) -> int:
         """A solution of ``board`` other than ``known`` (itself a solution), as a star
         mask; 0 when ``known`` is the only one. Raises :class:`SearchLimitExceeded` past
-        ``node_limit``."""
+        ``node_limit`` (the bitboard search) or the SAT session's time limit."""
         if self.session is not None:
             return self.session.other_solution(board, known)
         found = find_solutions(board, 2, node_limit=self.node_limit)

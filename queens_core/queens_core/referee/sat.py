@@ -8,10 +8,25 @@ seconds.
 from __future__ import annotations
 
 import functools
+import time
 from typing import Any
 
 from ..engine.board import Board, bits
 from .budget import SearchLimitExceeded
+
+#: How long one question of a :class:`SatSession` may take: the generator's take
+#: milliseconds (a 25×25 board with 6 stars, seconds); a time limit rather than a count
+#: of conflicts, so that an answer given sooner can only be an interruption.
+SESSION_SECONDS = 30.0
+
+
+def _raise_if_interrupted(started: float, seconds: float | None) -> None:
+    """KeyboardInterrupt if CryptoMiniSat gave up a question before its time limit (or
+    with none): while it solves it takes SIGINT for itself, prints a line and gives up,
+    and Python never hears of the Ctrl-C. Only for a solver with no conflict limit,
+    whose only other reason to give up is its time limit."""
+    if seconds is None or time.monotonic() - started < 0.9 * seconds:
+        raise KeyboardInterrupt
 
 
 def sat_clauses(board: Board) -> list[list[int]]:
@@ -149,8 +164,11 @@ def search(
     found: list[int] = []
     cells = board.n * board.n
     while len(found) < cap:
+        started = time.monotonic()
         satisfiable, model = solver.solve()
         if satisfiable is None:
+            if node_limit is None:
+                _raise_if_interrupted(started, seconds)
             if node_limit is not None:
                 why = f"more than {node_limit} nodes' worth of conflicts"
             else:
@@ -184,10 +202,9 @@ class SatSession:
 
     RENEW = 25
 
-    def __init__(self, n: int, k: int, node_limit: int | None = None):
+    def __init__(self, n: int, k: int):
         self.n = n
         self.k = k
-        self.node_limit = node_limit
         self._solver: object = None
         self._top = 0
         self._asked = 0
@@ -195,10 +212,7 @@ class SatSession:
     def _fresh(self) -> object:
         import pycryptosat
 
-        limits = (
-            {} if self.node_limit is None else {"confl_limit": self.node_limit * CONFLICTS_PER_NODE}
-        )
-        solver = pycryptosat.Solver(threads=1, options={"sls": "0"}, **limits)
+        solver = pycryptosat.Solver(threads=1, options={"sls": "0"}, time_limit=SESSION_SECONDS)
         fixed, self._top = _grid_clauses(self.n, self.k)
         solver.add_clauses(list(fixed))
         self._asked = 0
@@ -206,7 +220,7 @@ class SatSession:
 
     def other_solution(self, board: Board, known: int) -> int:
         """A solution of ``board`` other than ``known``, as a star mask; 0 if there is
-        none. Raises :class:`SearchLimitExceeded` past the session's ``node_limit``."""
+        none. Raises :class:`SearchLimitExceeded` past :data:`SESSION_SECONDS`."""
         if self._solver is None or self._asked >= self.RENEW:
             self._solver = self._fresh()
         solver: Any = self._solver
@@ -218,13 +232,13 @@ class SatSession:
             self._top = _exactly([i + 1 for i in bits(mask)], self.k, self._top, clauses)
         clauses.append([-(i + 1) for i in bits(known)])
         solver.add_clauses([[*clause, -switch] for clause in clauses])
+        started = time.monotonic()
         satisfiable, model = solver.solve([switch])
         solver.add_clause([-switch])
         if satisfiable is None:
             self._solver = None
-            raise SearchLimitExceeded(
-                f"the exact search needed more than {self.node_limit} nodes' worth of conflicts"
-            )
+            _raise_if_interrupted(started, SESSION_SECONDS)
+            raise SearchLimitExceeded(f"the exact search needed more than {SESSION_SECONDS:g} s")
         if not satisfiable:
             return 0
         return sum(1 << i for i in range(self.n * self.n) if model[i + 1])
