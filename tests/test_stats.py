@@ -234,3 +234,19 @@ def test_stats_help_names_every_reader_suffix_not_only_txt():
     help_text = " ".join(CliRunner().invoke(main, ["stats", "--help"]).output.split())
     assert "its *.txt files" not in help_text
     assert "every suffix an installed reader claims" in help_text
+
+
+def test_stats_takes_star_battle_boards_by_what_they_declare(tmp_path):
+    """Left to the inputs (the default), a folder of 2-star boards is summed up with
+    the rules for 2 stars, as check and solve read it; a board of another K is named."""
+    import shutil
+
+    starbattle = Path(ARCHIVE).parent / "starbattle"
+    for name in ("9x9-2stars-01.txt", "9x9-2stars-02.txt", "14x14-3stars-01.txt"):
+        shutil.copy(starbattle / name, tmp_path / name)
+    result = run("stats", "--format", "json", str(tmp_path))
+    summary = json.loads(result.stdout)
+    by_name = {Path(board["path"]).name: board for board in summary["per_board"]}
+    assert by_name["9x9-2stars-01.txt"]["status"] == "solved"
+    assert by_name["9x9-2stars-02.txt"]["status"] == "solved"
+    assert "declares 3 stars per unit; pass --stars 3" in by_name["14x14-3stars-01.txt"]["error"]

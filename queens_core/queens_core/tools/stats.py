@@ -161,6 +161,18 @@ def percentile(ordered: list[float], fraction: float) -> float | None:
     return ordered[rank - 1]
 
 
+def declared_stars(paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READER,)) -> int:
+    """The K of the first board under ``paths`` that reads (1 if none does): what one
+    summary's rules are chosen for when the user leaves K to the inputs."""
+    for path, problem in expand_paths(paths, readers):
+        if problem is None:
+            try:
+                return read_board_file(path, readers, None).stars
+            except BoardInputError:
+                continue
+    return 1
+
+
 def collect(
     paths: Iterable[str],
     grader: Grader,

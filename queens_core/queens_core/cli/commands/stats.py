@@ -80,7 +80,7 @@ def stats(
     from ...render.text import format_summary
     from ...tools.batch import missing_path
     from ...tools.grade import Grader
-    from ...tools.stats import BAD_INPUT, UniquenessCheck, chart_items, collect
+    from ...tools.stats import BAD_INPUT, UniquenessCheck, chart_items, collect, declared_stars
 
     k = parse_stars(stars)
     registry = settings.registry()
@@ -93,7 +93,9 @@ def stats(
     try:
         summary = collect(
             paths,
-            Grader(rules, k or 1),
+            # Left to the inputs (auto), K is the first board's: a folder of Star
+            # Battle boards is summed up as such; a board of another K is named.
+            Grader(rules, k or declared_stars(paths, registry.readers)),
             progress,
             readers=registry.readers,
             stars=k,
