@@ -551,11 +551,15 @@ def test_a_star_battle_picture_read_without_k_says_which_k_makes_it_unique(tmp_p
     result = run("solve", str(shot))
     assert result.exit_code == 1
     assert (
-        "with one queen a unit the board has several solutions, with 2 stars exactly one"
-        in result.stderr
+        "with one queen a unit the board has no single solution, with 2 stars exactly one: "
+        "a Star Battle puzzle, solved with --stars 2" in result.stderr
     )
     solved = run("solve", str(shot), "--stars", "2")
     assert solved.exit_code == 0
+    # Given K, the user is not told to give it.
+    assert "--stars" not in solved.stderr
+    imported = run("import", str(shot), "--stars", "2")
+    assert imported.exit_code == 0 and "--stars" not in imported.stderr
 
 
 def test_import_stars_one_prints_the_text_format_and_an_impossible_k_is_refused(tmp_path):

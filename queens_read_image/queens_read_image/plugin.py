@@ -41,18 +41,16 @@ def read_screenshot(data: bytes) -> Reading:
             f"the {n}×{n} board read from the picture has no solution{stars} "
             "(is a row or column of the grid cut off?)"
         )
-    notes = picture.notes
     unique = [k for k, count in counts.items() if count == 1]
-    if counts[1] != 1 and unique:
-        # Read as Queens, it would stall with a puzzling "0 queens placed": say why.
-        queens = "no solution" if counts[1] == 0 else "several solutions"
-        k = unique[0]
-        notes = (
-            *notes,
-            f"with one queen a unit the board has {queens}, with {k} stars exactly one: "
-            f"a Star Battle puzzle is solved with --stars {k}",
-        )
-    return Reading(board=board, state=marks_state(board, picture.marks), notes=notes)
+    # Read as Queens, it would stall with a puzzling "0 queens placed": the commands say
+    # why to a user who did not give K.
+    unique_stars = unique[0] if counts[1] != 1 and unique else None
+    return Reading(
+        board=board,
+        state=marks_state(board, picture.marks),
+        notes=picture.notes,
+        unique_stars=unique_stars,
+    )
 
 
 #: The most stars per unit a picture's board is tried with before it is refused.

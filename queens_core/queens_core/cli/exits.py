@@ -117,10 +117,20 @@ def write_output(handle: TextIO, text: str) -> None:
         fail(f"cannot write {handle.name}: {err.strerror or err}", EXIT_BAD_INPUT)
 
 
-def warn_notes(name: str, notes: tuple[str, ...]) -> None:
-    """Print a reader's warnings about its reading of ``name``."""
+def warn_notes(
+    name: str, notes: tuple[str, ...], unique_stars: int | None = None, stars: int | None = None
+) -> None:
+    """Print a reader's warnings about its reading of ``name``; and, when the board has
+    one solution only with ``unique_stars`` stars a unit and the user gave no K
+    (``stars`` None), which K makes it a puzzle."""
     for note in notes:
         warn(f"{name}: {note}")
+    if unique_stars is not None and stars is None:
+        warn(
+            f"{name}: with one queen a unit the board has no single solution, with "
+            f"{unique_stars} stars exactly one: a Star Battle puzzle, solved with --stars "
+            f"{unique_stars}"
+        )
 
 
 def warn_split_regions(name: str, board: Board, going_on: str = "solving it anyway") -> None:

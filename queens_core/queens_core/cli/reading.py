@@ -32,7 +32,7 @@ def read_board_and_state(
         board = board_with_stars(reading, stars, display_name(board_path))
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
-    warn_notes(display_name(board_path), reading.notes)
+    warn_notes(display_name(board_path), reading.notes, reading.unique_stars, stars)
     warn_split_regions(display_name(board_path), board, going_on)
     if state_path is None:
         state = reading.state

@@ -60,12 +60,16 @@ class Reading:
     region the input declares, or None when it does not say (plain Queens: one).
     ``notes`` are warnings about the reading that leave it standing, one line each (a
     screenshot showing two grids: which one was read); the commands print them.
+    ``unique_stars``: for an input that does not declare K, a K other than one with
+    which the board has exactly one solution, when with one queen a unit it has none or
+    several (a Star Battle picture); the commands tell it to a user who left K unsaid.
     """
 
     board: Board
     state: State | None = None
     stars: int | None = None
     notes: tuple[str, ...] = ()
+    unique_stars: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -50,7 +50,7 @@ def import_board(settings, source: str, as_state: bool, stars: str) -> None:
         board = board_with_stars(reading, k, display_name(source))
     except BoardInputError as err:
         fail(str(err), EXIT_BAD_INPUT)
-    warn_notes(source, reading.notes)
+    warn_notes(source, reading.notes, reading.unique_stars, k)
     warn_split_regions(source, board, "printing it anyway")
     if as_state:
         state = reading.state

@@ -161,7 +161,7 @@ def _solve_one(
         if as_json:
             _print_failed(name, "bad-input", str(err), json_lines)
         return EXIT_BAD_INPUT
-    warn_notes(name, reading.notes)
+    warn_notes(name, reading.notes, reading.unique_stars, k)
     warn_split_regions(name, parsed)
     solver = solver.for_stars(parsed.stars)
     try:
