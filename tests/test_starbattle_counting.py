@@ -294,9 +294,9 @@ def test_a_spent_budget_is_reported_by_the_solve_and_never_hangs():
     counters = {counter for counter, _ in result.budgets}
     assert counters == {"deep_trial"}
     untried = result.budgets[-1][1]
-    assert untried.startswith(f"it had tried {package.DEEP_BUDGET} cells, its limit for a solve")
+    assert untried.startswith(f"it used its {package.DEEP_BUDGET} trials for a solve; ")
     live = result.state.live.bit_count()
-    assert untried.endswith(f" of the {live} live cells untried")
+    assert untried.endswith(f" of the {live} live cells were not tried")
     names = {rule.counter: rule.display_name for rule in RULES}
     assert result.budget_note(names) == f"; Deep trial stopped at its budget: {untried}"
 

@@ -194,9 +194,10 @@ def deep_trial(ctx: Context) -> None:
     for number, cell in enumerate(order):
         tried = cache.get("tried", 0)
         if tried >= DEEP_BUDGET:
+            # The count spans the solve's calls: earlier trials were on earlier states.
             ctx.stopped_at_budget(
-                f"it had tried {DEEP_BUDGET} cells, its limit for a solve, and left "
-                f"{len(order) - number} of the {len(order)} live cells untried"
+                f"it used its {DEEP_BUDGET} trials for a solve; on the state it stopped at, "
+                f"{len(order) - number} of the {len(order)} live cells were not tried"
             )
             return
         cache["tried"] = tried + 1
