@@ -8,6 +8,8 @@ seconds.
 from __future__ import annotations
 
 import functools
+import signal
+import threading
 import time
 from typing import Any
 
@@ -18,6 +20,22 @@ from .budget import SearchLimitExceeded
 #: milliseconds (a 25×25 board with 6 stars, seconds); a time limit rather than a count
 #: of conflicts, so that an answer given sooner can only be an interruption.
 SESSION_SECONDS = 30.0
+
+
+def _solve(solver: Any, assumptions: list[int] | None = None) -> tuple[bool | None, Any]:
+    """``solver.solve``, with Ctrl-C held back until it returns. While it solves,
+    CryptoMiniSat takes SIGINT for itself and means to give the question up, but it may
+    interrupt another solver of the process than the one solving, and then the Ctrl-C is
+    simply lost. Blocked in the main thread (the only one that takes it: see the
+    watchdog), the signal waits, and is Python's KeyboardInterrupt as soon as the
+    question ends (milliseconds for the generator's)."""
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(assumptions or [])
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return solver.solve(assumptions or [])
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _raise_if_interrupted(started: float, seconds: float | None) -> None:
@@ -165,7 +183,7 @@ def search(
     cells = board.n * board.n
     while len(found) < cap:
         started = time.monotonic()
-        satisfiable, model = solver.solve()
+        satisfiable, model = _solve(solver)
         if satisfiable is None:
             if node_limit is None:
                 _raise_if_interrupted(started, seconds)
@@ -233,7 +251,7 @@ class SatSession:
         clauses.append([-(i + 1) for i in bits(known)])
         solver.add_clauses([[*clause, -switch] for clause in clauses])
         started = time.monotonic()
-        satisfiable, model = solver.solve([switch])
+        satisfiable, model = _solve(solver, [switch])
         solver.add_clause([-switch])
         if satisfiable is None:
             self._solver = None
