@@ -49,8 +49,9 @@ from typing import TYPE_CHECKING, Any
 from ..engine.board import MAX_SIZE, Board, bits, connected_part
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
+from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions
-from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung
+from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
 
 if TYPE_CHECKING:
@@ -192,7 +193,16 @@ class Maker:
         yield from _in_processes(self, seed, indices, jobs)
 
     def make(self, seed: int, index: int) -> Generated:
-        """Board ``index`` of the batch ``seed``; raises :class:`GiveUp`."""
+        """Board ``index`` of the batch ``seed``; raises :class:`GiveUp`, and
+        :class:`~queens_core.referee.blame.UnsoundRule` when a rule proves unsound on a
+        map whose one solution is known."""
+        try:
+            return self._make(seed, index)
+        except UnsoundRule as err:
+            n = self.size
+            raise UnsoundRule(f"{n}×{n} board {index + 1} of seed {seed}: {err}") from None
+
+    def _make(self, seed: int, index: int) -> Generated:
         rng = board_rng(seed, self.size, index)
         sizes = list(SMALLEST_REGION_SHARES)
         drawn = rng.choices(sizes, [SMALLEST_REGION_SHARES[s] for s in sizes])[0]
@@ -240,12 +250,15 @@ class Maker:
                 if seen[again] == MAP_REVISITS:
                     return None
                 continue
+            # The map's one solution is the planted one: a solve that disagrees with it
+            # proves a rule unsound (UnsoundRule), not the map unsolvable.
             board = regions.board()
             if self.top is None:
-                assessment = self.grader.assess(board)
+                assessment = self.grader.assess(board, solution=planted)
                 stall = assessment.full
             else:
                 stall = self.top.solve(board)
+                check_against(stall, planted, self.top.by_counter)
                 assessment = None
             if not stall.solved:
                 if not regions.unstall(stall.state.live, stall.state.queens, rng):
@@ -253,7 +266,7 @@ class Maker:
                 unique = False
                 continue
             if assessment is None:
-                assessment = self.grader.assess(board)
+                assessment = self.grader.assess(board, solution=planted)
             if assessment.rung is not None and assessment.rung.level in self.levels:
                 if self.accept is not None and not self.accept(board, assessment):
                     return None  # not what was asked: a fresh map, as for an easy board
@@ -614,8 +627,9 @@ def generate_boards(
 
     Raises :class:`GenerateError` for a request that cannot be made (before any work),
     :class:`GiveUp` when a board is not found in ``max_tries`` attempts (the boards
-    before it have been yielded), and :class:`~queens_core.engine.driver.RuleFailure` when a
-    rule raises.
+    before it have been yielded), :class:`~queens_core.engine.driver.RuleFailure` when a
+    rule raises, and :class:`~queens_core.referee.blame.UnsoundRule` when a rule's
+    deduction contradicts a map's one solution.
     """
     maker = Maker(rules, size, tier, grade, min_region, max_tries)
     yield from maker.boards(seed, count, jobs)
@@ -664,13 +678,15 @@ def _end_with_parent(parent: int) -> None:
     os._exit(0)
 
 
-def _worker_make(job: tuple[int, int]) -> Generated | GiveUp | tuple[str, BaseException]:
+def _worker_make(
+    job: tuple[int, int],
+) -> Generated | GiveUp | UnsoundRule | tuple[str, BaseException]:
     """Board ``job = (seed, index)``, or why not: what the parent re-raises."""
     assert _worker_maker is not None
     seed, index = job
     try:
         return _worker_maker.make(seed, index)
-    except GiveUp as err:
+    except (GiveUp, UnsoundRule) as err:
         return err
     except RuleFailure as err:
         # RuleFailure itself does not survive pickling (it takes two arguments); its
@@ -733,7 +749,7 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
     try:
         pool = context.Pool(min(jobs, len(indices)), _worker_init, (maker,))
         for made in pool.imap(_worker_make, [(seed, i) for i in indices]):
-            if isinstance(made, GiveUp):
+            if isinstance(made, GiveUp | UnsoundRule):
                 raise made
             if isinstance(made, tuple):
                 counter, error = made

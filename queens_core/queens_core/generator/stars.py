@@ -17,8 +17,8 @@ repair
     solution leaves empty) is moved the same way: the regions change where the rules
     were stuck.
 judge
-    What the caller asks of a unique board: ``judge(board, first)`` returns None to take
-    it, or the cells to repair (the live cells of the rules' stall), or 0 to drop the
+    What the caller asks of a unique board: ``judge(board, first, solution)`` returns
+    None to take it, or the cells to repair (the live cells of the rules' stall), or 0 to drop the
     whole attempt (solved, but not of the tier or grade asked). ``first`` is true for the
     first unique board of a map: :class:`StarMaker` runs the expensive tier there (and
     wherever the tier or grade asked needs it), and repairs later stalls of the map at
@@ -35,14 +35,15 @@ from ..engine.board import Board, max_stars, size_article
 from ..engine.driver import Solver
 from ..engine.rules import Rule, Tier
 from ..engine.state import State
+from ..referee.blame import UnsoundRule
 from ..referee.budget import SearchLimitExceeded
 from ..referee.exact import OtherSolutions, find_solutions
-from ..tools.grade import LADDER, TIER_EXPENSIVE, TIERS_NEEDED, Assessment, Grader
+from ..tools.grade import LADDER, TIER_EXPENSIVE, TIERS_NEEDED, Assessment, Grader, check_against
 from .regions import REGION_CHARS, neighbours4
 
 __all__ = ["StarBoard", "StarMaker", "generate_starbattle", "plant"]
 
-Judge = Callable[[Board, bool], int | None]
+Judge = Callable[[Board, bool, int], int | None]
 
 
 def plant(n: int, stars: int, rng: random.Random) -> int:
@@ -194,7 +195,7 @@ def generate_starbattle(
             if undecided is None:
                 break
             if not undecided:
-                verdict = None if judge is None else judge(board, first_unique)
+                verdict = None if judge is None else judge(board, first_unique, planted)
                 if verdict is None:
                     return board
                 unique_rejected += 1
@@ -275,12 +276,15 @@ class StarMaker:
             self.expensive = False
 
     def _judge(self, found: dict[str, Assessment]) -> Judge:
-        def judge(board: Board, first: bool) -> int | None:
+        def judge(board: Board, first: bool, solution: int) -> int | None:
+            # ``solution`` is the board's only one: a solve that disagrees with it proves
+            # a rule unsound (UnsoundRule), not the board a stall to repair.
             if not self.expensive:
                 cheap = self.cheap.solve(board)
+                check_against(cheap, solution, self.cheap.by_counter)
                 if not cheap.solved and (self.expensive is False or not first):
                     return cheap.state.live
-            assessment = self.grader.assess(board)
+            assessment = self.grader.assess(board, solution=solution)
             if not assessment.solved:
                 return assessment.full.state.live
             rung = assessment.rung
@@ -297,11 +301,17 @@ class StarMaker:
         return judge
 
     def board(self, index: int, seed: int) -> StarBoard:
-        """Board ``index`` of the batch of ``seed`` (made from seed ``seed + index``)."""
+        """Board ``index`` of the batch of ``seed`` (made from seed ``seed + index``).
+        Raises :class:`~queens_core.referee.blame.UnsoundRule` when a rule proves unsound on
+        a board whose one solution is known."""
         found: dict[str, Assessment] = {}
-        board = generate_starbattle(
-            self.size, self.stars, seed + index, self.attempts, judge=self._judge(found)
-        )
+        try:
+            board = generate_starbattle(
+                self.size, self.stars, seed + index, self.attempts, judge=self._judge(found)
+            )
+        except UnsoundRule as err:
+            n = self.size
+            raise UnsoundRule(f"{n}×{n} board {index + 1} of seed {seed}: {err}") from None
         assessment = found["assessment"]
         return StarBoard(index, board, assessment.full.state.queens, assessment)
 

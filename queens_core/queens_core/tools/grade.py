@@ -38,8 +38,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.board import Board
-from ..engine.driver import Solver, SolveResult
+from ..engine.driver import CONTRADICTION, Solver, SolveResult
 from ..engine.rules import Grade, Rule, Tier
+from ..referee.blame import UnsoundRule, diagnose
 
 
 class TierNeeded(StrEnum):
@@ -66,6 +67,27 @@ def weight_of(rule: Rule) -> int:
 
 def score_of(counters: Mapping[str, int], weights: Mapping[str, int]) -> int:
     return sum(weights[counter] * count for counter, count in counters.items())
+
+
+def check_against(result: SolveResult, solution: int, by_counter: Mapping[str, Rule]) -> None:
+    """Raise :class:`~queens_core.referee.blame.UnsoundRule` when ``result``, a solve from
+    the empty board, disagrees with ``solution``, the board's only solution: it reached a
+    contradiction, killed a cell of the solution or placed a queen outside it. Sound
+    rules never do, so a generator that knows the solution proves a rule unsound here
+    instead of taking the board for one the rules cannot solve. The usual verdict costs
+    two mask operations; only a disagreement pays for finding the culprit."""
+    state = result.state
+    if (
+        result.status != CONTRADICTION
+        and not state.queens & ~solution
+        and not solution & ~(state.live | state.queens)
+    ):
+        return
+    diagnosis = diagnose(result, None, by_counter, [solution])
+    raise UnsoundRule(
+        diagnosis.message
+        or "a rule made an unsound deduction: its solve disagrees with the board's one solution"
+    )
 
 
 @dataclass(frozen=True)
@@ -186,21 +208,34 @@ class Grader:
             grader._by_stars = self._by_stars
         return grader
 
-    def assess(self, board: Board, clock: Callable[[], float] = time.perf_counter) -> Assessment:
+    def assess(
+        self,
+        board: Board,
+        clock: Callable[[], float] = time.perf_counter,
+        solution: int | None = None,
+    ) -> Assessment:
         """Solve ``board`` with every rule, then find its grade if the rules solve it.
+        ``solution``: the board's only solution, when the caller knows it (a generator
+        does): every solve is checked against it (:func:`check_against`).
 
-        Raises :class:`~queens_core.engine.driver.RuleFailure` when a rule raises.
+        Raises :class:`~queens_core.engine.driver.RuleFailure` when a rule raises, and
+        :class:`~queens_core.referee.blame.UnsoundRule` when a solve disagrees with
+        ``solution``.
         """
         if board.stars != self.full.stars:
-            return self.for_stars(board.stars).assess(board, clock)
+            return self.for_stars(board.stars).assess(board, clock, solution)
         started = clock()
         full = self.full.solve(board)
         assessment = Assessment(full, full_seconds=clock() - started)
+        if solution is not None:
+            check_against(full, solution, self.full.by_counter)
         if not full.solved:
             return assessment
         for rung, solver in self.rungs:
             if solver is not None:
                 result = solver.solve(board)
+                if solution is not None:
+                    check_against(result, solution, solver.by_counter)
             elif rung.counters != self._cheap_counters or Tier.EXPENSIVE not in full.tiers_used:
                 result = full
             else:

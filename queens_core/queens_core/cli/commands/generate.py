@@ -170,7 +170,8 @@ def generate(
     progress bar is shown on standard error.
 
     Exit status: 0 every board made, 1 gave up on a board after --max-tries (the boards
-    before it are printed), 2 bad input or usage, 3 a rule failed, 4 a rule package
+    before it are printed), 2 bad input or usage, 3 a rule failed (raised, broke its
+    contract, or contradicted the one solution of a board being made), 4 a rule package
     failed to load.
 
     \b
@@ -382,6 +383,7 @@ def _with_kept(
     is named on standard error and left out."""
     from ...engine.board import Board, BoardError
     from ...generator.queens import Generated
+    from ...referee.blame import UnsoundRule
     from ...referee.exact import find_solutions
 
     new = iter(made)
@@ -397,7 +399,11 @@ def _with_kept(
             warn(f"{path}: kept, but not read again: {err}")
             continue
         solutions = find_solutions(board, 2)
-        assessment = maker.grader.assess(board)
+        try:
+            only = solutions[0] if len(solutions) == 1 else None
+            assessment = maker.grader.assess(board, solution=only)
+        except UnsoundRule as err:
+            raise UnsoundRule(f"{path}: {err}") from None
         if len(solutions) != 1 or assessment.rung is None:
             warn(f"{path}: kept, but it is no longer a board with one solution the rules solve")
             continue
@@ -418,6 +424,7 @@ def _write_and_print(
     exit 1 when the generator gives up on a board, 3 when a rule fails."""
     from ...engine.driver import RuleFailure
     from ...generator.queens import GiveUp
+    from ...referee.blame import UnsoundRule
     from ...render.progress import Progress
 
     progress = Progress(sys.stderr)
@@ -439,6 +446,9 @@ def _write_and_print(
     except RuleFailure as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    except UnsoundRule as err:
+        progress.close()
+        fail(str(err), EXIT_RULE_FAILED)
     finally:
         # An early end (Ctrl-C, SIGTERM, a board that cannot be written) stops the
         # workers of --jobs now, not when the generator is collected.
@@ -496,6 +506,7 @@ def _generate_stars(
     from ...engine.driver import RuleFailure
     from ...generator.queens import GiveUp
     from ...generator.stars import StarMaker
+    from ...referee.blame import UnsoundRule
 
     size, stars, count, seed = numbers.size, numbers.stars, numbers.count, numbers.seed
     if stars < 1:
@@ -553,6 +564,8 @@ def _generate_stars(
         fail(str(err), EXIT_NOT_SOLVED)
     except RuleFailure as err:
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    except UnsoundRule as err:
+        fail(str(err), EXIT_RULE_FAILED)
 
 
 def _print_star_board(
