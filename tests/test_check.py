@@ -279,3 +279,52 @@ def test_the_catalog_weights_are_the_documented_ones(registry):
             assert weight_of(rule) == by_size[size], rule.counter
         else:
             assert weight_of(rule) == expected[rule.counter], rule.counter
+
+
+RULES_USED = "  rules used: "
+
+
+def _rules_used_blocks(report: str) -> list[list[str]]:
+    """The lines of each "rules used:" list of a text report, the label taken off."""
+    blocks: list[list[str]] = []
+    inside = False
+    for line in report.splitlines():
+        if line.startswith(RULES_USED):
+            blocks.append([line.removeprefix(RULES_USED)])
+            inside = True
+        elif inside and line.startswith(" " * len(RULES_USED)):
+            blocks[-1].append(line.strip())
+        else:
+            inside = False
+    return blocks
+
+
+def test_the_rules_used_list_wraps_only_between_two_rules(registry):
+    """Every line of the list holds whole "Name count" items, each a rule's display name
+    and its count, within the width."""
+    names = {rule.display_name for rule in registry.rules}
+    item = re.compile(r"^(?P<name>.+) (?P<count>[1-9]\d*)$")
+    paths = [str(p) for p in archive_paths()][::7]
+    result = run("check", *paths)
+    blocks = _rules_used_blocks(result.stdout)
+    assert len(blocks) >= len(paths)
+    assert any(len(block) > 1 for block in blocks)
+    for block in blocks:
+        for number, line in enumerate(block):
+            last = number == len(block) - 1
+            assert line.endswith(",") != last, block
+            assert len(RULES_USED) + len(line) <= 92 or ", " not in line, block
+            for piece in line.rstrip(",").split(", "):
+                match = item.match(piece)
+                assert match and match["name"] in names, (piece, block)
+
+
+def test_wrap_items_never_splits_an_item():
+    from queens_core.render.text import wrap_items
+
+    items = ["Single-cell row / column 1", "Trial star 2", "A 3"]
+    assert wrap_items(items, "> ", "  ", width=20) == [
+        "> Single-cell row / column 1,",
+        "  Trial star 2, A 3",
+    ]
+    assert wrap_items(["none"], "> ", "  ") == ["> none"]

@@ -10,7 +10,7 @@ from support import ARCHIVE, CHEAP_STALL_353
 
 from queens_core import Board, BoardError, Solver, State
 from queens_core.cli.app import main
-from queens_core.engine.state import read_state
+from queens_core.engine.state import cell_label, read_state
 from queens_core.render.documents import HINT_SCHEMA, state_from_json, steps_from_json
 from queens_core.render.text import hint_text
 from queens_core.testing import cells_marked
@@ -349,7 +349,11 @@ def test_hint_json_round_trips(board353, tmp_path):
         "after",
         "crossed",
         "wrong",
+        "focus",
     ]
+    # The trial's sentence names the row it would empty: the nudge looks there.
+    assert doc["focus"]["name"] in doc["step"]["why"]
+    assert doc["focus"]["kind"] in ("row", "column", "region")
     assert Board.from_rows(doc["board"]["rows"]) == board353
     before = state_from_json(board353, doc["state"])
     assert before == read_state(board353, STALLED_353)
@@ -439,3 +443,89 @@ def test_attacking_queens_are_a_wrong_state_exit_1_as_the_help_says(tmp_path):
     assert status == 1 and "Queens that attack each other: r1c1 and r2c1" in out
     help_text = CliRunner().invoke(main, ["hint", "--help"]).output
     assert "queens that attack each other included" in " ".join(help_text.split())
+
+
+# -- the nudge: where a hint first tells the player to look -------------------------------
+
+
+def names_place(board: Board, focus, why: str) -> bool:
+    """Whether the sentence ``why`` names the place ``focus`` (in the words of Queens'
+    sentences, "region P (purple)", or of Star Battle's, "region 'P'")."""
+    import re
+
+    def line(kind: str, index: int) -> bool:
+        return re.search(rf"\b{kind} {index + 1}(?!\d)", why, re.IGNORECASE) is not None
+
+    def region(k: int) -> bool:
+        letter = board.letters[k]
+        return focus.name.lower() in why.lower() or f"{letter!r}" in why
+
+    if focus.kind in ("row", "column"):
+        return line(focus.kind, focus.index)
+    if focus.kind == "region":
+        return region(focus.index)
+    if focus.kind == "regions":
+        return focus.name.lower() in why.lower() or all(
+            f"{board.letters[k]!r}" in why for k in focus.index
+        )
+    if focus.kind in ("rows", "columns"):
+        return focus.name.lower() in why.lower()
+    return all(cell_label(board, c) in why for c in focus.index)
+
+
+def test_the_first_hint_of_every_archive_board_looks_where_its_sentence_reasons(registry):
+    """The nudge names the unit whose live cells force the step, which its sentence names:
+    on board 353 that is column 1 (its live cells all lie in P), not the purple region
+    where the cells die."""
+    rules = registry.rules
+    for path in sorted(ARCHIVE.glob("*.txt")):
+        board = Board.parse(path.read_text())
+        found = find_hint(board, State.initial(board), rules)
+        assert found.status == HINT and found.focus and found.explanation, path
+        assert found.focus.named_by_rule, (path, found.step)
+        assert names_place(board, found.focus, found.explanation.why), (
+            path.name,
+            found.focus.name,
+            found.explanation.why,
+        )
+        if path.name == "353.txt":
+            assert (found.focus.kind, found.focus.index, found.focus.name) == (
+                "column",
+                0,
+                "column 1",
+            )
+            assert found.focus.cells == board.col_masks[0]
+
+
+def _every_step_focus(board: Board, rules) -> list[tuple[str, str, str]]:
+    """(rule, place, sentence) of every step of the board's solve whose sentence does not
+    name the place its rule's focus gives."""
+    from queens_core.tools.explain import explain_steps, focus_of
+
+    result = Solver(rules).for_stars(board.stars).solve(board, State.initial(board))
+    by_counter = {r.counter: r for r in rules}
+    explanations = explain_steps(board, result.steps, rules)
+    before = State.initial(board)
+    missed = []
+    for step, explanation in zip(result.steps, explanations, strict=True):
+        focus = focus_of(board, step, before, by_counter[step.counter])
+        if not focus.named_by_rule or not names_place(board, focus, explanation.why):
+            missed.append((step.counter, focus.name, explanation.why))
+        apply_step(board, before, step)
+    return missed
+
+
+def test_every_step_of_archive_solves_looks_where_its_sentence_reasons(registry):
+    for path in sorted(ARCHIVE.glob("*.txt"))[::6]:
+        board = Board.parse(path.read_text())
+        assert _every_step_focus(board, registry.rules) == [], path.name
+
+
+def test_every_star_battle_step_looks_where_its_sentence_reasons(registry):
+    from queens_core.plugins.readers import read_source
+
+    for path in sorted((ARCHIVE.parent / "starbattle").glob("1[01]x*.txt")):
+        reading = read_source(str(path))
+        assert reading.stars is not None and reading.stars >= 2
+        board = reading.board.with_stars(reading.stars)
+        assert _every_step_focus(board, registry.rules) == [], path.name

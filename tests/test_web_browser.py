@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from support import ARCHIVE, ROOT
 
-from queens_core import Board, load_registry
+from queens_core import Board, bits, load_registry
 from queens_core.engine.state import State, cell_label, read_state
 from queens_core.exact import find_solutions
 from queens_core.tools.hint import find_hint
@@ -274,10 +274,14 @@ def test_a_hint_nudges_then_shows_the_step_then_applies_it(page):
     page.click("#hint-button")
     page.wait_for_selector("#hint-nudge")
     nudge = page.inner_text("#hint-nudge")
-    assert nudge.startswith("Look at ")
+    # Column 1's live cells all lie in the purple region: that is the step's reason.
+    assert nudge == "Look at column 1."
     assert with_class(page, "hl-kill") == set()  # nothing given away yet
     nudged = with_class(page, "hl-nudge")
     assert nudged == expected_unit_cells(board, nudge)
+    # The unit the step's sentence reasons about, not where its cells die.
+    assert expected.focus is not None
+    assert nudged == {cell_label(board, c) for c in bits(expected.focus.cells)}
 
     page.click("#hint-button")
     page.wait_for_selector("#hint-why")

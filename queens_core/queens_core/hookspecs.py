@@ -98,6 +98,9 @@ def queens_register_rules() -> list[Rule]:  # type: ignore[empty-body]
     - ``explain``: optional ``explain(step, board, before) -> str | None``, the one
       sentence of why of a step the rule recorded, ``before`` the state just before it
       (``--explain``, ``hint`` and JSON output show it; the summary stands in otherwise);
+    - ``focus``: optional ``focus(step, board, before) -> tuple | None``, the place whose
+      live cells force a step of the rule (``("column", 0)``, ``("region", 3)``...), which
+      a hint names first ("Look at column 1."); see :data:`queens_core.engine.rules.FocusFn`;
     - ``weight``: optional, how hard one firing is to spot (the difficulty score; by tier
       when left out: 5 cheap, 20 expensive);
     - ``grade``: optional :class:`queens_core.Grade`, the lowest grade of a board that

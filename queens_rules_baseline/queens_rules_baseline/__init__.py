@@ -86,6 +86,16 @@ def explain_line_confined(step: Step, board: Board, before: State) -> str | None
     )
 
 
+def focus(step: Step, board: Board, before: State) -> tuple[str, int] | None:
+    """Where each sentence above looks: the queen's cell, the unit with one live cell
+    left, the region confined to a line, the line confined to a region (each detail's
+    first place)."""
+    d = step.detail
+    if len(d) in (2, 4) and d[0] in ("queen", "row", "column", "region"):
+        return ("cell" if d[0] == "queen" else d[0], d[1])
+    return None
+
+
 RULES = [
     Rule(
         counter="queen_adjacent_kill",
@@ -97,6 +107,7 @@ RULES = [
         # It counts the queens placed by any rule: a placement kills its kill list at once.
         counting="placement",
         explain=explain_queen_kill,
+        focus=focus,
         # Bookkeeping: it fires once per queen, N times on every solved board.
         weight=0,
         grade=Grade.EASY,
@@ -110,6 +121,7 @@ RULES = [
         summary="A region with one live cell left has its queen there.",
         apply=place_region_single,
         explain=explain_single,
+        focus=focus,
         weight=1,  # seen at a glance
         grade=Grade.EASY,
         family=FAMILY,
@@ -122,6 +134,7 @@ RULES = [
         summary="A row or column with one live cell left has its queen there.",
         apply=place_line_single,
         explain=explain_single,
+        focus=focus,
         weight=1,
         grade=Grade.EASY,
         family=FAMILY,
@@ -134,6 +147,7 @@ RULES = [
         summary="A region whose live cells share a row (column) kills the rest of that line.",
         apply=clear_line_of_confined_region,
         explain=explain_region_confined,
+        focus=focus,
         weight=2,  # a scan of one region
         grade=Grade.EASY,
         family=FAMILY,
@@ -146,6 +160,7 @@ RULES = [
         summary="A row (column) whose live cells lie in one region kills the rest of it.",
         apply=clear_region_of_confined_line,
         explain=explain_line_confined,
+        focus=focus,
         weight=2,  # a scan of one line
         grade=Grade.EASY,
         family=FAMILY,

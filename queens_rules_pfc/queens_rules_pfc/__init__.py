@@ -205,6 +205,16 @@ def explain(step: Step, board: Board, before: State) -> str | None:
     return f"Suppose {label} held a queen: {middle}. So {label} cannot hold a queen."
 
 
+def focus(step: Step, board: Board, before: State) -> tuple[str, int] | None:
+    """The unit the trial empties, found on ``before`` as :func:`explain` finds it (so it
+    is the unit its sentence names); the trial's cell when that run finds none."""
+    d = step.detail
+    if not d or d[0] != "cell" or step.placed or not before.live >> d[1] & 1:
+        return None
+    found = trial(board, before, d[1])[1]
+    return ("cell", d[1]) if found is None else (found[0], found[1])
+
+
 RULES = [
     Rule(
         counter="placement_forces_contradiction",
@@ -214,6 +224,7 @@ RULES = [
         summary="A queen here would empty a unit within two rounds of the basic rules.",
         apply=apply_placement_forces_contradiction,
         explain=explain,
+        focus=focus,
         weight=20,  # trial and error, two moves deep
         grade=Grade.FIENDISH,
     )

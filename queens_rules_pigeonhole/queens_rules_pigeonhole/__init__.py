@@ -62,6 +62,14 @@ def explain(step: Step, board: Board, before: State) -> str | None:
     )
 
 
+def focus(step: Step, board: Board, before: State) -> tuple[str, tuple[int, ...]] | None:
+    """The regions confined to the lines: their live cells force the kills."""
+    d = step.detail
+    if len(d) != 4 or d[0] != "regions":
+        return None
+    return ("regions", tuple(d[1]))
+
+
 RULES = [
     Rule(
         counter="n_regions_in_n_lines",
@@ -71,6 +79,7 @@ RULES = [
         summary="k regions confined to k rows (columns) own those lines: kill the rest.",
         apply=apply_n_regions_in_n_lines,
         explain=explain,
+        focus=focus,
         weight=8,  # reasoning across several regions and lines at once
         grade=Grade.HARD,
     )

@@ -60,6 +60,12 @@ def explainer(shape: str) -> Callable[[Step, Board, State], str | None]:
     return explain
 
 
+def focus(step: Step, board: Board, before: State) -> tuple[str, int] | None:
+    """The region whose live cells form the shape."""
+    d = step.detail
+    return ("region", d[1]) if len(d) == 2 and d[0] == "region" else None
+
+
 def weight(cells: int) -> int:
     """The bigger the shape, the harder to spot: 3 up to three cells, then one a cell."""
     return max(3, cells)
@@ -74,6 +80,7 @@ RULES = [
         summary=_summary(display),
         apply=apply_polyomino,
         counting="step",
+        focus=focus,
         explain=explainer(display.split(":", 1)[-1].strip()),
         weight=weight(len(cells)),
         grade=Grade.MEDIUM,

@@ -36,7 +36,7 @@ from .deductions import (
     unit_full,
 )
 from .flow import flow_counting
-from .sentences import star_why
+from .sentences import star_focus, star_why
 
 #: Rounds of propagation after a trial star.
 DEPTH = 3
@@ -224,7 +224,12 @@ def _tightest_first(board: Board, state: State) -> list[int]:
 #: A rule of this package: every one is for K ≥ 2, explained by :func:`star_why`, and
 #: named "Star Battle" in reports.
 _star_rule = functools.partial(
-    Rule, min_stars=2, max_stars=None, explain=star_why, family="Star Battle"
+    Rule,
+    min_stars=2,
+    max_stars=None,
+    explain=star_why,
+    focus=star_focus,
+    family="Star Battle",
 )
 
 

@@ -226,6 +226,51 @@ def _placements_why(board: Board, step: Step, d: Sequence) -> str:
     )
 
 
+def _place(where: Sequence) -> tuple[str, object]:
+    """A block group as a focus: a pair of lines ``("rows", 2)`` is rows 2 and 3."""
+    kind, index = where
+    if kind in ("rows", "columns"):
+        return kind, (index, index + 1)
+    return kind, index
+
+
+def star_focus(step: Step, board: Board, before: State) -> tuple[str, object] | None:
+    """Where the sentence of :func:`star_why` looks: the place whose live cells force the
+    step (a star's cell for its neighbours, the unit or group of lines the sentence is
+    about, the regions an undercount confines, a trial's failing unit)."""
+    d = step.detail
+    counter = step.counter
+    if counter == "star_neighbour_kill" and len(d) == 2 and d[0] == "queen":
+        return "cell", d[1]
+    if counter in ("unit_full", "unit_exactly_filled") and len(d) == 3 and d[0] == "unit":
+        return d[1], d[2]
+    if counter == "two_by_two_blocks" and len(d) == 3 and d[0] == "blocks":
+        return _place(d[1])
+    if counter == "undercounting" and len(d) == 4 and d[0] == "regions":
+        return "regions", tuple(d[1])
+    if counter == "overcounting" and len(d) == 4 and d[0] == "regions":
+        return d[2], tuple(d[3])
+    if counter == "exclusion" and len(d) == 6 and d[0] == "exclusion":
+        return _place(d[2])
+    if counter == "capacity_counting" and len(d) == 9 and d[0] == "capacity":
+        return d[1], tuple(range(d[2], d[3] + 1))
+    if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
+        return _place(d[1])
+    if counter in ("trial_star", "deep_trial") and len(d) == 5 and d[0] == "cell":
+        return ("cell", d[1]) if d[2] == "count" else (d[2], d[3])
+    if counter == "flow_counting" and len(d) == 10 and d[0] == "flow":
+        # The group the sentence of _flow_why starts from: its lines or its regions.
+        kind, what, form, lines, regions = d[1], d[4], d[5], d[6], d[7]
+        if what == "empty":
+            lines_first = form == "closed"
+        else:
+            lines_first = not regions or (form == "open" and bool(lines))
+        if lines_first and lines:
+            return kind, tuple(lines)
+        return ("regions", tuple(regions)) if regions else None
+    return None
+
+
 def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
     """Why a trial's propagation put a star on a cell, as a clause."""
     if counter == "unit_exactly_filled" and len(detail) == 3:

@@ -47,6 +47,7 @@ __all__ = [
     "Context",
     "Contradiction",
     "ExplainFn",
+    "FocusFn",
     "Grade",
     "Rule",
     "Scratch",
@@ -94,6 +95,13 @@ ApplyFn = Callable[["Context"], Any]
 #: the step (in a replay, after every earlier step); None when it has nothing specific
 #: to say (the rule's summary is shown instead).
 ExplainFn = Callable[["Step", Board, State], "str | None"]
+#: The signature of a rule's focus: ``focus(step, board, before)`` gives the place whose
+#: live cells force the step, the one its sentence reasons about, where a hint first
+#: tells a player to look: ``("row", r)``, ``("column", c)``, ``("region", k)``,
+#: ``("rows", (r1, r2, ...))`` or ``("columns", ...)`` for adjacent lines taken together,
+#: or ``("cell", i)`` (a trial's cell, a queen's kill list); 0-based. None: no place to
+#: point at (the hint falls back on the cells the step changes).
+FocusFn = Callable[["Step", Board, State], "tuple[str, Any] | None"]
 
 #: The weight of a rule that declares none, by tier.
 DEFAULT_WEIGHTS = {Tier.CHEAP: 5, Tier.EXPENSIVE: 20}
@@ -121,6 +129,8 @@ class Rule:
     counting: str = "pass"
     #: What the rule says about a step of its own (see :data:`ExplainFn`).
     explain: ExplainFn | None = field(default=None, compare=False)
+    #: Where a hint tells a player to look for a step of the rule (see :data:`FocusFn`).
+    focus: FocusFn | None = field(default=None, compare=False)
     #: How hard one firing is to spot (the difficulty score); by tier when None.
     weight: int | None = None
     #: The lowest grade of a board that needs this rule; by tier when None.
@@ -176,6 +186,8 @@ class Rule:
             found.append(f"counting {self.counting!r} is not one of {', '.join(COUNTINGS)}")
         if self.explain is not None and not callable(self.explain):
             found.append("explain is not callable")
+        if self.focus is not None and not callable(self.focus):
+            found.append("focus is not callable")
         if self.weight is not None and (
             not isinstance(self.weight, int) or isinstance(self.weight, bool) or self.weight < 0
         ):

@@ -342,6 +342,20 @@ def hint_document(hint: Hint, source: str, state_source: str | None) -> dict[str
         # them crossed already); empty with --every-step.
         "crossed": cells_json(board, hint.crossed),
         "wrong": wrong,
+        "focus": (
+            {
+                "kind": hint.focus.kind,
+                "index": (
+                    list(hint.focus.index)
+                    if isinstance(hint.focus.index, tuple)
+                    else hint.focus.index
+                ),
+                "name": hint.focus.name,
+                "cells": cells_json(board, hint.focus.cells),
+            }
+            if hint.focus
+            else None
+        ),
     }
 
 

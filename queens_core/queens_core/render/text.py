@@ -65,14 +65,31 @@ def _logic_text(report: CheckReport, names: Mapping[str, str]) -> str:
     return f"stalled with {full.progress()}{full.budget_note(names)}"
 
 
-def _rules_used(report: CheckReport, names: Mapping[str, str]) -> str:
+def _rules_used(report: CheckReport, names: Mapping[str, str]) -> list[str]:
     assert report.assessment is not None
-    used = [
+    return [
         f"{names[counter]} {count}"
         for counter, count in report.assessment.full.counters.items()
         if count
     ]
-    return ", ".join(used) or "none"
+
+
+def wrap_items(items: Sequence[str], first: str, indent: str, width: int = WRAP) -> list[str]:
+    """``items`` joined by ", " after ``first``, in lines of at most ``width`` characters
+    where they fit, broken only between two items: a rule's name ("Single-cell row /
+    column 1") is read as one thing, never split over two lines. An item longer than a
+    line gets a line of its own."""
+    lines: list[str] = []
+    line = first
+    for position, item in enumerate(items):
+        piece = item + ("," if position < len(items) - 1 else "")
+        if line not in (first, indent) and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = indent + piece
+        else:
+            line += piece if line in (first, indent) else " " + piece
+    lines.append(line)
+    return lines
 
 
 def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
@@ -97,15 +114,7 @@ def format_report(report: CheckReport, names: Mapping[str, str]) -> str:
     if assessment is None:
         return "\n".join(lines)
     lines.append(f"  logic:      {_logic_text(report, names)}")
-    lines.extend(
-        textwrap.wrap(
-            _rules_used(report, names),
-            width=WRAP,
-            initial_indent="  rules used: ",
-            subsequent_indent=" " * 14,
-            break_on_hyphens=False,
-        )
-    )
+    lines.extend(wrap_items(_rules_used(report, names) or ["none"], "  rules used: ", " " * 14))
     if assessment.rung is not None:
         lines.append(
             f"  grade:      {assessment.rung.level} {assessment.rung.grade}, "

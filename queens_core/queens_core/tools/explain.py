@@ -32,6 +32,7 @@ from ..engine.errors import ContractViolation
 from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label
+from ..engine.words import cells_words, lines_words, region_name, regions_words
 
 
 class ReplayError(ValueError):
@@ -117,6 +118,97 @@ def why_of(board: Board, step: Step, before: State, rule: Rule | None) -> str | 
         what = f"its explain gave a {type(why).__name__}, not a sentence (str)"
         raise RuleFailure(rule, ContractViolation(what))
     return why or None
+
+
+LINES = {"rows": "row", "columns": "column"}
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Where to look for a step: the place whose live cells force it (the rule's
+    ``focus``), or, when the rule names none, the unit holding every cell the step
+    changes, or those cells themselves. ``kind`` is ``row``, ``column``, ``region``,
+    ``regions``, ``rows``, ``columns`` (lines taken together) or ``cells``."""
+
+    kind: str
+    #: 0-based: a line's or region's index; the lines of ``rows``/``columns``; the cells.
+    index: int | tuple[int, ...]
+    #: How a person names it: ``column 1``, ``region P (purple)``, ``rows 3–4``, ``r2c5``.
+    name: str
+    cells: int
+    #: True when the rule said where (not the fallback).
+    named_by_rule: bool = True
+
+
+def _rule_focus(board: Board, kind: object, index: object) -> Focus | None:
+    """The rule's answer as a :class:`Focus`, or None when it is not a place on ``board``."""
+    n = board.n
+    if kind in ("row", "column", "region") and isinstance(index, int):
+        count = len(board.region_masks) if kind == "region" else n
+        if not 0 <= index < count:
+            return None
+        name = region_name(board, index) if kind == "region" else f"{kind} {index + 1}"
+        return Focus(kind, index, name, board.unit_mask(kind, index))
+    if kind == "regions" and isinstance(index, (tuple, list)) and index:
+        regions = tuple(sorted(set(index)))
+        if not all(isinstance(k, int) and 0 <= k < len(board.region_masks) for k in regions):
+            return None
+        if len(regions) == 1:
+            return _rule_focus(board, "region", regions[0])
+        mask = 0
+        for k in regions:
+            mask |= board.region_masks[k]
+        return Focus("regions", regions, regions_words(board, regions), mask)
+    if kind == "cell" and isinstance(index, int) and 0 <= index < n * n:
+        return Focus("cells", (index,), cell_label(board, index), 1 << index)
+    if kind in LINES and isinstance(index, (tuple, list)) and index:
+        lines = tuple(sorted(set(index)))
+        if not all(isinstance(i, int) and 0 <= i < n for i in lines):
+            return None
+        line = LINES[kind]
+        if len(lines) == 1:
+            return _rule_focus(board, line, lines[0])
+        first, last = lines[0] + 1, lines[-1] + 1
+        runs = lines == tuple(range(lines[0], lines[-1] + 1))
+        name = f"{kind} {first}–{last}" if runs else lines_words(line, lines)
+        mask = 0
+        for i in lines:
+            mask |= board.unit_mask(line, i)
+        return Focus(kind, lines, name, mask)
+    return None
+
+
+def focus_of(board: Board, step: Step, before: State, rule: Rule | None) -> Focus:
+    """Where a hint first tells a player to look for ``step`` (see :class:`Focus`).
+
+    Raises :class:`~queens_core.engine.driver.RuleFailure` naming the rule when its
+    ``focus`` raises (it is a broken plugin)."""
+    if rule is not None and rule.focus is not None:
+        try:
+            with plugin_code(rule):
+                said = rule.focus(step, board, before)
+        except BaseException as err:
+            if not raised_by_plugin(err):
+                raise
+            what = f"raised {type(err).__name__}: {err}".rstrip(": ")
+            raise RuleFailure(rule, ContractViolation(f"its focus {what}")) from err
+        if isinstance(said, (tuple, list)) and len(said) == 2:
+            found = _rule_focus(board, said[0], said[1])
+            if found is not None:
+                return found
+    changed = step.placed | step.killed
+    for kind, masks in (
+        ("row", board.row_masks),
+        ("column", board.col_masks),
+        ("region", board.region_masks),
+    ):
+        for index, mask in enumerate(masks):
+            if changed and not changed & ~mask:
+                found = _rule_focus(board, kind, index)
+                assert found is not None
+                return Focus(found.kind, index, found.name, mask, named_by_rule=False)
+    cells = tuple(bits(changed))
+    return Focus("cells", cells, cells_words(board, cells), changed, named_by_rule=False)
 
 
 def explain_steps(

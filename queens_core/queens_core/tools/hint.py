@@ -39,7 +39,7 @@ from ..engine.state import State
 from ..engine.words import region_name
 from ..referee.blame import UnsoundRule, diagnose
 from ..referee.exact import find_solutions
-from .explain import Explanation, apply_step, explain_steps
+from .explain import Explanation, Focus, apply_step, explain_steps, focus_of
 
 #: How many solutions of a board with several are compared with a wrong state.
 SOLUTION_CAP = 64
@@ -122,6 +122,9 @@ class Hint:
     #: The cells crossed for the queens of the state before the hint (see the module's
     #: doc); ``state`` already has them crossed.
     crossed: int = 0
+    #: Where to look for the step, what a hint names before it shows the step: the place
+    #: its sentence reasons about (see :func:`~queens_core.tools.explain.focus_of`).
+    focus: Focus | None = None
 
 
 def cross_for_queens(board: Board, state: State) -> State:
@@ -165,6 +168,8 @@ def find_hint(
         return Hint(board, state, STUCK, check, crossed=crossed)
     step = result.steps[0]
     explanation = explain_steps(board, [step], rules, state)[0]
+    rule = next((r for r in rules if r.counter == step.counter), None)
+    focus = focus_of(board, step, state, rule)
     after = state.copy()
     apply_step(board, after, step)
-    return Hint(board, state, HINT, check, step, explanation, after, crossed)
+    return Hint(board, state, HINT, check, step, explanation, after, crossed, focus)

@@ -466,16 +466,17 @@ function reasonCells(detail) {
   return cells;
 }
 
-// The unit a nudge points to: the first the reason names, else one holding every cell
-// the step changes.
-function nudgeUnit(step) {
-  const changed = [...(step.placed ? [index(step.placed)] : []), ...step.killed.map(index)];
-  const named = reasonCells(step.detail);
-  const all = units();
-  const holds = (unit, cells) => cells.length && cells.every((i) => unit.cells.includes(i));
-  for (const unit of all) if (named.size && unit.cells.length === named.size && holds(unit, [...named])) return unit;
-  for (const unit of all) if (holds(unit, changed)) return unit;
-  return all.find((unit) => unit.cells.includes(changed[0]));
+// Where a nudge points: the place the step's reason is about, as the server found it
+// (the hint document's focus). A row, column or region is named as the page names units
+// ("the purple region"); lines taken together, regions and cells by the focus's words.
+function nudgePlace(doc) {
+  const focus = doc.focus;
+  const cells = focus.cells.map(index);
+  if (["row", "column", "region"].includes(focus.kind)) {
+    const unit = units().find((u) => u.kind === focus.kind && u.cells.length === cells.length && cells.every((i) => u.cells.includes(i)));
+    if (unit) return unit;
+  }
+  return { kind: focus.kind, name: focus.name, cells };
 }
 
 // -- drawing -------------------------------------------------------------------------------
@@ -496,7 +497,7 @@ function shown() {
   }
   const hint = page.hint;
   if (hint && hint.doc.status === "hint" && hint.doc.step) {
-    if (hint.stage === 1) highlight.nudge.push(...nudgeUnit(hint.doc.step).cells);
+    if (hint.stage === 1) highlight.nudge.push(...nudgePlace(hint.doc).cells);
     else stepHighlight(hint.doc.step, highlight);
   }
   if (hint && hint.doc.wrong) {
@@ -722,7 +723,7 @@ function hintPanel() {
   }
   const step = doc.step;
   if (stage === 1) {
-    out.push(el("p", { id: "hint-nudge" }, `Look at ${nudgeUnit(step).name}.`));
+    out.push(el("p", { id: "hint-nudge" }, `Look at ${nudgePlace(doc).name}.`));
     out.push(el("p", { id: "hint-technique" }, "Technique: ", el("span", { class: "rule" }, step.rule_name)));
     out.push(el("p", { class: "note" }, "Press Hint again to see the step and its cells."));
     return out;
