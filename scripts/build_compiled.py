@@ -75,6 +75,7 @@ def build() -> Path:
     key = source_hash()
     out = ROOT / ".venv" / "compiled" / key
     if (out / STAMP).exists():
+        _refresh_interpreted(out)
         return out
     with tempfile.TemporaryDirectory() as work:
         for package in PACKAGES:
@@ -98,6 +99,18 @@ def build() -> Path:
             shutil.copy2(lib, out)
     (out / STAMP).write_text(key + "\n")
     return out
+
+
+def _refresh_interpreted(out: Path) -> None:
+    """Bring the build's copies of the modules that stay interpreted up to date: the key
+    covers the compiled sources only, and a build used as a whole folder (``--into``)
+    would otherwise run the other modules as they were when it was made."""
+    for package, source in PACKAGES.items():
+        copy = out / package
+        for stale in copy.rglob("*.py"):
+            if not (source / stale.relative_to(copy)).exists():
+                stale.unlink()
+        shutil.copytree(source, copy, ignore=_ignored, dirs_exist_ok=True)
 
 
 def _ignored(folder: str, names: list[str]) -> list[str]:
