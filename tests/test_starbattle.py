@@ -525,3 +525,21 @@ def test_star_maker_boards_are_unique_by_the_exact_referee_and_solved_by_the_rul
         found = find_solutions(made.board, 2)
         assert found == [made.solution]
         assert Solver(RULES).solve(made.board).solved
+
+
+def test_the_generators_question_gives_several_distinct_other_solutions():
+    """Asked for up to four other solutions, the kept SAT session gives distinct ones,
+    none the known one, as many as a full search finds up to four."""
+    from queens_core.referee.exact import OtherSolutions
+
+    asker = OtherSolutions(10, 2)
+    assert asker.session is not None
+    several = 0
+    for board, known in _grown_maps(10, 2, 12, seed=9):
+        every = find_solutions(board, 6, strategy=stars.search)
+        others = asker.find_some(board, known, 4)
+        assert len(set(others)) == len(others) == min(4, len(every) - 1)
+        assert known not in others
+        assert all(is_solution(board.rows, board.cells_of(other), 2) for other in others)
+        several += len(others) >= 2
+    assert several >= 2

@@ -13,6 +13,8 @@ repair
     While the exact search finds a second solution, one of its stars that the planted
     solution leaves empty is moved into a neighbouring region (keeping every region
     connected and holding K planted stars); that solution no longer fits as it was.
+    Each question asks for a few other solutions at once, and the ones a move leaves
+    intact answer the next repairs without asking again.
     While the rules stall on a unique board, a cell they left undecided (and the planted
     solution leaves empty) is moved the same way: the regions change where the rules
     were stuck.
@@ -31,7 +33,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from ..engine.board import Board, max_stars, size_article
+from ..engine.board import Board, bits, max_stars, size_article
 from ..engine.driver import Solver
 from ..engine.rules import Rule, Tier
 from ..engine.state import State
@@ -131,11 +133,23 @@ def _connected(n: int, cells: set[int]) -> bool:
     return len(seen) == len(cells)
 
 
-def _repair(n: int, region_of: list[int], planted: int, other: int, rng: random.Random) -> bool:
+def _repair(
+    n: int,
+    region_of: list[int],
+    planted: int,
+    other: int,
+    rng: random.Random,
+    kills: list[int] | None = None,
+) -> int | None:
     """Move one cell the other solution stars (and the planted one leaves empty) into a
-    neighbouring region, keeping both regions connected. False if no move exists."""
+    neighbouring region, keeping both regions connected; the cell moved, or None if no
+    move exists. With ``kills`` (known solutions starring each cell), the cells that
+    fewest of them star go first: the others stay solutions of the new map, so the next
+    repair needs no question to the exact search."""
     candidates = [i for i in range(n * n) if other >> i & 1 and not planted >> i & 1]
     rng.shuffle(candidates)
+    if kills is not None:
+        candidates.sort(key=lambda i: kills[i])
     for i in candidates:
         source = region_of[i]
         targets = [region_of[j] for j in neighbours4(i, n) if region_of[j] != source]
@@ -144,15 +158,30 @@ def _repair(n: int, region_of: list[int], planted: int, other: int, rng: random.
             rest = {j for j in range(n * n) if region_of[j] == source and j != i}
             if _connected(n, rest):
                 region_of[i] = target
-                return True
-    return False
+                return i
+    return None
 
 
-def _second_solution(exact: OtherSolutions, board: Board, planted: int) -> int | None:
-    """The stars of a solution other than ``planted`` (0: there is none; None: the search
-    ran out of its budget)."""
+#: Solutions asked of the exact search per question while a map has several: each one
+#: more costs the warm solver a fraction of the first, and every one kept saves a
+#: question for as long as the repairs leave it a solution.
+OTHERS_PER_QUESTION = 4
+
+
+def _other_solutions(
+    exact: OtherSolutions, board: Board, planted: int, known: list[int]
+) -> list[int] | None:
+    """Solutions of ``board`` other than ``planted``: those of ``known`` that still are
+    (a repair moved a cell none of them stars: every region still holds K of their
+    stars), else up to :data:`OTHERS_PER_QUESTION` new ones; empty: there is none;
+    None: the search ran out of its budget."""
+    masks = board.region_masks
+    stars = board.stars
+    still = [s for s in known if all((s & m).bit_count() == stars for m in masks)]
+    if still:
+        return still
     try:
-        return exact.find(board, planted)
+        return exact.find_some(board, planted, OTHERS_PER_QUESTION)
     except SearchLimitExceeded:
         return None
 
@@ -186,22 +215,32 @@ def generate_starbattle(
             continue
         region_of = [group[t] for t in tile_of]
         first_unique = True
+        others: list[int] = []
         for _ in range(attempts):
             board = Board(_rows(n, region_of), stars)
             # The exact question first: most boards under repair have several
             # solutions, and one question to the SAT solver costs far less than the
             # rules' solve (which, once every rule stalls, tries a star on every cell).
-            undecided = _second_solution(exact, board, planted)
-            if undecided is None:
+            found = _other_solutions(exact, board, planted, others)
+            if found is None:
                 break
-            if not undecided:
+            others = found
+            kills: list[int] | None = None
+            if others:
+                undecided = 0
+                kills = [0] * (n * n)
+                for other in others:
+                    undecided |= other
+                    for i in bits(other):
+                        kills[i] += 1
+            else:
                 verdict = None if judge is None else judge(board, first_unique, planted)
                 if verdict is None:
                     return board
                 unique_rejected += 1
                 first_unique = False
                 undecided = verdict
-            if not undecided or not _repair(n, region_of, planted, undecided, rng):
+            if not undecided or _repair(n, region_of, planted, undecided, rng, kills) is None:
                 break
     if unique_rejected:
         # The maps were fine: what was asked of a board (the judge) was never met.

@@ -72,6 +72,14 @@ class OtherSolutions:
         others = [s for s in found if s != known]
         return others[0] if others else 0
 
+    def find_some(self, board: Board, known: int, most: int) -> list[int]:
+        """Up to ``most`` solutions of ``board`` other than ``known`` (empty: ``known``
+        is the only one); raises as :meth:`find` does."""
+        if self.session is not None:
+            return self.session.other_solutions(board, known, most)
+        found = find_solutions(board, most + 1, node_limit=self.node_limit)
+        return [s for s in found if s != known][:most]
+
 
 def strategy_for(board: Board) -> Strategy:
     """The search that answers for ``board``: by its K, and by what is installed."""

@@ -239,6 +239,14 @@ class SatSession:
     def other_solution(self, board: Board, known: int) -> int:
         """A solution of ``board`` other than ``known``, as a star mask; 0 if there is
         none. Raises :class:`SearchLimitExceeded` past :data:`SESSION_SECONDS`."""
+        found = self.other_solutions(board, known, 1)
+        return found[0] if found else 0
+
+    def other_solutions(self, board: Board, known: int, most: int) -> list[int]:
+        """Up to ``most`` solutions of ``board`` other than ``known`` (none: ``known`` is
+        the only one). Each after the first is asked under the same switch with the ones
+        before it blocked: the solver is warm by then, so it costs less than the first.
+        Raises :class:`SearchLimitExceeded` past :data:`SESSION_SECONDS` (a question)."""
         if self._solver is None or self._asked >= self.RENEW:
             self._solver = self._fresh()
         solver: Any = self._solver
@@ -250,13 +258,21 @@ class SatSession:
             self._top = _exactly([i + 1 for i in bits(mask)], self.k, self._top, clauses)
         clauses.append([-(i + 1) for i in bits(known)])
         solver.add_clauses([[*clause, -switch] for clause in clauses])
-        started = time.monotonic()
-        satisfiable, model = _solve(solver, [switch])
+        found: list[int] = []
+        cells = self.n * self.n
+        while len(found) < most:
+            started = time.monotonic()
+            satisfiable, model = _solve(solver, [switch])
+            if satisfiable is None:
+                self._solver = None
+                _raise_if_interrupted(started, SESSION_SECONDS)
+                raise SearchLimitExceeded(
+                    f"the exact search needed more than {SESSION_SECONDS:g} s"
+                )
+            if not satisfiable:
+                break
+            solution = sum(1 << i for i in range(cells) if model[i + 1])
+            found.append(solution)
+            solver.add_clause([*(-(i + 1) for i in bits(solution)), -switch])
         solver.add_clause([-switch])
-        if satisfiable is None:
-            self._solver = None
-            _raise_if_interrupted(started, SESSION_SECONDS)
-            raise SearchLimitExceeded(f"the exact search needed more than {SESSION_SECONDS:g} s")
-        if not satisfiable:
-            return 0
-        return sum(1 << i for i in range(self.n * self.n) if model[i + 1])
+        return found
