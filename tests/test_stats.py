@@ -250,3 +250,10 @@ def test_stats_takes_star_battle_boards_by_what_they_declare(tmp_path):
     assert by_name["9x9-2stars-01.txt"]["status"] == "solved"
     assert by_name["9x9-2stars-02.txt"]["status"] == "solved"
     assert "declares 3 stars per unit; pass --stars 3" in by_name["14x14-3stars-01.txt"]["error"]
+
+
+def test_stats_reads_a_board_on_standard_input_once():
+    """Finding the K the inputs declare must not use up standard input."""
+    result = run("stats", "--format", "json", "-", stdin=(ARCHIVE / "1.txt").read_text())
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["per_board"][0]["status"] == "solved"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..engine.board import Board
 from ..engine.driver import SOLVED, RuleFailure
-from ..plugins.readers import TEXT_READER, Reader
+from ..plugins.readers import STDIN, TEXT_READER, Reader
 from ..referee.blame import COMPARED, diagnose
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from ..referee.exact import survey
@@ -163,9 +163,10 @@ def percentile(ordered: list[float], fraction: float) -> float | None:
 
 def declared_stars(paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READER,)) -> int:
     """The K of the first board under ``paths`` that reads (1 if none does): what one
-    summary's rules are chosen for when the user leaves K to the inputs."""
+    summary's rules are chosen for when the user leaves K to the inputs. Standard input
+    is not looked at: it can be read only once, by the summary itself."""
     for path, problem in expand_paths(paths, readers):
-        if problem is None:
+        if problem is None and path != STDIN:
             try:
                 return read_board_file(path, readers, None).stars
             except BoardInputError:
