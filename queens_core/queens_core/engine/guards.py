@@ -323,7 +323,8 @@ class _Watchdog(threading.Thread):
     def run(self) -> None:
         # Ctrl-C is the main thread's to take: a C library that sets its own SIGINT
         # handler while it works (CryptoMiniSat's solver) must not get it here instead.
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         beaten = -math.inf
         while True:
             self._keep_fault_handler_armed()

@@ -22,6 +22,10 @@ from .budget import SearchLimitExceeded
 SESSION_SECONDS = 30.0
 
 
+#: Whether this platform can hold a signal back in one thread (not Windows).
+_CAN_HOLD_SIGNALS = hasattr(signal, "pthread_sigmask")
+
+
 def _solve(solver: Any, assumptions: list[int] | None = None) -> tuple[bool | None, Any]:
     """``solver.solve``, with Ctrl-C held back until it returns. While it solves,
     CryptoMiniSat takes SIGINT for itself and means to give the question up, but it may
@@ -29,7 +33,7 @@ def _solve(solver: Any, assumptions: list[int] | None = None) -> tuple[bool | No
     simply lost. Blocked in the main thread (the only one that takes it: see the
     watchdog), the signal waits, and is Python's KeyboardInterrupt as soon as the
     question ends (milliseconds for the generator's)."""
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or not _CAN_HOLD_SIGNALS:
         return solver.solve(assumptions or [])
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
