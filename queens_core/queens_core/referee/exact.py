@@ -62,19 +62,11 @@ class OtherSolutions:
         self.node_limit = node_limit
         self.session = sat.SatSession(n, k) if k > 1 and sat.available() else None
 
-    def find(self, board: Board, known: int) -> int:
-        """A solution of ``board`` other than ``known`` (itself a solution), as a star
-        mask; 0 when ``known`` is the only one. Raises :class:`SearchLimitExceeded` past
-        ``node_limit`` (the bitboard search) or the SAT session's time limit."""
-        if self.session is not None:
-            return self.session.other_solution(board, known)
-        found = find_solutions(board, 2, node_limit=self.node_limit)
-        others = [s for s in found if s != known]
-        return others[0] if others else 0
-
     def find_some(self, board: Board, known: int, most: int) -> list[int]:
-        """Up to ``most`` solutions of ``board`` other than ``known`` (empty: ``known``
-        is the only one); raises as :meth:`find` does."""
+        """Up to ``most`` solutions of ``board`` other than ``known`` (itself a solution),
+        as star masks; empty when ``known`` is the only one. Raises
+        :class:`SearchLimitExceeded` past ``node_limit`` (the bitboard search) or the SAT
+        session's time limit."""
         if self.session is not None:
             return self.session.other_solutions(board, known, most)
         found = find_solutions(board, most + 1, node_limit=self.node_limit)

@@ -240,12 +240,6 @@ class SatSession:
         self._asked = 0
         return solver
 
-    def other_solution(self, board: Board, known: int) -> int:
-        """A solution of ``board`` other than ``known``, as a star mask; 0 if there is
-        none. Raises :class:`SearchLimitExceeded` past :data:`SESSION_SECONDS`."""
-        found = self.other_solutions(board, known, 1)
-        return found[0] if found else 0
-
     def other_solutions(self, board: Board, known: int, most: int) -> list[int]:
         """Up to ``most`` solutions of ``board`` other than ``known`` (none: ``known`` is
         the only one). Each after the first is asked under the same switch with the ones

@@ -188,11 +188,13 @@ def generate(
     numbers = _read_numbers(
         size_text, count_text, seed_text, min_region_text, jobs_text, max_tries_text, stars_text
     )
+    registry = settings.registry()
+    rules = selected_rules(registry, only, exclude, None)
     if numbers.stars != 1:
         _refuse_queens_options(numbers, max_tries_text)
         _generate_stars(
             settings,
-            selected_rules(settings.registry(), only, exclude, None),
+            rules,
             numbers,
             seed_text is None,
             tier,
@@ -203,8 +205,6 @@ def generate(
             needs,
         )
         return
-    registry = settings.registry()
-    rules = selected_rules(registry, only, exclude, None)
     _generate_queens(
         settings,
         rules,
