@@ -544,3 +544,24 @@ def test_the_generators_question_gives_several_distinct_other_solutions():
         assert all(is_solution(board.rows, board.cells_of(other), 2) for other in others)
         several += len(others) >= 2
     assert several >= 2
+
+
+def test_a_maker_that_finds_unique_boards_but_takes_none_says_so():
+    """When every unique board is turned down by what was asked of it, the error counts
+    them instead of saying no unique board was made."""
+    from queens_core.generator.stars import generate_starbattle as make
+
+    judged: list[Board] = []
+
+    def turn_down(board: Board, first: bool, planted: int) -> int:
+        assert len(find_solutions(board, 2)) == 1  # only unique boards are judged
+        judged.append(board)
+        return 0
+
+    with pytest.raises(ValueError) as raised:
+        make(8, 2, seed=1, attempts=3, judge=turn_down)
+    assert judged
+    assert str(raised.value) == (
+        f"no 8×8 2-star board as asked after 3 attempts: {len(judged)} had one solution, "
+        "but the rules stalled on each or it was not of the tier, grade or needed rules asked"
+    )
