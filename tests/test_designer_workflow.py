@@ -1,6 +1,6 @@
 """What a puzzle designer meets around ``generate``: ``check`` and ``stats`` over folders
 and rule selections, uniqueness in ``stats``, and the small things that pointed the wrong
-way (``solve --tier baseline``, ``render -o s.jpg``, ``--version``, a kept board in JSON,
+way (``solve --tier baseline``, ``render -o s.jpg``, ``--version``, kept boards on a rerun,
 files that are not boards)."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from queens_core.cli.app import main
@@ -125,6 +126,27 @@ def test_generate_json_lists_the_boards_kept_in_the_folder(tmp_path):
     for kept, made in zip(records[:2], first, strict=True):
         assert kept["board"] == made["board"] and kept["solution"] == made["solution"]
         assert (kept["tier"], kept["grade"]) == (made["tier"], made["grade"])
+
+
+@pytest.mark.parametrize("stars", ["1", "2"])
+def test_a_rerun_lists_the_kept_boards_and_names_a_file_that_is_not_one(tmp_path, stars):
+    args = ["generate", "--size", "8", "--stars", stars, "--seed", "9", "-o", str(tmp_path)]
+    first = run(*args, "--count", "2").stdout.splitlines()
+    (tmp_path / first[1].split(": ")[0]).write_text("PO\nOP\n")  # now a 2×2 board
+    again = run(*args, "--count", "3")
+    assert again.exit_code == 0
+    lines = again.stdout.splitlines()
+    # The good kept board says what it is, as when it was made; the new one is listed.
+    assert lines[0] == f"{first[0]} (kept)"
+    assert len(lines) == 2 and not lines[1].endswith("(kept)")
+    assert lines[1].split(": ")[0].endswith("-0003.txt")
+    what = "8×8" if stars == "1" else "8×8, 2 stars"
+    assert again.stderr.splitlines() == [
+        f"queens: warning: 2 of 3 boards are already in {tmp_path}: kept (--force makes "
+        "them again)",
+        f"queens: warning: {first[1].split(': ')[0]}: kept, but it is not a board of this "
+        f"batch ({what})",
+    ]
 
 
 def test_files_that_are_not_boards_are_named_for_what_they_look_like(tmp_path):

@@ -333,9 +333,14 @@ def test_output_folder_resumes_and_never_overwrites_without_force(registry, tmp_
     more = run(*args, "--count", "3")
     assert more.exit_code == 0, more.stderr
     assert "2 of 3 boards are already in" in more.stderr
-    assert [line.split(":")[0] for line in more.stdout.splitlines()] == [
-        str(out / "6x6-cheap-s9-0003.txt")
+    # The kept board still readable is listed again; the one overwritten by hand is named.
+    listed = more.stdout.splitlines()
+    assert [line.split(":")[0] for line in listed] == [
+        str(out / "6x6-cheap-s9-0002.txt"),
+        str(out / "6x6-cheap-s9-0003.txt"),
     ]
+    assert listed[0] == first.stdout.splitlines()[1] + " (kept)"
+    assert f"{out / names[0]}: kept, but not read again: " in more.stderr
     assert (out / names[0]).read_text() == "not touched\n"
     by_level = run("generate", "--size", "6", "--seed", "9", "--grade", "2", "-o", str(out))
     assert by_level.stdout.startswith(f"{out / '6x6-medium-s9-0001.txt'}: 6×6, tier cheap, ")

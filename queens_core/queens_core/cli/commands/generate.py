@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ...generator.needs import NeedsFilter
     from ...generator.queens import Generated, Maker
     from ...generator.stars import StarBoard
+    from ...tools.grade import Assessment, Grader
 
 GENERATE_SCHEMA = "queens-generate/3"
 
@@ -342,10 +343,11 @@ def _generate_queens(
 
     kept = sum(exists(i) for i in range(count))
     if kept:
-        warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
+        _say_kept(kept, count, out_dir)
     boards: Iterable[Generated] = maker.boards(seed, count, jobs, skip=exists)
-    if kept and output_format == "json" and out_dir is not None:
-        # A program reading the lines gets every board of the batch, not only the new ones.
+    if kept and out_dir is not None:
+        # Every board of the batch is listed, not only the new ones: a rerun that made
+        # nothing still says where the batch's files are and what they hold.
         folder = out_dir
         boards = _with_kept(
             maker, boards, count, exists, lambda i: os.path.join(folder, name_of(i))
@@ -381,33 +383,53 @@ def _with_kept(
     """The boards of the batch in order: those made, and those kept in their files (read
     and graded again, ``attempts`` 0); a kept file that is no board of this batch any more
     is named on standard error and left out."""
-    from ...engine.board import Board, BoardError
     from ...generator.queens import Generated
-    from ...referee.blame import UnsoundRule
-    from ...referee.exact import find_solutions
 
     new = iter(made)
     for index in range(count):
         if not kept(index):
             yield next(new)
             continue
-        path = path_of(index)
-        try:
-            with open(path, encoding="utf-8") as handle:
-                board = Board.parse(handle.read())
-        except (OSError, UnicodeDecodeError, BoardError) as err:
-            warn(f"{path}: kept, but not read again: {err}")
-            continue
-        solutions = find_solutions(board, 2)
-        try:
-            only = solutions[0] if len(solutions) == 1 else None
-            assessment = maker.grader.assess(board, solution=only)
-        except UnsoundRule as err:
-            raise UnsoundRule(f"{path}: {err}") from None
-        if len(solutions) != 1 or assessment.rung is None:
-            warn(f"{path}: kept, but it is no longer a board with one solution the rules solve")
-            continue
-        yield Generated(index, board, solutions[0], assessment, 0)
+        found = _read_kept(path_of(index), maker.grader, maker.size)
+        if found is not None:
+            board, solution, assessment = found
+            yield Generated(index, board, solution, assessment, 0)
+
+
+def _say_kept(kept: int, count: int, out_dir: str | None) -> None:
+    warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
+
+
+def _read_kept(
+    path: str, grader: Grader, size: int, stars: int = 1
+) -> tuple[Board, int, Assessment] | None:
+    """The board kept in ``path`` (K as its file declares), its one solution and how the
+    rules grade it; None, said on standard error, when it cannot be read, is not a
+    ``size``×``size`` board with ``stars`` per unit, or is no longer a board with one
+    solution that the rules solve."""
+    from ...referee.blame import UnsoundRule
+    from ...referee.exact import find_solutions
+    from ...tools.batch import BoardInputError, read_board_file
+
+    try:
+        board = read_board_file(path)
+    except BoardInputError as err:
+        warn(f"{path}: kept, but not read again: {err.detail}")
+        return None
+    if (board.n, board.stars) != (size, stars):
+        what = f"{size}×{size}" + (f", {stars} stars" if stars > 1 else "")
+        warn(f"{path}: kept, but it is not a board of this batch ({what})")
+        return None
+    solutions = find_solutions(board, 2)
+    try:
+        only = solutions[0] if len(solutions) == 1 else None
+        assessment = grader.assess(board, solution=only)
+    except UnsoundRule as err:
+        raise UnsoundRule(f"{path}: {err}") from None
+    if len(solutions) != 1 or assessment.rung is None:
+        warn(f"{path}: kept, but it is no longer a board with one solution the rules solve")
+        return None
+    return board, solutions[0], assessment
 
 
 def _write_and_print(
@@ -505,7 +527,7 @@ def _generate_stars(
     from ...engine.board import MAX_SIZE, max_stars, size_article
     from ...engine.driver import RuleFailure
     from ...generator.queens import GiveUp
-    from ...generator.stars import StarMaker
+    from ...generator.stars import StarBoard, StarMaker
     from ...referee.blame import UnsoundRule
 
     size, stars, count, seed = numbers.size, numbers.stars, numbers.count, numbers.seed
@@ -551,9 +573,21 @@ def _generate_stars(
         path = path_of(index)
         return path is not None and not force and os.path.exists(path)
 
+    already = sum(kept(i) for i in range(count))
+    if already:
+        _say_kept(already, count, out_dir)
+    made_boards = iter(maker.boards(seed, count, kept))
     try:
-        for made in maker.boards(seed, count, kept):
-            path = path_of(made.index)
+        for index in range(count):
+            path = path_of(index)
+            if path is not None and kept(index):
+                found = _read_kept(path, maker.grader, size, stars)
+                if found is not None:
+                    board, solution, assessment = found
+                    made = StarBoard(index, board, solution, assessment)
+                    _print_star_board(made, seed, count, path, output_format, kept=True)
+                continue
+            made = next(made_boards)
             if path is not None:
                 _write_board(path, made.board)
             _print_star_board(made, seed, count, path, output_format)
@@ -569,10 +603,16 @@ def _generate_stars(
 
 
 def _print_star_board(
-    made: StarBoard, seed: int, count: int, path: str | None, output_format: str
+    made: StarBoard,
+    seed: int,
+    count: int,
+    path: str | None,
+    output_format: str,
+    kept: bool = False,
 ) -> None:
     """Print Star Battle board ``made.index`` of the batch as asked (the JSON line with
-    its solution, tier and grade; the file written; or the board under its heading)."""
+    its solution, tier and grade; the file written or ``kept`` from an earlier run; or
+    the board under its heading)."""
     from ...render.documents import cells_json
     from ...render.text import board_file_text
 
@@ -593,12 +633,13 @@ def _print_star_board(
             "grade": {"level": int(rung.level), "name": rung.grade},
             "score": made.assessment.score,
             "counters": dict(made.assessment.full.counters),
+            "kept": kept,
         }
         import json  # only JSON output needs it
 
         click.echo(json.dumps(record, ensure_ascii=False))
     elif path is not None:
-        click.echo(f"{path}: {made.summary}")
+        click.echo(f"{path}: {made.summary}{' (kept)' if kept else ''}")
     else:
         if made.index:
             click.echo()
@@ -691,7 +732,7 @@ def _print(board: Generated, seed: int, count: int, path: str | None, output_for
         click.echo(json.dumps(board_record(board, seed, path), ensure_ascii=False))
         return
     if path is not None:
-        click.echo(f"{path}: {_summary(board)}")
+        click.echo(f"{path}: {_summary(board)}{' (kept)' if board.attempts == 0 else ''}")
         return
     if board.index:
         click.echo()
