@@ -143,6 +143,33 @@ def test_check_and_hint_end_undecided_within_the_budget(monkeypatch, tmp_path):
     )
 
 
+def test_an_undecided_check_says_what_the_rules_solve_shows(monkeypatch):
+    def out_of_time(*_args):
+        raise SearchLimitExceeded("the exact search needed more than 0.2 s")
+
+    # The count, not the rules, gives "unique": the line says only what the solve shows.
+    monkeypatch.setattr("queens_core.tools.check.survey", out_of_time)
+    result = run("check", "--timeout", "0.2", str(ROOT / "archive" / "boards" / "1.txt"))
+    assert result.exit_code == 7
+    first = result.stdout.splitlines()[0]
+    assert first.endswith(
+        "undecided within the budget: the exact search needed more than 0.2 s; the rules "
+        "solve it, so it has that one solution if every rule is sound"
+    )
+    assert "logic:      solved" in result.stdout
+    stalled = run(
+        "check",
+        "--timeout",
+        "0.2",
+        "--tier",
+        "baseline",
+        str(ROOT / "archive" / "boards" / "353.txt"),
+    )
+    assert stalled.exit_code == 7
+    assert "logic:      stalled" in stalled.stdout
+    assert stalled.stdout.splitlines()[0].endswith("needed more than 0.2 s")
+
+
 # -- 3. one check of every result, by every command -----------------------------------
 
 

@@ -152,6 +152,12 @@ def _give_verdict(report: CheckReport, unsound: str | None, undecided: str | Non
     elif undecided:
         report.verdict = "undecided"
         report.message = f"undecided within the budget: {undecided}"
+        if full.solved:
+            # Not a verdict of "unique": that is the exact count's to give. But the
+            # reader should know how much the rules' solve already says.
+            report.message += (
+                "; the rules solve it, so it has that one solution if every rule is sound"
+            )
     elif count == 0:
         report.verdict = "no-solution"
         report.message = "no solution"
