@@ -210,6 +210,11 @@ def test_clashing_queens_and_their_unit_are_marked_at_once(page):
     assert page.inner_text("#clash-note") == (
         "Clash: 2 ♛ in row 1 (r1c1, r1c4); 2 ♛ in the purple region (r1c1, r1c4)."
     )
+    # A screen reader hears the clash on the queen itself, not only in the note.
+    assert page.get_attribute(cell("r1c4"), "aria-label") == (
+        "r1c4, purple region, queen, clashing: 2 queens in row 1, 2 queens in the purple region"
+    )
+    assert page.get_attribute(cell("r1c2"), "aria-label").endswith("region, empty")
     page.click("#undo-button")
     page.click("#undo-button")
     page.click(cell("r2c2"))
@@ -217,6 +222,7 @@ def test_clashing_queens_and_their_unit_are_marked_at_once(page):
     assert with_class(page, "clash") == {"r1c1", "r2c2"}
     assert with_class(page, "clash-unit") == {"r1c1", "r1c2", "r2c1", "r2c2"}
     assert page.inner_text("#clash-note") == "Clash: r1c1 and r2c2 touch."
+    assert page.get_attribute(cell("r2c2"), "aria-label").endswith("queen, clashing: touches r1c1")
     page.click("#clear-button")
     assert not with_class(page, "clash") and page.inner_text("#clash-note") == ""
 
@@ -787,6 +793,39 @@ def test_no_serious_accessibility_fault_axe_core(page):
     ]
     assert not serious, serious
     page.click("#back-button")
+
+
+def test_a_dark_scheme_turns_the_page_not_the_board_and_stays_readable(browser, server):
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    tab, errors = open_page(
+        browser, server, viewport={"width": 1280, "height": 900}, color_scheme="dark"
+    )
+    try:
+        paste_board(tab, BOARD_353)
+        tab.click(cell("r4c1"))
+        tab.click(cell("r4c1"))  # a queen: drawn in dark ink on its region's colour
+        tab.click("#hint-button")
+        background = "el => getComputedStyle(el).backgroundColor"
+        page_rgb = tab.eval_on_selector("html", background)
+        assert sum(int(v) for v in page_rgb[4:-1].split(",")) < 3 * 60, page_rgb
+        light = open_page(browser, server, viewport={"width": 1280, "height": 900})[0]
+        paste_board(light, BOARD_353)
+        for label in ("r1c1", "r4c1", "r7c7"):
+            ours = tab.eval_on_selector(cell(label), background)
+            assert ours == light.eval_on_selector(cell(label), background)
+        light.context.close()
+        queen = tab.eval_on_selector(f"{cell('r4c1')} .queen", "el => getComputedStyle(el).fill")
+        assert queen == "rgb(26, 26, 26)"
+        results = axe_module.Axe().run(tab)
+        serious = [
+            f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
+            for v in results.response["violations"]
+            if v.get("impact") in ("serious", "critical")
+        ]
+        assert not serious, serious
+        assert not errors, errors
+    finally:
+        tab.context.close()
 
 
 def test_the_readme_screenshot_a_hint_on_the_board(page, tmp_path: Path):

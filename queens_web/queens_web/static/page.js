@@ -197,16 +197,21 @@ function neighbours(i) {
 }
 
 // Clashes among the player's queens: too many in a unit, or two touching. Returns the
-// queens that clash, the cells of the units (or rings) they clash in, and one line each.
+// queens that clash, the cells of the units (or rings) they clash in, one line each, and
+// for each clashing queen its clashes in words (for its screen-reader label).
 function clashes() {
   const queens = new Set();
   const area = new Set();
   const lines = [];
+  const why = new Map();
+  const say = (i, words) => why.set(i, [...(why.get(i) || []), words]);
   const k = stars();
+  const pieces = k > 1 ? "stars" : "queens";
   for (const unit of units()) {
     const inUnit = unit.cells.filter((i) => page.marks[i] === QUEEN);
     if (inUnit.length > k) {
       inUnit.forEach((i) => queens.add(i));
+      inUnit.forEach((i) => say(i, `${inUnit.length} ${pieces} in ${unit.name}`));
       unit.cells.forEach((i) => area.add(i));
       lines.push(`${inUnit.length} ${piece()} in ${unit.name} (${inUnit.map((i) => label(cellOf(i))).join(", ")})`);
     }
@@ -217,13 +222,15 @@ function clashes() {
       if (j > i && page.marks[j] === QUEEN) {
         queens.add(i);
         queens.add(j);
+        say(i, `touches ${label(cellOf(j))}`);
+        say(j, `touches ${label(cellOf(i))}`);
         area.add(i);
         neighbours(i).forEach((x) => area.add(x));
         lines.push(`${label(cellOf(i))} and ${label(cellOf(j))} touch`);
       }
     }
   });
-  return { queens, area, lines };
+  return { queens, area, lines, why };
 }
 
 // The cells auto-✕ crosses: every queen's neighbours, and the rest of each unit that
@@ -493,7 +500,7 @@ function shown() {
     });
     const step = doc.steps[upto - 1];
     if (step && upto <= doc.steps.length) stepHighlight(step, highlight);
-    return { marks, auto: new Set(), highlight, clash: { queens: new Set(), area: new Set(), lines: [] } };
+    return { marks, auto: new Set(), highlight, clash: { queens: new Set(), area: new Set(), lines: [], why: new Map() } };
   }
   const hint = page.hint;
   if (hint && hint.doc.status === "hint" && hint.doc.step) {
@@ -565,7 +572,8 @@ function drawBoard() {
       if (clash.area.has(i)) classes.push("clash-unit");
       if (lights.has(i)) classes.push("hl", `hl-${lights.get(i)}`);
       const colourName = page.doc.colour_names[letter];
-      const what = mark === QUEEN ? (stars() > 1 ? "star" : "queen") : mark === CROSS ? "crossed out" : "empty";
+      let what = mark === QUEEN ? (stars() > 1 ? "star" : "queen") : mark === CROSS ? "crossed out" : "empty";
+      if (clash.why.has(i)) what += `, clashing: ${clash.why.get(i).join(", ")}`;
       const cell = el("div", {
         role: "gridcell",
         class: classes.join(" "),
