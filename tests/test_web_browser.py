@@ -768,6 +768,16 @@ def test_progress_and_the_board_are_kept_across_a_reload(page):
 # -- accessibility and the README's screenshots ---------------------------------------------------
 
 
+def serious_faults(axe_module, tab) -> list[str]:
+    """The serious or critical faults an axe-core audit finds on the tab as it is now."""
+    results = axe_module.Axe().run(tab)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
 def test_no_serious_accessibility_fault_axe_core(page):
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     paste_board(page, BOARD_353)
@@ -775,23 +785,11 @@ def test_no_serious_accessibility_fault_axe_core(page):
     page.click("#hint-button")
     page.click("#hint-button")
     page.wait_for_selector("#hint-why")
-    results = axe_module.Axe().run(page)
-    serious = [
-        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
-    assert not serious, serious
+    assert not serious_faults(axe_module, page)
     page.click("#explain-button")
     page.wait_for_selector("#step-count")
     page.click("#next-button")
-    results = axe_module.Axe().run(page)
-    serious = [
-        v["id"]
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
-    assert not serious, serious
+    assert not serious_faults(axe_module, page)
     page.click("#back-button")
 
 
@@ -816,13 +814,7 @@ def test_a_dark_scheme_turns_the_page_not_the_board_and_stays_readable(browser, 
         light.context.close()
         queen = tab.eval_on_selector(f"{cell('r4c1')} .queen", "el => getComputedStyle(el).fill")
         assert queen == "rgb(26, 26, 26)"
-        results = axe_module.Axe().run(tab)
-        serious = [
-            f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
-            for v in results.response["violations"]
-            if v.get("impact") in ("serious", "critical")
-        ]
-        assert not serious, serious
+        assert not serious_faults(axe_module, tab)
         assert not errors, errors
     finally:
         tab.context.close()
