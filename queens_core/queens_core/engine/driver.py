@@ -284,6 +284,10 @@ class Solver:
         state = ctx.state
         while True:
             result.passes += 1
+            if not state.live:
+                # No live cell: no rule can kill or place anything, so this pass would
+                # change nothing (a solved board ends here, without calling every rule).
+                return True
             changed = False
             for group in cheap:
                 if idle.get(group) == state.live:
@@ -292,6 +296,8 @@ class Solver:
                     if result.status == CONTRADICTION:
                         return False
                     changed = True
+                    if not state.live:
+                        break  # the rest of the pass could change nothing either
             if not changed:
                 return True
             result.tiers_used.add(Tier.CHEAP)
