@@ -194,7 +194,13 @@ class Solver:
             if rule.counter in seen:
                 raise ValueError(f"counter id {rule.counter!r} appears twice")
             seen.add(rule.counter)
-        self.cheap = _groups(r for r in self.rules if r.tier is Tier.CHEAP)
+        # A rule that only settles queens (kills their kill masks) is left out of the
+        # passes: the driver settles the start state itself, and a queen placed through
+        # the context kills its kill mask at once, so in a pass such a rule can never
+        # change anything (its counter counts placements, which the driver counts).
+        self.cheap = _groups(
+            r for r in self.rules if r.tier is Tier.CHEAP and r.apply is not settle_queens
+        )
         self.expensive = _groups(r for r in self.rules if r.tier is Tier.EXPENSIVE)
         #: Printing order of the counters: catalog position, then id.
         self.counter_order = [
