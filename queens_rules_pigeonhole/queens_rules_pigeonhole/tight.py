@@ -110,20 +110,12 @@ def tight_kills(
     # reach of matching.alternating_reach, without turning lines into regions at every
     # step).
     n = board.n
-    ahead = [0] * n
-    line_of = [0] * n
-    every_line = 0
-    for line, region in enumerate(owner):
-        if region >= 0:
-            ahead[line] = edges[region]
-            line_of[region] = line
-            every_line |= 1 << line
     reached = [0] * n
     distinct = set()
     for line, region in enumerate(owner):
         if region < 0:
             continue
-        seen = ahead[line] | 1 << line
+        seen = edges[region] | 1 << line
         todo = seen & ~(1 << line)
         while todo:
             low = todo & -todo
@@ -135,7 +127,7 @@ def tight_kills(
                 seen |= known
                 todo &= ~known
             else:
-                further = ahead[middle] & ~seen
+                further = edges[owner[middle]] & ~seen
                 seen |= further
                 todo |= further
         reached[line] = seen
@@ -144,6 +136,12 @@ def tight_kills(
         # The tight sets partition the lines: each is closed, no region outside one has
         # a live cell in its lines, and there is nothing to kill.
         return []
+    line_of = [0] * n
+    every_line = 0
+    for line, region in enumerate(owner):
+        if region >= 0:
+            line_of[region] = line
+            every_line |= 1 << line
     line_masks = _lines(board, kind)
     region_masks = board.region_masks
     live = state.live
