@@ -274,9 +274,14 @@ class Solver:
 
     def _settle(self, ctx: Context, result: SolveResult) -> bool:
         """Apply the kill masks of the start state's queens; False at a contradiction."""
+        state = ctx.state
+        if not state.queens and state.live == ctx.board.full and ctx.board.stars == 1:
+            # The empty board (most solves): no queen to settle, and every unit has a
+            # live cell (with K > 1 a unit may still have fewer than K cells).
+            return True
         ctx.counter = self.settle_counter
         settle_queens(ctx)
-        empty = find_empty_unit(ctx.board, ctx.state)
+        empty = find_empty_unit(ctx.board, state)
         if empty is None:
             return True
         result.status = CONTRADICTION
