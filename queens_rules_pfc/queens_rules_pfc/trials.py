@@ -141,11 +141,13 @@ class Trials:
                 # Single-cell region, then single-cell row and column: collect, then place
                 # those still live (a queen placed earlier in the list may have killed one).
                 for masks in single_units:
-                    singles = [
-                        cells
-                        for mask in masks
-                        if (cells := live & mask) and not cells & (cells - 1) and not queens & mask
-                    ]
+                    # A plain loop: a comprehension is a function call of its own, and
+                    # most rounds find no single.
+                    singles = []
+                    for mask in masks:
+                        cells = live & mask
+                        if cells and not cells & (cells - 1) and not queens & mask:
+                            singles.append(cells)
                     for single in singles:
                         if live & single:
                             live &= ~(kill_masks[single.bit_length() - 1] | single)
