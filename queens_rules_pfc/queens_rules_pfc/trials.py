@@ -94,13 +94,9 @@ class Trials:
         """The trials of ``cells`` (in cell order) from a settled state that end in a
         contradiction: (cell, contradiction, the cells where the trial placed queens)."""
         out = []
-        while cells:
-            low = cells & -cells
-            cells ^= low
-            cell = low.bit_length() - 1
-            trial_queens, found = self.run(live, queens, cell)
+        for cell, trial_queens, found in self.trials(live, queens, cells):
             if found is not None:
-                placed = trial_queens & ~queens & ~low
+                placed = trial_queens & ~queens & ~(1 << cell)
                 forced = []
                 while placed:
                     first = placed & -placed
@@ -112,49 +108,71 @@ class Trials:
     def run(self, live: int, queens: int, cell: int) -> tuple[int, tuple[str, int, str] | None]:
         """The reference trial from a settled state: (the trial's queens, its
         contradiction)."""
+        _, trial_queens, found = self.trials(live, queens, 1 << cell)[0]
+        return trial_queens, found
+
+    def trials(
+        self, start_live: int, start_queens: int, trial_cells: int
+    ) -> list[tuple[int, int, tuple[str, int, str] | None]]:
+        """:meth:`run` for every cell of ``trial_cells``, in cell order: (cell, the trial's
+        queens, its contradiction). One call for them all, so that the board's masks are
+        looked up once per rule call rather than once per trial."""
         kill_masks = self.kill_masks
         region_masks = self.region_masks
+        single_units = (region_masks, self.row_masks, self.col_masks)
+        lines = self.lines
         cell_row = self.cell_row
         cell_col = self.cell_col
         cell_region = self.cell_region
-        bit = 1 << cell
-        live &= ~(kill_masks[cell] | bit)
-        queens |= bit
-        for _ in range(DEPTH):
-            found = self.empty_unit(live | queens)
-            if found is not None:
-                return queens, found
-            before = live
-            # Single-cell region, then single-cell row and column: collect, then place
-            # those still live (a queen placed earlier in the list may have killed one).
-            for masks in (region_masks, self.row_masks, self.col_masks):
-                singles = [
-                    cells
-                    for mask in masks
-                    if (cells := live & mask) and not cells & (cells - 1) and not queens & mask
-                ]
-                for single in singles:
-                    if live & single:
-                        live &= ~(kill_masks[single.bit_length() - 1] | single)
-                        queens |= single
-            # Region confined to a row (column): kill the rest of the line.
-            for region in region_masks:
-                cells = live & region
-                if cells:
-                    first = (cells & -cells).bit_length() - 1
-                    row = cell_row[first]
-                    if not cells & ~row:
-                        live &= ~(row & ~region)
-                    column = cell_col[first]
-                    if not cells & ~column:
-                        live &= ~(column & ~region)
-            # Row (column) confined to a region: kill the rest of the region.
-            for line in self.lines:
-                cells = live & line
-                if cells:
-                    region = cell_region[(cells & -cells).bit_length() - 1]
-                    if not cells & ~region:
-                        live &= ~(region & ~line)
-            if live == before:
-                break
-        return queens, self.empty_unit(live | queens)
+        empty_unit = self.empty_unit
+        out: list[tuple[int, int, tuple[str, int, str] | None]] = []
+        while trial_cells:
+            bit = trial_cells & -trial_cells
+            trial_cells ^= bit
+            cell = bit.bit_length() - 1
+            live = start_live & ~(kill_masks[cell] | bit)
+            queens = start_queens | bit
+            found = None
+            for _ in range(DEPTH):
+                found = empty_unit(live | queens)
+                if found is not None:
+                    break
+                before = live
+                # Single-cell region, then single-cell row and column: collect, then place
+                # those still live (a queen placed earlier in the list may have killed one).
+                for masks in single_units:
+                    # A plain loop: a comprehension is a function call of its own, and
+                    # most rounds find no single.
+                    singles = []
+                    for mask in masks:
+                        cells = live & mask
+                        if cells and not cells & (cells - 1) and not queens & mask:
+                            singles.append(cells)
+                    for single in singles:
+                        if live & single:
+                            live &= ~(kill_masks[single.bit_length() - 1] | single)
+                            queens |= single
+                # Region confined to a row (column): kill the rest of the line.
+                for region in region_masks:
+                    cells = live & region
+                    if cells:
+                        first = (cells & -cells).bit_length() - 1
+                        row = cell_row[first]
+                        if not cells & ~row:
+                            live &= ~(row & ~region)
+                        column = cell_col[first]
+                        if not cells & ~column:
+                            live &= ~(column & ~region)
+                # Row (column) confined to a region: kill the rest of the region.
+                for line in lines:
+                    cells = live & line
+                    if cells:
+                        region = cell_region[(cells & -cells).bit_length() - 1]
+                        if not cells & ~region:
+                            live &= ~(region & ~line)
+                if live == before:
+                    break  # the state its check found no empty unit in
+            else:
+                found = empty_unit(live | queens)
+            out.append((cell, queens, found))
+        return out

@@ -8,7 +8,7 @@ package's docstring has the glossary.
 from __future__ import annotations
 
 from queens_core import Board, Context, Contradiction, State
-from queens_core.matching import alternating_reach, hall_violator, maximum_matching
+from queens_core.matching import hall_violator, maximum_matching
 
 ROWS = "row"
 COLUMNS = "column"
@@ -104,42 +104,70 @@ def tight_kills(
         return []
     if owner is None:
         owner = _perfect_matching(board, kind, edges)
-    reach = alternating_reach(edges, owner)
-    groups = set(reach.values())
-    if sum(map(int.bit_count, groups)) == len(edges):
-        # The groups partition the regions: each is closed, no region outside one has a
-        # live cell in its lines, and there is nothing to kill.
+    # The alternating walk, told on the lines: from line r it reaches the lines of r's
+    # partner region. The lines reached from the line matched to region w are the lines
+    # of the smallest tight set holding w, and their partners are its regions (the
+    # reach of matching.alternating_reach, without turning lines into regions at every
+    # step).
+    n = board.n
+    reached = [0] * n
+    distinct = set()
+    for line, region in enumerate(owner):
+        if region < 0:
+            continue
+        seen = edges[region] | 1 << line
+        todo = seen & ~(1 << line)
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            middle = low.bit_length() - 1
+            known = reached[middle]
+            if known:
+                # A finished reach is closed: none of its lines needs expanding.
+                seen |= known
+                todo &= ~known
+            else:
+                further = edges[owner[middle]] & ~seen
+                seen |= further
+                todo |= further
+        reached[line] = seen
+        distinct.add(seen)
+    if sum(map(int.bit_count, distinct)) == len(edges):
+        # The tight sets partition the lines: each is closed, no region outside one has
+        # a live cell in its lines, and there is nothing to kill.
         return []
-    keys = list(edges)
-    everyone = sum(1 << k for k in keys)
+    line_of = [0] * n
+    every_line = 0
+    for line, region in enumerate(owner):
+        if region >= 0:
+            line_of[region] = line
+            every_line |= 1 << line
     line_masks = _lines(board, kind)
     region_masks = board.region_masks
     live = state.live
     out_list = []
     done = set()
-    for k in keys:  # regions in letter order
-        group = reach[k]
-        if group == everyone or group in done:
+    for k in edges:  # regions in letter order
+        lines = reached[line_of[k]]
+        if lines == every_line or lines in done:
             continue
-        done.add(group)
-        # The group kills something iff a region outside it has a live cell in its lines,
-        # that is, iff some region outside it reaches into it.
-        for other, further in reach.items():
-            if further & group and not group >> other & 1:
-                break
-        else:
-            continue
-        members = _bits(group)
-        lines = 0
-        inside = 0
-        for w in members:
-            lines |= edges[w]
-            inside |= region_masks[w]
+        done.add(lines)
+        members = []
         cells = 0
-        for line in _bits(lines):
+        inside = 0
+        rest = lines
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            line = low.bit_length() - 1
             cells |= line_masks[line]
+            partner = owner[line]
+            members.append(partner)
+            inside |= region_masks[partner]
+        # Something to kill iff a region outside the set has a live cell in its lines.
         cells &= live & ~inside
         if cells:
+            members.sort()
             out_list.append((members, lines, cells))
     return out_list
 

@@ -194,7 +194,13 @@ class Solver:
             if rule.counter in seen:
                 raise ValueError(f"counter id {rule.counter!r} appears twice")
             seen.add(rule.counter)
-        self.cheap = _groups(r for r in self.rules if r.tier is Tier.CHEAP)
+        # A rule that only settles queens (kills their kill masks) is left out of the
+        # passes: the driver settles the start state itself, and a queen placed through
+        # the context kills its kill mask at once, so in a pass such a rule can never
+        # change anything (its counter counts placements, which the driver counts).
+        self.cheap = _groups(
+            r for r in self.rules if r.tier is Tier.CHEAP and r.apply is not settle_queens
+        )
         self.expensive = _groups(r for r in self.rules if r.tier is Tier.EXPENSIVE)
         #: Printing order of the counters: catalog position, then id.
         self.counter_order = [
@@ -268,9 +274,14 @@ class Solver:
 
     def _settle(self, ctx: Context, result: SolveResult) -> bool:
         """Apply the kill masks of the start state's queens; False at a contradiction."""
+        state = ctx.state
+        if not state.queens and state.live == ctx.board.full and ctx.board.stars == 1:
+            # The empty board (most solves): no queen to settle, and every unit has a
+            # live cell (with K > 1 a unit may still have fewer than K cells).
+            return True
         ctx.counter = self.settle_counter
         settle_queens(ctx)
-        empty = find_empty_unit(ctx.board, ctx.state)
+        empty = find_empty_unit(ctx.board, state)
         if empty is None:
             return True
         result.status = CONTRADICTION
@@ -284,6 +295,10 @@ class Solver:
         state = ctx.state
         while True:
             result.passes += 1
+            if not state.live:
+                # No live cell: no rule can kill or place anything, so this pass would
+                # change nothing (a solved board ends here, without calling every rule).
+                return True
             changed = False
             for group in cheap:
                 if idle.get(group) == state.live:
@@ -292,6 +307,8 @@ class Solver:
                     if result.status == CONTRADICTION:
                         return False
                     changed = True
+                    if not state.live:
+                        break  # the rest of the pass could change nothing either
             if not changed:
                 return True
             result.tiers_used.add(Tier.CHEAP)

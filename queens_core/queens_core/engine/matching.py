@@ -27,16 +27,15 @@ def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[
     vertices left unmatched (empty when the matching is perfect)."""
     owner = [-1] * size
     pending = []
+    taken = 0  # the right vertices matched so far, as a mask
     for left, neighbours in edges.items():
-        # Greedy first: most vertices match without an augmenting path.
-        free = neighbours
-        while free:
+        # Greedy first (its lowest free neighbour): most vertices match without an
+        # augmenting path.
+        free = neighbours & ~taken
+        if free:
             low = free & -free
-            right = low.bit_length() - 1
-            if owner[right] < 0:
-                owner[right] = left
-                break
-            free ^= low
+            taken |= low
+            owner[low.bit_length() - 1] = left
         else:
             pending.append(left)
     if not pending:
