@@ -46,11 +46,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..engine.board import MAX_SIZE, Board, bits, connected_part
+from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
 from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions
+from ..referee.placements import LARGEST_TABLE, placements
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
 
@@ -225,20 +226,25 @@ class Maker:
         """One planted solution, its map and its repairs; regions keep at least ``floor``
         cells (one region may have a single cell when ``floor`` is 1)."""
         n = self.size
-        columns = random_queens(n, rng)
-        assert columns is not None  # every size from 4 up has a placement
-        seeds = [r * n + c for r, c in enumerate(columns)]
-        planted = sum(1 << cell for cell in seeds)
+        table = self.geometry.table
+        if table is not None:  # one draw among every placement
+            planted = table.queens[rng.randrange(table.count)]
+            seeds = list(bits(planted))  # in row order: one a row
+        else:
+            columns = random_queens(n, rng)
+            assert columns is not None  # every size from 4 up has a placement
+            seeds = [r * n + c for r, c in enumerate(columns)]
+            planted = sum(1 << cell for cell in seeds)
         regions = _Map(self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor)
         if not regions.enlarge_small(rng):
             return None
         seen: Counter[tuple[int, ...]] = Counter()
         cap = self.solutions_per_search
-        unique = False  # proven by the last exact search, made after the last change
+        unique = False  # proven by the last exact check, made after the last change
         for _ in range(REPAIRS_PER_CELL_ROW * n):
-            others = [] if unique else [s for s in regions.solutions(cap) if s != planted]
+            others, all_of_them = ([], True) if unique else regions.other_solutions(cap)
             if others:
-                if len(others) == 1 and regions.break_last(others[0], rng):
+                if len(others) == 1 and all_of_them and regions.break_last(others[0], rng):
                     unique = True  # break_last keeps a change only once the map is unique
                     continue
                 if not regions.break_solutions(others, rng):
@@ -332,11 +338,27 @@ def _grade_level(grade: str) -> int:
 class _Geometry:
     """What moves need to know of one size: every cell's 4-neighbours."""
 
-    __slots__ = ("n", "neighbours")
+    __slots__ = ("every_cell", "left_of_last", "n", "neighbours", "right_of_first", "table")
 
     def __init__(self, n: int):
         self.n = n
+        self.table = placements(n) if n <= LARGEST_TABLE else None
         self.neighbours = tuple(tuple(neighbours4(cell, n)) for cell in range(n * n))
+        _, columns, _ = size_geometry(n)
+        self.every_cell = (1 << (n * n)) - 1
+        self.left_of_last = self.every_cell & ~columns[n - 1]
+        self.right_of_first = self.every_cell & ~columns[0]
+
+    def border(self, mask: int) -> int:
+        """The cells outside ``mask`` that share a side with one of its cells."""
+        n = self.n
+        beside = (
+            (mask << n)
+            | (mask >> n)
+            | ((mask & self.left_of_last) << 1)
+            | ((mask & self.right_of_first) >> 1)
+        )
+        return beside & self.every_cell & ~mask
 
     def component(self, mask: int, start: int) -> int:
         """The cells of ``mask`` 4-connected to the cells of ``start`` (a part of it)."""
@@ -350,13 +372,19 @@ class _Map:
     region may have a single cell (real boards rarely have two).
     """
 
-    __slots__ = ("floor", "geometry", "masks", "planted", "region")
+    __slots__ = ("clashes", "floor", "geometry", "masks", "planted", "planted_bit", "region")
 
     def __init__(self, geometry: _Geometry, region: list[int], planted: int, floor: int):
         self.geometry = geometry
         self.region = region
         self.planted = planted
         self.floor = floor
+        #: The placements with two queens in a region, by the region's mask (sizes with
+        #: a placement table).
+        self.clashes: dict[int, int] = {}
+        table = geometry.table
+        #: The planted solution's bit among the table's placements.
+        self.planted_bit = 1 << table.index_of[planted] if table is not None else 0
         self.masks = [0] * geometry.n
         for cell, k in enumerate(region):
             self.masks[k] |= 1 << cell
@@ -372,10 +400,58 @@ class _Map:
         text = "".join(letter[k] for k in self.region)
         return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
 
-    def solutions(self, cap: int) -> list[int]:
-        """Up to ``cap`` solutions of the map as it stands."""
-        n = self.geometry.n
-        return find_map_solutions(n, self.region, self.masks, cap)
+    def other_solutions(self, most: int) -> tuple[list[int], bool]:
+        """Solutions of the map as it stands other than the planted one, and whether they
+        are all there are. From the table (sizes up to LARGEST_TABLE): up to ``most`` of
+        them, the first in the table's order. From a search for ``most`` solutions: those
+        of them that are not the planted one (all there are when the search found fewer
+        than ``most``)."""
+        table = self.geometry.table
+        if table is None:
+            planted = self.planted
+            found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
+            return [solution for solution in found if solution != planted], len(found) < most
+        others = self._placements_left() & ~self.planted_bit
+        queens = table.queens
+        found = []
+        while others and len(found) < most:
+            low = others & -others
+            others ^= low
+            found.append(queens[low.bit_length() - 1])
+        return found, not others
+
+    def unique(self) -> bool:
+        """Whether the planted solution is the map's only one."""
+        if self.geometry.table is None:
+            return len(find_map_solutions(self.geometry.n, self.region, self.masks, 2)) == 1
+        return not self._placements_left() & ~self.planted_bit
+
+    def confirm_unique(self) -> None:
+        """Have the exact search confirm what the table found, that the planted solution
+        is the map's only one (a search found it already where there is no table)."""
+        if self.geometry.table is None:
+            return
+        found = find_map_solutions(self.geometry.n, self.region, self.masks, 2)
+        if found != [self.planted]:
+            raise AssertionError(
+                "the placement table and the exact search disagree on a map's solutions"
+            )
+
+    def _placements_left(self) -> int:
+        """The placements of the table that are solutions of the map: those with no two
+        queens in one region. A region's clashes are kept by its mask, so a check after
+        a move computes those of the two regions it changed (or finds them, when a move
+        is undone)."""
+        table = self.geometry.table
+        assert table is not None
+        clashes = self.clashes
+        clashing = 0
+        for mask in self.masks:
+            found = clashes.get(mask)
+            if found is None:
+                found = clashes[mask] = table.clashes(mask)
+            clashing |= found
+        return table.every & ~clashing
 
     def _may_shrink_to(self, size: int) -> bool:
         """Whether a region may be left with ``size`` cells."""
@@ -394,8 +470,13 @@ class _Map:
             return [], 0
         region = self.region
         k = region[cell]
-        mask = self.masks[k]
         beside = [region[m] for m in self.geometry.neighbours[cell]]
+        targets = {j for j in beside if j != k}
+        if not targets:  # inside its region: the usual case, and the cheapest to tell
+            return [], 0
+        mask = self.masks[k]
+        if mask.bit_count() <= self.floor:  # what it keeps would be below the floor
+            return [], 0
         if beside.count(k) == 1:
             # Its region is connected, so a cell with one neighbour in it cuts nothing
             # off: no need to look.
@@ -404,7 +485,7 @@ class _Map:
             kept = self.geometry.component(mask & ~bit, mask & self.planted)
         if not self._may_shrink_to(kept.bit_count()):
             return [], 0
-        return sorted({j for j in beside if j != k}), kept
+        return sorted(targets), kept
 
     def move(self, cell: int, to: int, kept: int) -> None:
         """Give ``cell`` to region ``to``, with the cells its region does not keep."""
@@ -452,7 +533,7 @@ class _Map:
         changes += [partial(self._tunnel_to, cell, rng) for cell in cells]
         for change in changes:
             saved = (list(self.masks), list(self.region))
-            if change() and len(self.solutions(2)) == 1:
+            if change() and self.unique():
                 return True
             self.masks, self.region = saved
         return False
@@ -552,11 +633,7 @@ class _Map:
 
     def _border(self, k: int) -> list[int]:
         """The cells of other regions next to region ``k``, in index order."""
-        region = self.region
-        neighbours = self.geometry.neighbours
-        return sorted(
-            {m for cell in bits(self.masks[k]) for m in neighbours[cell] if region[m] != k}
-        )
+        return list(bits(self.geometry.border(self.masks[k])))
 
     def unstall(self, live: int, queens: int, rng: random.Random) -> bool:
         """Move an undecided cell of a stalled solve to a neighbouring region, preferably
