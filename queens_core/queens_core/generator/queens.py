@@ -242,7 +242,7 @@ class Maker:
         cap = self.solutions_per_search
         unique = False  # proven by the last exact check, made after the last change
         for _ in range(REPAIRS_PER_CELL_ROW * n):
-            others, all_of_them = ([], True) if unique else regions.other_solutions(cap)
+            others, all_of_them = ([], True) if unique else regions.other_solutions(cap, rng)
             if others:
                 if len(others) == 1 and all_of_them and regions.break_last(others[0], rng):
                     unique = True  # break_last keeps a change only once the map is unique
@@ -400,25 +400,31 @@ class _Map:
         text = "".join(letter[k] for k in self.region)
         return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
 
-    def other_solutions(self, most: int) -> tuple[list[int], bool]:
+    def other_solutions(self, most: int, rng: random.Random) -> tuple[list[int], bool]:
         """Solutions of the map as it stands other than the planted one, and whether they
         are all there are. From the table (sizes up to LARGEST_TABLE): up to ``most`` of
-        them, the first in the table's order. From a search for ``most`` solutions: those
-        of them that are not the planted one (all there are when the search found fewer
-        than ``most``)."""
+        them, from a random place in the table's order on (the same map met again has
+        others broken first). From a search for ``most`` solutions: those of them that
+        are not the planted one (all there are when the search found fewer than
+        ``most``)."""
         table = self.geometry.table
         if table is None:
             planted = self.planted
             found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
             return [solution for solution in found if solution != planted], len(found) < most
         others = self._placements_left() & ~self.planted_bit
+        if not others:
+            return [], True
+        start = rng.randrange(table.count)
+        later = others >> start << start
         queens = table.queens
         found = []
-        while others and len(found) < most:
-            low = others & -others
-            others ^= low
-            found.append(queens[low.bit_length() - 1])
-        return found, not others
+        for part in (later, others ^ later):
+            while part and len(found) < most:
+                low = part & -part
+                part ^= low
+                found.append(queens[low.bit_length() - 1])
+        return found, len(found) == others.bit_count()
 
     def unique(self) -> bool:
         """Whether the planted solution is the map's only one."""
@@ -614,9 +620,12 @@ class _Map:
     def _make_up_and_move(self, cell: int, rng: random.Random) -> bool:
         """Let ``cell``'s region take one neighbouring cell that may move, then give
         ``cell`` away; undo the first move if the second is not allowed after all."""
-        k = self.region[cell]
+        region = self.region
+        k = region[cell]
         border = self._border(k)
         rng.shuffle(border)
+        if all(region[m] == k for m in self.geometry.neighbours[cell]):
+            return False  # inside its region, it stays there whatever the region takes
         for extra in border:
             targets, kept = self.moves_of(extra)
             if k not in targets:

@@ -25,7 +25,7 @@ LARGEST_TABLE = 9
 class Placements:
     """The placements of one size: each one's queens, and each cell's placements."""
 
-    __slots__ = ("cell_masks", "count", "every", "index_of", "n", "queens")
+    __slots__ = ("_row_parts", "cell_masks", "count", "every", "index_of", "n", "queens")
 
     def __init__(self, n: int):
         self.n = n
@@ -40,6 +40,9 @@ class Placements:
         #: For each cell, the mask of the placements with a queen on it.
         self.cell_masks = tuple(_mask_of_runs(cell_runs, self.count) for cell_runs in runs)
         self.index_of = {queens: index for index, queens in enumerate(self.queens)}
+        #: The placements of each part of a row (``row << n | columns``), made when first
+        #: asked for.
+        self._row_parts: list[int | None] = [None] * (n << n)
 
     def _enumerate(self, runs: list[list[tuple[int, int]]]) -> None:
         """Number the placements depth-first, in the order of their columns read from the
@@ -67,16 +70,38 @@ class Placements:
         descend(0, 0, every_column, every_column)
 
     def clashes(self, region: int) -> int:
-        """The placements with two or more queens in ``region`` (a cell mask)."""
-        cell_masks = self.cell_masks
+        """The placements with two or more queens in ``region`` (a cell mask).
+
+        A placement has one queen a row, so it has two in the region when it has one in
+        two of the region's rows: one pass over the rows the region meets, with the
+        placements of each row's part (each part's made once, then kept)."""
+        n = self.n
+        whole_row = (1 << n) - 1
+        of_parts = self._row_parts
         one = two = 0
         while region:
             low = region & -region
-            region ^= low
-            placements = cell_masks[low.bit_length() - 1]
+            row = (low.bit_length() - 1) // n
+            shift = row * n
+            part = (region >> shift) & whole_row
+            region ^= part << shift
+            key = (row << n) | part
+            placements = of_parts[key]
+            if placements is None:
+                placements = of_parts[key] = self._placements_of_part(row, part)
             two |= one & placements
             one |= placements
         return two
+
+    def _placements_of_part(self, row: int, part: int) -> int:
+        """The placements with a queen on one of the columns ``part`` (a mask) of ``row``."""
+        found = 0
+        first = row * self.n
+        while part:
+            low = part & -part
+            part ^= low
+            found |= self.cell_masks[first + low.bit_length() - 1]
+        return found
 
 
 def _mask_of_runs(runs: list[tuple[int, int]], length: int) -> int:
