@@ -80,7 +80,9 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
     growing = list(range(n))
     free = n * n - n
     draw = rng.random
-    randrange = rng.randrange
+    # rng.randrange(size) spelt out (Random._randbelow): the same draws, without the
+    # two calls it makes for each of the hundred or so draws a map takes.
+    getrandbits = rng.getrandbits
     # The pick below is ``rng.choices(range(len(growing)), weights)`` spelt out, the same
     # draw for the same weights (so a seed grows the same map): the generator calls it
     # once a cell, and the general function's checks cost more than the pick.
@@ -98,7 +100,11 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
         frontier = frontiers[k]
         # Swap-remove random candidates until one is free; stale ones were taken since.
         while frontier:
-            i = randrange(len(frontier))
+            size = len(frontier)
+            width = size.bit_length()
+            i = getrandbits(width)
+            while i >= size:
+                i = getrandbits(width)
             frontier[i], frontier[-1] = frontier[-1], frontier[i]
             cell = frontier.pop()
             if region[cell] == -1:
