@@ -35,6 +35,7 @@ from queens_core.generator.queens import (
     generate_boards,
 )
 from queens_core.generator.regions import grow_region_map, random_queens
+from queens_core.referee.exact import find_map_solutions
 from queens_core.tools.check import check_board
 from queens_core.tools.grade import Grader
 from queens_rules_squeeze import RULES as SQUEEZE_RULES
@@ -166,6 +167,33 @@ def test_moves_keep_regions_connected_their_queens_and_their_floor(seed, n, floo
         sizes = [mask.bit_count() for mask in board.region_masks]
         assert all((mask & planted).bit_count() == 1 for mask in board.region_masks)
         assert min(sizes) >= floor and sizes.count(1) <= 1
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 9), floor=st.integers(1, 3))
+@settings(max_examples=25, deadline=None)
+def test_a_small_maps_other_solutions_from_the_table_are_the_searchs(seed, n, floor):
+    # Up to 9×9 a map under repair is checked against the table of every placement, not
+    # searched: after every move, the same solutions as the exact search's.
+    rng = random.Random(seed)
+    columns = random_queens(n, rng)
+    assert columns is not None
+    planted = sum(1 << (r * n + c) for r, c in enumerate(columns))
+    seeds = [r * n + c for r, c in enumerate(columns)]
+    regions = _Map(_Geometry(n), grow_region_map(n, seeds, rng, 1.0), planted, floor)
+    assert regions.geometry.table is not None
+    for _ in range(2 * n):
+        every = find_map_solutions(n, regions.region, regions.masks, 10**6)
+        others, complete = regions.other_solutions(10**6, rng)
+        assert planted in every and complete
+        assert sorted(others) == sorted(s for s in every if s != planted)
+        assert regions.unique() == (len(every) == 1)
+        first, complete = regions.other_solutions(2, rng)
+        assert len(first) == min(2, len(others)) and set(first) <= set(others)
+        assert complete == (len(others) <= 2)
+        cell = rng.randrange(n * n)
+        targets, kept = regions.moves_of(cell)
+        if targets:
+            regions.move(cell, rng.choice(targets), kept)
 
 
 @given(seed=st.integers(0, 10**6), n=st.integers(6, 20), floor=st.integers(1, 3))

@@ -50,8 +50,7 @@ from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
 from ..referee.blame import UnsoundRule
-from ..referee.exact import find_map_solutions
-from ..referee.placements import LARGEST_TABLE, placements
+from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
 
@@ -342,7 +341,7 @@ class _Geometry:
 
     def __init__(self, n: int):
         self.n = n
-        self.table = placements(n) if n <= LARGEST_TABLE else None
+        self.table = placement_table(n)
         self.neighbours = tuple(tuple(neighbours4(cell, n)) for cell in range(n * n))
         _, columns, _ = size_geometry(n)
         self.every_cell = (1 << (n * n)) - 1
