@@ -392,12 +392,13 @@ class _Map:
         """The map as a board, its regions lettered in reading order (so the board, and
         everything the rules do on it, depends on the map alone)."""
         n = self.geometry.n
-        letter: dict[int, str] = {}
-        for k in self.region:
-            if k not in letter:
-                letter[k] = LETTERS[len(letter)]
-        text = "".join(letter[k] for k in self.region)
-        return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
+        masks = self.masks
+        # A region's first cell in reading order is its mask's lowest bit.
+        letter = [""] * n
+        for rank, k in enumerate(sorted(range(n), key=lambda k: masks[k] & -masks[k])):
+            letter[k] = LETTERS[rank]
+        text = "".join([letter[k] for k in self.region])
+        return Board(tuple([text[r * n : (r + 1) * n] for r in range(n)]))
 
     def other_solutions(self, most: int, rng: random.Random) -> tuple[list[int], bool]:
         """Solutions of the map as it stands other than the planted one, and whether they
@@ -430,17 +431,6 @@ class _Map:
         if self.geometry.table is None:
             return len(find_map_solutions(self.geometry.n, self.region, self.masks, 2)) == 1
         return not self._placements_left() & ~self.planted_bit
-
-    def confirm_unique(self) -> None:
-        """Have the exact search confirm what the table found, that the planted solution
-        is the map's only one (a search found it already where there is no table)."""
-        if self.geometry.table is None:
-            return
-        found = find_map_solutions(self.geometry.n, self.region, self.masks, 2)
-        if found != [self.planted]:
-            raise AssertionError(
-                "the placement table and the exact search disagree on a map's solutions"
-            )
 
     def _placements_left(self) -> int:
         """The placements of the table that are solutions of the map: those with no two
@@ -476,7 +466,8 @@ class _Map:
         region = self.region
         k = region[cell]
         beside = [region[m] for m in self.geometry.neighbours[cell]]
-        targets = {j for j in beside if j != k}
+        targets = set(beside)
+        targets.discard(k)
         if not targets:  # inside its region: the usual case, and the cheapest to tell
             return [], 0
         mask = self.masks[k]
@@ -505,7 +496,10 @@ class _Map:
     def holds(self, solution: int) -> bool:
         """Whether the queens of a solution of some earlier map, one a row and column and
         none touching, are still one a region."""
-        return all((mask & solution).bit_count() == 1 for mask in self.masks)
+        for mask in self.masks:
+            if (mask & solution).bit_count() != 1:
+                return False
+        return True
 
     def break_solutions(self, others: list[int], rng: random.Random) -> bool:
         """Break the solutions of one search, in their order, each by one move unless an
