@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ...generator.queens import Generated, Maker
     from ...generator.stars import StarBoard
 
-GENERATE_SCHEMA = "queens-generate/3"
+GENERATE_SCHEMA = "queens-generate/4"
 
 
 @click.command()
