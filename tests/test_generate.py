@@ -30,8 +30,11 @@ from queens_core.generator.queens import (
     GenerateError,
     GiveUp,
     Maker,
+    _below,
+    _choice,
     _Geometry,
     _Map,
+    _shuffle,
     generate_boards,
 )
 from queens_core.generator.regions import grow_region_map, random_queens
@@ -167,6 +170,22 @@ def test_moves_keep_regions_connected_their_queens_and_their_floor(seed, n, floo
         sizes = [mask.bit_count() for mask in board.region_masks]
         assert all((mask & planted).bit_count() == 1 for mask in board.region_masks)
         assert min(sizes) >= floor and sizes.count(1) <= 1
+
+
+@given(seed=st.integers(0, 2**64), length=st.integers(0, 70))
+@settings(max_examples=60, deadline=None)
+def test_the_repairs_draw_as_random_does(seed, length):
+    # The map's moves shuffle and choose with helpers of their own (one call where
+    # random.Random makes two an item): the same draws, so a seed makes the same boards.
+    mine, theirs = random.Random(seed), random.Random(seed)
+    shuffled, expected = list(range(length)), list(range(length))
+    _shuffle(shuffled, mine)
+    theirs.shuffle(expected)
+    assert shuffled == expected
+    if length:
+        assert _choice(mine, shuffled) == theirs.choice(expected)
+        assert _below(length, mine) == theirs.randrange(length)
+    assert mine.getstate() == theirs.getstate()
 
 
 @given(seed=st.integers(0, 10**6), n=st.integers(4, 9), floor=st.integers(1, 3))

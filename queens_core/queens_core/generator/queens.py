@@ -227,7 +227,7 @@ class Maker:
         n = self.size
         table = self.geometry.table
         if table is not None:  # one draw among every placement
-            planted = table.queens[rng.randrange(table.count)]
+            planted = table.queens[_below(table.count, rng)]
             seeds = list(bits(planted))  # in row order: one a row
         else:
             columns = random_queens(n, rng)
@@ -278,6 +278,34 @@ class Maker:
                 return board, planted, assessment
             return None  # easier than asked: a fresh map is likelier than hardening this one
         return None
+
+
+def _below(size: int, rng: random.Random) -> int:
+    """``rng.randrange(size)``: the same draw (``Random._randbelow``), in one call."""
+    getrandbits = rng.getrandbits
+    width = size.bit_length()
+    drawn = getrandbits(width)
+    while drawn >= size:
+        drawn = getrandbits(width)
+    return drawn
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same draws and order, without its two calls an item
+    (the repairs shuffle some thirty lists a board)."""
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        size = last + 1
+        width = size.bit_length()
+        other = getrandbits(width)
+        while other >= size:
+            other = getrandbits(width)
+        items[last], items[other] = items[other], items[last]
+
+
+def _choice(rng: random.Random, items: list[int]) -> int:
+    """``rng.choice(items)``: the same draw, in one call."""
+    return items[_below(len(items), rng)]
 
 
 def describe_target(target: Sequence[Rung]) -> str:
@@ -415,7 +443,7 @@ class _Map:
         others = self._placements_left() & ~self.planted_bit
         if not others:
             return [], True
-        start = rng.randrange(table.count)
+        start = _below(table.count, rng)
         later = others >> start << start
         queens = table.queens
         found = []
@@ -522,11 +550,11 @@ class _Map:
         mostly trades the last solution for new ones, and large maps could go on trading
         for hundreds of repairs. False (the map unchanged) if no single change does it."""
         cells = list(bits(other & ~self.planted))
-        rng.shuffle(cells)
+        _shuffle(cells, rng)
         changes: list[Callable[[], bool]] = []
         for cell in cells:
             targets, kept = self.moves_of(cell)
-            rng.shuffle(targets)
+            _shuffle(targets, rng)
             changes += [partial(self._move_to, cell, to, kept) for to in targets]
         changes += [partial(self._make_up_and_move, cell, rng) for cell in cells]
         changes += [partial(self._tunnel_to, cell, rng) for cell in cells]
@@ -546,7 +574,7 @@ class _Map:
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
         cells = list(bits(other & ~self.planted))
-        rng.shuffle(cells)
+        _shuffle(cells, rng)
         return self._give_away(cells, rng)
 
     def _give_away(self, cells: list[int], rng: random.Random) -> bool:
@@ -556,7 +584,7 @@ class _Map:
         for cell in cells:
             targets, kept = self.moves_of(cell)
             if targets:
-                self.move(cell, rng.choice(targets), kept)
+                self.move(cell, _choice(rng, targets), kept)
                 return True
         for cell in cells:
             if self._make_up_and_move(cell, rng):
@@ -582,7 +610,7 @@ class _Map:
         frontier = [cell]
         end = -1
         while frontier and end < 0:
-            rng.shuffle(frontier)
+            _shuffle(frontier, rng)
             grown = []
             for here in frontier:
                 if any(region[m] != k for m in neighbours[here]):
@@ -597,7 +625,7 @@ class _Map:
             return False
         saved = (list(self.masks), list(self.region))
         step = end
-        to = rng.choice(sorted({region[m] for m in neighbours[end] if region[m] != k}))
+        to = _choice(rng, sorted({region[m] for m in neighbours[end] if region[m] != k}))
         while self.region[cell] == k:
             if self.region[step] != k:  # carried along by an earlier move of the path
                 step = came_from[step]
@@ -616,7 +644,7 @@ class _Map:
         region = self.region
         k = region[cell]
         border = self._border(k)
-        rng.shuffle(border)
+        _shuffle(border, rng)
         if all(region[m] == k for m in self.geometry.neighbours[cell]):
             return False  # inside its region, it stays there whatever the region takes
         for extra in border:
@@ -628,7 +656,7 @@ class _Map:
             self.move(extra, k, kept)
             targets, kept = self.moves_of(cell)
             if targets:
-                self.move(cell, rng.choice(targets), kept)
+                self.move(cell, _choice(rng, targets), kept)
                 return True
             self.masks[k], self.masks[donor], self.region = saved
         return False
@@ -642,7 +670,7 @@ class _Map:
         one whose queen the rules placed. False if no undecided cell can move."""
         placed_regions = {self.region[cell] for cell in bits(queens)}
         cells = list(bits(live & ~self.planted))
-        rng.shuffle(cells)
+        _shuffle(cells, rng)
         fallback: tuple[int, int, int] | None = None
         for cell in cells:
             targets, kept = self.moves_of(cell)
@@ -650,10 +678,10 @@ class _Map:
                 continue
             settled = [k for k in targets if k in placed_regions]
             if settled:
-                self.move(cell, rng.choice(settled), kept)
+                self.move(cell, _choice(rng, settled), kept)
                 return True
             if fallback is None:
-                fallback = (cell, rng.choice(targets), kept)
+                fallback = (cell, _choice(rng, targets), kept)
         if fallback is None:
             return False
         self.move(*fallback)
@@ -665,12 +693,12 @@ class _Map:
         floor = self.floor
         small = [k for k, mask in enumerate(self.masks) if mask.bit_count() < max(floor, 2)]
         if floor == 1 and small:
-            small.remove(rng.choice(small))  # one single-cell region may stay
+            small.remove(_choice(rng, small))  # one single-cell region may stay
             floor = 2
         for k in small:
             while self.masks[k].bit_count() < floor:
                 border = self._border(k)
-                rng.shuffle(border)
+                _shuffle(border, rng)
                 for cell in border:
                     targets, kept = self.moves_of(cell)
                     if k in targets:
