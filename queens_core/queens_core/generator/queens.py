@@ -30,9 +30,16 @@ Each board is derived from ``(seed, index)`` alone (its own random generator), s
 is the same whatever the number of processes that make it, and board ``i`` of a batch of
 ten is board ``i`` of a batch of a hundred.
 
-Every board returned has passed the checks ``queens check`` makes: the exact engine finds
-one solution (cap 2), and :meth:`queens_core.tools.grade.Grader.assess` grades it on a rung of
-the target.
+exact check
+    What the map's other solutions are. Up to 9×9, the referee's table of every placement
+    of the queens (:func:`queens_core.referee.exact.placement_table`): the map's solutions
+    are the placements with no two queens in one region, all of them, for a few mask
+    operations a region changed since the last check. Above, the exact search, for a few
+    of them (:data:`SOLUTIONS_PER_SEARCH`).
+
+Every board returned has passed the checks ``queens check`` makes: the exact referee finds
+one solution (the table or the search, as above), and
+:meth:`queens_core.tools.grade.Grader.assess` grades it on a rung of the target.
 """
 
 from __future__ import annotations
@@ -69,9 +76,11 @@ REGION_BIAS = 1.0
 REPAIRS_PER_CELL_ROW = 10
 #: Times one attempt may come back to the same map before it is dropped for a fresh one.
 MAP_REVISITS = 3
-#: Solutions one exact search collects, by board size (the first size that is at least
-#: the board's): a fresh map has many, and breaking several per search is cheaper than a
-#: search for each. Up to 10×10 four are cheapest: the repairs made for more are mostly
+#: Solutions one exact check hands to the repairs, by board size (the first size that is at
+#: least the board's): a fresh map has many, and breaking several per check is cheaper
+#: than a check for each. Up to 9×9 the table finds them all, and four a round (from a
+#: random place in its order) made about as many boards a second as one, two or eight.
+#: Up to 10×10 four are cheapest for the search too: the repairs made for more are mostly
 #: undone by the next ones, and the search for them costs more than the searches saved
 #: (side by side, 12 made 10% fewer boards a second at 8×8 and 25% fewer at 10×10); from
 #: 12×12 up, a dozen (fewer made fewer boards a second at 12×12 and 16×16).
@@ -363,7 +372,9 @@ def _grade_level(grade: str) -> int:
 
 
 class _Geometry:
-    """What moves need to know of one size: every cell's 4-neighbours."""
+    """What moves and checks need to know of one size: every cell's 4-neighbours, the
+    masks that step a region's cells sideways, and the placement table (None from 10×10
+    up)."""
 
     __slots__ = ("every_cell", "left_of_last", "n", "neighbours", "right_of_first", "table")
 
@@ -430,9 +441,9 @@ class _Map:
 
     def other_solutions(self, most: int, rng: random.Random) -> tuple[list[int], bool]:
         """Solutions of the map as it stands other than the planted one, and whether they
-        are all there are. From the table (sizes up to LARGEST_TABLE): up to ``most`` of
-        them, from a random place in the table's order on (the same map met again has
-        others broken first). From a search for ``most`` solutions: those of them that
+        are all there are. From the table (up to 9×9): up to ``most`` of them, from a
+        random place in the table's order on (the same map met again has others broken
+        first). From a search for ``most`` solutions: those of them that
         are not the planted one (all there are when the search found fewer than
         ``most``)."""
         table = self.geometry.table
@@ -530,7 +541,7 @@ class _Map:
         return True
 
     def break_solutions(self, others: list[int], rng: random.Random) -> bool:
-        """Break the solutions of one search, in their order, each by one move unless an
+        """Break the solutions of one check, in their order, each by one move unless an
         earlier move broke it already (its regions no longer hold one of its queens
         each). False if the first cannot be broken. (Moving first the cell most of them
         share was tried instead: side by side, it made fewer boards a second at three of
