@@ -150,15 +150,20 @@ def test_a_third_party_rule_package_counts(registry, tmp_path):
         shipped(g.board.rows, rules, tmp_path, tier="cheap", grade="Hard")
 
 
-@given(seed=st.integers(0, 10**6), n=st.integers(4, 9), floor=st.integers(1, 3))
-@settings(max_examples=25, deadline=None)
-def test_moves_keep_regions_connected_their_queens_and_their_floor(seed, n, floor):
-    rng = random.Random(seed)
+def grown_map(rng: random.Random, n: int, floor: int, bias: float = 1.0) -> tuple[_Map, int]:
+    """A map grown from a random placement as an attempt grows one, and its queens."""
     columns = random_queens(n, rng)
     assert columns is not None
     planted = sum(1 << (r * n + c) for r, c in enumerate(columns))
     seeds = [r * n + c for r, c in enumerate(columns)]
-    regions = _Map(_Geometry(n), grow_region_map(n, seeds, rng, 1.0), planted, floor)
+    return _Map(_Geometry(n), grow_region_map(n, seeds, rng, bias), planted, floor), planted
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 9), floor=st.integers(1, 3))
+@settings(max_examples=25, deadline=None)
+def test_moves_keep_regions_connected_their_queens_and_their_floor(seed, n, floor):
+    rng = random.Random(seed)
+    regions, planted = grown_map(rng, n, floor)
     assume(regions.enlarge_small(rng))
     for _ in range(3 * n):
         cell = rng.randrange(n * n)
@@ -194,11 +199,7 @@ def test_a_small_maps_other_solutions_from_the_table_are_the_searchs(seed, n, fl
     # Up to 9×9 a map under repair is checked against the table of every placement, not
     # searched: after every move, the same solutions as the exact search's.
     rng = random.Random(seed)
-    columns = random_queens(n, rng)
-    assert columns is not None
-    planted = sum(1 << (r * n + c) for r, c in enumerate(columns))
-    seeds = [r * n + c for r, c in enumerate(columns)]
-    regions = _Map(_Geometry(n), grow_region_map(n, seeds, rng, 1.0), planted, floor)
+    regions, planted = grown_map(rng, n, floor)
     assert regions.geometry.table is not None
     for _ in range(2 * n):
         every = find_map_solutions(n, regions.region, regions.masks, 10**6)
@@ -221,11 +222,7 @@ def test_a_cell_deep_inside_its_region_is_tunnelled_to_a_neighbour(seed, n, floo
     # Large maps' alternative solutions mostly have their queens inside big regions,
     # where no single move reaches them: a path of moves from the border does.
     rng = random.Random(seed)
-    columns = random_queens(n, rng)
-    assert columns is not None
-    planted = sum(1 << (r * n + c) for r, c in enumerate(columns))
-    seeds = [r * n + c for r, c in enumerate(columns)]
-    regions = _Map(_Geometry(n), grow_region_map(n, seeds, rng, 3.0), planted, floor)
+    regions, planted = grown_map(rng, n, floor, bias=3.0)
     assume(regions.enlarge_small(rng))
     inside = [
         cell
