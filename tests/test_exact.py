@@ -6,16 +6,20 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import ARCHIVE
 
-from queens_core import Board, State, is_solution
+from queens_core import Board, State, bits, is_solution
 from queens_core.generator.regions import random_board, random_queens
 from queens_core.referee.exact import (
     count_solutions,
     find_map_solutions,
     find_solutions,
+    placement_table,
     solve_exact,
 )
+from queens_core.referee.placements import LARGEST_TABLE, placements
 from queens_core.testing import make_board, make_state
 
 # Five regions, one a row: the 14 placements of five untouching queens all solve it.
@@ -194,3 +198,80 @@ def test_the_search_over_a_bare_map_finds_what_the_board_search_finds(n):
         live = board.full & (~rng.getrandbits(n * n) | rng.getrandbits(n * n))
         within = find_map_solutions(n, cell_region, region_masks, 1000, live)
         assert set(within) == {s for s in every if s & ~live == 0}
+
+
+# -- the placement table: exact answers on small maps without a search -------------------
+
+
+def placements_by_brute_force(n: int) -> set[int]:
+    """Every queen mask with one queen a row and column and no two touching, from every
+    permutation of the columns."""
+    found = set()
+    for columns in itertools.permutations(range(n)):
+        if all(abs(a - b) > 1 for a, b in itertools.pairwise(columns)):
+            found.add(sum(1 << (r * n + c) for r, c in enumerate(columns)))
+    return found
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_the_placement_table_holds_every_placement_once_and_each_cells(n):
+    table = placements(n)
+    assert table.count == len(table.queens) == len(set(table.queens))
+    assert set(table.queens) == placements_by_brute_force(n)
+    assert table.every == (1 << table.count) - 1
+    for cell, mask in enumerate(table.cell_masks):
+        assert mask == sum(1 << i for i, queens in enumerate(table.queens) if queens >> cell & 1)
+    assert all(table.index_of[queens] == i for i, queens in enumerate(table.queens))
+
+
+def test_the_placement_tables_of_8_and_9_are_the_known_counts():
+    # 5,242 and 47,622: the permutations with neighbouring entries at least 2 apart
+    # (OEIS A002464), each cell's mask the placements through it.
+    for n, count in ((8, 5242), (9, 47622)):
+        table = placements(n)
+        assert table.count == count
+        assert sum(mask.bit_count() for mask in table.cell_masks) == n * count
+        rng = random.Random(n)
+        for index in rng.sample(range(count), 50):
+            queens = table.queens[index]
+            assert queens.bit_count() == n
+            assert all((table.cell_masks[cell] >> index) & 1 for cell in bits(queens))
+
+
+def test_the_placement_table_stops_where_a_search_costs_less():
+    assert placement_table(LARGEST_TABLE) is placements(LARGEST_TABLE)
+    assert placement_table(LARGEST_TABLE + 1) is None
+    with pytest.raises(ValueError, match="no placement table for 10×10"):
+        placements(LARGEST_TABLE + 1)
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 7))
+@settings(max_examples=40, deadline=None)
+def test_clashes_are_the_placements_with_two_queens_in_the_cells(seed, n):
+    table = placements(n)
+    cells = random.Random(seed).getrandbits(n * n)
+    expected = sum(
+        1 << i for i, queens in enumerate(table.queens) if (queens & cells).bit_count() >= 2
+    )
+    assert table.clashes(cells) == expected
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, LARGEST_TABLE), bias=st.sampled_from([0, 1, 3]))
+@settings(max_examples=60, deadline=None)
+def test_a_maps_solutions_from_the_table_are_the_searchs(seed, n, bias):
+    rng = random.Random(seed)
+    board = random_board(n, rng, solvable=rng.random() < 0.8, bias=bias)
+    table = placements(n)
+    found = table.solutions(board.region_masks)
+    every = find_solutions(board, table.count + 1)
+    assert {table.queens[i] for i in bits(found)} == set(every)
+    assert found.bit_count() == len(every)
+
+
+def test_the_table_agrees_with_the_search_on_every_archive_board_it_covers(archive, solutions):
+    for key, board in archive.items():
+        if board.n <= LARGEST_TABLE:
+            table = placements(board.n)
+            found = table.solutions(board.region_masks)
+            assert found.bit_count() == 1, key
+            assert table.queens[found.bit_length() - 1] == solutions[key], key

@@ -30,9 +30,16 @@ Each board is derived from ``(seed, index)`` alone (its own random generator), s
 is the same whatever the number of processes that make it, and board ``i`` of a batch of
 ten is board ``i`` of a batch of a hundred.
 
-Every board returned has passed the checks ``queens check`` makes: the exact engine finds
-one solution (cap 2), and :meth:`queens_core.tools.grade.Grader.assess` grades it on a rung of
-the target.
+exact check
+    What the map's other solutions are. Up to 9×9, the referee's table of every placement
+    of the queens (:func:`queens_core.referee.exact.placement_table`): the map's solutions
+    are the placements with no two queens in one region, all of them, for a few mask
+    operations a region changed since the last check. Above, the exact search, for a few
+    of them (:data:`SOLUTIONS_PER_SEARCH`).
+
+Every board returned has passed the checks ``queens check`` makes: the exact referee finds
+one solution (the table or the search, as above), and
+:meth:`queens_core.tools.grade.Grader.assess` grades it on a rung of the target.
 """
 
 from __future__ import annotations
@@ -46,11 +53,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..engine.board import MAX_SIZE, Board, bits, connected_part
+from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
 from ..referee.blame import UnsoundRule
-from ..referee.exact import find_map_solutions
+from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
 from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
 
@@ -69,9 +76,11 @@ REGION_BIAS = 1.0
 REPAIRS_PER_CELL_ROW = 10
 #: Times one attempt may come back to the same map before it is dropped for a fresh one.
 MAP_REVISITS = 3
-#: Solutions one exact search collects, by board size (the first size that is at least
-#: the board's): a fresh map has many, and breaking several per search is cheaper than a
-#: search for each. Up to 10×10 four are cheapest: the repairs made for more are mostly
+#: Solutions one exact check hands to the repairs, by board size (the first size that is at
+#: least the board's): a fresh map has many, and breaking several per check is cheaper
+#: than a check for each. Up to 9×9 the table finds them all, and four a round (from a
+#: random place in its order) made about as many boards a second as one, two or eight.
+#: Up to 10×10 four are cheapest for the search too: the repairs made for more are mostly
 #: undone by the next ones, and the search for them costs more than the searches saved
 #: (side by side, 12 made 10% fewer boards a second at 8×8 and 25% fewer at 10×10); from
 #: 12×12 up, a dozen (fewer made fewer boards a second at 12×12 and 16×16).
@@ -225,20 +234,25 @@ class Maker:
         """One planted solution, its map and its repairs; regions keep at least ``floor``
         cells (one region may have a single cell when ``floor`` is 1)."""
         n = self.size
-        columns = random_queens(n, rng)
-        assert columns is not None  # every size from 4 up has a placement
-        seeds = [r * n + c for r, c in enumerate(columns)]
-        planted = sum(1 << cell for cell in seeds)
+        table = self.geometry.table
+        if table is not None:  # one draw among every placement
+            planted = table.queens[_below(table.count, rng)]
+            seeds = list(bits(planted))  # in row order: one a row
+        else:
+            columns = random_queens(n, rng)
+            assert columns is not None  # every size from 4 up has a placement
+            seeds = [r * n + c for r, c in enumerate(columns)]
+            planted = sum(1 << cell for cell in seeds)
         regions = _Map(self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor)
         if not regions.enlarge_small(rng):
             return None
         seen: Counter[tuple[int, ...]] = Counter()
         cap = self.solutions_per_search
-        unique = False  # proven by the last exact search, made after the last change
+        unique = False  # proven by the last exact check, made after the last change
         for _ in range(REPAIRS_PER_CELL_ROW * n):
-            others = [] if unique else [s for s in regions.solutions(cap) if s != planted]
+            others, all_of_them = ([], True) if unique else regions.other_solutions(cap, rng)
             if others:
-                if len(others) == 1 and regions.break_last(others[0], rng):
+                if len(others) == 1 and all_of_them and regions.break_last(others[0], rng):
                     unique = True  # break_last keeps a change only once the map is unique
                     continue
                 if not regions.break_solutions(others, rng):
@@ -273,6 +287,34 @@ class Maker:
                 return board, planted, assessment
             return None  # easier than asked: a fresh map is likelier than hardening this one
         return None
+
+
+def _below(size: int, rng: random.Random) -> int:
+    """``rng.randrange(size)``: the same draw (``Random._randbelow``), in one call."""
+    getrandbits = rng.getrandbits
+    width = size.bit_length()
+    drawn = getrandbits(width)
+    while drawn >= size:
+        drawn = getrandbits(width)
+    return drawn
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same draws and order, without its two calls an item
+    (the repairs shuffle some thirty lists a board)."""
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        size = last + 1
+        width = size.bit_length()
+        other = getrandbits(width)
+        while other >= size:
+            other = getrandbits(width)
+        items[last], items[other] = items[other], items[last]
+
+
+def _choice(rng: random.Random, items: list[int]) -> int:
+    """``rng.choice(items)``: the same draw, in one call."""
+    return items[_below(len(items), rng)]
 
 
 def describe_target(target: Sequence[Rung]) -> str:
@@ -330,13 +372,31 @@ def _grade_level(grade: str) -> int:
 
 
 class _Geometry:
-    """What moves need to know of one size: every cell's 4-neighbours."""
+    """What moves and checks need to know of one size: every cell's 4-neighbours, the
+    masks that step a region's cells sideways, and the placement table (None from 10×10
+    up)."""
 
-    __slots__ = ("n", "neighbours")
+    __slots__ = ("every_cell", "left_of_last", "n", "neighbours", "right_of_first", "table")
 
     def __init__(self, n: int):
         self.n = n
+        self.table = placement_table(n)
         self.neighbours = tuple(tuple(neighbours4(cell, n)) for cell in range(n * n))
+        _, columns, _ = size_geometry(n)
+        self.every_cell = (1 << (n * n)) - 1
+        self.left_of_last = self.every_cell & ~columns[n - 1]
+        self.right_of_first = self.every_cell & ~columns[0]
+
+    def border(self, mask: int) -> int:
+        """The cells outside ``mask`` that share a side with one of its cells."""
+        n = self.n
+        beside = (
+            (mask << n)
+            | (mask >> n)
+            | ((mask & self.left_of_last) << 1)
+            | ((mask & self.right_of_first) >> 1)
+        )
+        return beside & self.every_cell & ~mask
 
     def component(self, mask: int, start: int) -> int:
         """The cells of ``mask`` 4-connected to the cells of ``start`` (a part of it)."""
@@ -350,13 +410,19 @@ class _Map:
     region may have a single cell (real boards rarely have two).
     """
 
-    __slots__ = ("floor", "geometry", "masks", "planted", "region")
+    __slots__ = ("clashes", "floor", "geometry", "masks", "planted", "planted_bit", "region")
 
     def __init__(self, geometry: _Geometry, region: list[int], planted: int, floor: int):
         self.geometry = geometry
         self.region = region
         self.planted = planted
         self.floor = floor
+        #: The placements with two queens in a region, by the region's mask (sizes with
+        #: a placement table).
+        self.clashes: dict[int, int] = {}
+        table = geometry.table
+        #: The planted solution's bit among the table's placements.
+        self.planted_bit = 1 << table.index_of[planted] if table is not None else 0
         self.masks = [0] * geometry.n
         for cell, k in enumerate(region):
             self.masks[k] |= 1 << cell
@@ -365,17 +431,61 @@ class _Map:
         """The map as a board, its regions lettered in reading order (so the board, and
         everything the rules do on it, depends on the map alone)."""
         n = self.geometry.n
-        letter: dict[int, str] = {}
-        for k in self.region:
-            if k not in letter:
-                letter[k] = LETTERS[len(letter)]
-        text = "".join(letter[k] for k in self.region)
-        return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)))
+        masks = self.masks
+        # A region's first cell in reading order is its mask's lowest bit.
+        letter = [""] * n
+        for rank, k in enumerate(sorted(range(n), key=lambda k: masks[k] & -masks[k])):
+            letter[k] = LETTERS[rank]
+        text = "".join([letter[k] for k in self.region])
+        return Board(tuple([text[r * n : (r + 1) * n] for r in range(n)]))
 
-    def solutions(self, cap: int) -> list[int]:
-        """Up to ``cap`` solutions of the map as it stands."""
-        n = self.geometry.n
-        return find_map_solutions(n, self.region, self.masks, cap)
+    def other_solutions(self, most: int, rng: random.Random) -> tuple[list[int], bool]:
+        """Solutions of the map as it stands other than the planted one, and whether they
+        are all there are. From the table (up to 9×9): up to ``most`` of them, from a
+        random place in the table's order on (the same map met again has others broken
+        first). From a search for ``most`` solutions: those of them that
+        are not the planted one (all there are when the search found fewer than
+        ``most``)."""
+        table = self.geometry.table
+        if table is None:
+            planted = self.planted
+            found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
+            return [solution for solution in found if solution != planted], len(found) < most
+        others = self._placements_left() & ~self.planted_bit
+        if not others:
+            return [], True
+        start = _below(table.count, rng)
+        later = others >> start << start
+        queens = table.queens
+        found = []
+        for part in (later, others ^ later):
+            while part and len(found) < most:
+                low = part & -part
+                part ^= low
+                found.append(queens[low.bit_length() - 1])
+        return found, len(found) == others.bit_count()
+
+    def unique(self) -> bool:
+        """Whether the planted solution is the map's only one."""
+        if self.geometry.table is None:
+            return len(find_map_solutions(self.geometry.n, self.region, self.masks, 2)) == 1
+        return not self._placements_left() & ~self.planted_bit
+
+    def _placements_left(self) -> int:
+        """The placements of the table that are solutions of the map: those with no two
+        queens in one region. A region's clashes are kept by its mask, so a check after
+        a move computes those of the two regions it changed (or finds them, when a move
+        is undone)."""
+        table = self.geometry.table
+        assert table is not None
+        clashes = self.clashes
+        clashing = 0
+        for mask in self.masks:
+            found = clashes.get(mask)
+            if found is None:
+                found = clashes[mask] = table.clashes(mask)
+            clashing |= found
+        return table.every & ~clashing
 
     def _may_shrink_to(self, size: int) -> bool:
         """Whether a region may be left with ``size`` cells."""
@@ -394,8 +504,14 @@ class _Map:
             return [], 0
         region = self.region
         k = region[cell]
-        mask = self.masks[k]
         beside = [region[m] for m in self.geometry.neighbours[cell]]
+        targets = set(beside)
+        targets.discard(k)
+        if not targets:  # inside its region: the usual case, and the cheapest to tell
+            return [], 0
+        mask = self.masks[k]
+        if mask.bit_count() <= self.floor:  # what it keeps would be below the floor
+            return [], 0
         if beside.count(k) == 1:
             # Its region is connected, so a cell with one neighbour in it cuts nothing
             # off: no need to look.
@@ -404,7 +520,7 @@ class _Map:
             kept = self.geometry.component(mask & ~bit, mask & self.planted)
         if not self._may_shrink_to(kept.bit_count()):
             return [], 0
-        return sorted({j for j in beside if j != k}), kept
+        return sorted(targets), kept
 
     def move(self, cell: int, to: int, kept: int) -> None:
         """Give ``cell`` to region ``to``, with the cells its region does not keep."""
@@ -419,10 +535,13 @@ class _Map:
     def holds(self, solution: int) -> bool:
         """Whether the queens of a solution of some earlier map, one a row and column and
         none touching, are still one a region."""
-        return all((mask & solution).bit_count() == 1 for mask in self.masks)
+        for mask in self.masks:
+            if (mask & solution).bit_count() != 1:
+                return False
+        return True
 
     def break_solutions(self, others: list[int], rng: random.Random) -> bool:
-        """Break the solutions of one search, in their order, each by one move unless an
+        """Break the solutions of one check, in their order, each by one move unless an
         earlier move broke it already (its regions no longer hold one of its queens
         each). False if the first cannot be broken. (Moving first the cell most of them
         share was tried instead: side by side, it made fewer boards a second at three of
@@ -442,17 +561,17 @@ class _Map:
         mostly trades the last solution for new ones, and large maps could go on trading
         for hundreds of repairs. False (the map unchanged) if no single change does it."""
         cells = list(bits(other & ~self.planted))
-        rng.shuffle(cells)
+        _shuffle(cells, rng)
         changes: list[Callable[[], bool]] = []
         for cell in cells:
             targets, kept = self.moves_of(cell)
-            rng.shuffle(targets)
+            _shuffle(targets, rng)
             changes += [partial(self._move_to, cell, to, kept) for to in targets]
         changes += [partial(self._make_up_and_move, cell, rng) for cell in cells]
         changes += [partial(self._tunnel_to, cell, rng) for cell in cells]
         for change in changes:
             saved = (list(self.masks), list(self.region))
-            if change() and len(self.solutions(2)) == 1:
+            if change() and self.unique():
                 return True
             self.masks, self.region = saved
         return False
@@ -466,7 +585,7 @@ class _Map:
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
         cells = list(bits(other & ~self.planted))
-        rng.shuffle(cells)
+        _shuffle(cells, rng)
         return self._give_away(cells, rng)
 
     def _give_away(self, cells: list[int], rng: random.Random) -> bool:
@@ -476,7 +595,7 @@ class _Map:
         for cell in cells:
             targets, kept = self.moves_of(cell)
             if targets:
-                self.move(cell, rng.choice(targets), kept)
+                self.move(cell, _choice(rng, targets), kept)
                 return True
         for cell in cells:
             if self._make_up_and_move(cell, rng):
@@ -502,7 +621,7 @@ class _Map:
         frontier = [cell]
         end = -1
         while frontier and end < 0:
-            rng.shuffle(frontier)
+            _shuffle(frontier, rng)
             grown = []
             for here in frontier:
                 if any(region[m] != k for m in neighbours[here]):
@@ -517,7 +636,7 @@ class _Map:
             return False
         saved = (list(self.masks), list(self.region))
         step = end
-        to = rng.choice(sorted({region[m] for m in neighbours[end] if region[m] != k}))
+        to = _choice(rng, sorted({region[m] for m in neighbours[end] if region[m] != k}))
         while self.region[cell] == k:
             if self.region[step] != k:  # carried along by an earlier move of the path
                 step = came_from[step]
@@ -533,9 +652,12 @@ class _Map:
     def _make_up_and_move(self, cell: int, rng: random.Random) -> bool:
         """Let ``cell``'s region take one neighbouring cell that may move, then give
         ``cell`` away; undo the first move if the second is not allowed after all."""
-        k = self.region[cell]
+        region = self.region
+        k = region[cell]
         border = self._border(k)
-        rng.shuffle(border)
+        _shuffle(border, rng)
+        if all(region[m] == k for m in self.geometry.neighbours[cell]):
+            return False  # inside its region, it stays there whatever the region takes
         for extra in border:
             targets, kept = self.moves_of(extra)
             if k not in targets:
@@ -545,25 +667,21 @@ class _Map:
             self.move(extra, k, kept)
             targets, kept = self.moves_of(cell)
             if targets:
-                self.move(cell, rng.choice(targets), kept)
+                self.move(cell, _choice(rng, targets), kept)
                 return True
             self.masks[k], self.masks[donor], self.region = saved
         return False
 
     def _border(self, k: int) -> list[int]:
         """The cells of other regions next to region ``k``, in index order."""
-        region = self.region
-        neighbours = self.geometry.neighbours
-        return sorted(
-            {m for cell in bits(self.masks[k]) for m in neighbours[cell] if region[m] != k}
-        )
+        return list(bits(self.geometry.border(self.masks[k])))
 
     def unstall(self, live: int, queens: int, rng: random.Random) -> bool:
         """Move an undecided cell of a stalled solve to a neighbouring region, preferably
         one whose queen the rules placed. False if no undecided cell can move."""
         placed_regions = {self.region[cell] for cell in bits(queens)}
         cells = list(bits(live & ~self.planted))
-        rng.shuffle(cells)
+        _shuffle(cells, rng)
         fallback: tuple[int, int, int] | None = None
         for cell in cells:
             targets, kept = self.moves_of(cell)
@@ -571,10 +689,10 @@ class _Map:
                 continue
             settled = [k for k in targets if k in placed_regions]
             if settled:
-                self.move(cell, rng.choice(settled), kept)
+                self.move(cell, _choice(rng, settled), kept)
                 return True
             if fallback is None:
-                fallback = (cell, rng.choice(targets), kept)
+                fallback = (cell, _choice(rng, targets), kept)
         if fallback is None:
             return False
         self.move(*fallback)
@@ -586,12 +704,12 @@ class _Map:
         floor = self.floor
         small = [k for k, mask in enumerate(self.masks) if mask.bit_count() < max(floor, 2)]
         if floor == 1 and small:
-            small.remove(rng.choice(small))  # one single-cell region may stay
+            small.remove(_choice(rng, small))  # one single-cell region may stay
             floor = 2
         for k in small:
             while self.masks[k].bit_count() < floor:
                 border = self._border(k)
-                rng.shuffle(border)
+                _shuffle(border, rng)
                 for cell in border:
                     targets, kept = self.moves_of(cell)
                     if k in targets:

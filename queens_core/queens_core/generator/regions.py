@@ -80,32 +80,46 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
     growing = list(range(n))
     free = n * n - n
     draw = rng.random
-    randrange = rng.randrange
+    # rng.randrange(size) spelt out (Random._randbelow): the same draws, without the
+    # two calls it makes for each of the hundred or so draws a map takes.
+    getrandbits = rng.getrandbits
     # The pick below is ``rng.choices(range(len(growing)), weights)`` spelt out, the same
     # draw for the same weights (so a seed grows the same map): the generator calls it
     # once a cell, and the general function's checks cost more than the pick.
+    # With bias 1 the weights are the sizes, and a cell taken adds one to the running
+    # sums from its region on: kept up to date instead of summed again at every cell.
+    linear = bias == 1.0
+    cumulative: list[float] = []
     while free:
-        if bias == 1.0:
-            cumulative = list(accumulate([sizes[k] for k in growing]))
-        else:
+        if not linear:
             cumulative = list(accumulate([sizes[k] ** bias for k in growing]))
+        elif not cumulative:
+            cumulative = list(accumulate([sizes[k] for k in growing]))
         pick = bisect(cumulative, draw() * (cumulative[-1] + 0.0), 0, len(cumulative) - 1)
         k = growing[pick]
         frontier = frontiers[k]
         # Swap-remove random candidates until one is free; stale ones were taken since.
         while frontier:
-            i = randrange(len(frontier))
+            size = len(frontier)
+            width = size.bit_length()
+            i = getrandbits(width)
+            while i >= size:
+                i = getrandbits(width)
             frontier[i], frontier[-1] = frontier[-1], frontier[i]
             cell = frontier.pop()
             if region[cell] == -1:
                 break
         else:
             growing.pop(pick)  # walled in: it cannot grow any more
+            cumulative = []
             continue
         region[cell] = k
         sizes[k] += 1
         free -= 1
         frontier += [m for m in neighbours[cell] if region[m] == -1]
+        if linear:
+            for later in range(pick, len(cumulative)):
+                cumulative[later] += 1
     return region
 
 

@@ -8,9 +8,15 @@ comes here; the board's K picks the strategy:
 - K > 1, a Star Battle board: :mod:`.sat` when CryptoMiniSat is installed (the ``sat``
   extra of queens-core), else :mod:`.stars`, the bitboard search.
 
-They all guess, so none of them ever *solves* a board for the user: they check what the
-rules did, and decide uniqueness. Each is bounded by a budget (:mod:`.budget`): past it,
-:class:`SearchLimitExceeded`, and the caller says "undecided within the budget".
+On small maps a fourth answers without a search: :mod:`.placements` holds every way to
+place N queens one a row and column with none touching, and a map's solutions are the
+placements that put no two queens in one region, found with a few mask operations a
+region (what the generator asks after every change of a map up to 9×9).
+
+They all guess or enumerate, so none of them ever *solves* a board for the user: they
+check what the rules did, and decide uniqueness. Each search is bounded by a budget
+(:mod:`.budget`): past it, :class:`SearchLimitExceeded`, and the caller says "undecided
+within the budget".
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from ..engine.board import Board
 from ..engine.state import State
 from . import queens, sat, stars
 from .budget import DEFAULT_CAP, root
+from .placements import LARGEST_TABLE, Placements, placements
 
 #: A strategy: ``(board, cap, live, stars, node_limit, seconds)`` from the root node
 #: (live cells, stars placed) to up to ``cap`` solutions, as star masks.
@@ -115,3 +122,11 @@ def find_map_solutions(
     if live is None:
         live = (1 << (n * n)) - 1
     return queens.Search.of_map(cell_region, region_masks, cap).run(live, 0)
+
+
+def placement_table(n: int) -> Placements | None:
+    """The placements of N queens (one a row and column, none touching) on an N×N grid,
+    numbered, with each cell's as a mask, for exact answers on region maps of that size
+    by set operations (:class:`~.placements.Placements`); None above
+    :data:`~.placements.LARGEST_TABLE`, where a search costs less. Built once a process."""
+    return placements(n) if n <= LARGEST_TABLE else None

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ...generator.stars import StarBoard
     from ...tools.grade import Assessment, Grader
 
-GENERATE_SCHEMA = "queens-generate/3"
+GENERATE_SCHEMA = "queens-generate/4"
 
 
 @click.command()
