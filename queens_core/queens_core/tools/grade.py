@@ -27,7 +27,10 @@ The rung that admits every rule is the full solve that ``queens solve`` prints, 
 rung that admits exactly the cheap tier is read off the full solve instead of solved
 again: the driver runs the expensive tier only once the cheap tier is stuck, so the full
 solve used no expensive rule iff the cheap rules alone solve the board, along the very
-same steps. Other rungs are solves with fewer rules, run only when needed.
+same steps. The same holds for any rung whose rules include every rule that changed
+something in the full solve: the others were called only where they changed nothing, so
+the rung's rules alone take the full solve's steps, and it is read off too. Other rungs
+are solves with fewer rules, run only when needed.
 """
 
 from __future__ import annotations
@@ -231,8 +234,14 @@ class Grader:
             check_against(full, solution, self.full.by_counter)
         if not full.solved:
             return assessment
+        used = {counter for counter, count in full.counters.items() if count}
         for rung, solver in self.rungs:
-            if solver is not None:
+            if solver is not None and used <= rung.counters:
+                # The full solve needed none of the rules this rung leaves out: they were
+                # called only where they changed nothing, so the rung's rules alone take
+                # the same steps in the same order, and that solve is this one.
+                result = full
+            elif solver is not None:
                 result = solver.solve(board)
                 if solution is not None:
                     check_against(result, solution, solver.by_counter)
