@@ -113,9 +113,7 @@ class Board:
         "letters",
         "line_cover",
         "n",
-        "region_col_masks",
         "region_masks",
-        "region_row_masks",
         "row_masks",
         "rows",
         "star_total",
@@ -164,16 +162,6 @@ class Board:
         else:
             self.kill_masks = _rings(n)
 
-        # The rows (columns) a region touches, each as that row's (column's) slice of the
-        # region: the exact solver's matching filter walks these instead of all N lines.
-        self.region_row_masks = tuple(
-            tuple((r, rm & self.row_masks[r]) for r in range(n) if rm & self.row_masks[r])
-            for rm in self.region_masks
-        )
-        self.region_col_masks = tuple(
-            tuple((c, rm & self.col_masks[c]) for c in range(n) if rm & self.col_masks[c])
-            for rm in self.region_masks
-        )
         self.warnings = tuple(self._connectivity_warnings())
         object.__setattr__(self, "_built", True)
 

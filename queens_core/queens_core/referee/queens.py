@@ -45,6 +45,8 @@ LATTICE_AFTER = 200
 #: need a few dozen nodes, and the filter would cost about four times what it saves; the
 #: few that wander (from 12×12 up they can take millions of nodes) get it early.
 MAP_SINGLES_NODES = 48
+#: Each region's parts in the rows (columns) it meets, as (line, cells) pairs.
+RegionParts = tuple[tuple[tuple[int, int], ...], ...]
 
 
 class _NoSolution(Exception):
@@ -107,8 +109,9 @@ class Search:
             self.row_masks = board.row_masks
             self.col_masks = board.col_masks
             self.region_masks = board.region_masks
-            self.region_row_parts = board.region_row_masks
-            self.region_col_parts = board.region_col_masks
+            # Cut when the matching filter first runs (below): most searches end before.
+            self.region_row_parts: RegionParts = ()
+            self.region_col_parts: RegionParts = ()
             self.units = tuple(mask for _, _, mask in board.units)
             #: Nodes before the matching filter runs, and the node at which the lattice
             #: test runs (-1: never).
