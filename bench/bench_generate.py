@@ -133,7 +133,9 @@ def row(label: str, lines: list[dict], budget: float) -> str:
     cpu = lines[-1]["cpu"] if lines else 0.0
     attempts = sum(line["attempts"] for line in made) + sum(g["gave_up"] for g in gave_up)
     failed = attempts - len(made)
-    rate = f"{len(made) / cpu:.3g}" if made and cpu else "0"
+    per_second = len(made) / cpu if made and cpu else 0.0
+    # Three significant digits, but never in exponent form ("1e+03" reads as a typo).
+    rate = f"{per_second:.0f}" if per_second >= 100 else f"{per_second:.3g}"
     seconds = f"{cpu:.1f}" if lines else f"> {budget:g}"
     share = f"{failed / attempts:.0%}" if attempts else "-"
     grades = Counter(line["grade"] for line in made)
