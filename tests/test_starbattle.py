@@ -83,6 +83,17 @@ def test_impossible_k_is_one_line(n, k, message):
 
 def test_max_stars_follows_the_band_bound():
     assert [max_stars(n) for n in (4, 5, 8, 10, 14, 21, 25)] == [1, 1, 2, 2, 3, 5, 6]
+    # An odd N where 2K reaches ceil(N/2) has no placement (N = 4K - 1: 7, 11, 15...).
+    assert [max_stars(n) for n in (7, 11, 15, 19)] == [1, 2, 3, 4]
+
+
+@pytest.mark.skipif(not sat.available(), reason="the SAT engine is not installed")
+def test_max_stars_is_exactly_the_largest_k_with_a_placement():
+    for n in range(4, 24):
+        for k in range(2, max_stars(n) + 2):
+            stripes = Board(tuple(chr(ord("A") + r) * n for r in range(n)), k)
+            has_one = bool(find_solutions(stripes, 1, seconds=30))
+            assert has_one == (k <= max_stars(n)), (n, k)
 
 
 def test_validator_counts_k():

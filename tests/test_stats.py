@@ -249,7 +249,18 @@ def test_stats_takes_star_battle_boards_by_what_they_declare(tmp_path):
     by_name = {Path(board["path"]).name: board for board in summary["per_board"]}
     assert by_name["9x9-2stars-01.txt"]["status"] == "solved"
     assert by_name["9x9-2stars-02.txt"]["status"] == "solved"
-    assert "declares 3 stars per unit; pass --stars 3" in by_name["14x14-3stars-01.txt"]["error"]
+    assert by_name["14x14-3stars-01.txt"]["error"] == (
+        f"{tmp_path / '14x14-3stars-01.txt'}: a 3-star board, but this summary is of 2-star "
+        "boards (the K of the first board read): `--stars 3` sums up boards like this one"
+    )
+    # A Queens board declares nothing: it is named as one, not as "declaring 1 stars".
+    (tmp_path / "queens.txt").write_text((ARCHIVE / "1.txt").read_text())
+    mixed = json.loads(run("stats", "--format", "json", str(tmp_path)).stdout)
+    (queens,) = [b for b in mixed["per_board"] if b["path"].endswith("queens.txt")]
+    assert queens["error"].endswith(
+        "queens.txt: a Queens board, but this summary is of 2-star boards (the K of the "
+        "first board read): `--stars 1` sums up boards like this one"
+    )
 
 
 def test_stats_reads_a_board_on_standard_input_once():

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
-from queens_core.engine.board import max_stars
+from queens_core.engine.board import max_stars, size_article
 from queens_core.engine.state import read_state
 from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from queens_core.plugins.readers import by_content, by_suffix
@@ -57,7 +57,7 @@ GENERATE_SECONDS = 10.0
 #: Attempts per round: a round is short, so the deadline is checked often.
 ATTEMPTS_PER_ROUND = 20
 #: The sizes of a new Star Battle board (K ≥ 2): 2★ from 8×8 (smaller ones are cramped),
-#: up to 12×12 (3★ from 11×11).
+#: up to 12×12 (3★ at 12×12 only: no 11×11 grid holds 3 stars a row, column and region).
 STAR_SIZES = range(8, 13)
 #: The largest seed the page may ask for: a seed is a number a person types or shares.
 MAX_SEED = 2**63 - 1
@@ -352,7 +352,8 @@ def generate_options(
         raise Problem(f"'size' must be a whole number from {sizes[0]} to {sizes[-1]}")
     if k > max_stars(size):
         raise Problem(
-            f"a {size}×{size} board cannot hold {k} stars per unit (at most {max_stars(size)})"
+            f"{size_article(size)} {size}×{size} board cannot hold {k} stars per unit "
+            f"(at most {max_stars(size)})"
         )
     if grade is not None and k > 1:
         raise Problem("'grade' is for Queens boards: leave it out with 'stars' above 1")

@@ -47,9 +47,13 @@ def max_stars(n: int) -> int:
     Queens rules decide those boards themselves).
 
     Two adjacent rows hold at most one star in each of the ceil(N/2) 2×2 blocks that
-    cover them, and K each, so 2K ≤ ceil(N/2).
+    cover them, and K each, so 2K ≤ ceil(N/2). For an odd N that is not enough: with
+    2K = ceil(N/2) every block of every pair of adjacent rows holds a star, the 2×1 end
+    block in the last column included, so that column would have a star in every pair of
+    adjacent rows, at least (N - 1)/2 = 2K - 1 stars, more than K. So 2K ≤ floor(N/2),
+    and every K up to that has a placement (checked from 4×4 to 32×32).
     """
-    return max(1, ((n + 1) // 2) // 2)
+    return max(1, (n // 2) // 2)
 
 
 #: Input larger than this cannot be a board of at most MAX_SIZE rows, even in the spaced

@@ -165,9 +165,7 @@ class NeedsFilter:
             )
         fired = f"{'it' if one else 'they all'} fired in {self.used}"
         it = "it" if one else "one of them"
-        if self.stand_ins and self.stars > 1:
-            advice = f"what stands in for {it} here is {', '.join(self.stand_ins)}"
-        elif self.stand_ins:
+        if self.stand_ins:
             advice = (
                 f"leave out what stands in for {it}, such as --exclude {','.join(self.stand_ins)}"
             )

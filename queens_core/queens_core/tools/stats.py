@@ -174,6 +174,11 @@ def declared_stars(paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READE
     return 1
 
 
+def _kind_of(stars: int) -> str:
+    """``Queens``, ``2-star``: the kind of board K makes, before "board"."""
+    return "Queens" if stars == 1 else f"{stars}-star"
+
+
 def collect(
     paths: Iterable[str],
     grader: Grader,
@@ -222,9 +227,11 @@ def _one(
     except BoardInputError as err:
         return BoardStats(display_name(path), BAD_INPUT, error=str(err))
     if board.stars != grader.full.stars:
+        # One summary's counters are one rule set's, and the rules depend on K.
         error = (
-            f"{display_name(path)}: the input declares {board.stars} stars per unit; "
-            f"pass --stars {board.stars} to gather statistics of {board.stars}-star boards"
+            f"{display_name(path)}: a {_kind_of(board.stars)} board, but this summary is of "
+            f"{_kind_of(grader.full.stars)} boards (the K of the first board read): "
+            f"`--stars {board.stars}` sums up boards like this one"
         )
         return BoardStats(display_name(path), BAD_INPUT, error=error)
     stats = BoardStats(display_name(path), "", size=board.n)
