@@ -63,9 +63,7 @@ def plant(n: int, stars: int, rng: random.Random) -> int:
         if found:
             return found[0]
         if not wanted:
-            raise ValueError(
-                f"no {stars}-star placement exists on {size_article(n)} {n}×{n} grid"
-            )
+            raise ValueError(f"no {stars}-star placement exists on {size_article(n)} {n}×{n} grid")
         wanted //= 2
 
 
