@@ -134,7 +134,7 @@ def test_a_rerun_lists_the_kept_boards_and_names_a_file_that_is_not_one(tmp_path
     first = run(*args, "--count", "2").stdout.splitlines()
     (tmp_path / first[1].split(": ")[0]).write_text("PO\nOP\n")  # now a 2×2 board
     again = run(*args, "--count", "3")
-    assert again.exit_code == 0
+    assert again.exit_code == 1  # the batch asked for is one board short
     lines = again.stdout.splitlines()
     # The good kept board says what it is, as when it was made; the new one is listed.
     assert lines[0] == f"{first[0]} (kept)"
@@ -146,6 +146,8 @@ def test_a_rerun_lists_the_kept_boards_and_names_a_file_that_is_not_one(tmp_path
         "them again)",
         f"queens: warning: {first[1].split(': ')[0]}: kept, but it is not a board of this "
         f"batch ({what})",
+        f"queens: error: a kept file in {tmp_path} is no board of this batch (named above): "
+        "move it away, or --force makes it again",
     ]
 
 

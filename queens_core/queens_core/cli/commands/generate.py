@@ -345,16 +345,18 @@ def _generate_queens(
     if kept:
         _say_kept(kept, count, out_dir)
     boards: Iterable[Generated] = maker.boards(seed, count, jobs, skip=exists)
+    refused: list[str] = []
     if kept and out_dir is not None:
         # Every board of the batch is listed, not only the new ones: a rerun that made
         # nothing still says where the batch's files are and what they hold.
         folder = out_dir
         boards = _with_kept(
-            maker, boards, count, exists, lambda i: os.path.join(folder, name_of(i))
+            maker, boards, count, exists, lambda i: os.path.join(folder, name_of(i)), refused
         )
     if needs is not None:
         boards = _needs_told(boards, needs)
     _write_and_print(settings, boards, count - kept, seed, count, out_dir, name_of, output_format)
+    _fail_if_refused(refused, out_dir)
 
 
 def _needs_told(boards: Iterable[Generated], needs: NeedsFilter) -> Iterator[Generated]:
@@ -379,10 +381,11 @@ def _with_kept(
     count: int,
     kept: Callable[[int], bool],
     path_of: Callable[[int], str],
+    refused: list[str],
 ) -> Iterator[Generated]:
     """The boards of the batch in order: those made, and those kept in their files (read
     and graded again, ``attempts`` 0); a kept file that is no board of this batch any more
-    is named on standard error and left out."""
+    is named on standard error, added to ``refused`` and left out."""
     from ...generator.queens import Generated
 
     new = iter(made)
@@ -390,44 +393,72 @@ def _with_kept(
         if not kept(index):
             yield next(new)
             continue
-        found = _read_kept(path_of(index), maker.grader, maker.size)
+        found = _read_kept(path_of(index), maker.grader, refused, maker.size)
         if found is not None:
             board, solution, assessment = found
             yield Generated(index, board, solution, assessment, 0)
 
 
 def _say_kept(kept: int, count: int, out_dir: str | None) -> None:
-    warn(f"{kept} of {count} boards are already in {out_dir}: kept (--force makes them again)")
+    if count == 1:
+        warn(f"the board is already in {out_dir}: kept (--force makes it again)")
+    else:
+        are = "is" if kept == 1 else "are"
+        where = f"already in {out_dir}: kept (--force makes them again)"
+        warn(f"{kept} of {count} boards {are} {where}")
+
+
+def _fail_if_refused(refused: list[str], out_dir: str | None) -> None:
+    """Exit 1 when kept files that are no boards of the batch left it short: the batch
+    asked for was not delivered, whatever else was printed."""
+    if len(refused) == 1:
+        fail(
+            f"a kept file in {out_dir} is no board of this batch (named above): move it "
+            "away, or --force makes it again",
+            EXIT_NOT_SOLVED,
+        )
+    if refused:
+        fail(
+            f"{len(refused)} kept files in {out_dir} are no boards of this batch (named "
+            "above): move them away, or --force makes them again",
+            EXIT_NOT_SOLVED,
+        )
 
 
 def _read_kept(
-    path: str, grader: Grader, size: int, stars: int = 1
+    path: str, grader: Grader, refused: list[str], size: int, stars: int = 1
 ) -> tuple[Board, int, Assessment] | None:
     """The board kept in ``path`` (K as its file declares), its one solution and how the
-    rules grade it; None, said on standard error, when it cannot be read, is not a
-    ``size``×``size`` board with ``stars`` per unit, or is no longer a board with one
-    solution that the rules solve."""
+    rules grade it; None, said on standard error and added to ``refused``, when it cannot
+    be read, is not a ``size``×``size`` board with ``stars`` per unit, has not exactly
+    one solution, or is not solved by the selected rules."""
     from ...referee.blame import UnsoundRule
     from ...referee.exact import find_solutions
     from ...tools.batch import BoardInputError, read_board_file
 
+    def refuse(why: str) -> None:
+        warn(f"{path}: kept, but {why}")
+        refused.append(path)
+
     try:
         board = read_board_file(path)
     except BoardInputError as err:
-        warn(f"{path}: kept, but not read again: {err.detail}")
+        refuse(f"not read again: {err.detail}")
         return None
     if (board.n, board.stars) != (size, stars):
         what = f"{size}×{size}" + (f", {stars} stars" if stars > 1 else "")
-        warn(f"{path}: kept, but it is not a board of this batch ({what})")
+        refuse(f"it is not a board of this batch ({what})")
         return None
     solutions = find_solutions(board, 2)
+    if len(solutions) != 1:
+        refuse("it has no solution" if not solutions else "it has more than one solution")
+        return None
     try:
-        only = solutions[0] if len(solutions) == 1 else None
-        assessment = grader.assess(board, solution=only)
+        assessment = grader.assess(board, solution=solutions[0])
     except UnsoundRule as err:
         raise UnsoundRule(f"{path}: {err}") from None
-    if len(solutions) != 1 or assessment.rung is None:
-        warn(f"{path}: kept, but it is no longer a board with one solution the rules solve")
+    if assessment.rung is None:
+        refuse("the selected rules do not solve it")
         return None
     return board, solutions[0], assessment
 
@@ -577,11 +608,12 @@ def _generate_stars(
     if already:
         _say_kept(already, count, out_dir)
     made_boards = iter(maker.boards(seed, count, kept))
+    refused: list[str] = []
     try:
         for index in range(count):
             path = path_of(index)
             if path is not None and kept(index):
-                found = _read_kept(path, maker.grader, size, stars)
+                found = _read_kept(path, maker.grader, refused, size, stars)
                 if found is not None:
                     board, solution, assessment = found
                     made = StarBoard(index, board, solution, assessment)
@@ -600,6 +632,7 @@ def _generate_stars(
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
     except UnsoundRule as err:
         fail(str(err), EXIT_RULE_FAILED)
+    _fail_if_refused(refused, out_dir)
 
 
 def _print_star_board(
