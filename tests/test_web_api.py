@@ -341,6 +341,13 @@ def test_info_offers_the_sizes_and_grades_of_a_new_board(client):
     assert got["grades"][:3] == ["Easy", "Medium", "Hard"]
 
 
+def test_the_readme_shows_what_api_generate_answers(client):
+    readme = (ROOT / "queens_web" / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("The second prints", 1)[1].split("```")[1].strip()
+    got = client.post("/api/generate", json={"size": 5, "grade": "Easy", "seed": 1})
+    assert json.loads(shown) == got.json()
+
+
 def test_a_new_board_has_the_size_and_grade_asked_and_one_solution(client):
     body = {"size": 7, "grade": "Medium", "seed": 5}
     got = client.post("/api/generate", json=body).json()

@@ -355,9 +355,17 @@ def test_a_wrong_queen_is_named_alone_then_taken_off_and_the_hints_go_on(page):
     assert with_class(page, "hl-wrong") == {"r1c2"}
     assert page.inner_text("#hint-remove") == "Press Hint again to take it off the board."
     assert page.inner_text("#hint-button") == "Hint: take it off"
+    top = "el => Math.round(el.getBoundingClientRect().top)"
+    assert page.eval_on_selector("#check-button", top) == page.eval_on_selector(
+        "#hint-button", top
+    )  # the longer label moved no button: help is a row of its own
+    assert page.eval_on_selector("#undo-button", top) < page.eval_on_selector("#hint-button", top)
     page.click("#hint-button")  # the third press takes it off, its crosses with it
     assert set(marks(page).values()) == {"empty"}
-    assert page.inner_text("#panel") == ""
+    assert page.inner_text("#panel") == (
+        "Took off the mark on r1c2: the board's solution disagrees with it. Undo puts it "
+        "back; Hint gives the next step."
+    )
     page.click("#hint-button")  # and the next is a hint again
     page.wait_for_selector("#hint-nudge")
     assert page.inner_text("#hint-nudge").startswith("Look at ")

@@ -25,6 +25,7 @@ const page = {
   elapsed: 0, // milliseconds played before `since`
   since: null, // performance.now() when the clock last started, or null when stopped
   hints: 0, // hints asked for on this board
+  notice: null, // a line for the panel after a hint took wrong marks off, until the next change
   explained: false, // whether Explain showed this board's solution
   won: null, // {elapsed, hints} once every unit holds its queens
   verdict: null, // what the check says of the board: {count, atLeast} or null
@@ -340,6 +341,7 @@ function clearMarks() {
 // -- which board -------------------------------------------------------------------------
 
 function resetAdvice() {
+  page.notice = null;
   page.hint = null;
   page.explanation = null;
   page.check = null;
@@ -835,6 +837,7 @@ function render() {
   else if (page.hint) panel.replaceChildren(...hintPanel());
   else if (page.check) panel.replaceChildren(...checkPanel());
   else if (page.won) panel.replaceChildren(...winPanel());
+  else if (page.notice) panel.replaceChildren(el("p", { id: "hint-notice" }, page.notice));
   else panel.replaceChildren();
   const reading = Boolean(page.explanation);
   const hintButton = $("hint-button");
@@ -887,7 +890,12 @@ async function onHint() {
   if (wrong.length) {
     // The third press after a wrong mark takes it off (one undo step), as the third
     // press of a hint applies it; the next press gives the hint from there.
+    const cells = wrong.map((i) => label(cellOf(i))).join(", ");
     change(() => wrong.forEach((i) => setMark(i, EMPTY)));
+    const them = wrong.length > 1 ? "the marks" : "the mark";
+    const it = wrong.length > 1 ? "them" : "it";
+    page.notice = `Took off ${them} on ${cells}: the board's solution disagrees with ${it}. Undo puts ${it} back; Hint gives the next step.`;
+    render();
     return;
   }
   // On a Queens board, the player's own marks: the server takes a queen's crosses as
