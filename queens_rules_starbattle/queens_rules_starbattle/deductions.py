@@ -87,15 +87,21 @@ def windows(n: int) -> tuple[int, ...]:
 
 @functools.cache
 def _neighbourhoods(n: int) -> tuple[int, ...]:
-    """Per cell, the cells sharing a window with it: itself and the eight around it."""
+    """Per cell, the cells sharing a window with it (itself and the eight around it): the
+    union of the windows whose top-left corner is the cell or its neighbour above, to
+    the left, or both."""
+    top_left = windows(n)
     out = []
     for i in range(n * n):
         r, c = divmod(i, n)
-        m = 0
-        for rr in range(max(r - 1, 0), min(r + 2, n)):
-            for cc in range(max(c - 1, 0), min(c + 2, n)):
-                m |= 1 << (rr * n + cc)
-        out.append(m)
+        near = top_left[i]
+        if c:
+            near |= top_left[i - 1]
+        if r:
+            near |= top_left[i - n]
+        if r and c:
+            near |= top_left[i - n - 1]
+        out.append(near)
     return tuple(out)
 
 
