@@ -12,7 +12,9 @@ tile
 repair
     While the exact search finds a second solution, one of its stars that the planted
     solution leaves empty is moved into a neighbouring region (keeping every region
-    connected and holding K planted stars); that solution no longer fits as it was.
+    connected and holding K planted stars), alone or, when it lies inside its region or
+    holds it together, with a piece of the region (:func:`_chunk`); that solution no
+    longer fits as it was.
     Each question asks for a few other solutions at once, and the ones a move leaves
     intact answer the next repairs without asking again.
     A map still not unique after :func:`repairs_per_map` repairs in a row is given up:
