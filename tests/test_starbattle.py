@@ -564,7 +564,7 @@ def test_a_maker_that_finds_unique_boards_but_takes_none_says_so():
 
     judged: list[Board] = []
 
-    def turn_down(board: Board, first: bool, planted: int) -> int:
+    def turn_down(board: Board, planted: int) -> int:
         assert len(find_solutions(board, 2)) == 1  # only unique boards are judged
         judged.append(board)
         return 0
@@ -576,3 +576,45 @@ def test_a_maker_that_finds_unique_boards_but_takes_none_says_so():
         f"no 8×8 2-star board as asked after 3 attempts: {len(judged)} had one solution, "
         "but the rules stalled on each or it was not of the tier, grade or needed rules asked"
     )
+
+
+def _region_cells(region_of: list[int]) -> dict[int, set[int]]:
+    cells: dict[int, set[int]] = {}
+    for i, k in enumerate(region_of):
+        cells.setdefault(k, set()).add(i)
+    return cells
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from([(8, 2), (10, 2), (14, 3)]))
+def test_a_piece_moved_for_a_stuck_cell_keeps_every_region_whole_and_its_stars(rng, shape):
+    """A cell that cannot leave its region alone takes a piece of it along: the cell
+    leaves, both regions stay connected, and every region keeps its planted stars."""
+    from queens_core.generator.stars import _chunk, _connected, _group_tiles, _grow, plant
+
+    n, k = shape
+    planted = plant(n, k, rng)
+    tile_of = _grow(n, list(bits(planted)), rng)
+    group = _group_tiles(n, k, tile_of, n * k, rng)
+    if group is None:
+        return
+    region_of = [group[t] for t in tile_of]
+    moved = 0
+    for cell in range(n * n):
+        if planted >> cell & 1:
+            continue
+        chunk = _chunk(n, region_of, planted, cell)
+        if chunk is None:
+            continue
+        piece, target = chunk
+        after = list(region_of)
+        for j in piece:
+            after[j] = target
+        source = region_of[cell]
+        assert cell in piece and after[cell] == target != source
+        assert all(region_of[j] == source and not planted >> j & 1 for j in piece)
+        for mine in _region_cells(after).values():
+            assert _connected(n, mine)
+            assert sum(planted >> j & 1 for j in mine) == k
+        moved += 1
+    assert moved

@@ -85,29 +85,70 @@ def windows(n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def window_cover(n: int, cells: int, limit: int) -> list[int] | None:
+@functools.cache
+def _neighbourhoods(n: int) -> tuple[int, ...]:
+    """Per cell, the cells sharing a window with it (itself and the eight around it): the
+    union of the windows whose top-left corner is the cell or its neighbour above, to
+    the left, or both."""
+    top_left = windows(n)
+    out = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        near = top_left[i]
+        if c:
+            near |= top_left[i - 1]
+        if r:
+            near |= top_left[i - n]
+        if r and c:
+            near |= top_left[i - n - 1]
+        out.append(near)
+    return tuple(out)
+
+
+def _more_than(n: int, cells: int, limit: int) -> bool:
+    """Whether ``cells`` surely need more than ``limit`` windows: they hold more than
+    ``limit`` cells pairwise apart (no two in one window), taken greedily in reading
+    order. A lower bound only: False proves nothing."""
+    near = _neighbourhoods(n)
+    count = 0
+    while cells:
+        count += 1
+        if count > limit:
+            return True
+        cells &= ~near[(cells & -cells).bit_length() - 1]
+    return False
+
+
+def _cover(n: int, cells: int, limit: int, top_left: tuple[int, ...]) -> tuple[int, ...] | None:
+    if not cells:
+        return ()
+    if limit <= 0 or _more_than(n, cells, limit):
+        return None
+    cell = (cells & -cells).bit_length() - 1
+    rest = _cover(n, cells & ~top_left[cell], limit - 1, top_left)
+    if rest is not None:
+        return (top_left[cell], *rest)
+    if cell % n:
+        window = top_left[cell - 1]
+        rest = _cover(n, cells & ~window, limit - 1, top_left)
+        if rest is not None:
+            return (window, *rest)
+    return None
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def window_cover(n: int, cells: int, limit: int) -> tuple[int, ...] | None:
     """Windows (possibly overlapping), at most ``limit`` of them, covering ``cells``; None
     if none exist.
 
     The first uncovered cell in reading order has nothing uncovered above it or to its
     left, so some window of a smallest cover has it in its top row: as its left cell or
-    its right cell. Trying both is exhaustive.
+    its right cell. Trying both is exhaustive. A branch is cut as soon as its cells hold
+    more cells pairwise apart than it has windows left, which never changes the cover
+    found; and the answers are remembered, since a trial star asks again about the same
+    groups many times over.
     """
-    if not cells:
-        return []
-    if limit <= 0:
-        return None
-    top_left = windows(n)
-    low = cells & -cells
-    cell = low.bit_length() - 1
-    options = [top_left[cell]]
-    if cell % n:
-        options.append(top_left[cell - 1])
-    for window in options:
-        rest = window_cover(n, cells & ~window, limit - 1)
-        if rest is not None:
-            return [window, *rest]
-    return None
+    return _cover(n, cells, limit, windows(n))
 
 
 @functools.cache
@@ -188,54 +229,88 @@ def _where_words(board: Board, where: tuple) -> str:
     return f"{kind} {index + 1} and {index + 2}"
 
 
-def _interval_masks(masks: tuple[int, ...]) -> list[tuple[int, int, int]]:
-    """Every run of adjacent lines as (first, last, mask), shortest first."""
-    n = len(masks)
-    out = []
-    for length in range(1, n):
-        for first in range(n - length + 1):
-            m = 0
-            for line in masks[first : first + length]:
-                m |= line
-            out.append((first, first + length - 1, m))
-    return out
+def _regions_per_line(
+    n: int, region_lines: tuple[tuple[tuple[int, int], ...], ...], taken: int
+) -> list[int]:
+    """Per line, the regions (bit k for region k) with a live cell or a star on it;
+    ``region_lines``: per region, each line it meets and the cells they share."""
+    meets = [0] * n
+    for k, lines in enumerate(region_lines):
+        bit = 1 << k
+        for line, cells in lines:
+            if taken & cells:
+                meets[line] |= bit
+    return meets
+
+
+def _outside(meets: list[int]) -> tuple[list[int], list[int]]:
+    """The regions meeting lines 0 .. i - 1 (``before[i]``) and lines i .. n - 1
+    (``after[i]``), as bit sets."""
+    n = len(meets)
+    before = [0] * (n + 1)
+    after = [0] * (n + 1)
+    for i in range(n):
+        before[i + 1] = before[i] | meets[i]
+        after[n - 1 - i] = after[n - i] | meets[n - 1 - i]
+    return before, after
 
 
 def _counting(ctx: Ctx, over: bool) -> bool:
+    """Runs of adjacent lines, shortest first (rows, then columns), each checked against
+    the regions that reach into it (``over``) or lie entirely within it. The regions are
+    kept as bit sets per line, so a run's regions are a few integer operations."""
     board = ctx.board
     state = ctx.state
-    taken = state.live | state.queens
-    regions = [(k, mask & taken) for k, mask in enumerate(board.region_masks)]
+    n = board.n
     changed = False
-    for kind, masks in (("rows", board.row_masks), ("columns", board.col_masks)):
-        for first, last, lines in _interval_masks(masks):
-            count = last - first + 1
-            if over:
-                # The regions reaching into the lines: if k, they hold all the lines' stars.
-                members = [k for k, cells in regions if cells & lines]
-            else:
-                members = [k for k, cells in regions if cells and not cells & ~lines]
-            if len(members) != count:
-                if not over and len(members) > count:
-                    lines_words = (
-                        f"{kind[:-1]} {first + 1}"
-                        if count == 1
-                        else f"{kind} {first + 1}–{last + 1}"
-                    )
-                    raise Contradiction(
-                        f"{len(members)} regions lie entirely within {lines_words}, which "
-                        f"hold the stars of only {count}"
-                    )
-                continue
-            union = 0
-            for k in members:
-                union |= board.region_masks[k]
-            doomed = (union & ~lines) if over else (lines & ~union)
-            detail = ("regions", tuple(members), kind, tuple(range(first, last + 1)))
-            if state.live & doomed and ctx.kill(doomed, detail):
-                changed = True
-                taken = state.live | state.queens
-                regions = [(k, mask & taken) for k, mask in enumerate(board.region_masks)]
+    for kind, masks, pairs in (
+        ("rows", board.row_masks, board.region_row_masks),
+        ("columns", board.col_masks, board.region_col_masks),
+    ):
+        meets = _regions_per_line(n, pairs, state.live | state.queens)
+        before, after = _outside(meets)
+        # run[first]: the regions meeting lines first .. first + length - 1.
+        run = list(meets)
+        for length in range(1, n):
+            if length > 1:
+                for first in range(n - length + 1):
+                    run[first] |= meets[first + length - 1]
+            for first in range(n - length + 1):
+                last = first + length - 1
+                if over:
+                    found = run[first]
+                else:
+                    found = run[first] & ~(before[first] | after[last + 1])
+                number = found.bit_count()
+                if number != length:
+                    if not over and number > length:
+                        lines_words = (
+                            f"{kind[:-1]} {first + 1}"
+                            if length == 1
+                            else f"{kind} {first + 1}–{last + 1}"
+                        )
+                        raise Contradiction(
+                            f"{number} regions lie entirely within {lines_words}, which "
+                            f"hold the stars of only {length}"
+                        )
+                    continue
+                members = [k for k in range(len(board.region_masks)) if found >> k & 1]
+                union = 0
+                for k in members:
+                    union |= board.region_masks[k]
+                lines = 0
+                for line in masks[first : last + 1]:
+                    lines |= line
+                doomed = (union & ~lines) if over else (lines & ~union)
+                detail = ("regions", tuple(members), kind, tuple(range(first, last + 1)))
+                if state.live & doomed and ctx.kill(doomed, detail):
+                    changed = True
+                    meets = _regions_per_line(n, pairs, state.live | state.queens)
+                    before, after = _outside(meets)
+                    for start in range(n - length + 1):
+                        run[start] = 0
+                        for line in range(start, start + length):
+                            run[start] |= meets[line]
     return changed
 
 

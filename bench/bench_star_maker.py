@@ -1,0 +1,87 @@
+"""The Star Battle maker's rate in processor time, beside a baseline checkout, interleaved.
+
+    .venv/bin/python bench/bench_star_maker.py --baseline /tmp/base --size 14 --stars 3 \\
+        --count 6 --seeds 0 100 200 300
+
+For each seed, each tree (in its own interpreter, baseline first) makes boards 0 ..
+count - 1 of that seed with ``StarMaker(rules, size, stars).board(i, seed)`` and times
+each with ``time.process_time``: the processor time of the maker alone, which other work
+on a shared machine disturbs far less than the wall clock of ``bench_starbattle.py
+--generate``. It prints each round, then boards a second per tree and the tiers of the
+boards made (c: cheap, e: expensive; both trees make only unique, solved boards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def _worker(size: int, stars: int, seed: int, count: int) -> list[list]:
+    from queens_core import load_registry
+    from queens_core.generator.stars import StarMaker
+
+    maker = StarMaker(load_registry().rules, size, stars)
+    out = []
+    for index in range(count):
+        started = time.process_time()
+        made = maker.board(index, seed)
+        rung = made.assessment.rung
+        assert rung is not None  # the maker keeps solved boards only
+        out.append([time.process_time() - started, str(rung.tier)])
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--baseline", metavar="DIR", help="a checkout with its .venv")
+    parser.add_argument("--size", type=int, default=14)
+    parser.add_argument("--stars", type=int, default=3)
+    parser.add_argument("--count", type=int, default=6, help="boards a seed")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0])
+    parser.add_argument("--worker", nargs=4, type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        json.dump(_worker(*args.worker), sys.stdout)
+        return 0
+    trees = {"this tree": sys.executable}
+    if args.baseline:
+        trees = {"baseline": str(Path(args.baseline) / ".venv" / "bin" / "python"), **trees}
+    seconds_of = dict.fromkeys(trees, 0.0)
+    tiers_of = dict.fromkeys(trees, "")
+    print(f"{args.size}×{args.size}, {args.stars} stars, {args.count} boards a seed")
+    for seed in args.seeds:
+        for name, python in trees.items():
+            worker = [str(args.size), str(args.stars), str(seed), str(args.count)]
+            run = subprocess.run(
+                [python, __file__, "--worker", *worker],
+                capture_output=True,
+                text=True,
+                check=False,
+                cwd=Path(python).parent.parent.parent,
+            )
+            if run.returncode:
+                sys.exit(f"{python}: worker failed:\n{run.stderr}")
+            made = json.loads(run.stdout)
+            seconds = sum(item[0] for item in made)
+            tiers = "".join(item[1][0] for item in made)
+            seconds_of[name] += seconds
+            tiers_of[name] += tiers
+            print(
+                f"seed {seed:<6} {name:<10} {seconds:7.1f} s  {len(made) / seconds:6.2f}/s  {tiers}"
+            )
+    for name, seconds in seconds_of.items():
+        count = len(tiers_of[name])
+        print(
+            f"{name:<10} {count} boards in {seconds:.1f} s of processor time: "
+            f"{count / seconds:.2f} boards/s ({tiers_of[name].count('c')} of the cheap tier)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
