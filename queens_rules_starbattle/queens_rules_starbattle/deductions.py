@@ -229,13 +229,29 @@ def _where_words(board: Board, where: tuple) -> str:
     return f"{kind} {index + 1} and {index + 2}"
 
 
-def _regions_per_line(
-    n: int, region_lines: tuple[tuple[tuple[int, int], ...], ...], taken: int
-) -> list[int]:
+RegionLines = tuple[tuple[tuple[int, int], ...], ...]
+
+
+@functools.lru_cache(maxsize=64)
+def region_lines(board: Board) -> tuple[RegionLines, RegionLines]:
+    """Per region, each row it meets and the cells they share; then the same for the
+    columns. Kept per board (a solve calls the counting rules thousands of times)."""
+    rows = tuple(
+        tuple((r, mask & line) for r, line in enumerate(board.row_masks) if mask & line)
+        for mask in board.region_masks
+    )
+    columns = tuple(
+        tuple((c, mask & line) for c, line in enumerate(board.col_masks) if mask & line)
+        for mask in board.region_masks
+    )
+    return rows, columns
+
+
+def _regions_per_line(n: int, lines_of: RegionLines, taken: int) -> list[int]:
     """Per line, the regions (bit k for region k) with a live cell or a star on it;
-    ``region_lines``: per region, each line it meets and the cells they share."""
+    ``lines_of``: per region, each line it meets and the cells they share."""
     meets = [0] * n
-    for k, lines in enumerate(region_lines):
+    for k, lines in enumerate(lines_of):
         bit = 1 << k
         for line, cells in lines:
             if taken & cells:
@@ -263,9 +279,10 @@ def _counting(ctx: Ctx, over: bool) -> bool:
     state = ctx.state
     n = board.n
     changed = False
+    by_rows, by_columns = region_lines(board)
     for kind, masks, pairs in (
-        ("rows", board.row_masks, board.region_row_masks),
-        ("columns", board.col_masks, board.region_col_masks),
+        ("rows", board.row_masks, by_rows),
+        ("columns", board.col_masks, by_columns),
     ):
         meets = _regions_per_line(n, pairs, state.live | state.queens)
         before, after = _outside(meets)
