@@ -11,12 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label, unit_label
+from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label
 from queens_core.board import bits
 from queens_core.generator.regions import REGION_CHARS
 from queens_core.generator.stars import _group_tiles, _grow, plant
 from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
+from queens_core.words import unit_name
 from queens_rules_starbattle import RULES, deep_trial, trial, trial_star
 from queens_rules_starbattle.counting import (
     capacity,
@@ -105,8 +106,8 @@ def test_capacity_counting_kills_a_region_the_others_leave_no_room_for():
     assert step.killed == mask_of(board, [(1, 4), (1, 5)])
     assert explain(board, step, State.initial(board)) == (
         "Rows 1–2 still need 4 stars, and the regions reaching them must put at least that "
-        "many there ('A' 2, 'B' 2; what the 2×2 blocks covering a region's live cells "
-        "elsewhere cannot hold), so each puts exactly its least: region 'C' puts none "
+        "many there (A (azure) 2, B (blue) 2; what the 2×2 blocks covering a region's live cells "
+        "elsewhere cannot hold), so each puts exactly its least: region C (cyan) puts none "
         "there, so r2c5 r2c6 hold none."
     )
 
@@ -251,7 +252,7 @@ def test_a_trial_names_the_stars_it_forces_in_order_and_the_unit_that_fails(boar
                 positions.append(why.index(f"{cell_label(board, star)} would hold a star ("))
             assert positions == sorted(positions)
             if kind != "count":
-                assert f"{unit_label(board, kind, index)} could no longer hold 2 stars" in why
+                assert f"{unit_name(board, kind, index)} could no longer hold 2 stars" in why
             checked += 1
     assert checked
 

@@ -42,8 +42,8 @@ def test_a_region_whose_line_takes_all_its_stars_puts_none_elsewhere():
     assert step.killed == mask_of(board, [(1, 4), (1, 5)])
     assert explain(board, step, State.initial(board)) == (
         "Row 3 holds 2 stars, and the other regions have room for at most 0 of them there"
-        f"{ROOM}, so region 'C' puts at least 2 stars in row 3; it holds 2 stars in all, so "
-        "at most 0 outside row 3: none. So region 'C' puts no star in row 2: r2c5 r2c6 hold "
+        f"{ROOM}, so region C (cyan) puts at least 2 stars in row 3; it holds 2 stars in all, so "
+        "at most 0 outside row 3: none. So region C (cyan) puts no star in row 2: r2c5 r2c6 hold "
         "none."
     )
 
@@ -59,7 +59,7 @@ def test_a_line_with_just_enough_room_fills_its_runs_of_odd_length():
     ]
     assert explain(board, ctx.steps[0], State(live, 0)) == (
         f"Row 1 holds 2 stars, and the regions have room for only that many there{ROOM}, so "
-        "each region fills its room there. So region 'A' fills its room in row 1, 2 stars: "
+        "each region fills its room there. So region A (azure) fills its room in row 1, 2 stars: "
         "one on every other cell of each run of touching live cells of odd length, so r1c1 "
         "holds a star. A star rules out its neighbours: r1c2 r2c1 r2c2."
     )
@@ -164,7 +164,7 @@ def test_a_filled_run_of_even_length_empties_the_cells_touching_every_way_to_fil
     assert second.placed == mask_of(board, [(0, 4)])
     assert explain(board, first, State(live, 0)) == (
         f"Row 1 holds 2 stars, and the regions have room for only that many there{ROOM}, so "
-        "each region fills its room there. So region 'A' fills its room in row 1, 2 stars: "
+        "each region fills its room there. So region A (azure) fills its room in row 1, 2 stars: "
         "half of each run of touching live cells of even length, and every way to put them "
         "there touches r2c1 r2c2, so they hold none."
     )

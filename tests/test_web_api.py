@@ -373,7 +373,7 @@ def test_a_new_board_has_the_size_and_grade_asked_and_one_solution(client):
         ({"size": 8, "grade": "Impossible"}, "'grade' must be one of Easy, Medium"),
         ({"size": 8, "seed": -1}, "'seed' must be a whole number from 0 to"),
         ({"size": 8, "seed": 2**64}, "'seed' must be a whole number from 0 to"),
-        ({"size": 8, "stars": 3}, "a 8×8 board cannot hold 3 stars"),
+        ({"size": 8, "stars": 3}, "an 8×8 board cannot hold 3 stars"),
         ({"size": 7, "stars": 2}, "'size' must be a whole number from 8 to 12"),
         ({"size": 10, "stars": 2, "grade": "Easy"}, "'grade' is for Queens boards"),
     ],

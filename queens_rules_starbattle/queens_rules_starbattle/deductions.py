@@ -32,6 +32,7 @@ import functools
 
 from queens_core import Board, Context, Contradiction, Scratch, State
 from queens_core.board import bits
+from queens_core.words import region_name
 
 Ctx = Context | Scratch
 
@@ -223,7 +224,7 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
 def _where_words(board: Board, where: tuple) -> str:
     kind, index = where
     if kind == "region":
-        return f"region {board.letters[index]!r}"
+        return region_name(board, index)
     if kind in ("row", "column"):
         return f"{kind} {index + 1}"
     return f"{kind} {index + 1} and {index + 2}"

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from queens_core import Board, State, Step, bits, cell_label, unit_label
+from queens_core import Board, State, Step, bits, cell_label
+from queens_core.words import colour_name, region_name, regions_words, unit_name
 
 
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
@@ -41,7 +42,7 @@ def _where(board: Board, where: tuple) -> tuple[str, int, int]:
     mask and the number of lines it spans."""
     kind, index = where
     if kind in ("row", "column", "region"):
-        return unit_label(board, kind, index), board.unit_mask(kind, index), 1
+        return unit_name(board, kind, index), board.unit_mask(kind, index), 1
     masks = board.row_masks if kind == "rows" else board.col_masks
     return f"{kind} {index + 1}–{index + 2}", masks[index] | masks[index + 1], 2
 
@@ -57,13 +58,13 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
             f"{_cells(board, step.killed)}."
         )
     if counter == "unit_full" and len(d) == 3 and d[0] == "unit":
-        unit = unit_label(board, d[1], d[2])
+        unit = unit_name(board, d[1], d[2])
         return (
             f"{unit[0].upper()}{unit[1:]} already holds its {_stars(k)}, so its other cells "
             "hold none."
         )
     if counter == "unit_exactly_filled" and step.placed and len(d) == 3 and d[0] == "unit":
-        unit = unit_label(board, d[1], d[2])
+        unit = unit_name(board, d[1], d[2])
         mask = board.unit_mask(d[1], d[2])
         need = _need(board, before, mask)
         live = (before.live & mask).bit_count()
@@ -92,19 +93,18 @@ def star_why(step: Step, board: Board, before: State) -> str | None:
             f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
         )
     if counter in ("undercounting", "overcounting") and len(d) == 4 and d[0] == "regions":
-        regions = ", ".join(repr(board.letters[r]) for r in d[1])
+        regions = regions_words(board, d[1])
         span = _lines(d[2], d[3])
         count = len(d[1])
-        name = "region" if count == 1 else "regions"
         total = _stars(k * count)
         if counter == "undercounting":
             return (
-                f"The {name} {regions} lie{'s' if count == 1 else ''} entirely within {span}: "
+                f"The {regions} lie{'s' if count == 1 else ''} entirely within {span}: "
                 f"{'it needs' if count == 1 else 'they need'} {total} there, all the stars "
                 f"{span} hold, so no other cell of {span} holds a star."
             )
         return (
-            f"The live cells of {span} lie only in the {name} {regions}: the {total} of "
+            f"The live cells of {span} lie only in the {regions}: the {total} of "
             f"{span} are all the stars "
             f"{'that region holds' if count == 1 else 'those regions hold'}, "
             f"so {'its' if count == 1 else 'their'} cells outside {span} hold none."
@@ -151,8 +151,8 @@ def _capacity_why(board: Board, step: Step, d: Sequence) -> str:
     _, kind, first, last, side, bounds, region, what, part = d
     span = _lines(kind, range(first, last + 1))
     total = sum(b for _, b in bounds)
-    listed = ", ".join(f"{board.letters[k]!r} {b}" for k, b in bounds)
-    name = repr(board.letters[region])
+    listed = ", ".join(f"{_region_label(board, k)} {b}" for k, b in bounds)
+    name = region_name(board, region)
     share = dict(bounds).get(region, 0)
     it = "it" if first == last else "them"
     needs = "needs" if first == last else "need"
@@ -173,20 +173,20 @@ def _capacity_why(board: Board, step: Step, d: Sequence) -> str:
     one = step.killed.bit_count() == 1
     if what == "outside":
         return (
-            f"{opening}: region {name} has all its missing stars in {span}, so its other "
+            f"{opening}: {name} has all its missing stars in {span}, so its other "
             f"{'cell' if one else 'cells'} {_cells(board, step.killed)} "
             f"{'holds' if one else 'hold'} none."
         )
     if what == "inside":
         return (
-            f"{opening}: region {name} puts none there, so {_cells(board, step.killed)} "
+            f"{opening}: {name} puts none there, so {_cells(board, step.killed)} "
             f"{'holds' if one else 'hold'} none."
         )
     where = f"in {span}" if what == "in" else f"outside {span}"
     count = share if what == "in" else None
     amount = _stars(count) if count is not None else "the rest of its stars"
     opening = (
-        f"{opening}: region {name} puts {amount} {where}, one in each 2×2 block covering "
+        f"{opening}: {name} puts {amount} {where}, one in each 2×2 block covering "
         f"its live cells {where}"
     )
     if step.placed:
@@ -274,7 +274,7 @@ def star_focus(step: Step, board: Board, before: State) -> tuple[str, object] | 
 def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
     """Why a trial's propagation put a star on a cell, as a clause."""
     if counter == "unit_exactly_filled" and len(detail) == 3:
-        unit = unit_label(board, detail[1], detail[2])
+        unit = unit_name(board, detail[1], detail[2])
         return f"{unit} would have no other room for its stars"
     if counter == "two_by_two_blocks" and len(detail) == 3:
         words = _where(board, tuple(detail[1]))[0]
@@ -292,7 +292,7 @@ def _trial_why(board: Board, d: Sequence) -> str:
     if kind == "count":
         failure = f"{index}"
     else:
-        failure = f"{unit_label(board, kind, index)} could no longer hold {_stars(k)}"
+        failure = f"{unit_name(board, kind, index)} could no longer hold {_stars(k)}"
     if not forced:
         return f"Suppose {cell} held a star: then {failure}. So {cell} cannot hold a star."
     chain = "; ".join(
@@ -310,23 +310,23 @@ def _line_set(kind: str, lines: Sequence[int]) -> str:
     return f"{kind} {', '.join(listed[:-1])} and {listed[-1]}"
 
 
-def _region_set(board: Board, regions: Sequence[int]) -> str:
-    names = [repr(board.letters[r]) for r in regions]
-    if len(names) == 1:
-        return f"region {names[0]}"
-    return f"regions {', '.join(names[:-1])} and {names[-1]}"
+def _region_label(board: Board, k: int) -> str:
+    """``A (azure)``: a region named in a list after the word "regions"."""
+    letter = board.letters[k]
+    colour = colour_name(letter)
+    return f"{letter} ({colour})" if colour else letter
 
 
 def _flow_why(board: Board, step: Step, d: Sequence) -> str:
     _, kind, line, region, what, form, lines, regions, amount, share = d
     k = board.stars
     lines_words = _line_set(kind, lines) if lines else ""
-    regions_words = _region_set(board, regions) if regions else ""
+    regions_named = regions_words(board, regions) if regions else ""
     hold = "holds" if len(lines) == 1 else "hold"
     rhold = "holds" if len(regions) == 1 else "hold"
     a, b = k * len(lines), k * len(regions)
-    one_line = unit_label(board, kind[:-1], line)
-    name = unit_label(board, "region", region)
+    one_line = unit_name(board, kind[:-1], line)
+    name = unit_name(board, "region", region)
     room = " (room: the stars already there plus the most live cells there no two of which touch)"
     if what == "empty":
         left = _amount_left(a, b, amount, form)
@@ -335,14 +335,14 @@ def _flow_why(board: Board, step: Step, d: Sequence) -> str:
             reason = (
                 f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, and the other "
                 f"regions have room for at most {amount} of them there{room}, so "
-                f"{regions_words} put{'s' if len(regions) == 1 else ''} at least "
+                f"{regions_named} put{'s' if len(regions) == 1 else ''} at least "
                 f"{_stars(a - amount)} in {lines_words}; {'it' if len(regions) == 1 else 'they'}"
                 f" {rhold} {_stars(b)} in all, so at most {b - a + amount} outside "
                 f"{lines_words}{rest}"
             )
         else:
             reason = (
-                f"{regions_words[0].upper()}{regions_words[1:]} {rhold} {_stars(b)} and "
+                f"{regions_named[0].upper()}{regions_named[1:]} {rhold} {_stars(b)} and "
                 f"{'has' if len(regions) == 1 else 'have'} room for at most {amount} of them "
                 f"outside {lines_words}{room}, so at least {b - amount} in {lines_words}; "
                 f"{lines_words} {hold} {_stars(a)}, so the other regions put at most "
@@ -365,13 +365,13 @@ def _flow_why(board: Board, step: Step, d: Sequence) -> str:
         )
     elif form == "open" and not lines:
         reason = (
-            f"{regions_words[0].upper()}{regions_words[1:]} {rhold} {_stars(b)} and "
+            f"{regions_named[0].upper()}{regions_named[1:]} {rhold} {_stars(b)} and "
             f"{'has' if len(regions) == 1 else 'have'} room for only that many{room}, so "
             f"{'it fills its' if len(regions) == 1 else 'each fills its'} room in every line"
         )
     elif form == "closed":
         reason = (
-            f"{regions_words[0].upper()}{regions_words[1:]} {rhold} {_stars(b)}, "
+            f"{regions_named[0].upper()}{regions_named[1:]} {rhold} {_stars(b)}, "
             + (f"at least {amount} of them already outside {lines_words}, " if amount else "")
             + f"so at most {b - amount} in "
             f"{lines_words}; {lines_words} {hold} {_stars(a)}, so the other regions put at "
@@ -382,7 +382,7 @@ def _flow_why(board: Board, step: Step, d: Sequence) -> str:
             f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, "
             + (f"at least {amount} of them already in other regions, " if amount else "")
             + f"so at most {a - amount} in "
-            f"{regions_words}; {'it holds' if len(regions) == 1 else 'they hold'} "
+            f"{regions_named}; {'it holds' if len(regions) == 1 else 'they hold'} "
             f"{_stars(b)}, so at least {b - a + amount} outside {lines_words}, all the room "
             f"{'it has' if len(regions) == 1 else 'they have'} there{room}"
         )
