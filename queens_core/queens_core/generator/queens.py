@@ -59,7 +59,7 @@ from ..engine.rules import Rule
 from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
-from .regions import REGION_CHARS, grow_region_map, neighbours4, random_queens
+from .regions import LETTERS, grow_region_map, neighbours4, random_queens
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
@@ -85,11 +85,6 @@ MAP_REVISITS = 3
 #: (side by side, 12 made 10% fewer boards a second at 8×8 and 25% fewer at 10×10); from
 #: 12×12 up, a dozen (fewer made fewer boards a second at 12×12 and 16×16).
 SOLUTIONS_PER_SEARCH = {10: 4, MAX_SIZE: 12}
-#: Region letters in the order a board's regions get them (reading order of their first
-#: cell): the archive's colour letters first, most common colour first (archive/README.md),
-#: so a generated board is drawn in LinkedIn's colours; then other letters for N > 21.
-LETTERS = "POBGSRLKNTCYUQAJWVMFH"
-LETTERS += "".join(ch for ch in REGION_CHARS if ch not in LETTERS)
 #: Each board draws the smallest size its regions may have from these shares (per cent).
 #: Left alone, repairs shrink regions to single cells, and every single-cell region is a
 #: queen given away; the shares are tuned so that generated boards' region sizes look

@@ -18,6 +18,12 @@ from ..engine.board import MAX_SIZE, Board
 
 #: Region characters for boards of up to MAX_SIZE regions.
 REGION_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[:MAX_SIZE]
+#: Region letters in the order a generated board's regions get them (reading order of
+#: their first cell): the archive's colour letters first, most common colour first
+#: (archive/README.md), so a generated board is drawn in LinkedIn's colours; then other
+#: letters for N > 21.
+LETTERS = "POBGSRLKNTCYUQAJWVMFH"
+LETTERS += "".join(ch for ch in REGION_CHARS if ch not in LETTERS)
 
 
 def random_queens(n: int, rng: random.Random) -> list[int] | None:
