@@ -151,6 +151,20 @@ def test_a_rerun_lists_the_kept_boards_and_names_a_file_that_is_not_one(tmp_path
     ]
 
 
+def test_a_kept_board_of_another_grade_is_named_not_listed(tmp_path):
+    args = ["generate", "--size", "8", "--seed", "11", "--grade", "Hard", "-o", str(tmp_path)]
+    made = run(*args, "--count", "2").stdout.splitlines()
+    second = made[1].split(": ")[0]
+    Path(second).write_text((ROOT / "archive" / "boards" / "1.txt").read_text())  # grade 1
+    again = run(*args, "--count", "2")
+    assert again.exit_code == 1
+    assert again.stdout.splitlines() == [f"{made[0]} (kept)"]
+    assert (
+        f"queens: warning: {second}: kept, but it is graded 1 Easy, and this batch's boards "
+        "are graded 3 Hard"
+    ) in again.stderr.splitlines()
+
+
 def test_files_that_are_not_boards_are_named_for_what_they_look_like(tmp_path):
     picture = tmp_path / "screenshot.txt"
     picture.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")

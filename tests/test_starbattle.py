@@ -70,7 +70,14 @@ def test_a_star_kills_only_its_neighbours():
             10,
             3,
             "a 10×10 board cannot hold 3 stars per unit: two adjacent rows hold at most 5 "
-            "stars (one in each 2×2 block), so at most 2 per row; no solution exists",
+            "stars (one in each 2×2 block), not 6; at most 2 fit; no solution exists",
+        ),
+        (
+            11,
+            3,
+            "an 11×11 board cannot hold 3 stars per unit: two adjacent rows would need a star "
+            "in each of their 6 2×2 blocks, the one in the last column too, so that column "
+            "would hold at least 5 stars, not 3; at most 2 fit; no solution exists",
         ),
     ],
 )
@@ -199,8 +206,8 @@ def test_sbn_reads_the_example_and_writes_it_back():
         ("AA2W000000000000000000000000000000", "SBN borders cut the 10×10 grid into 1 regions, "
          "not 10"),
         ("AA3W556SAIWSRhAx6840-ZajjL3HvTBSeG", "a 10×10 board cannot hold 3 stars per unit: "
-         "two adjacent rows hold at most 5 stars (one in each 2×2 block), so at most 2 per "
-         "row; no solution exists"),
+         "two adjacent rows hold at most 5 stars (one in each 2×2 block), not 6; at most 2 "
+         "fit; no solution exists"),
     ],
 )  # fmt: skip
 def test_malformed_sbn_is_one_line(sbn, message):
@@ -300,7 +307,7 @@ def test_solve_an_sbn_string():
          "unit, but --stars says 1"),
         (["--stars", "3", str(ARCHIVE / "1.txt")], f"queens: error: {ARCHIVE / '1.txt'}: an 8×8 "
          "board cannot hold 3 stars per unit: two adjacent rows hold at most 4 stars (one in "
-         "each 2×2 block), so at most 2 per row; no solution exists"),
+         "each 2×2 block), not 6; at most 2 fit; no solution exists"),
         (["AA2W556SAIW"], "queens: error: AA2W556SAIW: SBN for a 10×10 board needs 30 border "
          "characters after the 4-character header, not 7"),
         # A mistyped string is an SBN error, not a missing file.

@@ -206,7 +206,8 @@ def _placements_why(board: Board, step: Step, d: Sequence) -> str:
     its = "their" if where[0] in ("rows", "columns") else "its"
     ways = (
         f"{group[0].upper()}{group[1:]} can take {its} missing stars in only "
-        f"{'one way' if count == 1 else f'{count} ways'} that keep every row, column and "
+        f"{'one way' if count == 1 else f'{count} ways'} that "
+        f"{'keeps' if count == 1 else 'keep'} every row, column and "
         "region able to hold its stars"
     )
     if how == "all":

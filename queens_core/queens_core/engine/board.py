@@ -217,10 +217,21 @@ class Board:
             raise BoardError(f"stars per unit must be a whole number of at least 1, not {stars}")
         if stars > max_stars(self.n):
             n = self.n
+            blocks = (n + 1) // 2
+            if 2 * stars > blocks:
+                why = (
+                    f"two adjacent rows hold at most {blocks} stars (one in each 2×2 block), "
+                    f"not {2 * stars}"
+                )
+            else:  # an odd N with 2K = ceil(N/2): the end column rules it out (max_stars)
+                why = (
+                    f"two adjacent rows would need a star in each of their {blocks} 2×2 "
+                    f"blocks, the one in the last column too, so that column would hold at "
+                    f"least {n // 2} stars, not {stars}"
+                )
             raise BoardError(
-                f"{size_article(n)} {n}×{n} board cannot hold {stars} stars per unit: two "
-                f"adjacent rows hold at most {(n + 1) // 2} stars (one in each 2×2 block), so "
-                f"at most {max_stars(n)} per row; no solution exists"
+                f"{size_article(n)} {n}×{n} board cannot hold {stars} stars per unit: {why}; "
+                f"at most {max_stars(n)} fit; no solution exists"
             )
         return Board(self.rows, stars)
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ...engine.rules import Rule
     from ...generator.needs import NeedsFilter
     from ...generator.queens import Generated, Maker
-    from ...generator.stars import StarBoard
+    from ...generator.stars import StarBoard, StarMaker
     from ...tools.grade import Assessment, Grader
 
 GENERATE_SCHEMA = "queens-generate/4"
@@ -393,10 +393,28 @@ def _with_kept(
         if not kept(index):
             yield next(new)
             continue
-        found = _read_kept(path_of(index), maker.grader, refused, maker.size)
+        found = _read_kept(
+            path_of(index), maker.grader, refused, maker.size, misfit=_misfit_of(maker)
+        )
         if found is not None:
             board, solution, assessment = found
             yield Generated(index, board, solution, assessment, 0)
+
+
+def _misfit_of(maker: Maker) -> Callable[[Assessment], str | None]:
+    """Why a kept board solved by the rules is not of the batch's tier or grade."""
+    from ...generator.queens import describe_target
+
+    def misfit(assessment: Assessment) -> str | None:
+        rung = assessment.rung
+        if rung is None or rung.level in maker.levels:
+            return None
+        return (
+            f"it is graded {rung.level} {rung.grade}, and this batch's boards are "
+            f"{describe_target(maker.target)}"
+        )
+
+    return misfit
 
 
 def _say_kept(kept: int, count: int, out_dir: str | None) -> None:
@@ -426,12 +444,18 @@ def _fail_if_refused(refused: list[str], out_dir: str | None) -> None:
 
 
 def _read_kept(
-    path: str, grader: Grader, refused: list[str], size: int, stars: int = 1
+    path: str,
+    grader: Grader,
+    refused: list[str],
+    size: int,
+    stars: int = 1,
+    misfit: Callable[[Assessment], str | None] = lambda _: None,
 ) -> tuple[Board, int, Assessment] | None:
     """The board kept in ``path`` (K as its file declares), its one solution and how the
     rules grade it; None, said on standard error and added to ``refused``, when it cannot
     be read, is not a ``size``×``size`` board with ``stars`` per unit, has not exactly
-    one solution, or is not solved by the selected rules."""
+    one solution, is not solved by the selected rules, or is not of the batch's target
+    (``misfit`` says why not, or None when it is)."""
     from ...referee.blame import UnsoundRule
     from ...referee.exact import find_solutions
     from ...tools.batch import BoardInputError, read_board_file
@@ -459,6 +483,10 @@ def _read_kept(
         raise UnsoundRule(f"{path}: {err}") from None
     if assessment.rung is None:
         refuse("the selected rules do not solve it")
+        return None
+    why = misfit(assessment)
+    if why is not None:
+        refuse(why)
         return None
     return board, solutions[0], assessment
 
@@ -613,7 +641,7 @@ def _generate_stars(
         for index in range(count):
             path = path_of(index)
             if path is not None and kept(index):
-                found = _read_kept(path, maker.grader, refused, size, stars)
+                found = _read_kept(path, maker.grader, refused, size, stars, _star_misfit(maker))
                 if found is not None:
                     board, solution, assessment = found
                     made = StarBoard(index, board, solution, assessment)
@@ -633,6 +661,23 @@ def _generate_stars(
     except UnsoundRule as err:
         fail(str(err), EXIT_RULE_FAILED)
     _fail_if_refused(refused, out_dir)
+
+
+def _star_misfit(maker: StarMaker) -> Callable[[Assessment], str | None]:
+    """Why a kept Star Battle board solved by the rules is not of the tier or grade asked."""
+
+    def misfit(assessment: Assessment) -> str | None:
+        rung = assessment.rung
+        if rung is None:
+            return None
+        if maker.tier is not None and rung.tier != maker.tier:
+            return f"it is of tier {rung.tier}, not {maker.tier}"
+        if maker.grade is not None and int(rung.level) != maker.grade:
+            level = int(rung.level)
+            return f"it is graded {level} {rung.grade}; this batch asks for grade {maker.grade}"
+        return None
+
+    return misfit
 
 
 def _print_star_board(
