@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from fakedist import FakeSite
 from support import ARCHIVE
 
 from queens_core.cli import app as cli_main
@@ -37,13 +36,6 @@ RETURNS = (
 )
 
 
-@pytest.fixture
-def site(tmp_path, monkeypatch):
-    fake = FakeSite(tmp_path / "site", monkeypatch)
-    yield fake
-    fake.forget_modules()
-
-
 def invoke(*args: str):
     # A fresh group each time: the real one remembers the packages it has loaded.
     group = cli_main.main
@@ -55,6 +47,10 @@ def invoke(*args: str):
         if (command.callback is None or command.callback.__module__.startswith("queens_core"))
     }
     monkey.setattr(group, "commands", built_in)
+    # A built-in command imported during the call moves from the lazy table into the
+    # commands above, which are thrown away after it: the table must come back whole,
+    # or the command is gone for every later call (the file failed when run alone).
+    monkey.setattr(group, "_lazy", dict(group._lazy))
     try:
         return CliRunner().invoke(group, list(args))
     finally:
