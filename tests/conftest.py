@@ -1,8 +1,10 @@
-"""Shared fixtures: the archive, its exact solutions, and the installed registry."""
+"""Shared fixtures: the archive, its exact solutions, the installed registry, and a fake
+site-packages for plugins written by a test (``site``; a module may define its own)."""
 
 from __future__ import annotations
 
 import pytest
+from fakedist import FakeSite
 from support import archive_paths
 
 from queens_core import Board, load_registry
@@ -30,3 +32,10 @@ def solutions(archive) -> dict[str, int]:
 def registry():
     """The rules installed in this environment (all four catalog packages)."""
     return load_registry()
+
+
+@pytest.fixture
+def site(tmp_path, monkeypatch):
+    fake = FakeSite(tmp_path / "site", monkeypatch)
+    yield fake
+    fake.forget_modules()

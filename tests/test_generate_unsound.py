@@ -29,13 +29,6 @@ if live:
 WHO = "rule 'first_live_kill' (First live kill) from queens-rules-faulty 2.0.1"
 
 
-@pytest.fixture
-def site(tmp_path, monkeypatch):
-    fake = FakeSite(tmp_path / "site", monkeypatch)
-    yield fake
-    fake.forget_modules()
-
-
 def install(site: FakeSite, body: str = FIRST_LIVE_KILL, counter: str = "first_live_kill") -> None:
     site.add(
         "queens-rules-faulty",

@@ -173,13 +173,6 @@ def test_an_undecided_check_says_what_the_rules_solve_shows(monkeypatch):
 # -- 3. one check of every result, by every command -----------------------------------
 
 
-@pytest.fixture
-def site(tmp_path, monkeypatch):
-    fake = FakeSite(tmp_path / "site", monkeypatch)
-    yield fake
-    fake.forget_modules()
-
-
 def install(site: FakeSite, body: str, counter: str, tier: str = "CHEAP") -> None:
     site.add(
         "queens-rules-faulty",

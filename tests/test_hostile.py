@@ -37,13 +37,6 @@ BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 RULE = "rule 'hostile' (Hostile) from queens-rules-hostile 6.6.6"
 
 
-@pytest.fixture
-def site(tmp_path, monkeypatch):
-    fake = FakeSite(tmp_path / "site", monkeypatch)
-    yield fake
-    fake.forget_modules()
-
-
 def install(site: FakeSite, body: str) -> None:
     site.add(
         "queens-rules-hostile",

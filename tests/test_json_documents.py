@@ -89,13 +89,6 @@ def test_one_board_prints_one_indented_document():
 # -- a rule's detail that JSON cannot hold ---------------------------------------------
 
 
-@pytest.fixture
-def site(tmp_path, monkeypatch):
-    fake = FakeSite(tmp_path / "site", monkeypatch)
-    yield fake
-    fake.forget_modules()
-
-
 #: Kills r1c1 of board 1 (not the solution's queen: a sound step) with a set in its detail.
 SET_DETAIL = "if ctx.state.live & 1:\n    ctx.kill(1, ('cells', frozenset({0})))"
 
