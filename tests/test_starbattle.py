@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from queens_core import Board, BoardError, Context, Contradiction, Solver, State, is_solution
 from queens_core.engine.board import bits, max_stars
 from queens_core.engine.state import find_empty_unit
+from queens_core.generator.regions import lettered_rows
 from queens_core.plugins.readers import TEXT_READER, InputError, read_source
 from queens_core.referee import sat, stars
 from queens_core.referee.exact import find_solutions
@@ -505,7 +506,7 @@ def _grown_maps(n: int, k: int, count: int, seed: int) -> list[tuple[Board, int]
         tile_of = made._grow(n, list(bits(planted)), rng)
         group = made._group_tiles(n, k, tile_of, planted.bit_count(), rng)
         if group is not None:
-            maps.append((Board(made._rows(n, [group[t] for t in tile_of]), k), planted))
+            maps.append((Board(lettered_rows(n, [group[t] for t in tile_of]), k), planted))
     return maps
 
 

@@ -59,7 +59,7 @@ from ..engine.rules import Rule
 from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
-from .regions import LETTERS, grow_region_map, neighbours4, random_queens
+from .regions import grow_region_map, lettered_rows, neighbours4, random_queens
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
@@ -425,14 +425,7 @@ class _Map:
     def board(self) -> Board:
         """The map as a board, its regions lettered in reading order (so the board, and
         everything the rules do on it, depends on the map alone)."""
-        n = self.geometry.n
-        masks = self.masks
-        # A region's first cell in reading order is its mask's lowest bit.
-        letter = [""] * n
-        for rank, k in enumerate(sorted(range(n), key=lambda k: masks[k] & -masks[k])):
-            letter[k] = LETTERS[rank]
-        text = "".join([letter[k] for k in self.region])
-        return Board(tuple([text[r * n : (r + 1) * n] for r in range(n)]))
+        return Board(lettered_rows(self.geometry.n, self.region))
 
     def other_solutions(self, most: int, rng: random.Random) -> tuple[list[int], bool]:
         """Solutions of the map as it stands other than the planted one, and whether they

@@ -26,6 +26,18 @@ LETTERS = "POBGSRLKNTCYUQAJWVMFH"
 LETTERS += "".join(ch for ch in REGION_CHARS if ch not in LETTERS)
 
 
+def lettered_rows(n: int, region_of: list[int]) -> tuple[str, ...]:
+    """The rows of a map given by each cell's region, the regions lettered with
+    :data:`LETTERS` in the reading order of their first cells (so the board, and all
+    the rules do on it, depends on the map alone, not on how its regions were numbered)."""
+    letter: dict[int, str] = {}
+    for k in region_of:
+        if k not in letter:
+            letter[k] = LETTERS[len(letter)]
+    text = "".join([letter[k] for k in region_of])
+    return tuple([text[r * n : (r + 1) * n] for r in range(n)])
+
+
 def random_queens(n: int, rng: random.Random) -> list[int] | None:
     """A random valid queen placement as the column of each row, or None (N = 2, 3).
 

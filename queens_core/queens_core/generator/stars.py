@@ -45,7 +45,7 @@ from ..referee.blame import UnsoundRule
 from ..referee.budget import SearchLimitExceeded
 from ..referee.exact import OtherSolutions, find_solutions
 from ..tools.grade import LADDER, TIER_EXPENSIVE, TIERS_NEEDED, Assessment, Grader, check_against
-from .regions import LETTERS, REGION_CHARS, neighbours4
+from .regions import REGION_CHARS, lettered_rows, neighbours4
 
 __all__ = ["StarBoard", "StarMaker", "generate_starbattle", "plant"]
 
@@ -116,18 +116,6 @@ def _group_tiles(
             group[pick] = regions
             members.append(pick)
         regions += 1
-
-
-def _rows(n: int, region_of: list[int]) -> tuple[str, ...]:
-    """The map's rows, its regions lettered in reading order with the Queens generator's
-    letters: the archive's colour letters first, so that every region of a board up to
-    21×21 has a colour name and colours far enough apart to tell."""
-    letter: dict[int, str] = {}
-    for k in region_of:
-        if k not in letter:
-            letter[k] = LETTERS[len(letter)]
-    text = "".join([letter[k] for k in region_of])
-    return tuple([text[r * n : (r + 1) * n] for r in range(n)])
 
 
 def _connected(n: int, cells: set[int]) -> bool:
@@ -294,7 +282,7 @@ def generate_starbattle(
         others: list[int] = []
         astray = 0  # repairs since the last unique board
         for _ in range(attempts):
-            board = Board(_rows(n, region_of), stars)
+            board = Board(lettered_rows(n, region_of), stars)
             # The exact question first: most boards under repair have several
             # solutions, and one question to the SAT solver costs far less than the
             # rules' solve (which, once every rule stalls, tries a star on every cell).
