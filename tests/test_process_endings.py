@@ -154,6 +154,20 @@ def _sigint_as_on_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _start_as_a_job(
+    args: list[str], folder: Path, stdout: int = subprocess.PIPE
+) -> subprocess.Popen:
+    """``queens ARGS -o FOLDER`` in a process group of its own, as a shell starts a job,
+    with SIGINT as a terminal delivers it (to the whole group, by ``os.killpg``)."""
+    return subprocess.Popen(
+        [str(QUEENS), *args, "-o", str(folder)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_sigint_as_on_a_terminal,
+    )
+
+
 def test_ctrl_c_while_waiting_for_input_exits_130_without_a_traceback():
     """The process waits for a board typed on a terminal; Ctrl-C comes once it has said
     so."""
@@ -261,13 +275,7 @@ def test_ctrl_c_during_generate_jobs_exits_130_without_a_worker_traceback(tmp_pa
     if not children.exists():
         pytest.skip("needs Linux's /proc/PID/task/PID/children")
     command = ["generate", "--size", "12", "--count", "1000", "--jobs", "2", "--seed", "1"]
-    process = subprocess.Popen(
-        [str(QUEENS), *command, "-o", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # a process group of its own, as a shell's job
-        preexec_fn=_sigint_as_on_a_terminal,
-    )
+    process = _start_as_a_job(command, tmp_path)
     assert process.stdout is not None
     assert process.stdout.readline()  # the workers are busy making boards
     started = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
@@ -321,13 +329,7 @@ def test_generate_jobs_ends_whole_on_ctrl_c_or_sigterm_at_random_moments(tmp_pat
     folder = tmp_path / "interrupted"
     rng = random.Random(25)
     for trial in range(6):
-        process = subprocess.Popen(
-            [str(QUEENS), *command, "-o", str(folder)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            preexec_fn=_sigint_as_on_a_terminal,
-        )
+        process = _start_as_a_job(command, folder, stdout=subprocess.DEVNULL)
         time.sleep(rng.uniform(0.2, 1.2))
         ctrl_c = trial % 2 == 0
         try:
@@ -380,13 +382,7 @@ def test_ctrl_c_during_a_star_battle_generate_exits_130_at_once(tmp_path):
     next question (which it did: Ctrl-C seemed to do nothing)."""
     pytest.importorskip("pycryptosat")
     command = ["generate", "--stars", "3", "--size", "17", "--seed", "11", "--count", "50"]
-    process = subprocess.Popen(
-        [str(QUEENS), *command, "-o", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-        preexec_fn=_sigint_as_on_a_terminal,
-    )
+    process = _start_as_a_job(command, tmp_path)
     time.sleep(3)  # well inside the first board's questions
     os.killpg(process.pid, signal.SIGINT)
     try:
