@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from queens_core import Board, Solver, load_registry
 from queens_core.cli.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +164,26 @@ def test_a_kept_board_of_another_grade_is_named_not_listed(tmp_path):
         f"queens: warning: {second}: kept, but it is graded 1 Easy, and this batch's boards "
         "are graded 3 Hard"
     ) in again.stderr.splitlines()
+
+
+def test_a_kept_board_the_selected_rules_do_not_solve_is_named_not_listed(tmp_path):
+    args = ["generate", "--size", "8", "--seed", "11", "--count", "3", "-o", str(tmp_path)]
+    made = run(*args).stdout.splitlines()
+    again = run(*args, "--exclude", "pfc")
+    assert again.exit_code == 1
+    # Board 2 of seed 11 needs the expensive tier: without pfc the rules stall on it.
+    (fiendish,) = [line.split(": ")[0] for line in made if "tier expensive" in line]
+    board = Board.parse(Path(fiendish).read_text())
+    rules = [
+        rule for rule in load_registry().rules if rule.counter != "placement_forces_contradiction"
+    ]
+    assert not Solver(rules).solve(board).solved
+    assert f"queens: warning: {fiendish}: kept, but the selected rules do not solve it" in (
+        again.stderr.splitlines()
+    )
+    assert again.stdout.splitlines() == [
+        f"{line} (kept)" for line in made if line.split(": ")[0] != fiendish
+    ]
 
 
 def test_files_that_are_not_boards_are_named_for_what_they_look_like(tmp_path):
