@@ -29,9 +29,9 @@ from hostile import (
 )
 
 from queens_core.cli.app import main
-from queens_core.engine import guards
 from queens_core.plugins import readers
 from queens_core.render.statuses import EXIT_PLUGIN_FAILED, EXIT_RULE_FAILED
+from queens_core.runtime import guards
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 RULE = "rule 'hostile' (Hostile) from queens-rules-hostile 6.6.6"
@@ -100,7 +100,7 @@ def test_a_hostile_rule_is_named_in_one_line_by_every_command(site, tmp_path, bo
 
 
 def test_a_runaway_rule_is_stopped_by_the_time_budget(site, monkeypatch):
-    monkeypatch.setattr("queens_core.engine.guards.TIME_BUDGET", 0.3)
+    monkeypatch.setattr("queens_core.runtime.guards.TIME_BUDGET", 0.3)
     install(site, RUNAWAY)
     result = run("solve", BOARD)
     assert result.exit_code == 3
@@ -138,7 +138,7 @@ def test_a_hook_that_returns_none_is_a_broken_package(site):
 SHORT_BUDGETS = """
 import sys
 sys.path.insert(0, {site!r})
-from queens_core.engine import guards
+from queens_core.runtime import guards
 guards.TIME_BUDGET = 0.3
 guards.PLUGIN_BUDGET = 0.3
 guards.GRACE = 0.5
@@ -174,7 +174,7 @@ def test_the_hard_stop_ends_a_rule_that_swallows_the_alarm(site):
 #: the exception that stops it.
 SWALLOWS_IN_A_THREAD = """
 import threading, time
-from queens_core.engine import guards
+from queens_core.runtime import guards
 guards.GRACE = 0.5
 
 def work():
@@ -254,7 +254,7 @@ def test_a_call_that_holds_the_interpreter_lock_is_ended_in_one_line_naming_it(s
 
 
 def test_the_sentinel_names_the_package_innermost_in_a_stack_else_says_where():
-    from queens_core.engine.sentinel_main import verdict
+    from queens_core.runtime.sentinel_main import verdict
 
     names = [("/site/spin_rules/", "plugin package queens-rules-spin[spin]")]
     waiting = [("/usr/lib/python3/threading.py", "320"), ("/site/spin_rules/__init__.py", "3")]

@@ -8,11 +8,12 @@ re-exports); a folder is a layer of the implementation:
 =========== =========================================================================
 layer       may import
 =========== =========================================================================
-engine      the standard library
-plugins     engine, pluggy
-referee     engine (pycryptosat, optionally)
-tools       engine, plugins, referee
-generator   engine, plugins, referee, tools
+engine      the standard library, but no process modules (threads, signals, processes)
+runtime     engine (the process layer: watchdogs, the sentinel, workers, forks, exits)
+plugins     engine, runtime, pluggy
+referee     engine, runtime (pycryptosat, optionally)
+tools       engine, runtime, plugins, referee
+generator   engine, runtime, plugins, referee, tools
 render      engine, plugins, referee, tools
 contract    anything but render and cli (the rule-author kit and its fixtures)
 cli         anything, and click
@@ -39,14 +40,22 @@ CORE = ROOT / "queens_core" / "queens_core"
 #: Each layer and the layers it may import (its own included).
 ALLOWED = {
     "engine": {"engine"},
-    "plugins": {"engine", "plugins"},
-    "referee": {"engine", "referee"},
-    "tools": {"engine", "plugins", "referee", "tools"},
-    "generator": {"engine", "plugins", "referee", "tools", "generator"},
+    "runtime": {"engine", "runtime"},
+    "plugins": {"engine", "runtime", "plugins"},
+    "referee": {"engine", "runtime", "referee"},
+    "tools": {"engine", "runtime", "plugins", "referee", "tools"},
+    "generator": {"engine", "runtime", "plugins", "referee", "tools", "generator"},
     "render": {"engine", "plugins", "referee", "tools", "render"},
-    "contract": {"engine", "plugins", "referee", "tools", "generator", "contract"},
-    "cli": {"engine", "plugins", "referee", "tools", "generator", "render", "contract", "cli"},
+    "contract": {"engine", "runtime", "plugins", "referee", "tools", "generator", "contract"},
+    "cli": {
+        *("engine", "runtime", "plugins", "referee", "tools", "generator", "render"),
+        *("contract", "cli"),
+    },
 }
+
+#: Standard-library modules the engine never imports: the kernel the compiled build
+#: compiles runs no threads, signals or processes of its own (the runtime does).
+PROCESS_MODULES = {"threading", "_thread", "signal", "multiprocessing", "subprocess"}
 
 #: The layer of each contract file: that of the implementation it re-exports.
 CONTRACT_LAYERS = {
@@ -162,6 +171,8 @@ def layer_violations(sources: Mapping[str, str], packages: Mapping[str, bool]) -
             elif top not in stdlib and top != "__future__":
                 if top not in THIRD_PARTY.get(layer, set()):
                     found.append(f"{module} ({layer}) imports {top}")
+            elif layer == "engine" and top in PROCESS_MODULES:
+                found.append(f"{module} ({layer}) imports {top}, a process module")
     return found
 
 
@@ -256,6 +267,10 @@ def test_every_folder_of_the_core_is_a_layer():
         ("queens_core.referee.blame", "from ..plugins import registry\n"),
         # click outside the CLI.
         ("queens_core.render.colour", "import click\n"),
+        # Process machinery in the kernel, even deferred to a function...
+        ("queens_core.engine.driver", "def f():\n    import threading\n"),
+        # ...or reached through the runtime.
+        ("queens_core.engine.state", "from ..runtime import guards\n"),
     ],
 )
 def test_a_planted_upward_import_is_caught(module, planted):
@@ -291,3 +306,11 @@ def test_below_the_cli_nothing_loads_click_and_the_board_loads_no_threads():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.split() == ["False", "False"], done.stderr
+    # The exact solver and the driver (a notebook's first imports) load no process
+    # machinery either: the engine asks the runtime for it, and only where it is loaded.
+    code = (
+        "import queens_core.exact, queens_core.engine.driver, sys\n"
+        "print(*(name in sys.modules for name in ('threading', 'signal', 'queens_core.runtime')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.split() == ["False", "False", "False"], done.stderr

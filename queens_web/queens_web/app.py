@@ -283,7 +283,7 @@ def create_app(
     ) -> dict[str, Any]:
         """``function`` in a worker thread, its plugin code stopped (and named) when it
         runs past ``seconds``: the thread is free again, whatever a rule does."""
-        from queens_core.engine.guards import OutOfTime, describe, watch
+        from queens_core.runtime.guards import OutOfTime, describe, watch
 
         library = lazy.get()
         try:

@@ -16,9 +16,9 @@ import click
 
 from ..plugins import readers
 from ..plugins.registry import SKIP_BROKEN_ENV, PluginError, Registry, load_registry
+from ..runtime.process import start_up_over
 from .exits import EXIT_PLUGIN_FAILED, fail, warn
 from .packages import PluginGroup
-from .process import start_up_over
 
 
 class Settings:
@@ -77,7 +77,7 @@ def _command_packages() -> set[tuple[str, str]]:
     metadata without importing them."""
     from .. import hookspecs
     from ..plugins.distributions import entry_points
-    from ..plugins.registry import dist_name, dist_version
+    from ..plugins.finder import dist_name, dist_version
 
     return {
         (dist_name(ep), dist_version(ep))

@@ -9,7 +9,7 @@ written (a full disk, ``> /dev/full``) is one line on standard error and exit 2.
 Two things make a short run cheaper without changing what it does. Start-up (click,
 pluggy, the plugins) allocates some hundred thousand objects and frees few: the cyclic
 garbage collector is off until the plugins are loaded
-(:func:`queens_core.cli.process.start_up_over`), instead of scanning them thirty times
+(:func:`queens_core.runtime.process.start_up_over`), instead of scanning them thirty times
 over. And a run of a built-in command that has ended ends
 the process at once, after the exit functions (``atexit``) and the flush of the output,
 instead of letting Python free every object of every module one by one (some 25 ms of
@@ -24,7 +24,7 @@ import io
 import os
 import sys
 
-from .process import were_command_packages_loaded
+from ..runtime.process import were_command_packages_loaded
 
 #: As in :mod:`queens_core.cli.exits` (not imported here: that module imports click).
 EXIT_OUTPUT_FAILED = 2

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import hookspecs
+from ..runtime.process import command_packages_loaded, start_up_over
 from .exits import EXIT_PLUGIN_FAILED, report_error, warn
 from .group import QueensGroup
-from .process import command_packages_loaded, start_up_over
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -36,63 +36,53 @@ def load_commands(
     """Every command the installed command packages register, each with the
     ``package[entry point]`` label of its package, and the error line of each package
     that failed to load (it contributes nothing)."""
-    from ..engine.guards import raised_by_plugin
-    from ..plugins.registry import (
-        call_one,
-        cause_of,
-        dist_name,
-        dist_version,
-        first_party_first,
-        loading,
-        make_plugin_manager,
-        where_raised,
-    )
+    from ..plugins.finder import Failed, in_loading_order, load_each, loading
+    from ..plugins.registry import call_one, make_plugin_manager
 
     if entry_points is None:
-        from ..plugins.distributions import entry_points as installed
+        from ..plugins.finder import installed
 
         entry_points = installed(hookspecs.COMMANDS_ENTRY_POINT_GROUP)
+
+    def take(_ep: metadata.EntryPoint, label: str, plugin: object) -> list[click.Command]:
+        pm = make_plugin_manager()
+        pm.register(plugin, name=label)
+        if not pm.hook.queens_register_commands.get_hookimpls():
+            raise CommandPackageError(
+                f"it has no {COMMANDS_HOOK} function marked @hookimpl "
+                f"(from queens_core import hookimpl)"
+            )
+        # Through pluggy's hook caller, as the rule and reader hooks are called.
+        with loading(label):
+            returned = call_one(pm, COMMANDS_HOOK, plugin)
+        if not isinstance(returned, list | tuple):
+            raise CommandPackageError(
+                f"{COMMANDS_HOOK} must return a list of click commands, "
+                f"not {type(returned).__name__}"
+            )
+        commands: list[click.Command] = list(returned)
+        for command in commands:
+            if not isinstance(command, click.Command) or not command.name:
+                raise CommandPackageError(
+                    f"{COMMANDS_HOOK} returned {command!r}, which is not a named click.Command"
+                )
+        return commands
+
     found: list[tuple[str, click.Command]] = []
     broken: list[str] = []
     # First-party packages first: a command they register wins over another package's.
-    for ep in sorted(entry_points, key=lambda ep: (*first_party_first(dist_name(ep)), ep.name)):
-        label = f"{dist_name(ep)}[{ep.name}]"
-        pm = make_plugin_manager()
-        try:
-            with loading(label):
-                plugin = ep.load()
-            pm.register(plugin, name=label)
-            if not pm.hook.queens_register_commands.get_hookimpls():
-                raise CommandPackageError(
-                    f"it has no {COMMANDS_HOOK} function marked @hookimpl "
-                    f"(from queens_core import hookimpl)"
-                )
-            # Through pluggy's hook caller, as the rule and reader hooks are called.
-            with loading(label):
-                returned = call_one(pm, COMMANDS_HOOK, plugin)
-            if not isinstance(returned, list | tuple):
-                raise CommandPackageError(
-                    f"{COMMANDS_HOOK} must return a list of click commands, "
-                    f"not {type(returned).__name__}"
-                )
-            commands: list[click.Command] = list(returned)
-            for command in commands:
-                if not isinstance(command, click.Command) or not command.name:
-                    raise CommandPackageError(
-                        f"{COMMANDS_HOOK} returned {command!r}, which is not a named click.Command"
-                    )
-        # A broken third-party package can raise anything, even SystemExit or
-        # KeyboardInterrupt on import (the user's Ctrl-C goes on).
-        except BaseException as err:
-            if not raised_by_plugin(err):
-                raise
-            cause = str(err) if isinstance(err, CommandPackageError) else cause_of(err)
-            broken.append(
-                f"command package {label} {dist_version(ep)} failed to load ({ep.value}): "
-                f"{cause}{where_raised(err)}"
-            )
-            continue
-        found.extend((label, command) for command in commands)
+    for outcome in load_each(
+        in_loading_order(entry_points),
+        "command package",
+        take,
+        refusals=(CommandPackageError,),
+        with_version=True,
+        caller=__file__,
+    ):
+        if isinstance(outcome, Failed):
+            broken.append(outcome.line)
+        else:
+            found.extend((outcome.label, command) for command in outcome.value)
     return found, broken
 
 

@@ -62,7 +62,7 @@ class Context:
     """
 
     #: ``running``: set by the driver for its own use (the thread's slot of
-    #: :mod:`queens_core.engine.guards`, which names the rule running when time runs out).
+    #: :mod:`queens_core.engine.supervision`, which names the rule running when time runs out).
     __slots__ = ("board", "budgets", "counter", "enabled", "running", "state", "steps")
 
     @property

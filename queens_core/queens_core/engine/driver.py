@@ -15,10 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from . import guards
+from . import supervision
 from .board import Board
-from .errors import ContractViolation, ReadOnlyBoard
-from .guards import OutOfTime
+from .errors import ContractViolation, OutOfTime, ReadOnlyBoard
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import EmptyUnit, InvalidState, State, find_empty_unit
@@ -183,8 +182,9 @@ class Solver:
         self._given = given
         self._by_stars: dict[int, Solver] = {stars: self}
         #: Seconds one solve may take before the rule then running is stopped and named
-        #: (None: :data:`queens_core.engine.guards.TIME_BUDGET`; ``math.inf``: no limit).
-        self.time_budget = guards.TIME_BUDGET if time_budget is None else time_budget
+        #: (None: the supervisor's default, :data:`queens_core.runtime.guards.TIME_BUDGET`;
+        #: ``math.inf``: no limit). See :mod:`queens_core.engine.supervision`.
+        self.time_budget = time_budget
         self.rules = sorted(
             (r for r in given if r.sound_for(stars)),
             key=lambda r: (r.tier_rank, r.position, r.counter),
@@ -227,7 +227,7 @@ class Solver:
         :meth:`for_stars`. Raises :class:`~queens_core.engine.state.InvalidState` for a start
         state with two queens in a unit or touching (no rule runs on it), and
         :class:`RuleFailure` when a rule raises, breaks its contract (see also
-        :mod:`queens_core.engine.guards`) or is still running when the solve's time budget runs
+        :mod:`queens_core.runtime.guards`) or is still running when the solve's time budget runs
         out.
         """
         if board.stars != self.stars:
@@ -239,7 +239,7 @@ class Solver:
             if problem is not None:
                 raise InvalidState(problem)
         try:
-            with guards.watch(self.time_budget):
+            with supervision.supervisor.watch_solve(self.time_budget):
                 return self._solve(board, state)
         except OutOfTime as err:  # it struck between two rule calls
             raise RuleFailure(err.rule, err) from None
@@ -252,10 +252,10 @@ class Solver:
         changes something, and back; until solved, stalled or contradictory."""
         ctx = Context(board, state, [])
         # Where _run marks the rule it calls, for the time budget to name: this thread's.
-        ctx.running = guards.running_slot()
+        ctx.running = supervision.supervisor.running_slot()
         result = SolveResult(board, state, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps)
         result.budgets = ctx.budgets
-        state.caches = guards.Caches(ctx, state.caches)
+        state.caches = supervision.Caches(ctx, state.caches)
         if not self._settle(ctx, result):
             return result
         n = board.star_total
@@ -353,7 +353,8 @@ class Solver:
             self._contradiction(result, f"{UNSOUND_PREFIX}{unsound}", group.rules[0])
             return True
         except BaseException as err:
-            if not guards.raised_by_plugin(err):  # the user's Ctrl-C, not the rule's
+            # The user's Ctrl-C is not the rule's failure.
+            if not supervision.supervisor.raised_by_plugin(err):
                 raise
             raise RuleFailure(group.rules[0], err) from err
         finally:

@@ -1,10 +1,13 @@
 """The engine's exceptions about rules that break the contract, in a leaf module.
 
-A leaf, and never compiled: the board, the guards and the driver all raise or catch
-these, and mypyc cannot compile a subclass of AttributeError (:class:`ReadOnlyBoard`).
+A leaf, and never compiled: the board, the driver and the runtime's guards
+(:mod:`queens_core.runtime.guards`) all raise or catch these, and mypyc cannot compile a
+subclass of AttributeError (:class:`ReadOnlyBoard`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class ReadOnlyBoard(AttributeError):
@@ -17,3 +20,21 @@ class ReadOnlyBoard(AttributeError):
 class ContractViolation(Exception):
     """A rule broke the contract of :class:`~queens_core.engine.rules.Context` (the driver can no
     longer trust the record of the solve)."""
+
+
+class OutOfTime(BaseException):
+    """The time budget ran out while ``culprit`` was running (``rule``: the same, for a
+    rule's budget). A BaseException, so plugin code's own ``except Exception`` does not
+    swallow it. Raised by the runtime's watchdog (:mod:`queens_core.runtime.guards`);
+    defined here, where the driver that turns it into a rule's failure can see it."""
+
+    def __init__(self, culprit: Any, budget: float, what: str = "the solve's time budget"):
+        super().__init__(f"it was still running when {what} ({budget:g} s) ran out")
+        self.rule = culprit
+        self.culprit = culprit
+        self.budget = budget
+        self.what = what
+
+    def __reduce__(self) -> tuple[type[OutOfTime], tuple[Any, float, str]]:
+        # Sent back whole from a worker of ``generate --jobs``.
+        return OutOfTime, (self.culprit, self.budget, self.what)

@@ -752,7 +752,7 @@ def _worker_init(maker: Maker) -> None:
     import signal
     import threading
 
-    from ..engine import guards
+    from ..runtime import guards
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # The parent's own handlers came along with fork (``generate`` ends on SIGTERM by an

@@ -1,7 +1,7 @@
 """Finding and loading plugins: the registry of rules, the readers of board formats,
 the entry points of installed distributions, and the selection of rules by name.
 
-Imports the engine and pluggy, nothing above.
+Imports the engine, the runtime (which watches plugin code) and pluggy, nothing above.
 """
 
 #: The distributions made with ``queens-core`` that add commands or readers: a command, a
@@ -12,3 +12,14 @@ Imports the engine and pluggy, nothing above.
 FIRST_PARTY = frozenset(
     {"queens-core", "queens-web", "queens-read-image", "queens-rules-starbattle"}
 )
+
+#: Every distribution made with queens: :data:`FIRST_PARTY` and the rule packages of the
+#: catalog. Their code is ours, so loading only these starts no sentinel process (see
+#: "When the sentinel starts" in :mod:`queens_core.runtime.guards`); they win no clash
+#: by being here.
+SHIPPED = FIRST_PARTY | {
+    "queens-rules-baseline",
+    "queens-rules-polyomino",
+    "queens-rules-pigeonhole",
+    "queens-rules-pfc",
+}

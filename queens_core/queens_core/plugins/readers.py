@@ -34,10 +34,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine import guards
 from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
-from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 from ..engine.state import State
+from ..runtime import guards
+from ..runtime.guards import OutOfTime, plugin_code, raised_by_plugin
 from . import FIRST_PARTY
 
 __all__ = ["STDIN", "TEXT_READER", "InputError", "Reader", "Reading", "read_source"]

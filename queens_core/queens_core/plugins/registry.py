@@ -1,8 +1,8 @@
 """Finding plugin packages and turning what they register into a validated registry.
 
-The entry points of the ``queens.rules`` and ``queens.readers`` groups are found as
-``importlib.metadata`` finds them (:mod:`.distributions`) and loaded here, in sorted
-order so the registry is the same on every machine; pluggy then registers them and calls
+The entry points of the ``queens.rules`` and ``queens.readers`` groups are found and
+loaded by :mod:`.finder` (as those of command packages are), in sorted order so the
+registry is the same on every machine; pluggy then registers them and calls
 their hooks, through its hook caller (so an implementation may take fewer arguments than
 the spec) one plugin at a time (so every failure names ``package[entry point]``). After
 that the driver calls each rule's ``apply`` directly, and the commands read boards
@@ -11,8 +11,6 @@ through the readers.
 
 from __future__ import annotations
 
-import importlib
-import os
 import types
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -21,9 +19,18 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import pluggy
 
 from .. import hookspecs
-from ..engine.guards import STATUS_LOADING, OutOfTime, name_code, plugin_code, raised_by_plugin
 from ..engine.rules import Rule
-from . import FIRST_PARTY
+from ..runtime.guards import OutOfTime, raised_by_plugin
+from .finder import (
+    Failed,
+    dist_name,
+    dist_version,
+    first_party_first,
+    installed,
+    load_each,
+    loading,
+    where_raised,
+)
 from .readers import TEXT_READER, Reader
 
 T = TypeVar("T")
@@ -38,8 +45,6 @@ REGISTER_HOOK = "queens_register_rules"
 READERS_HOOK = "queens_register_readers"
 #: The hooks a plugin package implements at least one of.
 PLUGIN_HOOKS = (REGISTER_HOOK, READERS_HOOK)
-
-_IMPORT_MACHINERY = os.path.dirname(importlib.__file__)
 
 
 class PluginError(Exception):
@@ -113,62 +118,6 @@ def make_plugin_manager() -> pluggy.PluginManager:
     return pm
 
 
-def _entry_points() -> list[metadata.EntryPoint]:
-    # Not importlib.metadata: its imports cost more than a solve; .distributions reads
-    # the same metadata folders and gives the same answers (or asks it when unsure).
-    from .distributions import entry_points
-
-    found = entry_points(*hookspecs.ENTRY_POINT_GROUPS)
-    return sorted(found, key=lambda ep: (*first_party_first(dist_name(ep)), ep.name, ep.group))
-
-
-def first_party_first(package: str) -> tuple[bool, str]:
-    """A sort key: the distributions of queens first (they win a clash, and the other
-    package is the one named), then by name."""
-    return package not in FIRST_PARTY, package
-
-
-def loading(label: str) -> plugin_code:
-    """Watch the loading of plugin ``label`` (its import, its hooks): its budget, and
-    the hard stop's status 4."""
-    return plugin_code(
-        f"plugin package {label}", status=STATUS_LOADING, what="the time budget of its loading"
-    )
-
-
-def cause_of(err: BaseException) -> str:
-    """Why loading plugin code failed, in words: it ran away, or raised ``err``."""
-    if isinstance(err, OutOfTime):
-        return f"it ran away: {err}"
-    return f"{type(err).__name__}: {err}".rstrip(": ")
-
-
-def dist_name(ep: metadata.EntryPoint) -> str:
-    """The name of the distribution that declares ``ep`` (``?`` when it has none): the
-    ``package`` of ``package[entry point]``, how every failure names a plugin."""
-    return ep.dist.name if ep.dist is not None else "?"
-
-
-def dist_version(ep: metadata.EntryPoint) -> str:
-    """The version of the distribution that declares ``ep`` (``?`` when it has none)."""
-    return ep.dist.version if ep.dist is not None else "?"
-
-
-def where_raised(err: BaseException) -> str:
-    """`` (at file:line)``: where in the plugin's code ``err`` was raised (the innermost
-    frame outside the import machinery and this module), or empty when nowhere."""
-    if isinstance(err, SyntaxError) and err.filename:
-        return f" (at {err.filename}:{err.lineno})"
-    where = ""
-    tb = err.__traceback__
-    while tb is not None:
-        filename = tb.tb_frame.f_code.co_filename
-        if not filename.startswith(("<frozen", _IMPORT_MACHINERY)) and filename != __file__:
-            where = f" (at {filename}:{tb.tb_lineno})"
-        tb = tb.tb_next
-    return where
-
-
 def _hook_problems(pm: pluggy.PluginManager, plugin: object) -> list[str]:
     """What is wrong with the hooks of a freshly registered plugin: a ``@hookimpl`` that
     is not a queens hook (a typo), or none of the queens hooks at all (the marker is
@@ -202,39 +151,28 @@ def load_entry_points(
     """
     packages = []
     broken = []
-    eps = _entry_points() if entry_points is None else entry_points
-    for ep in eps:
-        info = PackageInfo(dist_name(ep), dist_version(ep), ep.name)
-        plugin = None
+    eps = installed(*hookspecs.ENTRY_POINT_GROUPS) if entry_points is None else entry_points
+
+    def take(ep: metadata.EntryPoint, label: str, plugin: object) -> PackageInfo | None:
+        if pm.is_registered(plugin):
+            return None  # one module named in both groups (rules and readers) is one plugin
+        pm.register(plugin, name=label)
         try:
-            with loading(info.label):
-                plugin = ep.load()
-            name_code(plugin, f"plugin package {info.label}")
-            if pm.is_registered(plugin):
-                # One module named in both groups (rules and readers) is one plugin.
-                continue
-            pm.register(plugin, name=info.label)
             problems = _hook_problems(pm, plugin)
             if problems:
                 raise PluginError("; ".join(problems))
-        # A broken third-party package can raise anything, even SystemExit or
-        # KeyboardInterrupt on import (the user's Ctrl-C goes on).
-        except BaseException as err:
-            if not raised_by_plugin(err):
-                raise
-            if plugin is not None and pm.is_registered(plugin):
-                pm.unregister(plugin)
-            cause = cause_of(err)
-            if isinstance(err, PluginError):
-                cause = str(err)
-            message = (
-                f"rule package {info.label} failed to load ({ep.value}): {cause}{where_raised(err)}"
-            )
+        except BaseException:
+            pm.unregister(plugin)
+            raise
+        return PackageInfo(dist_name(ep), dist_version(ep), ep.name)
+
+    for outcome in load_each(eps, "rule package", take, refusals=(PluginError,)):
+        if isinstance(outcome, Failed):
             if not skip_broken:
-                raise PluginError(message) from err
-            broken.append(message)
-            continue
-        packages.append(info)
+                raise PluginError(outcome.line) from outcome.error
+            broken.append(outcome.line)
+        elif outcome.value is not None:
+            packages.append(outcome.value)
     return packages, broken
 
 

@@ -8,8 +8,6 @@ seconds.
 from __future__ import annotations
 
 import functools
-import signal
-import threading
 import time
 from typing import Any
 
@@ -22,24 +20,18 @@ from .budget import SearchLimitExceeded
 SESSION_SECONDS = 30.0
 
 
-#: Whether this platform can hold a signal back in one thread (not Windows).
-_CAN_HOLD_SIGNALS = hasattr(signal, "pthread_sigmask")
-
-
 def _solve(solver: Any, assumptions: list[int] | None = None) -> tuple[bool | None, Any]:
     """``solver.solve``, with Ctrl-C held back until it returns. While it solves,
     CryptoMiniSat takes SIGINT for itself and means to give the question up, but it may
     interrupt another solver of the process than the one solving, and then the Ctrl-C is
-    simply lost. Blocked in the main thread (the only one that takes it: see the
-    watchdog), the signal waits, and is Python's KeyboardInterrupt as soon as the
-    question ends (milliseconds for the generator's)."""
-    if threading.current_thread() is not threading.main_thread() or not _CAN_HOLD_SIGNALS:
+    simply lost. Held back (:func:`queens_core.runtime.signals.interrupts_held`), the
+    signal waits, and is Python's KeyboardInterrupt as soon as the question ends
+    (milliseconds for the generator's)."""
+    # Here, not at the top: importing the exact solver loads no signal machinery.
+    from ..runtime.signals import interrupts_held
+
+    with interrupts_held():
         return solver.solve(assumptions or [])
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        return solver.solve(assumptions or [])
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _raise_if_interrupted(started: float, seconds: float | None) -> None:

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from ..engine.board import Board, bits
 from ..engine.driver import RuleFailure
 from ..engine.errors import ContractViolation
-from ..engine.guards import OutOfTime, plugin_code, raised_by_plugin
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label
 from ..engine.words import cells_words, lines_words, region_name, regions_words
+from ..runtime.guards import OutOfTime, plugin_code, raised_by_plugin
 
 
 class ReplayError(ValueError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,8 @@ from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, war
 from ..options import complete_rule_names, format_option, selected_rules
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from ...engine.board import Board
     from ...engine.rules import Rule
     from ...generator.needs import NeedsFilter
@@ -543,29 +545,15 @@ def _write_and_print(
 EXIT_TERMINATED = 143
 
 
-@contextmanager
-def _terminate_as_exit() -> Iterator[None]:
+def _terminate_as_exit() -> AbstractContextManager[None]:
     """For the length of a batch, SIGTERM ends the command as Ctrl-C does, by an
     exception: the workers of --jobs are stopped and a board file being written is
-    removed, instead of the process vanishing in the middle of it. SIGUSR1 is a worker
-    of --jobs ended by the hard stop of the time budget (it said which rule, on standard
-    error): the command ends with status 3."""
-    import signal
+    removed, instead of the process vanishing in the middle of it. A worker of --jobs
+    ended by the hard stop of the time budget (it said which rule, on standard error)
+    ends the command with status 3."""
+    from ...runtime.signals import terminate_as_exit
 
-    def ended(signum: int, _frame: Any) -> None:
-        raise SystemExit(EXIT_TERMINATED if signum == signal.SIGTERM else EXIT_RULE_FAILED)
-
-    signals = [signal.SIGTERM] + ([signal.SIGUSR1] if hasattr(signal, "SIGUSR1") else [])
-    try:
-        previous = {signum: signal.signal(signum, ended) for signum in signals}
-    except ValueError:  # not the main thread: leave the signals as they are
-        yield
-        return
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+    return terminate_as_exit(EXIT_TERMINATED, EXIT_RULE_FAILED)
 
 
 def _generate_stars(

@@ -1,4 +1,4 @@
-"""The sentinel's own program (:mod:`queens_core.engine.sentinel` says what it is for).
+"""The sentinel's own program (:mod:`queens_core.runtime.sentinel` says what it is for).
 
 Run as ``python -I -S sentinel_main.py PID SECONDS TELL``, with the heartbeats' socket
 on descriptor 0 and the fault handler's pipe on descriptor 3: it imports only modules

@@ -4,10 +4,11 @@ A call into C code that never lets go of Python's interpreter lock (a catastroph
 regular expression, ``sum(range(10**12))``, a power of a huge number) stops every
 Python thread of the process, the budgets' watchdog too, and no signal handler written
 in Python runs until it returns. So the watch over such a call has to live outside the
-process. The watchdog (:mod:`queens_core.engine.guards`) starts this sentinel once, and
-sends it a heartbeat a few times a second; the sentinel
+process. The watchdog (:mod:`queens_core.runtime.guards`) starts this sentinel once,
+where plugin code not made with queens runs (that module says when), and sends it a
+heartbeat a few times a second; the sentinel
 
-1. notices when no heartbeat has come for :data:`~queens_core.engine.guards.LOCK_HELD`
+1. notices when no heartbeat has come for :data:`~queens_core.runtime.guards.LOCK_HELD`
    seconds (the longest time budget: a call that keeps the interpreter longer is past
    any), while the process is not stopped (``Ctrl-Z``);
 2. asks the process for the Python stack of each of its threads: Python's fault handler,
@@ -23,7 +24,7 @@ The sentinel ends when the process does (its end of the heartbeats closes), and 
 no Ctrl-C (that is for ``queens``). A side effect: ``SIGQUIT`` (Ctrl-\\) ends ``queens``
 at once with status 3 too, without a core dump. Linux only (it reads ``/proc`` and
 calls the C library through ctypes' C module); elsewhere the fault handler's own dump
-after :data:`~queens_core.engine.guards.STARVED` seconds is what remains.
+after :data:`~queens_core.runtime.guards.STARVED` seconds is what remains.
 """
 
 from __future__ import annotations

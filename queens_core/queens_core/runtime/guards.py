@@ -1,4 +1,4 @@
-"""What the core does about plugin code that breaks its contract in ways a result cannot show.
+"""What the process does about plugin code that breaks its contract in ways a result cannot show.
 
 A rule package, a reader package and a command package are third-party code running in
 the ``queens`` process. The driver checks every step a rule records
@@ -23,16 +23,38 @@ rule's cache, which goes through one Python method):
   on standard error and ends the process at once with status 3 (4 while a package
   loads). A call into C code that never lets go of the interpreter lock
   (``sum(range(10**12))``) stops every Python thread, the watchdog too: for that case
-  the watchdog starts a sentinel process (:mod:`queens_core.engine.sentinel`) that ends
-  this one with one line naming the plugin, and status 3, when no heartbeat has come for
-  :data:`LOCK_HELD` seconds; where no sentinel can run, Python's fault handler is kept
-  armed (:data:`STARVED`), and ends the process with the Python stack of the stuck call
-  and status 1 when no Python thread has run for that long;
+  a sentinel process (:mod:`queens_core.runtime.sentinel`) ends this one with one line
+  naming the plugin, and status 3, when no heartbeat has come for :data:`LOCK_HELD`
+  seconds (see "When the sentinel starts" below); and wherever no sentinel runs,
+  Python's fault handler is kept armed (:data:`STARVED`), and ends the process with the
+  Python stack of the stuck call and status 1 when no Python thread has run for that
+  long;
 - raising ``KeyboardInterrupt`` or ``SystemExit``: the callers report those as the
   plugin's failure, unless the user pressed Ctrl-C (:func:`user_interrupted`);
-- overwriting another rule's cache: ``state.caches`` (each rule's ``ctx.cache``, keyed by
-  its counter) is a :class:`Caches` during a solve, which lets a rule write its own key
-  only.
+- overwriting another rule's cache: the engine itself sees to that
+  (:class:`~queens_core.engine.supervision.Caches`).
+
+The engine holds no process code: it asks its supervisor
+(:mod:`queens_core.engine.supervision`) to watch each solve, and importing this module
+installs the one that does all of the above.
+
+When the sentinel starts
+------------------------
+The sentinel is a second Python process (some 15 ms of CPU and a few of wall time at
+the start of every run that has one), and it is needed for one case only: a call that
+holds the interpreter lock past every budget. Such a call stops every Python thread of
+``queens``, so nothing of ours can notice it *while it runs*: a sentinel started late
+(once plugin code has run for some seconds, say) would never start for a call that takes
+the lock from its first instant, which is exactly the case it exists for. So the choice
+is made before plugin code runs, by whose code it is: the sentinel starts just before
+the first plugin package that is not one of the distributions made with queens
+(:data:`queens_core.plugins.SHIPPED`) is imported (:func:`untrusted_code_ahead`), and
+from then on watches the whole run (that package's import, hooks, rules and readers).
+A run that loads only the packages made with queens (every ``queens solve`` of a plain
+install) never starts it: their code is ours, tested not to hold the lock, and should
+one of them do so all the same, the fault handler still ends the run (status 1, with
+the stack of the call) instead of the one line naming it. A package that only borrows
+such a name loses that line too, and nothing else.
 
 Writes straight to file descriptors 1 and 2 (``os.write(1, ...)``, a C library's
 ``printf``) are not intercepted. Moving the descriptors aside around each solve costs
@@ -67,13 +89,13 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..engine import supervision
+from ..engine.errors import ContractViolation, OutOfTime
+from ..engine.supervision import RunningRule
 from . import sentinel
-from .errors import ContractViolation
 
 if TYPE_CHECKING:
     from types import FrameType
-
-    from .rules import Context, Rule
 
 #: The per-solve time budget of :class:`~queens_core.engine.driver.Solver`, in seconds. The
 #: slowest archive board takes a few milliseconds and a random 32×32 board well under a
@@ -91,7 +113,7 @@ GRACE = 10.0
 #: ends the process: the longest budget, its grace and some margin.
 STARVED = max(TIME_BUDGET, PLUGIN_BUDGET) + GRACE + 20.0
 #: How long one call may keep the interpreter to itself (no other Python thread runs,
-#: the watchdog included) before the sentinel (:mod:`queens_core.engine.sentinel`) ends
+#: the watchdog included) before the sentinel (:mod:`queens_core.runtime.sentinel`) ends
 #: the process with one line naming the plugin: the longest budget, past which any
 #: plugin code is stopped.
 LOCK_HELD = max(TIME_BUDGET, PLUGIN_BUDGET)
@@ -112,23 +134,6 @@ _IDLE = 0.25
 _MAIN_THREAD = threading.main_thread().ident or 0
 _get_ident = threading.get_ident
 _monotonic = time.monotonic
-
-
-class OutOfTime(BaseException):
-    """The time budget ran out while ``culprit`` was running (``rule``: the same, for a
-    rule's budget). A BaseException, so plugin code's own ``except Exception`` does not
-    swallow it."""
-
-    def __init__(self, culprit: Any, budget: float, what: str = "the solve's time budget"):
-        super().__init__(f"it was still running when {what} ({budget:g} s) ran out")
-        self.rule = culprit
-        self.culprit = culprit
-        self.budget = budget
-        self.what = what
-
-    def __reduce__(self) -> tuple[type[OutOfTime], tuple[Any, float, str]]:
-        # Sent back whole from a worker of ``generate --jobs``.
-        return OutOfTime, (self.culprit, self.budget, self.what)
 
 
 class StreamGuard:
@@ -162,73 +167,6 @@ def _from_warnings(guard: StreamGuard) -> bool:
         return False
     caller = sys._getframe(2)
     return caller.f_globals.get("__name__") == "warnings"
-
-
-class Caches(dict):
-    """``state.caches`` during a solve: the key of each rule's cache is its counter, and
-    only that rule (the one the driver is running) may set or delete it; another that
-    does would make the owner misbehave and be blamed. Reading is a plain dict read."""
-
-    __slots__ = ("ctx",)
-
-    def __init__(self, ctx: Context, entries: dict):
-        super().__init__(entries)
-        self.ctx = ctx
-
-    def _check(self, key: Any) -> None:
-        if key != self.ctx.counter:
-            raise ContractViolation(
-                f"it wrote the cache of rule {key!r} in state.caches "
-                "(a rule keeps its scratch space in ctx.cache, which is its own)"
-            )
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        self._check(key)
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: Any) -> None:
-        self._check(key)
-        dict.__delitem__(self, key)
-
-    def setdefault(self, key: Any, default: Any = None) -> Any:
-        if key not in self:
-            self._check(key)
-        return dict.setdefault(self, key, default)
-
-    def pop(self, key: Any, *default: Any) -> Any:
-        if key in self:
-            self._check(key)
-        return dict.pop(self, key, *default)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        for key, value in dict(*args, **kwargs).items():
-            self[key] = value
-
-    def clear(self) -> None:
-        for key in list(self):
-            self._check(key)
-        dict.clear(self)
-
-    def popitem(self) -> tuple[Any, Any]:
-        if self:
-            self._check(next(reversed(self)))
-        return dict.popitem(self)
-
-
-class RunningRule:
-    """What plugin code one thread is running, for the watchdog to read: ``rule``, the
-    rule the driver is running (None between two rule calls: a slot the driver sets
-    before each call and clears after it), or ``other``, the culprit of other watched
-    plugin code."""
-
-    __slots__ = ("other", "rule")
-
-    def __init__(self) -> None:
-        self.rule: Rule | None = None
-        self.other: Any = None
-
-    def culprit(self) -> Any:
-        return self.rule if self.rule is not None else self.other
 
 
 #: The main thread's slot (the command line runs plugin code there).
@@ -428,12 +366,26 @@ _sentinel: sentinel.Sentinel | None = None
 #: What the sentinel is told of each plugin package loaded so far (where its code lives,
 #: how to name it): told again to the sentinel of a child process.
 _code_names: list[bytes] = []
+#: Whether plugin code not made with queens has been loaded (or is about to be): the
+#: sentinel runs from then on, beside the watchdog (see "When the sentinel starts"). A
+#: child process made by fork inherits it, and starts its own sentinel with its watchdog.
+_untrusted = False
+
+
+def untrusted_code_ahead() -> None:
+    """Say that plugin code not made with queens is about to run (a package about to be
+    imported): the sentinel starts now when the watchdog runs, else with the watchdog,
+    which starts at the first watched stretch (that of the package's import), so before
+    that code runs either way."""
+    global _untrusted
+    _untrusted = True
+    if _watchdog is not None:
+        _start_sentinel()
 
 
 def _start_sentinel() -> None:
-    """Start the sentinel, and tell it the packages loaded so far. With the watchdog,
-    before the plugin code it watches first: a call that holds the interpreter from its
-    first instant is watched too (about a millisecond, once a process)."""
+    """Start the sentinel, and tell it the packages loaded so far (a few milliseconds,
+    once a process, and only where :func:`untrusted_code_ahead` was called)."""
     global _sentinel
     if _sentinel is not None:
         return
@@ -490,12 +442,18 @@ if hasattr(os, "register_at_fork"):
 
 
 def _start_watchdog() -> _Watchdog:
-    """The watchdog, started on first use."""
+    """The watchdog, started on first use (with the sentinel, when plugin code not made
+    with queens is loaded). The fault handler is armed here, before the plugin code the
+    watchdog watches first: a call that holds the interpreter from its first instant
+    would keep the watchdog thread from ever arming it."""
     global _watchdog
     if _watchdog is None:
-        _start_sentinel()
-        _watchdog = _Watchdog()
-        _watchdog.start()
+        if _untrusted:
+            _start_sentinel()
+        dog = _Watchdog()
+        dog._keep_fault_handler_armed()
+        dog.start()
+        _watchdog = dog
     return _watchdog
 
 
@@ -703,3 +661,20 @@ class plugin_code(watch):
         # The culprit goes first: once it is gone the watchdog raises nothing more here.
         running_slot().other = self.previous
         super().__exit__(*exc)
+
+
+class _Supervisor:
+    """The engine's supervisor (:mod:`queens_core.engine.supervision`): this module's
+    watch over each solve."""
+
+    def watch_solve(self, budget: float | None) -> watch:
+        return watch(TIME_BUDGET if budget is None else budget)
+
+    def running_slot(self) -> RunningRule:
+        return running_slot()
+
+    def raised_by_plugin(self, err: BaseException) -> bool:
+        return raised_by_plugin(err)
+
+
+supervision.install(_Supervisor())

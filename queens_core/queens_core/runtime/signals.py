@@ -1,0 +1,59 @@
+"""Signals the commands hold back or answer themselves, outside the watch over plugins.
+
+:func:`interrupts_held` keeps Ctrl-C from a C library that would take it for itself
+(CryptoMiniSat, which the referee asks); :func:`terminate_as_exit` makes SIGTERM, and a
+worker's hard stop, end a batch as Ctrl-C does, by an exception. The signals of worker
+processes are :mod:`.workers`'; those of the time budget, :mod:`.guards`'.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+#: Whether this platform can hold a signal back in one thread (not Windows).
+CAN_HOLD_SIGNALS = hasattr(signal, "pthread_sigmask")
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold SIGINT back in the main thread (the only one that takes it: the watchdog
+    blocks it) for the length of the block: it waits, and is Python's
+    ``KeyboardInterrupt`` as soon as the block ends. Nothing is held in another thread,
+    or where no signal can be held."""
+    if threading.current_thread() is not threading.main_thread() or not CAN_HOLD_SIGNALS:
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+@contextmanager
+def terminate_as_exit(terminated: int, worker_stopped: int) -> Iterator[None]:
+    """For the length of the block, SIGTERM raises ``SystemExit(terminated)``, and
+    SIGUSR1 (a worker process ended by the hard stop of the time budget, which named
+    the rule on standard error: see :data:`.guards.tell_parent`) raises
+    ``SystemExit(worker_stopped)``: the code in the block tidies up (stops its workers,
+    removes a file half written) as it does for Ctrl-C. Outside the main thread, where
+    Python sets no handler, the signals are left as they are."""
+
+    def ended(signum: int, _frame: Any) -> None:
+        raise SystemExit(terminated if signum == signal.SIGTERM else worker_stopped)
+
+    signals = [signal.SIGTERM] + ([signal.SIGUSR1] if hasattr(signal, "SIGUSR1") else [])
+    try:
+        previous = {signum: signal.signal(signum, ended) for signum in signals}
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
