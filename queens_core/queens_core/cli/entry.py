@@ -24,7 +24,13 @@ import io
 import os
 import sys
 
-from ..runtime.process import were_command_packages_loaded
+from ..runtime.process import (
+    end_at_once,
+    end_on_broken_pipe,
+    exit_without_teardown,
+    nothing_left_running,
+    were_command_packages_loaded,
+)
 
 #: As in :mod:`queens_core.cli.exits` (not imported here: that module imports click).
 EXIT_OUTPUT_FAILED = 2
@@ -38,10 +44,7 @@ def run() -> None:
         gc.disable()  # until process.start_up_over()
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             sys.stdout = _ClosedOutput()
-        import signal  # here, not at the top: an interrupt while it loads is caught
-
-        if hasattr(signal, "SIGPIPE"):
-            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        end_on_broken_pipe()
         for stream in (sys.stdout, sys.stderr):
             # The board glyphs are part of the format: UTF-8 whatever the locale.
             if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
@@ -56,7 +59,7 @@ def run() -> None:
         if (
             (done.code is None or isinstance(done.code, int))
             and not were_command_packages_loaded()
-            and _nothing_left_running()
+            and nothing_left_running()
         ):
             _exit_now(done.code or 0)
         raise  # Python's own way out: a message to print, or threads to wait for
@@ -84,20 +87,13 @@ class _ClosedOutput(io.TextIOBase):
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
-def _nothing_left_running() -> bool:
-    """Whether every thread but this one is a daemon (Python would wait for the others)."""
-    import threading  # already imported by click: free here
-
-    main = threading.main_thread()
-    return all(thread is main or thread.daemon for thread in threading.enumerate())
-
-
 def _exit_now(status: int) -> None:
     """End the run with ``status`` as Python's exit would, less its tearing down of
     every module: the exit functions run and the output is flushed first."""
-    import atexit
+    exit_without_teardown(status, _flush_output)
 
-    atexit._run_exitfuncs()  # they may still write
+
+def _flush_output() -> None:
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # where there is no SIGPIPE
@@ -108,7 +104,6 @@ def _exit_now(status: int) -> None:
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):  # AttributeError: started without one
         pass  # as at Python's exit: nowhere left to say so
-    os._exit(status)
 
 
 def _what_failed(err: OSError) -> str:
@@ -130,4 +125,4 @@ def _end(status: int, line: str | None = None) -> None:
             sys.stderr.flush()
         except (OSError, ValueError, AttributeError):  # AttributeError: started without one
             pass
-    os._exit(status)
+    end_at_once(status)

@@ -44,14 +44,13 @@ one solution (the table or the search, as above), and
 
 from __future__ import annotations
 
-import os
 import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
 
 from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
@@ -60,9 +59,6 @@ from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
 from .regions import grow_region_map, lettered_rows, neighbours4, random_queens
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
 
 #: The sizes ``queens generate`` makes: 2×2 and 3×3 have no solution, and a 1×1 board is
 #: not a puzzle.
@@ -744,44 +740,10 @@ def generate_boards(
 _worker_maker: Maker | None = None
 
 
-def _worker_init(maker: Maker) -> None:
+def _set_worker_maker(maker: Maker) -> None:
+    """A worker's set-up: the maker its boards come from."""
     global _worker_maker
     _worker_maker = maker
-    # Ctrl-C on a terminal reaches every process of the group: the parent answers it
-    # (and stops the pool); a worker that took it would print a traceback of its own.
-    import signal
-    import threading
-
-    from ..runtime import guards
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # The parent's own handlers came along with fork (``generate`` ends on SIGTERM by an
-    # exception): a worker ends on it as any process does. Until here these signals were
-    # blocked (see _fork_with_signals_blocked): one sent meanwhile is dealt with now.
-    for name in ("SIGTERM", "SIGUSR1"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    if _WORKER_SIGNALS:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
-    guards.tell_parent = True  # a hard stop here must not leave the parent waiting
-    threading.Thread(
-        target=_end_with_parent, args=(os.getppid(),), name="queens-orphan-check", daemon=True
-    ).start()
-
-
-#: How often a worker checks that its parent is alive.
-_PARENT_CHECK = 0.1
-
-
-def _end_with_parent(parent: int) -> None:
-    """End this worker at once when the parent that started it is gone (killed by
-    SIGTERM or SIGKILL, or ended by Ctrl-C before it could stop the pool): a worker must
-    not outlive the command by more than an instant, and no one would read its board."""
-    import time
-
-    while os.getppid() == parent:
-        time.sleep(_PARENT_CHECK)
-    os._exit(0)
 
 
 def _worker_make(
@@ -805,97 +767,25 @@ def _worker_make(
         return err.rule.counter, error
 
 
-def _signals_of_a_worker() -> tuple[int, ...]:
-    import signal
-
-    if not hasattr(signal, "pthread_sigmask"):
-        return ()
-    return tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGUSR1") if hasattr(signal, n))
-
-
-#: The signals a new worker holds back until it has set how it answers them: between
-#: fork and :func:`_worker_init` it has the parent's Python handlers, and an interrupt
-#: there would print a traceback of the worker, a SIGTERM be taken for the parent's.
-_WORKER_SIGNALS = _signals_of_a_worker()
-#: Whether a pool of this module is starting workers (the fork hooks below act then only).
-_starting_workers = False
-
-
-def _block_before_fork() -> None:
-    if _starting_workers and _WORKER_SIGNALS:
-        import signal
-
-        signal.pthread_sigmask(signal.SIG_BLOCK, _WORKER_SIGNALS)
-
-
-def _unblock_after_fork() -> None:
-    if _starting_workers and _WORKER_SIGNALS:
-        import signal
-
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
-
-
-if hasattr(os, "register_at_fork"):
-    # In the parent, the thread that forks unblocks at once; the child (the same thread,
-    # alone) keeps them blocked until _worker_init.
-    os.register_at_fork(before=_block_before_fork, after_in_parent=_unblock_after_fork)
-
-
 def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Iterator[Generated]:
-    import multiprocessing
+    """The boards of ``indices`` made by ``jobs`` worker processes
+    (:mod:`queens_core.runtime.workers`), in order; what a worker could not make is
+    raised here, as :meth:`Maker.make` would raise it."""
+    from ..runtime.workers import in_processes
 
-    # Fork shares the loaded rules with the workers as they are (a rule registered by
-    # hand, not through an entry point, included); elsewhere they are pickled.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    global _starting_workers
-    others = set(multiprocessing.active_children())  # the caller's, not the pool's
-    pool: Pool | None = None
-    _starting_workers = True
-    try:
-        pool = context.Pool(min(jobs, len(indices)), _worker_init, (maker,))
-        for made in pool.imap(_worker_make, [(seed, i) for i in indices]):
+    made_by_workers = in_processes(
+        _set_worker_maker,
+        maker,
+        _worker_make,
+        [(seed, i) for i in indices],
+        min(jobs, len(indices)),
+    )
+    # Closed on the way out, whatever the way: an early end kills the workers at once.
+    with closing(made_by_workers):
+        for made in made_by_workers:
             if isinstance(made, GiveUp | UnsoundRule):
                 raise made
             if isinstance(made, tuple):
                 counter, error = made
                 raise RuleFailure(maker.grader.full.by_counter[counter], error)
             yield made
-    except BaseException:
-        _kill_pool(pool, others)
-        raise
-    finally:
-        _starting_workers = False
-    pool.close()
-    pool.join()
-
-
-def _kill_pool(pool: Pool | None, others: set[Any]) -> None:
-    """Stop ``pool`` at once, its workers killed where they stand, for an early end
-    (Ctrl-C, an error, a consumer that stopped). Not ``Pool.terminate``: that puts a
-    message in the queue the workers write to, whose lock a worker stopped while holding
-    it never releases, and then waits for ever (at exit too: the pool registers it).
-    ``pool`` is None when the end came while it was being made."""
-    import multiprocessing
-
-    finalizer = getattr(pool, "_terminate", None)
-    if finalizer is not None:
-        finalizer.cancel()  # first: the exit functions would run Pool.terminate
-    handler = getattr(pool, "_worker_handler", None)
-    if handler is not None:
-        handler._state = "TERMINATE"  # it would start new workers for the killed ones
-    _kill_all(getattr(pool, "_pool", ()))
-    if handler is not None and handler.is_alive():
-        handler.join(0.5)  # it may have been starting a worker: let it finish, then
-    # Every worker left, one started meanwhile included: the exit functions wait for each
-    # (and one forked just then may have taken a signal meant for the parent's handler).
-    _kill_all(p for p in multiprocessing.active_children() if p not in others)
-
-
-def _kill_all(workers: Iterable[Any]) -> None:
-    for worker in list(workers):
-        try:
-            worker.kill()
-            worker.join(1)
-        except (OSError, ValueError, AssertionError):  # gone already, or never started
-            pass
