@@ -1,0 +1,74 @@
+"""The sentinel process starts only where plugin code not made with queens runs: a run
+of the packages made with queens starts no second Python, and a run that loads another
+package has the sentinel watching before that package's first line runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from fakedist import ROOT, FakeSite, rule_module
+
+BOARD = str(ROOT / "archive" / "boards" / "1.txt")
+
+#: Run ``queens solve`` in this process, the fake site (if any) first on the path; then
+#: say on standard error whether a sentinel was started, and whether it was running when
+#: the third-party package's code ran (the package writes down what it saw).
+SOLVE_AND_TELL = """
+import sys
+sys.path[:0] = {path!r}
+from queens_core.cli.app import main
+from queens_core.runtime import guards
+try:
+    main(["solve", {board!r}])
+except SystemExit as done:
+    status = done.code
+print(status, guards._sentinel is not None, file=sys.stderr)
+"""
+
+#: The body of a rule package's module that records, as it is imported, whether the
+#: sentinel already watches.
+RECORDS_THE_SENTINEL = """
+from queens_core.runtime import guards as _guards
+SENTINEL_AT_IMPORT = _guards._sentinel is not None
+"""
+
+
+def solve_and_tell(*path: str) -> tuple[str, str]:
+    code = SOLVE_AND_TELL.format(path=list(path), board=BOARD)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    *_, last = done.stderr.splitlines() or [""]
+    status, started = last.split()
+    return status, started
+
+
+def test_a_run_of_the_packages_made_with_queens_starts_no_sentinel():
+    assert solve_and_tell() == ("0", "False")
+
+
+def test_a_package_not_made_with_queens_is_watched_from_its_import_on(site: FakeSite):
+    site.add(
+        "queens-rules-outsider",
+        "1.0",
+        {"outsider": "outsider_rules"},
+        {
+            "outsider_rules/__init__.py": rule_module("pass", "outsider")
+            + RECORDS_THE_SENTINEL
+            + "assert SENTINEL_AT_IMPORT, 'imported before the sentinel started'\n"
+        },
+    )
+    assert solve_and_tell(str(site.root)) == ("0", "True")
+
+
+def test_a_package_that_borrows_a_name_made_with_queens_starts_no_sentinel(site: FakeSite):
+    """Trust is by name: a package that borrows one loses only the sentinel's line
+    naming it (the fault handler still ends a call that holds the interpreter)."""
+    site.add(
+        "queens-rules-pfc",
+        "9.9",
+        {"borrowed": "borrowed_rules"},
+        {"borrowed_rules/__init__.py": rule_module("pass", "borrowed")},
+    )
+    assert solve_and_tell(str(site.root)) == ("0", "False")
