@@ -39,8 +39,10 @@ PACKAGES = {
 #: driver, the matching, the exact solver, the validator, and the work of three rule
 #: packages (placement-forces-contradiction's trials, the pigeonhole rule's tight sets,
 #: the polyomino sweep). rules.py stays interpreted so Rule.problems() can report
-#: ill-typed fields; modules with plugin hooks stay interpreted because pluggy cannot
-#: read a compiled function's @hookimpl mark.
+#: ill-typed fields; supervision.py (the seam the runtime fills in at run time, and the
+#: per-rule cache guard, a dict subclass) and errors.py stay interpreted with it;
+#: modules with plugin hooks stay interpreted because pluggy cannot read a compiled
+#: function's @hookimpl mark. The engine holds no process code, so none is compiled.
 MODULES = (
     "queens_core/engine/board",
     "queens_core/engine/state",

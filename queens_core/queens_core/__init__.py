@@ -118,10 +118,18 @@ def _installed_version() -> str:
     return version("queens-core") or "0+unknown"
 
 
+#: The names through which a program runs solves of its own rules: asking for one puts
+#: the runtime's watch over plugin code in place (time budgets, output guards), as
+#: loading plugin packages does (see :mod:`queens_core.engine.supervision`).
+_SUPERVISED = frozenset({"Solver"})
+
+
 def __getattr__(name: str) -> Any:
     if name == "__version__":
         value: Any = _installed_version()
     elif name in _HOMES:
+        if name in _SUPERVISED:
+            importlib.import_module(".runtime.guards", __name__)
         value = getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
