@@ -40,8 +40,9 @@ installs the one that does all of the above.
 
 When the sentinel starts
 ------------------------
-The sentinel is a second Python process (some 15 ms of CPU and a few of wall time at
-the start of every run that has one), and it is needed for one case only: a call that
+The sentinel is a second Python process (some 20 ms of CPU at its start, spent on
+another core while ``queens`` starts, so on a busy machine in ``queens``' own wall
+time), and it is needed for one case only: a call that
 holds the interpreter lock past every budget. Such a call stops every Python thread of
 ``queens``, so nothing of ours can notice it *while it runs*: a sentinel started late
 (once plugin code has run for some seconds, say) would never start for a call that takes
@@ -122,7 +123,7 @@ _HEARTBEAT = 0.25
 
 #: The statuses the hard stop ends the process with: the command line's "a rule failed"
 #: (plugin code failing at work) and "a rule package failed to load" (while loading).
-#: Here, not imported: the engine imports no other layer.
+#: Here, not imported: the runtime imports nothing above the engine.
 STATUS_AT_WORK = 3
 STATUS_LOADING = 4
 
