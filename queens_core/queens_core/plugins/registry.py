@@ -118,6 +118,11 @@ def make_plugin_manager() -> pluggy.PluginManager:
     return pm
 
 
+def _entry_points() -> list[metadata.EntryPoint]:
+    """The installed entry points of rule and reader packages, in loading order."""
+    return installed(*hookspecs.ENTRY_POINT_GROUPS)
+
+
 def _hook_problems(pm: pluggy.PluginManager, plugin: object) -> list[str]:
     """What is wrong with the hooks of a freshly registered plugin: a ``@hookimpl`` that
     is not a queens hook (a typo), or none of the queens hooks at all (the marker is
@@ -151,18 +156,20 @@ def load_entry_points(
     """
     packages = []
     broken = []
-    eps = installed(*hookspecs.ENTRY_POINT_GROUPS) if entry_points is None else entry_points
+    eps = _entry_points() if entry_points is None else entry_points
 
     def take(ep: metadata.EntryPoint, label: str, plugin: object) -> PackageInfo | None:
         if pm.is_registered(plugin):
             return None  # one module named in both groups (rules and readers) is one plugin
-        pm.register(plugin, name=label)
         try:
+            pm.register(plugin, name=label)
             problems = _hook_problems(pm, plugin)
             if problems:
                 raise PluginError("; ".join(problems))
         except BaseException:
-            pm.unregister(plugin)
+            # Out of the manager whatever failed (pluggy takes back a refused hook itself).
+            if pm.is_registered(plugin):
+                pm.unregister(plugin)
             raise
         return PackageInfo(dist_name(ep), dist_version(ep), ep.name)
 
