@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 
 from fakedist import ROOT, FakeSite, rule_module
+
+from queens_core.plugins.finder import BUNDLED_GROUP
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 
@@ -62,13 +65,38 @@ def test_a_package_not_made_with_queens_is_watched_from_its_import_on(site: Fake
     assert solve_and_tell(str(site.root)) == ("0", "True")
 
 
-def test_a_package_that_borrows_a_name_made_with_queens_starts_no_sentinel(site: FakeSite):
-    """Trust is by name: a package that borrows one loses only the sentinel's line
-    naming it (the fault handler still ends a call that holds the interpreter)."""
+def test_a_name_made_with_queens_is_no_claim_the_declaration_is(site: FakeSite):
+    """What counts is what the distribution's metadata declares (an entry point in the
+    ``queens.bundled`` group), not its name: the core names no package of its catalog."""
     site.add(
         "queens-rules-pfc",
         "9.9",
         {"borrowed": "borrowed_rules"},
         {"borrowed_rules/__init__.py": rule_module("pass", "borrowed")},
     )
+    assert solve_and_tell(str(site.root)) == ("0", "True")
+
+
+def test_a_package_that_declares_itself_made_with_queens_starts_no_sentinel(site: FakeSite):
+    """The claim is the package's, as a rule's tier is: should its code hold the
+    interpreter all the same, it loses the sentinel's line naming it, and the fault
+    handler still ends the run."""
+    info = site.add(
+        "queens-rules-declared",
+        "1.0",
+        {"declared": "declared_rules"},
+        {"declared_rules/__init__.py": rule_module("pass", "declared")},
+    )
+    with (info / "entry_points.txt").open("a") as entry_points:
+        entry_points.write(f"[{BUNDLED_GROUP}]\ndeclared = declared_rules\n")
     assert solve_and_tell(str(site.root)) == ("0", "False")
+
+
+def test_every_distribution_of_the_repository_declares_itself_made_with_queens():
+    """The plain install's run starts no sentinel only while each plugin distribution of
+    the repository keeps its declaration."""
+    for pyproject in sorted(ROOT.glob("queens_*/pyproject.toml")):
+        declared = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+        groups = declared.get("entry-points", {})
+        if any(group.startswith("queens.") for group in groups):
+            assert BUNDLED_GROUP in groups, pyproject

@@ -12,14 +12,3 @@ Imports the engine, the runtime (which watches plugin code) and pluggy, nothing 
 FIRST_PARTY = frozenset(
     {"queens-core", "queens-web", "queens-read-image", "queens-rules-starbattle"}
 )
-
-#: Every distribution made with queens: :data:`FIRST_PARTY` and the rule packages of the
-#: catalog. Their code is ours, so loading only these starts no sentinel process (see
-#: "When the sentinel starts" in :mod:`queens_core.runtime.guards`); they win no clash
-#: by being here.
-SHIPPED = FIRST_PARTY | {
-    "queens-rules-baseline",
-    "queens-rules-polyomino",
-    "queens-rules-pigeonhole",
-    "queens-rules-pfc",
-}

@@ -8,8 +8,8 @@ is the caller's ``take`` function. So every kind gets the same guarantees:
 - the packages made with queens load first (:func:`in_loading_order`), so a clash names
   the other package;
 - the import and the hooks run under the loading budget, with the hard stop's status 4
-  (:func:`loading`); a package not made with queens starts the sentinel before its code
-  first runs, and its code is named for the sentinel
+  (:func:`loading`); a package that is not :func:`bundled` starts the sentinel before its
+  code first runs, and its code is named for the sentinel
   (:func:`queens_core.runtime.guards.untrusted_code_ahead`);
 - whatever the package raises (even ``SystemExit`` or ``KeyboardInterrupt``, but the
   user's Ctrl-C) is its failure, one line naming ``package[entry point]``, the cause and
@@ -31,7 +31,7 @@ from ..runtime.guards import (
     raised_by_plugin,
     untrusted_code_ahead,
 )
-from . import FIRST_PARTY, SHIPPED
+from . import FIRST_PARTY
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -55,6 +55,26 @@ def dist_version(ep: metadata.EntryPoint) -> str:
 def label_of(ep: metadata.EntryPoint) -> str:
     """``package[entry point]``."""
     return f"{dist_name(ep)}[{ep.name}]"
+
+
+#: The entry-point group in which a distribution made with queens says so, in its
+#: metadata (read before any of its code is imported): loading it starts no sentinel
+#: process (see "When the sentinel starts" in :mod:`queens_core.runtime.guards`). A
+#: property the package declares, as a rule declares its tier: the core names no
+#: package of the catalog.
+BUNDLED_GROUP = "queens.bundled"
+
+
+def bundled(ep: metadata.EntryPoint) -> bool:
+    """Whether the distribution that declares ``ep`` says it is made with queens (an
+    entry point in :data:`BUNDLED_GROUP`)."""
+    dist = ep.dist
+    if dist is None:
+        return False
+    # A method of .distributions' Distribution, a property of importlib.metadata's.
+    declared = dist.entry_points
+    entries = declared() if callable(declared) else declared
+    return any(entry.group == BUNDLED_GROUP for entry in entries)
 
 
 def first_party_first(package: str) -> tuple[bool, str]:
@@ -90,8 +110,8 @@ def loading(label: str) -> plugin_code:
 
 def load(ep: metadata.EntryPoint, label: str) -> object:
     """Import the object ``ep`` names, watched (:func:`loading`); the sentinel starts
-    first when the package is not made with queens, and learns where its code lives."""
-    if dist_name(ep) not in SHIPPED:
+    first when the package is not :func:`bundled`, and learns where its code lives."""
+    if not bundled(ep):
         untrusted_code_ahead()
     with loading(label):
         plugin = ep.load()

@@ -48,14 +48,16 @@ holds the interpreter lock past every budget. Such a call stops every Python thr
 (once plugin code has run for some seconds, say) would never start for a call that takes
 the lock from its first instant, which is exactly the case it exists for. So the choice
 is made before plugin code runs, by whose code it is: the sentinel starts just before
-the first plugin package that is not one of the distributions made with queens
-(:data:`queens_core.plugins.SHIPPED`) is imported (:func:`untrusted_code_ahead`), and
-from then on watches the whole run (that package's import, hooks, rules and readers).
-A run that loads only the packages made with queens (every ``queens solve`` of a plain
-install) never starts it: their code is ours, tested not to hold the lock, and should
-one of them do so all the same, the fault handler still ends the run (status 1, with
-the stack of the call) instead of the one line naming it. A package that only borrows
-such a name loses that line too, and nothing else.
+the first plugin package that is not made with queens is imported
+(:func:`untrusted_code_ahead`), and from then on watches the whole run (that package's
+import, hooks, rules and readers). A distribution made with queens says so in its
+metadata, which is read before its code runs
+(:func:`queens_core.plugins.finder.bundled`): the core names no package of its catalog.
+A run that loads only such packages (every ``queens solve`` of a plain install) never
+starts the sentinel: their code is ours, tested not to hold the lock, and should one
+of them do so all the same, the fault handler still ends the run (status 1, with the
+stack of the call) instead of the one line naming it. A package that makes the same
+claim without cause loses that line too, and nothing else.
 
 Writes straight to file descriptors 1 and 2 (``os.write(1, ...)``, a C library's
 ``printf``) are not intercepted. Moving the descriptors aside around each solve costs
