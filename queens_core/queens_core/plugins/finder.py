@@ -5,8 +5,8 @@ Each kind is an entry-point group (``queens.rules``, ``queens.readers``,
 way, here, and what differs (which hook it must implement, what that hook must return)
 is the caller's ``take`` function. So every kind gets the same guarantees:
 
-- the packages made with queens load first (:func:`in_loading_order`), so a clash names
-  the other package;
+- the first-party packages (:data:`queens_core.plugins.FIRST_PARTY`) load first
+  (:func:`in_loading_order`), so a clash names the other package;
 - the import and the hooks run under the loading budget, with the hard stop's status 4
   (:func:`loading`); a package that is not :func:`bundled` starts the sentinel before its
   code first runs, and its code is named for the sentinel
