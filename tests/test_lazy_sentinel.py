@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 import tomllib
 
 from fakedist import ROOT, FakeSite, rule_module
+from hostile import HOLDS_THE_LOCK
 
 from queens_core.plugins.finder import BUNDLED_GROUP
 
@@ -100,3 +102,40 @@ def test_every_distribution_of_the_repository_declares_itself_made_with_queens()
         groups = declared.get("entry-points", {})
         if any(group.startswith("queens.") for group in groups):
             assert BUNDLED_GROUP in groups, pyproject
+
+
+#: ``queens solve`` with the fault handler's patience cut to 3 s (the budgets too).
+IMPATIENT = """
+import sys
+sys.path.insert(0, {site!r})
+from queens_core.runtime import guards
+guards.TIME_BUDGET = guards.PLUGIN_BUDGET = guards.LOCK_HELD = 1.0
+guards.STARVED = 3.0
+sys.argv = ["queens", "solve", {board!r}]
+from queens_core.cli.entry import run
+run()
+"""
+
+
+def test_a_declared_package_that_holds_the_interpreter_is_still_ended(site: FakeSite):
+    """No sentinel watches a package that declares itself made with queens: should its
+    code hold the interpreter all the same, the fault handler (armed before any plugin
+    code runs) ends the run, with the stack of the call, instead of the one line."""
+    info = site.add(
+        "queens-rules-stuck",
+        "1.0",
+        {"stuck": "stuck_rules"},
+        {"stuck_rules/__init__.py": rule_module(HOLDS_THE_LOCK, "stuck")},
+    )
+    with (info / "entry_points.txt").open("a") as entry_points:
+        entry_points.write(f"[{BUNDLED_GROUP}]\nstuck = stuck_rules\n")
+    code = IMPATIENT.format(site=str(site.root), board=BOARD)
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Timeout (0:00:03)!" in done.stderr
+    assert "stuck_rules/__init__.py" in done.stderr
+    assert "did not stop" not in done.stderr  # the sentinel's line: no sentinel ran
+    assert time.monotonic() - start < 30
