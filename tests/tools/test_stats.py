@@ -159,7 +159,7 @@ def test_a_mistyped_path_is_bad_input_and_no_report(tmp_path):
 
 
 def test_stats_exit_status_1_when_a_board_is_not_solved():
-    fixture = Path(__file__).parent / "fixtures" / "unique-rules-stall.txt"
+    fixture = Path(__file__).parents[1] / "fixtures" / "unique-rules-stall.txt"
     result = run("stats", str(fixture), str(ARCHIVE / "1.txt"))
     assert result.exit_code == 1
     assert f"  {fixture}: stalled" in result.stdout.splitlines()

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import archive_paths, rules_of
 
 from queens_core import Board, Context, Solver, State
 from queens_core.engine.board import bits
+from queens_core.testing import load_boards, rules_of
 from queens_rules_pfc import Trials, apply_placement_forces_contradiction, candidates, trial
 
-BOARDS = [Board.parse(p.read_text()) for p in archive_paths()[::7]]
+ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "boards"
+BOARDS = list(load_boards(ARCHIVE).values())[::7]
 
 
 def assert_trials_agree(board: Board, state: State) -> int:
@@ -28,7 +30,7 @@ def assert_trials_agree(board: Board, state: State) -> int:
     return state.live.bit_count()
 
 
-def test_fast_trials_match_the_reference_where_the_catalog_calls_the_rule(registry, archive):
+def test_fast_trials_match_the_reference_where_the_catalog_calls_the_rule(queens_registry, archive):
     met: list[tuple[Board, State]] = []
 
     def spy(ctx: Context) -> None:
@@ -37,7 +39,7 @@ def test_fast_trials_match_the_reference_where_the_catalog_calls_the_rule(regist
 
     rules = [
         replace(r, apply=spy) if r.counter == "placement_forces_contradiction" else r
-        for r in rules_of(registry, "baseline", "polyomino", "pigeonhole", "pfc")
+        for r in rules_of(queens_registry, "baseline", "polyomino", "pigeonhole", "pfc")
     ]
     solver = Solver(rules)
     for board in archive.values():

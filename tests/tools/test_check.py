@@ -17,7 +17,7 @@ from queens_core.render.statuses import CHECK_SEVERITY, VERDICT_STATUS, check_st
 from queens_core.tools.check import VERDICTS, check_board
 from queens_core.tools.grade import Grader, weight_of
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 HEADLINE = re.compile(
     r"^(?P<path>\S+): unique, solved by logic \(tier: (?P<tier>baseline|cheap|expensive), "
     r"grade: (?P<level>[1-4]) (?P<grade>Easy|Medium|Hard|Fiendish), score (?P<score>\d+)\)$"

@@ -32,7 +32,7 @@ from queens_rules_starbattle.deductions import (
 from queens_rules_starbattle.generate import generate_starbattle
 from queens_rules_starbattle.sbn import SBN_READER, parse_sbn, to_sbn
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARCHIVE = ROOT / "archive" / "boards"
 QUEENS = Path(sys.executable).parent / "queens"
 

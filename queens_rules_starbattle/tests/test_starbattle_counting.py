@@ -259,7 +259,8 @@ def test_a_trial_names_the_stars_it_forces_in_order_and_the_unit_that_fails(boar
 
 # -- the deep trial and its budget -----------------------------------------------------------
 
-HARD = Path(__file__).resolve().parent.parent / "archive" / "starbattle"
+ROOT = Path(__file__).resolve().parents[2]
+HARD = ROOT / "archive" / "starbattle"
 
 
 def _hard(name: str) -> Board:
@@ -327,8 +328,6 @@ def test_a_rule_reports_its_budget_through_the_context_and_json_carries_it():
 def test_the_budget_sample_in_the_guide_is_what_check_says():
     import subprocess
     import sys
-
-    from support import ROOT
 
     guide = (ROOT / "docs" / "writing-rules.md").read_text("utf-8")
     sample = guide.split("<!-- shown: budget -->\n```text\n")[1].split("\n```")[0]

@@ -18,12 +18,15 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from support import ARCHIVE, ROOT
 
 from queens_core import Board, bits, load_registry
 from queens_core.engine.state import State, cell_label, read_state
 from queens_core.exact import find_solutions
 from queens_core.tools.hint import find_hint
+
+#: The repository: the archive of boards and the shared test data live there.
+ROOT = Path(__file__).resolve().parents[2]
+ARCHIVE = ROOT / "archive" / "boards"
 
 CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = [

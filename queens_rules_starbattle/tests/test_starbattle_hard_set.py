@@ -17,7 +17,7 @@ from queens_core import Solver, Tier
 from queens_core.plugins.readers import read_source
 from queens_core.referee.exact import find_solutions
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "archive" / "starbattle"
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "starbattle-hard.json").read_text("utf-8"))
 
@@ -29,8 +29,8 @@ def test_the_golden_file_covers_the_set_at_every_size():
 
 
 @pytest.fixture(scope="module")
-def solvers(registry) -> dict[str, Solver]:
-    rules = registry.rules
+def solvers(queens_registry) -> dict[str, Solver]:
+    rules = queens_registry.rules
     return {"cheap": Solver([r for r in rules if r.tier is Tier.CHEAP]), "all": Solver(rules)}
 
 

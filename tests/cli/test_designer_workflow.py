@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from queens_core import Board, Solver, load_registry
 from queens_core.cli.app import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
 #: Two solutions: the regions are the rows' halves, and the queens may take either
 #: diagonal of the 2×2 blocks (a made-up 4×4 board, never a daily one).

@@ -13,13 +13,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
-from support import ARCHIVE, ROOT
 
 from queens_core import Board, BoardError, State, is_solution
 from queens_core.cli.app import main
 from queens_core.render.png import render_png
 from queens_read_image.engine import ReadError, read_picture
 from queens_read_image.plugin import looks_like_an_image, read_screenshot
+
+#: The repository: the archive of boards and the shared test data live there.
+ROOT = Path(__file__).resolve().parents[2]
+ARCHIVE = ROOT / "archive" / "boards"
 
 SHOTS = ROOT / "tests" / "fixtures" / "screenshots"
 GOOD = sorted(
@@ -339,7 +342,7 @@ def test_letters_in_png_output_is_refused_not_ignored(tmp_path):
 
     from queens_core.cli.app import main
 
-    board = Path(__file__).resolve().parent.parent / "archive" / "boards" / "1.txt"
+    board = Path(__file__).resolve().parents[2] / "archive" / "boards" / "1.txt"
     result = CliRunner().invoke(
         main, ["render", str(board), "--letters", "-o", str(tmp_path / "b.png")]
     )

@@ -26,7 +26,7 @@ def test_solve_with_one_board_prints_exactly_the_solver_md_format(registry):
 
 def test_solve_with_several_boards_heads_each_and_exits_with_the_worst(tmp_path):
     one = str(ARCHIVE / "1.txt")
-    stall = str(Path(__file__).parent / "fixtures" / "unique-rules-stall.txt")
+    stall = str(Path(__file__).parents[1] / "fixtures" / "unique-rules-stall.txt")
     bad = tmp_path / "bad.txt"
     bad.write_text("ABC\n")
     single = {p: run("solve", p).stdout for p in (one, stall)}

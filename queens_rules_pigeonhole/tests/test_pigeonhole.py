@@ -11,11 +11,10 @@ import random
 from itertools import combinations
 
 import pytest
-from support import rules_of
 
 from queens_core import Board, Context, Contradiction, Solver, State, Tier, is_solution
 from queens_core.referee.exact import find_solutions
-from queens_core.testing import cells_marked, make_board, make_state, run_rule
+from queens_core.testing import cells_marked, make_board, make_state, rules_of, run_rule
 from queens_rules_pigeonhole import RULES, apply_n_regions_in_n_lines, graph, tight_kills
 
 COUNTER = "n_regions_in_n_lines"
@@ -312,7 +311,7 @@ def test_no_perfect_matching_is_a_contradiction_naming_the_regions():
         run(board, state)
 
 
-def test_the_driver_reports_a_contradiction_no_unit_shows(registry):
+def test_the_driver_reports_a_contradiction_no_unit_shows(queens_registry):
     """A, B and C live only in rows 1 and 2: no row, column or region is empty, and no
     baseline or shape rule fires (every line meets two regions or more, A, B and C are
     2×2 blocks, the others have more than 6 cells)."""
@@ -326,7 +325,7 @@ def test_the_driver_reports_a_contradiction_no_unit_shows(registry):
         DFFFFE
         """
     )
-    result = Solver(rules_of(registry, "baseline", "polyomino", "pigeonhole")).solve(board)
+    result = Solver(rules_of(queens_registry, "baseline", "polyomino", "pigeonhole")).solve(board)
     assert result.status == "contradiction"
     assert result.culprit.counter == COUNTER
     assert "'A', 'B', 'C'" in result.problem

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hostile import HIDDEN_KILL, apply_of
 from starlette.testclient import TestClient
-from support import ARCHIVE, ROOT, quick_rule
 
 from queens_core import (
     Board,
@@ -25,8 +24,13 @@ from queens_core import (
 from queens_core.cli.app import main
 from queens_core.engine.state import read_state
 from queens_core.render.documents import hint_document
+from queens_core.testing import make_rule, unsound_kill
 from queens_core.tools.hint import find_hint
 from queens_web.app import JSON_LIMIT, create_app
+
+#: The repository: the archive of boards and the shared test data live there.
+ROOT = Path(__file__).resolve().parents[2]
+ARCHIVE = ROOT / "archive" / "boards"
 
 HOST = "testserver"
 BOARD_353 = (ARCHIVE / "353.txt").read_text(encoding="utf-8")
@@ -314,7 +318,7 @@ def one_rule_client(rule: Rule, package: str) -> TestClient:
 def unsound_client() -> TestClient:
     """A client whose only rule kills a cell of the solution (once)."""
     liar = dataclasses.replace(
-        quick_rule("liar", apply_of(HIDDEN_KILL)),
+        make_rule("liar", unsound_kill),
         display_name="Liar",
         summary="kills a cell of the solution",
     )
@@ -742,7 +746,7 @@ def endless(_ctx) -> None:
 
 
 def runaway_client() -> TestClient:
-    rule = dataclasses.replace(quick_rule("runaway", endless), display_name="Runaway")
+    rule = dataclasses.replace(make_rule("runaway", endless), display_name="Runaway")
     return one_rule_client(rule, "queens-rules-runaway")
 
 
