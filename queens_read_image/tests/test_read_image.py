@@ -351,7 +351,7 @@ def test_letters_in_png_output_is_refused_not_ignored(tmp_path):
     assert not (tmp_path / "b.png").exists()
 
 
-# -- pictures drawn as the games draw them (tests/drawn_boards.py) ------------------------
+# -- pictures drawn as the games draw them (drawn_boards.py, beside this file) -----------
 
 
 def solution_marks(board: Board, every: bool, seed: int) -> list[str]:

@@ -38,6 +38,9 @@ LAUNCH_ARGS = [
     "--disable-sync",
 ]
 
+#: ./run-tests --fast leaves these out: each drives a real browser.
+pytestmark = pytest.mark.browser
+
 if not os.path.exists(CHROMIUM):
     pytest.skip(
         f"no chromium at {CHROMIUM}: browser tests skipped (scripts/browser-tests runs them)",

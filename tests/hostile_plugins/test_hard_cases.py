@@ -1,5 +1,6 @@
 """Hard cases: impossible start states, boards that defeat a plain search, unsound rules
-seen by every command (issue 18, items 1 to 3). Hostile plugins: tests/test_hostile.py."""
+seen by every command (issue 18, items 1 to 3). Hostile plugins:
+tests/hostile_plugins/test_hostile.py."""
 
 from __future__ import annotations
 
