@@ -277,9 +277,9 @@ def load_boards(folder: str | os.PathLike[str]) -> dict[str, Board]:
 
 def rules_of(registry: Registry, *packages: str) -> list[Rule]:
     """The rules of the named installed packages, in the registry's order. A package is
-    named by its distribution (``queens-rules-pfc``) or by what follows ``queens-rules-``
-    (``pfc``). A name no installed package has is a ValueError: a typo would otherwise
-    leave a rule out of the test without a word."""
+    named by its distribution (``queens-rules-squeeze``) or by what follows
+    ``queens-rules-`` (``squeeze``). A name no installed package has is a ValueError: a
+    typo would otherwise leave a rule out of the test without a word."""
     wanted = {p if p.startswith("queens-") else f"queens-rules-{p}" for p in packages}
     missing = wanted - {rule.package for rule in registry.rules}
     if missing:

@@ -42,6 +42,7 @@ def label(name: str, kind: str = "txt") -> list[str] | None:
     return path.read_text(encoding="utf-8").split() if path.exists() else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shot", GOOD, ids=lambda p: p.stem)
 def test_screenshot_reads_to_its_label(shot: Path):
     reading = read_screenshot(shot.read_bytes())
@@ -211,6 +212,7 @@ def in_page(picture: Image.Image, dark: bool = False) -> Image.Image:
     return page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("number", "side"),
     [("101", 250), ("1", 250), ("102", 250), ("10", 250), ("100", 250), ("102", 2000)],
@@ -222,6 +224,7 @@ def test_a_rendered_board_reads_back_small_and_large(number: str, side: int):
     assert reading.marks is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", ["101", "100"])
 def test_jpeg_dark_mode_page_chrome_and_a_hovered_cell(number: str):
     board = Board.parse((ARCHIVE / f"{number}.txt").read_text())
@@ -241,6 +244,7 @@ def test_jpeg_dark_mode_page_chrome_and_a_hovered_cell(number: str):
         assert partition(reading.rows) == partition(board.rows), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "side"), [(4, 250), (14, 260), (20, 1000)])
 def test_sizes_the_archive_lacks(n: int, side: int):
     board = stripes(n)
@@ -248,6 +252,7 @@ def test_sizes_the_archive_lacks(n: int, side: int):
     assert partition(reading.rows) == partition(board.rows)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", ["1", "100"])
 def test_queens_and_crosses_read_as_the_state(number: str):
     board = Board.parse((ARCHIVE / f"{number}.txt").read_text())
@@ -419,6 +424,7 @@ def game_cases():
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", game_cases(), ids=lambda case: case[0])
 @pytest.mark.parametrize("fmt", ["png", "jpeg"])
 def test_a_game_picture_reads_to_its_board_and_marks(case, fmt):
@@ -581,6 +587,7 @@ def test_import_stars_one_prints_the_text_format_and_an_impossible_k_is_refused(
 # -- decoding large pictures ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_large_picture_is_decoded_reduced():
     from queens_read_image.engine import WORK_SIDE, open_picture
 
@@ -593,6 +600,7 @@ def test_a_large_picture_is_decoded_reduced():
         assert partition(reading.rows) == partition(board.rows)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform != "linux", reason="peak memory as Linux reports it")
 def test_the_largest_picture_accepted_is_read_in_under_200_mb(tmp_path):
     """A 6300×6300 RGBA PNG (just under the 40-megapixel limit: 160 MB once decoded),

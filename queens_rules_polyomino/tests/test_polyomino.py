@@ -588,6 +588,7 @@ def test_every_fixed_polyomino_against_the_brute_force():
             check_against_brute_force(rng, n, shifted(shape, top, left))
 
 
+@pytest.mark.slow
 def test_random_live_cell_sets_against_the_brute_force():
     rng = random.Random(2024)
     connected = disconnected = 0
@@ -653,6 +654,7 @@ def grow(cells: set[Cell], size: int) -> set[Cell]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counter", list(DIAGRAMS))
 def test_each_shape_on_a_board(counter):
     others = [c for c in COUNTERS if c != counter]

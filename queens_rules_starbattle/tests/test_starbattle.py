@@ -95,6 +95,7 @@ def test_max_stars_follows_the_band_bound():
     assert [max_stars(n) for n in (7, 11, 15, 19)] == [1, 2, 3, 4]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sat.available(), reason="the SAT engine is not installed")
 def test_max_stars_is_exactly_the_largest_k_with_a_placement():
     for n in range(4, 24):
@@ -298,6 +299,7 @@ def test_solve_an_sbn_string():
     assert run.stdout.count("♛") == 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "error"),
     [
@@ -455,6 +457,7 @@ def test_generate_stars_keeps_its_promise_and_files_keep_their_k(tmp_path):
         assert Solver(RULES).solve(board).solved
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "error"),
     [
@@ -510,6 +513,7 @@ def _grown_maps(n: int, k: int, count: int, seed: int) -> list[tuple[Board, int]
     return maps
 
 
+@pytest.mark.slow
 def test_the_generators_question_agrees_with_a_full_search_across_renewals():
     """OtherSolutions (one SAT solver kept across boards) answers "a solution other than
     this one?" as a search for every solution does, over more boards than a session asks
@@ -535,6 +539,7 @@ def test_the_generators_question_agrees_with_a_full_search_across_renewals():
     assert unique >= 2 and len(maps) - unique >= 2 * sat.SatSession.RENEW
 
 
+@pytest.mark.slow
 def test_star_maker_boards_are_unique_by_the_exact_referee_and_solved_by_the_rules():
     """Every board the maker returns has one solution, the referee's own search says (the
     maker's question went through the kept SAT session), and the rules solve it."""
@@ -547,6 +552,7 @@ def test_star_maker_boards_are_unique_by_the_exact_referee_and_solved_by_the_rul
         assert Solver(RULES).solve(made.board).solved
 
 
+@pytest.mark.slow
 def test_the_generators_question_gives_several_distinct_other_solutions():
     """Asked for up to four other solutions, the kept SAT session gives distinct ones,
     none the known one, as many as a full search finds up to four."""
@@ -593,6 +599,7 @@ def _region_cells(region_of: list[int]) -> dict[int, set[int]]:
     return cells
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from([(8, 2), (10, 2), (14, 3)]))
 def test_a_piece_moved_for_a_stuck_cell_keeps_every_region_whole_and_its_stars(rng, shape):

@@ -179,6 +179,7 @@ def random_case(rng: random.Random, shape: tuple[int, int]) -> tuple[Board, Stat
     return board, state, {planted, *find_solutions(board, 30, state.copy())}
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from([(8, 2), (9, 2), (10, 2), (12, 3)]))
 def test_no_rule_ever_rules_out_a_solution(rng, shape):
@@ -209,6 +210,7 @@ def boards() -> list[Board]:
     return [generate_starbattle(10, 2, seed=seed) for seed in range(4)]
 
 
+@pytest.mark.slow
 def test_every_step_of_the_new_rules_has_a_true_sentence(boards):
     seen = set()
     for board in boards:
@@ -271,6 +273,7 @@ def _hard(name: str) -> Board:
     return reading.board.with_stars(reading.stars)
 
 
+@pytest.mark.slow
 def test_the_deep_trial_solves_a_board_the_trial_star_leaves_and_says_why():
     board = _hard("11x11-2stars-09.txt")
     without = Solver([rule for rule in RULES if rule.counter != "deep_trial"]).solve(board)
@@ -287,6 +290,7 @@ def test_the_deep_trial_solves_a_board_the_trial_star_leaves_and_says_why():
             assert explanation.why.endswith(f"So {cell_label(board, cell)} cannot hold a star.")
 
 
+@pytest.mark.slow
 def test_a_spent_budget_is_reported_by_the_solve_and_never_hangs():
     import queens_rules_starbattle as package
 
@@ -325,6 +329,7 @@ def test_a_rule_reports_its_budget_through_the_context_and_json_carries_it():
     )
 
 
+@pytest.mark.slow
 def test_the_budget_sample_in_the_guide_is_what_check_says():
     import subprocess
     import sys

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_starbattle_counting import random_board, random_state
@@ -39,6 +40,7 @@ def plain_cover(n: int, cells: int, limit: int) -> tuple[int, ...] | None:
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(min_value=3, max_value=9),
@@ -86,6 +88,7 @@ def plain_counting(board: Board, state: State, over: bool) -> list[tuple[int, tu
     return steps
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from([(8, 2), (10, 2), (12, 3), (14, 3)]))
 def test_the_counting_rules_make_the_steps_their_definition_makes(rng, shape):

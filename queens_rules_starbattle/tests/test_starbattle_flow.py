@@ -4,6 +4,7 @@ state, and Hypothesis against the exact engine on random K = 2 and K = 3 boards.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_starbattle_counting import STRIPES, explain, mask_of, random_case
@@ -118,6 +119,7 @@ def _claims_hold(board: Board, start: State, detail: tuple) -> None:
         assert share == net.hi[line][region]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from([(8, 2), (9, 2), (10, 2), (12, 3)]))
 def test_flow_counting_never_rules_out_a_solution_and_says_true_counts(rng, shape):

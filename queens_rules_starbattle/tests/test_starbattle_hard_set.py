@@ -34,6 +34,7 @@ def solvers(queens_registry) -> dict[str, Solver]:
     return {"cheap": Solver([r for r in rules if r.tier is Tier.CHEAP]), "all": Solver(rules)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_each_board_solves_as_recorded(name, solvers):
     reading = read_source(str(SET / name))

@@ -573,6 +573,7 @@ def test_the_board_of_the_day_is_the_same_for_a_date_and_new_the_next(client):
 # -- the server: work off the event loop, budgets, pictures ----------------------------------
 
 
+@pytest.mark.slow
 def test_info_is_answered_while_a_slow_computation_runs(installed, monkeypatch):
     """A generate that takes 2 s does not hold /api/info up."""
     import threading
@@ -677,6 +678,7 @@ def small_png() -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="pictures are read in a child")
 def test_a_picture_is_read_in_a_child_that_is_stopped_when_it_hangs(monkeypatch):
     import os
@@ -750,6 +752,7 @@ def runaway_client() -> TestClient:
     return one_rule_client(rule, "queens-rules-runaway")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("endpoint", ["/api/explain", "/api/hint"])
 def test_a_rule_that_never_returns_is_stopped_in_its_worker_and_named(endpoint, monkeypatch):
     """The page says which rule, of which package, ran out; and the worker thread that
@@ -773,6 +776,7 @@ def test_a_rule_that_never_returns_is_stopped_in_its_worker_and_named(endpoint, 
     assert LAPS[0] == laps  # stopped, not left running in the thread
 
 
+@pytest.mark.slow
 def test_the_check_of_a_rule_that_never_returns_names_it(monkeypatch):
     from queens_web import app
 
@@ -782,6 +786,7 @@ def test_the_check_of_a_rule_that_never_returns_names_it(monkeypatch):
     assert "rule 'runaway' (Runaway) from queens-rules-runaway ran away" in got["message"]
 
 
+@pytest.mark.slow
 def test_a_few_requests_past_their_budget_leave_every_worker_free(monkeypatch):
     """More runaway requests than worker threads, one after another: each is answered
     with the rule's name, none waits behind a thread still busy with an earlier one."""

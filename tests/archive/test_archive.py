@@ -42,6 +42,7 @@ def test_every_archive_board_is_solved_or_stalls_soundly(stage, archive, solutio
         assert solved > 0.75 * len(archive)
 
 
+@pytest.mark.slow
 def test_the_fixed_point_is_real(archive, registry):
     """After a solve, every rule run once more on a fresh copy changes nothing."""
     from queens_core.testing import run_rule

@@ -35,6 +35,7 @@ print(json.dumps(outcomes(load_registry())))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not (shutil.which("cc") and HEADERS.exists()), reason="no C compiler or Python headers"
 )

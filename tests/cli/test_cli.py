@@ -53,6 +53,7 @@ def test_stalled_output_is_solver_md_byte_for_byte(monkeypatch):
     assert "not solved" in result.stderr
 
 
+@pytest.mark.slow
 def test_board_from_stdin_and_dash():
     data = (ARCHIVE / "1.txt").read_bytes()
     expected = (EXPECTED / "1-catalog.txt").read_bytes()
@@ -97,6 +98,7 @@ BAD_INPUTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "content", "first", "second"), BAD_INPUTS)
 def test_bad_input_is_one_line_exit_2_no_traceback(name, content, first, second, tmp_path):
     if name == "directory":
@@ -171,6 +173,7 @@ def test_rules_list_json_with_the_baseline_only(monkeypatch):
     assert all(r["version"] and r["summary"] for r in rules)
 
 
+@pytest.mark.slow
 def test_rules_list_with_the_catalog():
     run = queens("rules", "list", "--format", "json")
     # The Queens catalog: the rules that run on K = 1 boards (Star Battle's run on K ≥ 2).
@@ -212,6 +215,7 @@ def test_no_rules_installed_stalls_honestly(monkeypatch):
     assert set(result.stdout.replace("\n", "")) == {"."}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args, going_on",
     [

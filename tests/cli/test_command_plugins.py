@@ -203,6 +203,7 @@ def test_the_hosts_a_server_answers_to():
     assert allowed_hosts("192.168.1.5", 8000) == {"192.168.1.5:8000"}
 
 
+@pytest.mark.slow
 def test_serve_stops_with_status_4_naming_a_broken_rule_package(site):
     site.add(
         "queens-rules-broken",

@@ -25,6 +25,7 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("selection", list(SELECTIONS))
 def test_generate_check_and_stats_agree_on_tier_and_grade(tmp_path, selection):
     options = SELECTIONS[selection]

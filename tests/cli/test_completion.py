@@ -45,6 +45,7 @@ def values(shell: str, words: str) -> list[str]:
     return [line.split(",", 1)[1].split("\t")[0] for line in out.splitlines()]  # fish
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_subcommands_options_and_rule_names(shell):
     assert {"check", "generate"} <= set(values(shell, "queens "))

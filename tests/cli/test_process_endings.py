@@ -97,6 +97,7 @@ def test_a_reader_that_stops_reading_ends_the_process_quietly_as_sigpipe_does():
     assert process.returncode in (-signal.SIGPIPE, 128 + signal.SIGPIPE)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize(
     "args",
@@ -257,6 +258,7 @@ def test_a_run_ends_with_the_exit_functions_run_and_the_output_flushed():
     assert not_solved.stdout.endswith("collector on: True")
 
 
+@pytest.mark.slow
 def test_a_thread_left_running_is_waited_for_as_python_waits():
     before = (
         "import threading, time\n"
@@ -267,6 +269,7 @@ def test_a_thread_left_running_is_waited_for_as_python_waits():
     assert run.stdout.endswith("thread done\n")
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_generate_jobs_exits_130_without_a_worker_traceback(tmp_path):
     """Ctrl-C on a terminal reaches the whole process group, the workers of --jobs too;
     the parent alone answers it. Whether a worker would print its traceback before the
@@ -311,6 +314,7 @@ def _running_in_group(pgid: int) -> list[int]:
     return alive
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_generate_jobs_ends_whole_on_ctrl_c_or_sigterm_at_random_moments(tmp_path):
     """Ctrl-C (to the whole group, as a terminal sends it) and SIGTERM (to the command
@@ -376,6 +380,7 @@ def test_a_float_option_takes_finite_seconds_only(command, value):
     assert len(result.stderr.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_a_star_battle_generate_exits_130_at_once(tmp_path):
     """While CryptoMiniSat answers one of the generator's questions it takes SIGINT for
     itself and gives the question up; queens must still stop, not carry on with the

@@ -113,6 +113,7 @@ def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
     assert not solving & loaded, sorted(solving & loaded)
 
 
+@pytest.mark.slow
 def test_the_checkout_wrapper_finds_its_checkout_however_it_is_called(tmp_path):
     """./queens finds the checkout from its own path, without a process for it: absolute,
     relative from elsewhere, ./queens, `sh queens`, and through links (absolute, and

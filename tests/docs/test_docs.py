@@ -64,6 +64,7 @@ def sessions(text: str) -> list[tuple[str, list[str]]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, shown", sessions(FORMAT.read_text()), ids=lambda x: str(x)[:40])
 def test_format_md_sessions_are_real(command, shown):
     """Each line shown is a line of the real output (standard output then standard

@@ -56,6 +56,7 @@ def queens(*args: str, site: Path | None = None) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_pip_installs_a_real_entry_point(site):
     (info,) = site.glob("queens_rules_squeeze-*.dist-info")
     declared = (info / "entry_points.txt").read_text()
@@ -111,6 +112,7 @@ def test_it_can_be_selected_and_left_out(site):
     ), alone.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("company", [("baseline",), CATALOG])
 def test_sound_on_every_archive_board(registry, archive, company):
     report = check_soundness(
@@ -120,6 +122,7 @@ def test_sound_on_every_archive_board(registry, archive, company):
     assert min(report.fired.values()) > 0, report
 
 
+@pytest.mark.slow
 def test_what_it_changes_on_the_archive(registry, archive):
     """The measured effect (bench/example_squeeze.py prints the figures): with all four
     catalog packages every board is already solved; without the pfc package, the cheap
@@ -136,6 +139,7 @@ def test_what_it_changes_on_the_archive(registry, archive):
     assert len(outcomes["cheap", True]) == 607
 
 
+@pytest.mark.slow
 def test_it_explains_itself_and_counts_in_the_grade_through_the_contract(site):
     """Installed, the squeeze changes what --explain says and what check grades, with no
     line of queens_core knowing it: its rules declare their sentences, grade and weight."""

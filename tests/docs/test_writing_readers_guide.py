@@ -39,6 +39,7 @@ def workspace(tmp_path_factory):
     return root
 
 
+@pytest.mark.slow
 def test_the_guide_runs_as_written(workspace):
     site = workspace / "site-packages"
     assert follow(guide_blocks(), lambda command: _run(command, workspace, site)) == 5

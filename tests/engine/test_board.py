@@ -166,6 +166,7 @@ def test_size_article_reads_as_spoken(n, spoken):
     assert f"{size_article(n)} {n}×{n}" == spoken
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=1, max_value=MAX_SIZE), st.data())
 def test_covers_every_line_agrees_with_a_loop_over_the_lines(n, data):
@@ -180,6 +181,7 @@ def test_covers_every_line_agrees_with_a_loop_over_the_lines(n, data):
     assert covers_every_line(board, cells) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=1, max_value=MAX_SIZE), st.data())
 def test_rows_met_and_columns_met_agree_with_a_loop_over_the_lines(n, data):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from queens_core import Board, Rule, Solver, State, Tier
 from queens_core.engine.driver import SETTLE_FALLBACK
 from queens_core.engine.propagation import place_region_single, settle_queens
@@ -21,6 +23,7 @@ def rule(counter, position, apply, tier=Tier.CHEAP, counting="pass"):
     )
 
 
+@pytest.mark.slow
 def test_queen_adjacent_kill_counts_every_placement(archive, registry):
     solver = Solver(registry.rules)
     for key, board in archive.items():
@@ -28,6 +31,7 @@ def test_queen_adjacent_kill_counts_every_placement(archive, registry):
         assert result.counters["queen_adjacent_kill"] == board.n, key
 
 
+@pytest.mark.slow
 def test_steps_replayed_from_the_empty_board_give_the_final_state(archive, registry):
     solver = Solver(registry.rules)
     for key, board in archive.items():

@@ -289,6 +289,7 @@ def site(tmp_path_factory) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_with_the_squeeze_package_installed(site, registry, tmp_path):
     # The real entry point, through the `queens` executable (test_example_squeeze's site).
     result = queens(

@@ -153,6 +153,7 @@ def test_the_command_refuses_what_cannot_be_made(args, message):
     assert line.startswith("queens: error: ") and message in line
 
 
+@pytest.mark.slow
 def test_a_third_party_rule_can_be_needed(site, tmp_path):  # noqa: F811 (the fixture)
     made = queens(
         "generate", "--size", "7", "--seed", "1", "--needs", "two_line_squeeze",
@@ -212,6 +213,7 @@ def test_the_rarest_shapes_are_needed_with_every_other_cheap_rule(
     needs(rows, select_rules(registry.rules, (), [PFC]), counter, tmp_path)
 
 
+@pytest.mark.slow
 def test_the_command_makes_a_board_that_needs_a_rare_shape(registry, tmp_path):
     rule = "polyomino_long_n_hexomino"
     only = f"baseline,{rule}"
@@ -225,6 +227,7 @@ def test_the_command_makes_a_board_that_needs_a_rare_shape(registry, tmp_path):
     needs(made.read_text().split(), select_rules(registry.rules, [only]), rule, tmp_path)
 
 
+@pytest.mark.slow
 def test_star_battle_boards_that_need_a_rule(tmp_path):
     """--needs with --stars K: every board is solved by the rules, and the rules without
     the named one stall on it; the file name says what was asked."""
@@ -247,6 +250,7 @@ def test_star_battle_boards_that_need_a_rule(tmp_path):
         assert not without.solve(board).solved
 
 
+@pytest.mark.slow
 def test_a_star_battle_rule_nothing_needs_is_given_up_on_with_what_stands_in():
     result = run("generate", "--stars", "2", "--size", "9", "--seed", "1",
                  "--needs", "exclusion")  # fmt: skip

@@ -126,6 +126,7 @@ def test_a_search_past_its_budget_says_so():
         find_solutions(board, 10**6, node_limit=3)
 
 
+@pytest.mark.slow
 def test_check_and_hint_end_undecided_within_the_budget(monkeypatch, tmp_path):
     # Without the lattice test, a 12×12 modular board takes the search 160,000 nodes.
     monkeypatch.setattr("queens_core.referee.queens.LATTICE_AFTER", -1)

@@ -159,6 +159,7 @@ def run_shortened(site: FakeSite, *args: str, timeout: float = 60) -> tuple[int,
     return done.returncode, done.stderr, time.monotonic() - start
 
 
+@pytest.mark.slow
 def test_the_hard_stop_ends_a_rule_that_swallows_the_alarm(site):
     install(site, SWALLOWS_THE_ALARM)
     status, error, took = run_shortened(site, "solve", BOARD)
@@ -191,6 +192,7 @@ worker.join(30)
 """
 
 
+@pytest.mark.slow
 def test_the_hard_stop_ends_plugin_code_that_swallows_its_stop_in_another_thread():
     start = time.monotonic()
     done = subprocess.run(
@@ -232,6 +234,7 @@ def test_plugin_code_in_another_thread_is_stopped_by_its_budget():
     assert str(err) == "it was still running when its time budget (0.3 s) ran out"
 
 
+@pytest.mark.slow
 def test_a_call_that_holds_the_interpreter_lock_is_ended_in_one_line_naming_it(site):
     """No Python code runs until such a call returns, the watchdog's neither: the
     sentinel process notices, and ends queens with one line naming the package, and the
@@ -270,6 +273,7 @@ def test_the_sentinel_names_the_package_innermost_in_a_stack_else_says_where():
     )
 
 
+@pytest.mark.slow
 def test_a_package_whose_import_never_ends_is_stopped_at_loading(site):
     site.add(
         "queens-rules-slow",
@@ -506,6 +510,7 @@ def test_an_explain_that_interrupts_or_exits_is_the_rules_failure(raised):
         why_of(board, Step("quitter", 0, 1, ()), State.initial(board), rule)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body", [RUNAWAY, SWALLOWS_THE_ALARM], ids=["runaway", "swallows"])
 def test_a_runaway_rule_in_a_worker_of_generate_jobs_ends_the_command(site, body):
     """The workers of ``generate --jobs`` keep the budget too (a forked worker starts its

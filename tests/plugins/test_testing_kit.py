@@ -259,6 +259,7 @@ def test_the_plugin_is_opt_in_and_gives_fixtures(pytester):
     assert "BOARDS 40 ['random-5-0', 'random-5-12']" in output
 
 
+@pytest.mark.slow
 def test_the_plugin_reads_boards_from_a_folder(pytester):
     pytester.makeini("[pytest]\n")
     pytester.makeconftest('pytest_plugins = ["queens_core.pytest_plugin"]\n')

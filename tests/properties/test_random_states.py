@@ -8,6 +8,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -43,6 +44,7 @@ def picture(n: int, queens: int, live: int) -> str:
     return "\n".join(rows) + "\n"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,

@@ -79,6 +79,7 @@ def test_the_cap_stops_the_count():
     assert find_solutions(board, cap=0) == []
 
 
+@pytest.mark.slow
 def test_search_from_a_state_respects_its_queens_and_dead_cells():
     rng = random.Random(11)
     for board in small_boards(80, seed=3):
@@ -179,6 +180,7 @@ def test_exact_solver_on_every_archive_board_is_checked_by_the_validator(archive
         assert is_solution(board.rows, board.cells_of(solutions[key])), key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [5, 8, 12, 16])
 def test_the_search_over_a_bare_map_finds_what_the_board_search_finds(n):
     # The generator checks its maps without building boards, with the matching filter

@@ -71,6 +71,7 @@ def test_solve_json_of_353_follows_the_schema(registry):
     assert last["placed"] == [6, 6] and last["killed"] == []
 
 
+@pytest.mark.slow
 def test_every_archive_board_round_trips_through_json(archive, registry):
     solver = Solver(registry.rules)
     for key, board in archive.items():

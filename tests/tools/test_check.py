@@ -28,6 +28,7 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
+@pytest.mark.slow
 def test_every_archive_board_is_unique_and_solved_by_logic_with_tier_and_grade():
     paths = [str(p) for p in archive_paths()]
     result = run("check", *paths)
@@ -165,6 +166,7 @@ def test_json_output_follows_the_documented_schema():
     assert len(several["solutions"]["examples"]) == 2
 
 
+@pytest.mark.slow
 def test_the_tier_needed_is_what_smaller_rule_sets_really_do(archive, registry):
     """The grade is no guess: re-solve every archive board with the rule sets below it."""
     grader = Grader(registry.rules)

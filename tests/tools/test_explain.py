@@ -23,6 +23,7 @@ def solver(registry):
     return Solver(registry.rules)
 
 
+@pytest.mark.slow
 def test_replaying_the_steps_of_every_archive_board_gives_its_final_state(
     archive, registry, solver
 ):
@@ -184,6 +185,7 @@ def test_solve_explain_on_a_stalled_board_says_where_it_stopped(registry):
     assert text.endswith(result.state.picture(board))
 
 
+@pytest.mark.slow
 def test_no_sentence_names_a_cell_that_is_already_dead_where_it_is_read():
     """Replaying `solve --format json` of the whole archive, step by step: a sentence may
     name a queen, a live cell or a cell its own step kills, never a cell an earlier step

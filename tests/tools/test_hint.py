@@ -473,6 +473,7 @@ def names_place(board: Board, focus, why: str) -> bool:
     return all(cell_label(board, c) in why for c in focus.index)
 
 
+@pytest.mark.slow
 def test_the_first_hint_of_every_archive_board_looks_where_its_sentence_reasons(registry):
     """The nudge names the unit whose live cells force the step, which its sentence names:
     on board 353 that is column 1 (its live cells all lie in P), not the purple region
@@ -521,6 +522,7 @@ def test_every_step_of_archive_solves_looks_where_its_sentence_reasons(registry)
         assert _every_step_focus(board, registry.rules) == [], path.name
 
 
+@pytest.mark.slow
 def test_every_star_battle_step_looks_where_its_sentence_reasons(registry):
     from queens_core.plugins.readers import read_source
 

@@ -7,6 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from support import ARCHIVE
 
@@ -85,6 +86,7 @@ def test_stats_json_summary(tmp_path):
     assert per_board["1"]["counters"]["queen_adjacent_kill"] == 8
 
 
+@pytest.mark.slow
 def test_stats_prints_nothing_on_stderr_when_it_is_not_a_terminal(tmp_path):
     result = run("stats", str(ARCHIVE))
     assert result.exit_code == 0
