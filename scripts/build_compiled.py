@@ -4,7 +4,7 @@
     .venv/bin/python scripts/build_compiled.py --remove   # back to pure Python
     .venv/bin/python scripts/build_compiled.py --into     # only build; print its folder
 
-The compiled modules give the same results as the Python ones (tests/test_compiled.py
+The compiled modules give the same results as the Python ones (tests/archive/test_compiled.py
 solves the archive with them and compares every counter); they are never needed, since
 Python imports the ``.py`` file wherever no compiled module is present. A build is kept
 under ``.venv/compiled/<hash of the sources>``, so building again after no change is

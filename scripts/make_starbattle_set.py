@@ -8,9 +8,10 @@ generator's uniqueness search alone (no rule is asked to solve them), from fixed
 so the set holds boards the cheap tier solves, boards that need the trial star and
 boards that stall every rule. Each file is in the text format with its ``stars: K``
 line. tests/golden/starbattle-hard.json keeps, for each board, its solution and whether
-the cheap tier and all the rules solve it; tests/test_starbattle_hard_set.py compares a
-fresh run with it. Record it again only for a change meant to change what the rules do,
-and say so in the commit.
+the cheap tier and all the rules solve it;
+queens_rules_starbattle/tests/test_starbattle_hard_set.py compares a fresh run with it.
+Record it again only for a change meant to change what the rules do, and say so in the
+commit.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The file is the regression record for refactors and speed work: for each board and each
 stage (the baseline package alone; the three cheap packages; the whole catalog) it keeps
-the status, the number of queens placed and the non-zero counters. tests/test_golden.py
+the status, the number of queens placed and the non-zero counters. tests/archive/test_golden.py
 compares a fresh run with it; any difference is a change of behaviour, to be explained
 before the file is written again with
 

@@ -12,7 +12,7 @@ test suite exercises it:
   no line after it must just succeed (one that ends with ``# exit status N`` must exit
   with N instead);
 - ``<!-- shown: KEY -->``: a sample of output that a test produces and compares
-  (``KEY`` says which, see ``SHOWN`` in tests/test_writing_rules_guide.py).
+  (``KEY`` says which, see ``SHOWN`` in tests/docs/test_writing_rules_guide.py).
 """
 
 from __future__ import annotations

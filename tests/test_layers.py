@@ -251,6 +251,7 @@ def test_every_folder_of_the_core_is_a_layer():
     assert files == set(CONTRACT_LAYERS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("module", "planted"),
     [

@@ -23,15 +23,13 @@ functions in :mod:`queens_core.testing`; import them.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from . import __version__
 from .engine.board import Board
 from .engine.rules import Grade, Rule
 from .plugins.registry import Registry, load_registry
-from .testing import random_boards
+from .testing import load_boards, random_boards
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -77,7 +75,7 @@ def queens_boards(pytestconfig: pytest.Config) -> dict[str, Board]:
     folder = pytestconfig.getoption("queens_boards")
     if folder is None:
         return random_boards(40)
-    paths = sorted(Path(folder).glob("*.txt"))
-    if not paths:
-        raise pytest.UsageError(f"--queens-boards {folder}: no *.txt board there")
-    return {path.stem: Board.parse(path.read_text(encoding="utf-8")) for path in paths}
+    try:
+        return load_boards(folder)
+    except ValueError as err:
+        raise pytest.UsageError(f"--queens-boards {err}") from err

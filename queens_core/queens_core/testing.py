@@ -25,25 +25,34 @@ and, against the exact solver over many boards::
     report = check_soundness([my_rule], random_boards(50), with_rules=baseline)
     assert report.fired["my_rule"] > 0
 
+Boards and rules to test with: :func:`load_boards` reads a folder of ``*.txt`` boards,
+:func:`rules_of` picks the installed rules of named packages (the company a rule keeps in
+a catalog solve), :func:`make_rule` turns a bare apply function into a rule to register
+in-process, and :func:`unsound_kill` is the apply function of a rule that lies, for a
+front end (a command or web package) to show that it catches and names an unsound rule.
+
 Rule authors get these and a few fixtures (``queens_boards``, ``baseline_rules``, the
 ``--queens-boards=DIR`` option) with ``pytest_plugins = ["queens_core.pytest_plugin"]``.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .engine.board import Board, BoardError
 from .engine.driver import CONTRADICTION, RuleFailure, Solver
-from .engine.rules import Context, Contradiction, Rule, Step, UnsoundDeduction
+from .engine.rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .engine.state import State, cell_label, cell_labels
 from .generator.regions import random_board
 from .plugins.readers import Reader, Reading
+from .plugins.registry import Registry
 from .referee.exact import find_solutions
 
 __all__ = [
@@ -59,10 +68,14 @@ __all__ = [
     "check_sniff",
     "check_soundness",
     "draw",
+    "load_boards",
     "make_board",
+    "make_rule",
     "make_state",
     "random_boards",
+    "rules_of",
     "run_rule",
+    "unsound_kill",
 ]
 
 #: A cell as a sentence names it: ``r3c5``.
@@ -246,6 +259,62 @@ def random_boards(
         n = sizes[i % len(sizes)]
         boards[f"random-{n}-{i}"] = random_board(n, rng, bias=1.0)
     return boards
+
+
+def load_boards(folder: str | os.PathLike[str]) -> dict[str, Board]:
+    """The ``*.txt`` boards of ``folder`` by file name without ``.txt``: numbered names in
+    number order (``2`` before ``10``), then the others by name. A folder without a board
+    is a ValueError, so that a wrong path cannot pass for an empty test."""
+    paths = list(Path(folder).glob("*.txt"))
+    if not paths:
+        raise ValueError(f"{folder}: no *.txt board there")
+    paths.sort(key=lambda p: (0, int(p.stem), "") if p.stem.isdigit() else (1, 0, p.stem))
+    return {path.stem: Board.parse(path.read_text(encoding="utf-8")) for path in paths}
+
+
+# -- rules to test with ------------------------------------------------------------------
+
+
+def rules_of(registry: Registry, *packages: str) -> list[Rule]:
+    """The rules of the named installed packages, in the registry's order. A package is
+    named by its distribution (``queens-rules-squeeze``) or by what follows
+    ``queens-rules-`` (``squeeze``). A name no installed package has is a ValueError: a
+    typo would otherwise leave a rule out of the test without a word."""
+    wanted = {p if p.startswith("queens-") else f"queens-rules-{p}" for p in packages}
+    missing = wanted - {rule.package for rule in registry.rules}
+    if missing:
+        raise ValueError(f"no installed rule comes from {', '.join(sorted(missing))}")
+    return [rule for rule in registry.rules if rule.package in wanted]
+
+
+def make_rule(counter: str, apply: Callable[[Context], Any], **fields: Any) -> Rule:
+    """A cheap rule that runs ``apply``, late in the catalog (position 1000), named by its
+    counter, to register in-process (a test's plugin manager, a :class:`Solver`). Other
+    :class:`Rule` fields (``display_name``, ``summary``, ``tier``...) come as keywords."""
+    chosen: dict[str, Any] = {
+        "display_name": counter,
+        "tier": Tier.CHEAP,
+        "position": 1000,
+        "summary": "test rule",
+        **fields,
+    }
+    return Rule(counter=counter, apply=apply, **chosen)
+
+
+def unsound_kill(ctx: Context) -> None:
+    """The apply function of a rule that lies, once per solve: in the first row where
+    cells of the board's first solution and other cells are both live, it kills the
+    solution's. The row keeps live cells, so no unit empties at once and only a referee
+    that knows the solution sees the lie: what a front end must catch and name."""
+    if ctx.cache.get("lied"):
+        return
+    ctx.cache["lied"] = True
+    solution = find_solutions(ctx.board, 1)[0]
+    for row in ctx.board.row_masks:
+        live = ctx.state.live & row
+        if live & solution and live & ~solution:
+            ctx.kill(live & solution)
+            return
 
 
 # -- soundness against the exact solver ------------------------------------------------

@@ -18,7 +18,7 @@ as ``importlib.metadata.version``, for everything this module understands: plain
 folders on ``sys.path`` and the standard path finder. Anything else (a zip file on
 ``sys.path``, a finder that supplies its own distributions, a malformed
 ``entry_points.txt``) is handed to ``importlib.metadata`` itself, so the answer is the
-same either way; ``tests/test_distributions.py`` compares the two.
+same either way; ``tests/plugins/test_distributions.py`` compares the two.
 """
 
 from __future__ import annotations

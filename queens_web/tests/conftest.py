@@ -1,0 +1,4 @@
+"""The web page's tests: the queens testing kit (fixtures ``queens_registry``,
+``baseline_rules``, ``queens_boards``, the ``--queens-boards=DIR`` option)."""
+
+pytest_plugins = ["queens_core.pytest_plugin"]

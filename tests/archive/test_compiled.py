@@ -1,0 +1,58 @@
+"""The optional compiled build (scripts/build_compiled.py) solves the archive exactly as
+the Python modules do: every board's status and counters at the three recorded stages.
+
+The build is kept under .venv/compiled by a hash of its sources, so only the first run
+after a change of a compiled module pays for it (about 40 s of CPU)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from golden import GOLDEN
+from support import ROOT
+
+BUILD = ROOT / "scripts" / "build_compiled.py"
+HEADERS = Path(sysconfig.get_paths()["include"]) / "Python.h"
+
+SOLVE_ARCHIVE = """
+import json, sys
+import queens_core.engine.driver, queens_rules_pfc.trials, queens_rules_pigeonhole.tight
+import queens_rules_polyomino.sweep
+for module in (queens_core.engine.driver, queens_rules_pfc.trials, queens_rules_pigeonhole.tight,
+               queens_rules_polyomino.sweep):
+    assert module.__file__.endswith({suffix!r}), module.__file__
+sys.path.insert(0, {tests!r})
+from golden import outcomes
+from queens_core import load_registry
+print(json.dumps(outcomes(load_registry())))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not (shutil.which("cc") and HEADERS.exists()), reason="no C compiler or Python headers"
+)
+def test_the_compiled_build_gives_the_recorded_counters_on_the_whole_archive():
+    built = subprocess.run(
+        [sys.executable, str(BUILD), "--into"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout.strip()
+    code = SOLVE_ARCHIVE.format(
+        suffix=sysconfig.get_config_var("EXT_SUFFIX"), tests=str(ROOT / "tests")
+    )
+    env = {**os.environ, "PYTHONPATH": built}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == json.loads(GOLDEN.read_text(encoding="utf-8"))

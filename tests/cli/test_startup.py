@@ -1,0 +1,140 @@
+"""What `queens` imports before it does anything: the package's names load on first use."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from support import ARCHIVE, ROOT
+
+import queens_core
+
+
+def test_every_public_name_resolves_to_its_definition():
+    from queens_core import hookspecs
+    from queens_core.engine import board, driver, rules, state, validate
+    from queens_core.plugins import readers
+    from queens_core.plugins import registry as plugins
+
+    homes = (board, driver, hookspecs, plugins, readers, rules, state, validate)
+    for name in queens_core.__all__:
+        value = getattr(queens_core, name)
+        if name != "__version__":
+            assert any(getattr(home, name, None) is value for home in homes), name
+    assert set(queens_core.__all__) <= set(dir(queens_core))
+    with pytest.raises(AttributeError, match="no_such_name"):
+        queens_core.no_such_name  # noqa: B018
+
+
+def imported_by(code: str) -> set[str]:
+    """The modules a fresh interpreter has imported after running ``code``."""
+    run = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint(' '.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return set(run.stdout.split())
+
+
+def test_the_command_line_loads_the_solver_and_the_rule_packages_only_when_a_command_runs():
+    loaded = imported_by("import queens_core.cli.app")
+    heavy = {
+        "importlib.metadata",
+        "queens_core.engine.driver",
+        "queens_core.tools.grade",
+        "queens_core.tools.hint",
+        "queens_core.render.svg",
+        "queens_core.tools.stats",
+        "queens_core.tools.check",
+        "queens_core.tools.explain",
+        "xml.sax",
+        "difflib",
+    }
+    assert not heavy & loaded, sorted(heavy & loaded)
+
+
+def test_a_plain_solve_loads_none_of_the_other_commands_modules():
+    loaded = imported_by(
+        "import sys\nfrom queens_core.cli.app import main\n"
+        f"sys.argv = ['queens', 'solve', {str(ARCHIVE / '1.txt')!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
+    assert "queens_core.engine.driver" in loaded
+    others = {
+        "queens_core.tools.grade",
+        "queens_core.tools.check",
+        "queens_core.tools.stats",
+        "queens_core.tools.hint",
+        "queens_core.render.svg",
+        "queens_core.render.chart",
+        "queens_core.tools.explain",
+        "queens_core.render.documents",
+        # the plugins are found without it (queens_core.plugins.distributions)
+        "importlib.metadata",
+        "json",  # only JSON output needs it
+        "pathlib",  # only a folder argument needs it
+        # The other built-in commands are imported when they are asked for.
+        "queens_core.cli.commands.generate",
+        "queens_core.cli.commands.hint",
+        "queens_core.cli.commands.render",
+        "queens_core.cli.commands.import_board",
+        "queens_core.cli.commands.check",
+        "queens_core.cli.commands.stats",
+        "queens_core.cli.commands.rules",
+        "queens_core.cli.commands.readers",
+        "queens_core.cli.reading",
+        "traceback",  # only --traceback needs it
+        "random",  # only the generator draws at random
+    }
+    assert not others & loaded, sorted(others & loaded)
+
+
+@pytest.mark.parametrize("argv", [["rules", "list"], ["--version"]])
+def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
+    loaded = imported_by(
+        "import sys\nfrom queens_core.cli.app import main\n"
+        f"sys.argv = ['queens', *{argv!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
+    assert "queens_rules_baseline" in loaded
+    solving = {
+        "queens_core.engine.driver",
+        "queens_core.tools.batch",
+        "queens_core.referee.blame",
+        "queens_core.referee.exact",
+        "queens_core.referee.stars",
+        "queens_core.cli.report",
+        "importlib.metadata",
+    }
+    assert not solving & loaded, sorted(solving & loaded)
+
+
+@pytest.mark.slow
+def test_the_checkout_wrapper_finds_its_checkout_however_it_is_called(tmp_path):
+    """./queens finds the checkout from its own path, without a process for it: absolute,
+    relative from elsewhere, ./queens, `sh queens`, and through links (absolute, and
+    relative to a link that is itself linked)."""
+    relative = os.path.relpath(ROOT / "queens", tmp_path)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "queens").symlink_to(ROOT / "queens")
+    (tmp_path / "q-here").symlink_to(os.path.relpath(ROOT / "queens", tmp_path))
+    (bin_dir / "q-again").symlink_to("../q-here")
+    calls = [
+        ([str(ROOT / "queens")], tmp_path),
+        (["sh", relative], tmp_path),
+        (["./queens"], ROOT),
+        (["sh", "queens"], ROOT),
+        ([str(bin_dir / "queens")], tmp_path),
+        (["bin/q-again"], tmp_path),
+    ]
+    for argv, cwd in calls:
+        run = subprocess.run(
+            [*argv, "--version"], cwd=cwd, capture_output=True, text=True, timeout=120
+        )
+        assert run.returncode == 0, (argv, run.stderr)
+        assert run.stdout.startswith("queens-core "), argv

@@ -1,0 +1,161 @@
+"""The project's own documents: they stand on their own (no pointer to the specification
+files users do not have), their links resolve, and docs/format.md's sample sessions are
+what the command really prints."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import ROOT
+
+QUEENS = Path(sys.executable).with_name("queens")
+USER_DOCS = [
+    ROOT / "README.md",
+    ROOT / "archive" / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "examples").glob("*/README.md")),
+]
+FORMAT = ROOT / "docs" / "format.md"
+
+
+@pytest.mark.parametrize("path", USER_DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_documents_do_not_lean_on_files_users_do_not_have(path):
+    text = path.read_text()
+    for name in ("SOLVER.md", "QUEENS.md", "HEURISTICS.md"):
+        assert name not in text, f"{path.name} points at {name}"
+
+
+@pytest.mark.parametrize("path", USER_DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_local_links_resolve(path):
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", path.read_text()):
+        if "://" in target:
+            continue
+        assert (path.parent / target).exists(), f"{path.name}: broken link {target}"
+
+
+def test_stale_sentences_are_gone():
+    assert "to be settled" not in (ROOT / "docs" / "json.md").read_text()
+    assert "Copy this folder" not in (ROOT / "archive" / "README.md").read_text()
+    assert "piped output is always plain" not in (ROOT / "README.md").read_text()
+
+
+def test_the_rule_contract_says_a_rule_is_not_called_again_on_an_unchanged_state():
+    """The driver skips a rule on a state on which its last call changed nothing: a rule
+    author reads the contract in the hook's docstring (help()) or the guide."""
+    from queens_core import hookspecs
+
+    guide = (ROOT / "docs" / "writing-rules.md").read_text()
+    for text in (hookspecs.queens_register_rules.__doc__ or "", guide):
+        assert "its last call changed nothing" in " ".join(text.split())
+
+
+def sessions(text: str) -> list[tuple[str, list[str]]]:
+    """The ``$ queens ...`` sessions of the fenced blocks: (command, output lines)."""
+    found = []
+    for block in re.findall(r"^```\n(.*?)^```$", text, flags=re.S | re.M):
+        lines = block.splitlines()
+        if lines and lines[0].startswith("$ "):
+            found.append((lines[0][2:], lines[1:]))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command, shown", sessions(FORMAT.read_text()), ids=lambda x: str(x)[:40])
+def test_format_md_sessions_are_real(command, shown):
+    """Each line shown is a line of the real output (standard output then standard
+    error), in order; ``...`` alone stands for lines left out."""
+    env = {**os.environ, "PATH": f"{QUEENS.parent}{os.pathsep}{os.environ['PATH']}"}
+    run = subprocess.run(
+        command, shell=True, cwd=ROOT, env=env, capture_output=True, timeout=60, check=False
+    )
+    real = (run.stdout + run.stderr).decode().splitlines()
+    position = 0
+    for line in shown:
+        if line == "...":
+            continue
+        assert line in real[position:], f"{line!r} is not in the output of {command}"
+        position = real.index(line, position) + 1
+    assert shown and position
+
+
+def catalog_tables() -> list[list[list[str]]]:
+    """The rows of each table of format.md's catalog section, as lists of cells."""
+    text = FORMAT.read_text().split("## The catalog")[1]
+    tables = re.findall(r"^\| # \|.*\n\|[-|]+\|\n((?:\|.*\n)+)", text, flags=re.M)
+    return [
+        [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()]
+        for table in tables
+    ]
+
+
+def test_format_md_lists_the_catalog_in_order(registry):
+    queens, stars = catalog_tables()
+    ids = [row[1].split("`")[1] for row in queens]
+    # The Queens catalog: the rules that run on K = 1 boards.
+    counters = [rule.counter for rule in registry.rules if rule.sound_for(1)]
+    assert ids == [c for c in counters if c in ids]
+    assert ids[0] == counters[0] and ids[-1] == counters[-1] and len(counters) == 31
+    # The Star Battle catalog: every rule for K ≥ 2, one row each, as the package says.
+    star_rules = [rule for rule in registry.rules if not rule.sound_for(1)]
+    assert [row[1] for row in stars] == [f"`{rule.counter}`" for rule in star_rules]
+    assert stars == [
+        [
+            str(rule.position),
+            f"`{rule.counter}`",
+            rule.display_name,
+            rule.package.removeprefix("queens-rules-"),
+            rule.tier.value,
+        ]
+        for rule in star_rules
+    ]
+
+
+def readme_tree() -> set[str]:
+    """The modules and folders of queens_core that the README's tree names, as paths
+    relative to the package (``engine/``, ``engine/board.py``, ``hookspecs.py``): two
+    spaces of indentation a level; a line that starts with neither a module nor a folder
+    goes on the line before it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## How the packages fit together", 1)[1].split("```", 2)[1]
+    named: set[str] = set()
+    folders: list[str] = []
+    for line in block.splitlines()[2:]:
+        depth = len(line) - len(line.lstrip(" "))
+        if depth == 0 or depth % 2:
+            continue
+        level = depth // 2 - 1
+        words = line.split()
+        if level > len(folders) or not words[0].endswith(("/", ".py")):
+            continue
+        del folders[level:]
+        prefix = "".join(folders)
+        if words[0].endswith("/"):
+            folders.append(words[0])
+            named.add(prefix + words[0])
+            continue
+        for word in words:
+            if not word.endswith(".py"):
+                break
+            named.add(prefix + word)
+    return named
+
+
+def test_the_readme_tree_is_the_tree():
+    core = ROOT / "queens_core" / "queens_core"
+    actual = {
+        str(path.relative_to(core)).replace("\\", "/")
+        for path in core.rglob("*.py")
+        if "__pycache__" not in path.parts
+        and not (path.name == "__init__.py" and path.parent != core)
+    }
+    actual |= {
+        str(p.relative_to(core)).replace("\\", "/") + "/"
+        for p in core.rglob("*")
+        if p.is_dir() and "__pycache__" not in p.parts
+    }
+    assert readme_tree() == actual
