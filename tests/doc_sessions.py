@@ -180,12 +180,14 @@ def check_pycon(session: Session, folder: Path) -> list[str]:
     )
     report: list[str] = []
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    here = Path.cwd()
+    here, path = Path.cwd(), os.environ.get("PATH", "")
     os.chdir(folder)
+    os.environ["PATH"] = environment()["PATH"]  # an example may run `queens` itself
     try:
         runner.run(test, out=report.append, clear_globs=True)
     finally:
         os.chdir(here)
+        os.environ["PATH"] = path
     return ["".join(report)] if report else []
 
 
