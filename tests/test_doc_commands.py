@@ -5,6 +5,7 @@ with no warning. The convention the documents follow is in doc_sessions.py."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -126,3 +127,14 @@ def test_the_guides_blocks_are_left_to_their_harness_and_slow_blocks_are_marked(
     assert [(c.command, c.expected) for c in commands(found[0])] == [
         ("queens solve  a.txt", ["out"])
     ]
+
+
+def test_the_readmes_rule_example_is_the_one_the_guide_runs():
+    """The README shows the heart of the guide's package as plain Python (a rule needs a
+    package around it to run); the guide's test builds and runs that package."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    guide = (ROOT / "docs" / "writing-rules.md").read_text(encoding="utf-8")
+    excerpts = re.findall(r"^```python\n(.*?)^```$", readme, flags=re.S | re.M)
+    assert excerpts
+    for excerpt in excerpts:
+        assert excerpt in guide
