@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from baseline import baseline_python
+
 
 def _worker(size: int, stars: int, seed: int, count: int) -> list[list]:
     from queens_core import load_registry
@@ -50,7 +52,7 @@ def main() -> int:
         return 0
     trees = {"this tree": sys.executable}
     if args.baseline:
-        trees = {"baseline": str(Path(args.baseline) / ".venv" / "bin" / "python"), **trees}
+        trees = {"baseline": baseline_python(args.baseline, "bench_star_maker.py"), **trees}
     seconds_of = dict.fromkeys(trees, 0.0)
     tiers_of = dict.fromkeys(trees, "")
     print(f"{args.size}×{args.size}, {args.stars} stars, {args.count} boards a seed")

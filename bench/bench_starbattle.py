@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from baseline import baseline_python
+
 ROOT = Path(__file__).resolve().parent.parent
 SET = ROOT / "archive" / "starbattle"
 GENERATED = ((10, 2), (14, 3))
@@ -117,7 +119,7 @@ def main() -> int:
         return 0
     trees = {"this tree": sys.executable}
     if args.baseline:
-        trees = {"baseline": str(Path(args.baseline) / ".venv" / "bin" / "python"), **trees}
+        trees = {"baseline": baseline_python(args.baseline, "bench_starbattle.py"), **trees}
     shapes = _hard_set()
     boards = [[rows, stars] for group in shapes.values() for _, rows, stars in group]
     results = {name: _run(python, {"boards": boards}) for name, python in trees.items()}

@@ -1,19 +1,14 @@
 """The project's own documents: they stand on their own (no pointer to the specification
-files users do not have), their links resolve, and docs/format.md's sample sessions are
-what the command really prints."""
+files users do not have), their links resolve, and docs/format.md's catalog and
+docs/architecture.md's tree are the code's (test_doc_commands.py runs their sessions)."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from support import ROOT
 
-QUEENS = Path(sys.executable).with_name("queens")
 USER_DOCS = [
     ROOT / "README.md",
     ROOT / "archive" / "README.md",
@@ -54,35 +49,6 @@ def test_the_rule_contract_says_a_rule_is_not_called_again_on_an_unchanged_state
         assert "its last call changed nothing" in " ".join(text.split())
 
 
-def sessions(text: str) -> list[tuple[str, list[str]]]:
-    """The ``$ queens ...`` sessions of the fenced blocks: (command, output lines)."""
-    found = []
-    for block in re.findall(r"^```\n(.*?)^```$", text, flags=re.S | re.M):
-        lines = block.splitlines()
-        if lines and lines[0].startswith("$ "):
-            found.append((lines[0][2:], lines[1:]))
-    return found
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("command, shown", sessions(FORMAT.read_text()), ids=lambda x: str(x)[:40])
-def test_format_md_sessions_are_real(command, shown):
-    """Each line shown is a line of the real output (standard output then standard
-    error), in order; ``...`` alone stands for lines left out."""
-    env = {**os.environ, "PATH": f"{QUEENS.parent}{os.pathsep}{os.environ['PATH']}"}
-    run = subprocess.run(
-        command, shell=True, cwd=ROOT, env=env, capture_output=True, timeout=60, check=False
-    )
-    real = (run.stdout + run.stderr).decode().splitlines()
-    position = 0
-    for line in shown:
-        if line == "...":
-            continue
-        assert line in real[position:], f"{line!r} is not in the output of {command}"
-        position = real.index(line, position) + 1
-    assert shown and position
-
-
 def catalog_tables() -> list[list[list[str]]]:
     """The rows of each table of format.md's catalog section, as lists of cells."""
     text = FORMAT.read_text().split("## The catalog")[1]
@@ -116,12 +82,12 @@ def test_format_md_lists_the_catalog_in_order(registry):
 
 
 def readme_tree() -> set[str]:
-    """The modules and folders of queens_core that the README's tree names, as paths
+    """The modules and folders of queens_core that the architecture page's tree names, as paths
     relative to the package (``engine/``, ``engine/board.py``, ``hookspecs.py``): two
     spaces of indentation a level; a line that starts with neither a module nor a folder
     goes on the line before it."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = text.split("## How the packages fit together", 1)[1].split("```", 2)[1]
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("```", 2)[1]
     named: set[str] = set()
     folders: list[str] = []
     for line in block.splitlines()[2:]:
@@ -145,7 +111,7 @@ def readme_tree() -> set[str]:
     return named
 
 
-def test_the_readme_tree_is_the_tree():
+def test_the_architecture_tree_is_the_tree():
     core = ROOT / "queens_core" / "queens_core"
     actual = {
         str(path.relative_to(core)).replace("\\", "/")
