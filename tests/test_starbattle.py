@@ -497,7 +497,7 @@ def test_import_of_an_sbn_board_keeps_its_k_in_the_text_format(tmp_path):
 def _grown_maps(n: int, k: int, count: int, seed: int) -> list[tuple[Board, int]]:
     """Maps as the generator first grows them round a planted solution (most with several
     solutions), each with its planted solution."""
-    from queens_core.generator import stars as made
+    from queens_core.generator import stars_maker as made
 
     rng = random.Random(seed)
     maps = []
@@ -538,7 +538,7 @@ def test_the_generators_question_agrees_with_a_full_search_across_renewals():
 def test_star_maker_boards_are_unique_by_the_exact_referee_and_solved_by_the_rules():
     """Every board the maker returns has one solution, the referee's own search says (the
     maker's question went through the kept SAT session), and the rules solve it."""
-    from queens_core.generator.stars import StarMaker
+    from queens_core.generator.stars_maker import StarMaker
 
     maker = StarMaker(RULES, 10, 2)
     for made in maker.boards(seed=11, count=3, skip=lambda index: False):
@@ -568,7 +568,7 @@ def test_the_generators_question_gives_several_distinct_other_solutions():
 def test_a_maker_that_finds_unique_boards_but_takes_none_says_so():
     """When every unique board is turned down by what was asked of it, the error counts
     them instead of saying no unique board was made."""
-    from queens_core.generator.stars import generate_starbattle as make
+    from queens_core.generator.stars_maker import generate_starbattle as make
 
     judged: list[Board] = []
 
@@ -598,7 +598,7 @@ def _region_cells(region_of: list[int]) -> dict[int, set[int]]:
 def test_a_piece_moved_for_a_stuck_cell_keeps_every_region_whole_and_its_stars(rng, shape):
     """A cell that cannot leave its region alone takes a piece of it along: the cell
     leaves, both regions stay connected, and every region keeps its planted stars."""
-    from queens_core.generator.stars import _chunk, _connected, _group_tiles, _grow, plant
+    from queens_core.generator.stars_maker import _chunk, _connected, _group_tiles, _grow, plant
 
     n, k = shape
     planted = plant(n, k, rng)

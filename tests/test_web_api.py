@@ -408,7 +408,7 @@ def test_a_grade_the_rules_cannot_reach_is_a_400():
 
 def test_a_new_board_gives_up_in_time_with_a_503(installed, monkeypatch):
     """Round after round fails: the request ends at its deadline, each round a new seed."""
-    from queens_core.generator import queens as maker
+    from queens_core.generator import queens_maker as maker
     from queens_web import adapters
 
     seeds = []

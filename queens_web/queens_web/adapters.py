@@ -97,7 +97,7 @@ class Library:
 
 def info_document(library: Library) -> dict[str, Any]:
     """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
-    from queens_core.generator.queens import grade_names
+    from queens_core.generator.queens_maker import grade_names
 
     return {
         "schema": "queens-web-info/1",
@@ -344,7 +344,7 @@ def generate_options(
 ) -> tuple[int, str | None, int | None, int]:
     """The size, grade (none: any the rules reach), seed (none: a new board each time)
     and stars per unit (none: 1) of a request for a new board."""
-    from queens_core.generator.queens import grade_names
+    from queens_core.generator.queens_maker import grade_names
 
     k = stars_of(stars) or 1
     sizes = GENERATE_SIZES if k == 1 else STAR_SIZES
@@ -383,7 +383,7 @@ def generate(
     import random
     import time
 
-    from queens_core.generator.queens import GenerateError, GiveUp, generate_boards
+    from queens_core.generator.queens_maker import GenerateError, GiveUp, generate_boards
 
     start = random.randrange(2**32) if seed is None else seed
     deadline = time.monotonic() + seconds
@@ -429,7 +429,7 @@ def _generate_stars(size: int, stars: int, seed: int | None) -> dict[str, Any]:
     grade is left to Check, which says whether the rules solve it."""
     import random
 
-    from queens_core.generator.stars import generate_starbattle
+    from queens_core.generator.stars_maker import generate_starbattle
 
     chosen = random.randrange(2**32) if seed is None else seed
     try:

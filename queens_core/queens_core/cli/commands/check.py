@@ -11,7 +11,7 @@ import click
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..exits import report_error, report_unreadable
 from ..options import SECONDS, format_option, selected_rules, selection_options
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..app import Settings

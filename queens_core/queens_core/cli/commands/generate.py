@@ -1,5 +1,5 @@
-"""The ``queens generate`` command; the engines are :mod:`queens_core.generator.queens`
-(Queens boards) and :mod:`queens_core.generator.stars` (Star Battle boards).
+"""The ``queens generate`` command; the engines are :mod:`queens_core.generator.queens_maker`
+(Queens boards) and :mod:`queens_core.generator.stars_maker` (Star Battle boards).
 
 Options are read as plain values and checked here or by the engine, so that every bad
 value gets the one-line error and exit status 2 the other commands give bad input.
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from ...engine.board import Board
     from ...engine.rules import Rule
     from ...generator.needs import NeedsFilter
-    from ...generator.queens import Generated, Maker
-    from ...generator.stars import StarBoard, StarMaker
+    from ...generator.queens_maker import Generated, Maker
+    from ...generator.stars_maker import StarBoard, StarMaker
     from ...tools.grade import Assessment, Grader
 
 GENERATE_SCHEMA = "queens-generate/4"
@@ -232,7 +232,7 @@ def _needs_filter(
     if not needs:
         return None
     from ...generator.needs import PROBE_BOARDS, NeedsFilter, resolve_needed
-    from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError
+    from ...generator.queens_maker import DEFAULT_MAX_TRIES, GenerateError
 
     probe = max(PROBE_BOARDS, max_tries or DEFAULT_MAX_TRIES)
     try:
@@ -313,7 +313,7 @@ def _generate_queens(
     """Queens boards (one queen a unit) that ``rules`` solve, of the tier or grade asked
     (and that need the rules of ``needs``); with ``out_dir``, the boards whose files are
     there already are kept, not made."""
-    from ...generator.queens import DEFAULT_MAX_TRIES, GenerateError, Maker
+    from ...generator.queens_maker import DEFAULT_MAX_TRIES, GenerateError, Maker
 
     size, count, seed = numbers.size, numbers.count, numbers.seed
     min_region, jobs = numbers.min_region, numbers.jobs
@@ -363,7 +363,7 @@ def _needs_told(boards: Iterable[Generated], needs: NeedsFilter) -> Iterator[Gen
     """The boards; a give-up before any board needed the rules says what was seen (the
     filter's tally, kept in this process when the boards are made here)."""
     from ...generator.needs import NeverNeeded
-    from ...generator.queens import GiveUp
+    from ...generator.queens_maker import GiveUp
 
     try:
         yield from boards
@@ -386,7 +386,7 @@ def _with_kept(
     """The boards of the batch in order: those made, and those kept in their files (read
     and graded again, ``attempts`` 0); a kept file that is no board of this batch any more
     is named on standard error, added to ``refused`` and left out."""
-    from ...generator.queens import Generated
+    from ...generator.queens_maker import Generated
 
     new = iter(made)
     for index in range(count):
@@ -403,7 +403,7 @@ def _with_kept(
 
 def _misfit_of(maker: Maker) -> Callable[[Assessment], str | None]:
     """Why a kept board solved by the rules is not of the batch's tier or grade."""
-    from ...generator.queens import describe_target
+    from ...generator.queens_maker import describe_target
 
     def misfit(assessment: Assessment) -> str | None:
         rung = assessment.rung
@@ -504,7 +504,7 @@ def _write_and_print(
     """Write (with ``out_dir``) and print each board as it is made, with a progress bar;
     exit 1 when the generator gives up on a board, 3 when a rule fails."""
     from ...engine.driver import RuleFailure
-    from ...generator.queens import GiveUp
+    from ...generator.queens_maker import GiveUp
     from ...referee.blame import UnsoundRule
     from ...render.progress import Progress
 
@@ -585,8 +585,8 @@ def _generate_stars(
     ``i`` from seed ``seed + i``)."""
     from ...engine.board import MAX_SIZE, max_stars, size_article
     from ...engine.driver import RuleFailure
-    from ...generator.queens import GiveUp
-    from ...generator.stars import StarBoard, StarMaker
+    from ...generator.queens_maker import GiveUp
+    from ...generator.stars_maker import StarBoard, StarMaker
     from ...referee.blame import UnsoundRule
 
     size, stars, count, seed = numbers.size, numbers.stars, numbers.count, numbers.seed

@@ -21,7 +21,7 @@ from ..exits import (
 )
 from ..options import SECONDS, color_option, format_option
 from ..reading import picture_reader, read_board_and_state
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 
 @click.command()

@@ -17,7 +17,7 @@ from ..exits import (
     write_output,
 )
 from ..reading import read_board_and_state
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 
 @click.command()

@@ -21,7 +21,7 @@ from ..exits import (
     warn_split_regions,
 )
 from ..options import color_option, complete_rule_names, format_option, selected_rules
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ...engine.driver import Solver

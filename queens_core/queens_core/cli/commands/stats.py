@@ -16,7 +16,7 @@ from ..exits import (
     write_output,
 )
 from ..options import json_format_options, selected_rules, selection_options
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..app import Settings
