@@ -1,4 +1,6 @@
-"""Making Star Battle boards with one solution (the stable path of :mod:`.generator.stars_maker`)."""
+"""Making Star Battle boards with one solution.
+
+The stable path of :mod:`.generator.stars_maker`."""
 
 from .generator.stars_maker import StarMaker, generate_starbattle
 
