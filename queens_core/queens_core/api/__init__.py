@@ -32,18 +32,15 @@ from .results import (
 )
 
 if TYPE_CHECKING:
-    from .errors import (
-        BoardError,
-        BoardInputError,
-        DetailError,
-        GenerateError,
-        GiveUp,
-        NeverNeeded,
-        RuleFailure,
-        SearchLimitExceeded,
-        SelectionError,
-        UnsoundRule,
-    )
+    from ..engine.board import BoardError
+    from ..engine.driver import RuleFailure
+    from ..generator.needs import NeverNeeded
+    from ..generator.queens_maker import GenerateError, GiveUp
+    from ..plugins.selection import SelectionError
+    from ..referee.blame import UnsoundRule
+    from ..referee.budget import SearchLimitExceeded
+    from ..render.documents import DetailError
+    from ..tools.batch import BoardInputError
 
 #: The errors of the parts below, each from the module that defines it, imported on
 #: first use: a plain solve should not load the generator to name its errors.

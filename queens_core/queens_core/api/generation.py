@@ -11,7 +11,7 @@ of each new one, whole or not at all.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -84,7 +84,9 @@ class Batch:
         """How many boards of the batch are kept from their files."""
         return sum(self.is_kept(i) for i in range(self.count))
 
-    def boards(self, on_refused: Refused = lambda _path, _why: None) -> Iterator[MadeBoard]:
+    def boards(
+        self, on_refused: Refused = lambda _path, _why: None
+    ) -> Generator[MadeBoard, None, None]:
         """The boards in order: those kept in their files (``kept``, attempts 0), and the
         others made and, with ``out_dir``, written. Raises ``GiveUp`` when a board is not
         found, ``RuleFailure`` or ``UnsoundRule`` when a rule fails, :class:`WriteFailed`."""
