@@ -20,7 +20,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .application import Application
-from .errors import InputTooLarge, ReaderFailed
+from .errors import InputTooLarge, PluginRanAway, ReaderFailed
 from .results import (
     BoardRead,
     CheckAnswer,
@@ -32,19 +32,30 @@ from .results import (
 )
 
 if TYPE_CHECKING:
-    from ..engine.board import BoardError
+    from ..engine.board import BoardError, max_stars, size_article
     from ..engine.driver import RuleFailure
     from ..generator.needs import NeverNeeded
-    from ..generator.queens_maker import GenerateError, GiveUp
+    from ..generator.queens_maker import GenerateError, GiveUp, grade_names
     from ..plugins.selection import SelectionError
     from ..referee.blame import UnsoundRule
     from ..referee.budget import SearchLimitExceeded
-    from ..render.documents import DetailError
+    from ..render.colour import ARCHIVE_COLOURS, region_colours
+    from ..render.documents import DetailError, board_json, detail_failure, state_json
     from ..tools.batch import BoardInputError
 
-#: The errors of the parts below, each from the module that defines it, imported on
-#: first use: a plain solve should not load the generator to name its errors.
-_ERROR_HOMES = {
+#: The errors of the parts below, and the few of their helpers a page or a reader needs
+#: to present the results (the JSON of a board, the colours of its regions, the grade
+#: names), each from the module that defines it, imported on first use: a plain solve
+#: should not load the generator to name its errors.
+_HOMES = {
+    "ARCHIVE_COLOURS": "..render.colour",
+    "region_colours": "..render.colour",
+    "board_json": "..render.documents",
+    "state_json": "..render.documents",
+    "detail_failure": "..render.documents",
+    "grade_names": "..generator.queens_maker",
+    "max_stars": "..engine.board",
+    "size_article": "..engine.board",
     "BoardError": "..engine.board",
     "BoardInputError": "..tools.batch",
     "DetailError": "..render.documents",
@@ -58,6 +69,7 @@ _ERROR_HOMES = {
 }
 
 __all__ = [
+    "ARCHIVE_COLOURS",
     "Application",
     "BoardError",
     "BoardInputError",
@@ -71,6 +83,7 @@ __all__ = [
     "InputTooLarge",
     "MadeBoard",
     "NeverNeeded",
+    "PluginRanAway",
     "ReaderFailed",
     "RuleFailure",
     "SearchLimitExceeded",
@@ -78,12 +91,19 @@ __all__ = [
     "Solution",
     "Statistics",
     "UnsoundRule",
+    "board_json",
+    "detail_failure",
+    "grade_names",
+    "max_stars",
+    "region_colours",
+    "size_article",
+    "state_json",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _ERROR_HOMES:
+    if name not in _HOMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_ERROR_HOMES[name], __name__), name)
+    value = getattr(importlib.import_module(_HOMES[name], __name__), name)
     globals()[name] = value
     return value

@@ -16,7 +16,8 @@ each a one-line ``str()``; :mod:`queens_core.api` exports them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
@@ -113,6 +114,22 @@ class Application:
             grader = Grader(rules) if stars is None else Grader(rules, stars)
             self._graders[selection, stars] = grader
         return self._graders[selection, stars]
+
+    @staticmethod
+    @contextmanager
+    def time_limit(seconds: float, what: str) -> Iterator[None]:
+        """Run the block with its plugin code stopped when it runs past ``seconds``
+        (``what`` names the budget in the message): a rule's overrun ends its solve with
+        ``RuleFailure``, any other plugin code's raises ``PluginRanAway``. Usable from
+        any thread: the thread is free again, whatever the plugin does."""
+        from ..engine.guards import OutOfTime, describe, watch
+        from .errors import PluginRanAway
+
+        try:
+            with watch(seconds, what):
+                yield
+        except OutOfTime as err:
+            raise PluginRanAway(f"{describe(err.culprit)} ran away: {err}") from None
 
     # -- reading -----------------------------------------------------------------------
 
@@ -359,7 +376,7 @@ class Application:
         from .generation import plan_batch
 
         return plan_batch(
-            self, size, stars, count, seed, tier, grade, min_region, max_tries, jobs,
+            self.registry.rules, size, stars, count, seed, tier, grade, min_region, max_tries, jobs,
             needs, self.rules(only, exclude, None), out_dir, force,
         )  # fmt: skip
 
@@ -373,7 +390,7 @@ class Application:
         ``seconds``."""
         from .generation import new_board
 
-        return new_board(self, size, stars, grade, seed, seconds)
+        return new_board(self.registry.rules, size, stars, grade, seed, seconds)
 
     def render(
         self,

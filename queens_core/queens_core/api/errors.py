@@ -12,3 +12,8 @@ class InputTooLarge(ValueError):
 class ReaderFailed(Exception):
     """A reader package broke while reading (raised, or returned no reading): its bug,
     named with the reader and its package, not the input's fault."""
+
+
+class PluginRanAway(Exception):
+    """Plugin code (a reader's, a rule's) still running when a verb's time limit ran
+    out: stopped, and named with its package."""

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from ..engine.rules import Rule
     from ..generator.needs import NeedsFilter
     from ..tools.grade import Assessment, Grader
-    from .application import Application
 
 #: A board file kept from an earlier run that is no board of this batch: its path and why.
 Refused = Callable[[str, str], None]
@@ -171,7 +170,7 @@ class Batch:
 
 
 def plan_batch(
-    app: Application,
+    installed: list[Rule],
     size: int,
     stars: int,
     count: int,
@@ -186,7 +185,8 @@ def plan_batch(
     out_dir: str | None,
     force: bool,
 ) -> Batch:
-    """The batch asked for, every option checked (``GenerateError``) and ``out_dir``
+    """The batch asked for, of boards the ``rules`` solve (``installed``: every rule,
+    which ``needs`` names), every option checked (``GenerateError``) and ``out_dir``
     made ready before any board is made."""
     from ..generator.queens_maker import GenerateError
 
@@ -196,11 +196,22 @@ def plan_batch(
         raise GenerateError("--force needs -o DIR: it overwrites the board files already in DIR")
     if stars != 1:
         batch = _star_batch(
-            app, size, stars, count, seed, tier, grade, min_region, max_tries, jobs, needs, rules
+            installed,
+            size,
+            stars,
+            count,
+            seed,
+            tier,
+            grade,
+            min_region,
+            max_tries,
+            jobs,
+            needs,
+            rules,
         )
     else:
         batch = _queens_batch(
-            app, size, count, seed, tier, grade, min_region, max_tries, jobs, needs, rules
+            installed, size, count, seed, tier, grade, min_region, max_tries, jobs, needs, rules
         )
     batch.out_dir, batch.force = out_dir, force
     if out_dir is not None:
@@ -209,7 +220,11 @@ def plan_batch(
 
 
 def _needs_filter(
-    app: Application, rules: list[Rule], needs: Sequence[str], max_tries: int | None, stars: int
+    installed: list[Rule],
+    rules: list[Rule],
+    needs: Sequence[str],
+    max_tries: int | None,
+    stars: int,
 ) -> NeedsFilter | None:
     """The test of ``--needs`` (None without it); ``GenerateError`` when no board can
     pass it. It gives up no sooner than the maker would: the user's budget."""
@@ -219,12 +234,12 @@ def _needs_filter(
     from ..generator.queens_maker import DEFAULT_MAX_TRIES
 
     probe = max(PROBE_BOARDS, max_tries or DEFAULT_MAX_TRIES)
-    needed = resolve_needed(rules, app.registry.rules, needs, stars)
+    needed = resolve_needed(rules, installed, needs, stars)
     return NeedsFilter(rules, needed, probe, stars)
 
 
 def _queens_batch(
-    app: Application,
+    installed: list[Rule],
     size: int,
     count: int,
     seed: int,
@@ -238,7 +253,7 @@ def _queens_batch(
 ) -> Batch:
     from ..generator.queens_maker import DEFAULT_MAX_TRIES, GenerateError, Maker, describe_target
 
-    accept = _needs_filter(app, rules, needs, max_tries, 1)
+    accept = _needs_filter(installed, rules, needs, max_tries, 1)
     tries = DEFAULT_MAX_TRIES if max_tries is None else max_tries
     maker = Maker(rules, size, tier, grade, min_region, tries, accept=accept)
     if jobs < 1:
@@ -263,7 +278,7 @@ def _queens_batch(
 
 
 def _star_batch(
-    app: Application,
+    installed: list[Rule],
     size: int,
     stars: int,
     count: int,
@@ -305,7 +320,7 @@ def _star_batch(
         )
     # A board with too few rounds of repair to need the rule is dropped: give each rule
     # as many boards as the Queens maker gives it before saying none needed it.
-    accept = _needs_filter(app, rules, needs, None, stars)
+    accept = _needs_filter(installed, rules, needs, None, stars)
     try:
         maker = StarMaker(rules, size, stars, tier, grade, accept=accept)
     except ValueError as err:
@@ -380,7 +395,7 @@ ATTEMPTS_PER_ROUND = 20
 
 
 def new_board(
-    app: Application,
+    rules: list[Rule],
     size: int,
     stars: int = 1,
     grade: str | None = None,
@@ -396,7 +411,6 @@ def new_board(
     from ..generator.queens_maker import GenerateError, GiveUp, Maker
     from ..generator.stars_maker import StarMaker
 
-    rules = app.registry.rules
     maker: BoardMaker
     if stars == 1:
         maker = Maker(rules, size, None, grade, 1, ATTEMPTS_PER_ROUND)

@@ -148,7 +148,7 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
-    from ...api import BoardInputError, DetailError, RuleFailure
+    from ...api import BoardInputError, RuleFailure
     from ...engine.driver import CONTRADICTION
     from ...tools.batch import display_name
 
@@ -176,6 +176,7 @@ def _solve_one(
             return EXIT_RULE_FAILED
         # Inside the try: a rule's explain runs while the output is built.
         if as_json:
+            from ...api import DetailError
             from ...render.documents import detail_failure
             from ..output import print_document
 
