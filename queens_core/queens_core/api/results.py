@@ -239,6 +239,18 @@ class MadeBoard:
             f"score {self.assessment.score}"
         )
 
+    def text(self, count: int) -> str:
+        """What ``queens generate`` prints of it, board ``index + 1`` of ``count``: the
+        file it was written to (or kept in), else the board under its heading (after a
+        blank line, but for the first)."""
+        from ..render.text import board_file_text
+
+        if self.path is not None:
+            return f"{self.path}: {self.summary}{' (kept)' if self.kept else ''}"
+        gap = "\n" if self.index else ""
+        heading = f"board {self.index + 1} of {count}: {self.summary}"
+        return f"{gap}{heading}\n{board_file_text(self.board)}"
+
     def to_json(self) -> dict[str, Any]:
         """The line of ``queens generate --format json`` (``queens-generate/4``)."""
         from ..render.documents import cells_json
@@ -258,10 +270,7 @@ class MadeBoard:
             "board": list(board.rows),
             "solution": cells_json(board, self.solution),
             "tier": rung.tier,
-            "grade": {
-                "level": rung.level if board.stars == 1 else int(rung.level),
-                "name": rung.grade,
-            },
+            "grade": {"level": int(rung.level), "name": rung.grade},
             "score": self.assessment.score,
             "counters": dict(self.assessment.full.counters),
         }

@@ -8,8 +8,6 @@ value gets the one-line error and exit status 2 the other commands give bad inpu
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -211,20 +209,17 @@ def generate(
         warn(f"the board is already in {out_dir}: kept (--force makes it again)")
     elif kept:
         are = "is" if kept == 1 else "are"
-        warn(
-            f"{kept} of {count} boards {are} already in {out_dir}: kept (--force makes them again)"
-        )
+        where = f"already in {out_dir}: kept (--force makes them again)"
+        warn(f"{kept} of {count} boards {are} {where}")
     _print_batch(settings, batch, count - kept, output_format)
-    if len(batch.refused) == 1:
-        fail(
-            f"a kept file in {out_dir} is no board of this batch (named above): move it "
-            "away, or --force makes it again",
-            EXIT_NOT_SOLVED,
-        )
     if batch.refused:
+        # The batch asked for was not delivered, whatever else was printed.
+        one = len(batch.refused) == 1
+        files = "a kept file" if one else f"{len(batch.refused)} kept files"
+        are, them, it = ("is", "it", "it") if one else ("are", "them", "them")
         fail(
-            f"{len(batch.refused)} kept files in {out_dir} are no boards of this batch (named "
-            "above): move them away, or --force makes them again",
+            f"{files} in {out_dir} {are} no {'board' if one else 'boards'} of this batch (named "
+            f"above): move {them} away, or --force makes {it} again",
             EXIT_NOT_SOLVED,
         )
 
@@ -235,12 +230,13 @@ def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> 
     from ...api import GiveUp, RuleFailure, UnsoundRule
     from ...api.generation import WriteFailed
     from ...render.progress import Progress
+    from ..batch_signals import terminate_as_exit
 
     progress = Progress(sys.stderr)
     done = 0
     boards = batch.boards(lambda path, why: warn(f"{path}: kept, but {why}"))
     try:
-        with _terminate_as_exit():
+        with terminate_as_exit():
             for board in boards:
                 _print(board, batch.count, output_format)
                 done += 1
@@ -263,50 +259,12 @@ def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> 
 
 
 def _print(board: MadeBoard, count: int, output_format: str) -> None:
-    """Board ``board.index`` of the batch as asked: its JSON line, the file written (or
-    kept), or the board under its heading."""
-    from ...render.text import board_file_text
-
     if output_format == "json":
         import json  # only JSON output needs it
 
         click.echo(json.dumps(board.to_json(), ensure_ascii=False))
-    elif board.path is not None:
-        click.echo(f"{board.path}: {board.summary}{' (kept)' if board.kept else ''}")
     else:
-        if board.index:
-            click.echo()
-        click.echo(f"board {board.index + 1} of {count}: {board.summary}")
-        click.echo(board_file_text(board.board))
-
-
-#: The status of a process ended by SIGTERM, as a shell reports it (128 + 15).
-EXIT_TERMINATED = 143
-
-
-@contextmanager
-def _terminate_as_exit() -> Iterator[None]:
-    """For the length of a batch, SIGTERM ends the command as Ctrl-C does, by an
-    exception: the workers of --jobs are stopped and a board file being written is
-    removed, instead of the process vanishing in the middle of it. SIGUSR1 is a worker
-    of --jobs ended by the hard stop of the time budget (it said which rule, on standard
-    error): the command ends with status 3."""
-    import signal
-
-    def ended(signum: int, _frame: Any) -> None:
-        raise SystemExit(EXIT_TERMINATED if signum == signal.SIGTERM else EXIT_RULE_FAILED)
-
-    signals = [signal.SIGTERM] + ([signal.SIGUSR1] if hasattr(signal, "SIGUSR1") else [])
-    try:
-        previous = {signum: signal.signal(signum, ended) for signum in signals}
-    except ValueError:  # not the main thread: leave the signals as they are
-        yield
-        return
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        click.echo(board.text(count))
 
 
 def _integer(option: str, text: str) -> int:
