@@ -28,8 +28,18 @@ def commands(scratch: str) -> list[list[str]]:
     folder = f"{scratch}/few"
     out = f"{scratch}/out"
     runs: list[list[str]] = [["--help"], ["--version"]]
-    for name in ("solve", "hint", "check", "stats", "generate", "rules", "readers", "render",
-                 "import", "serve"):
+    for name in (
+        "solve",
+        "hint",
+        "check",
+        "stats",
+        "generate",
+        "rules",
+        "readers",
+        "render",
+        "import",
+        "serve",
+    ):
         runs.append([name, "--help"])
     runs += [["rules", "list", "--help"], ["readers", "list", "--help"]]
     runs += [["rules", "list"], ["rules", "list", "--format", "json"]]
@@ -69,12 +79,34 @@ def commands(scratch: str) -> list[list[str]]:
         ["generate", "--size", "6", "--count", "3", "--seed", "3", "-o", out],
         ["generate", "--size", "6", "--count", "3", "--seed", "3", "-o", out, "--format", "json"],
         ["generate", "--size", "6", "--count", "2", "--seed", "3", "-o", out, "--force"],
-        ["generate", "--size", "6", "--count", "2", "--seed", "4", "--jobs", "2",
-         "--format", "json"],
+        [
+            "generate",
+            "--size",
+            "6",
+            "--count",
+            "2",
+            "--seed",
+            "4",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ],
         ["generate", "--size", "7", "--seed", "1", "--needs", "pigeonhole"],
         ["generate", "--stars", "2", "--size", "8", "--seed", "1"],
-        ["generate", "--stars", "2", "--size", "8", "--count", "2", "--seed", "1",
-         "--format", "json"],
+        [
+            "generate",
+            "--stars",
+            "2",
+            "--size",
+            "8",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
         ["generate", "--stars", "2", "--size", "8", "--seed", "1", "-o", out],
         ["generate", "--stars", "2", "--size", "8", "--count", "2", "--seed", "1", "-o", out],
         ["generate", "--stars", "2", "--size", "8", "--seed", "1", "--jobs", "2"],
@@ -120,8 +152,12 @@ def run_all(checkout: Path, scratch: str) -> list[str]:
     outputs = []
     for args in commands(scratch):
         done = subprocess.run(
-            [str(checkout / "queens"), *args], cwd=checkout, capture_output=True, env=env,
-            stdin=subprocess.DEVNULL, timeout=600,
+            [str(checkout / "queens"), *args],
+            cwd=checkout,
+            capture_output=True,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=600,
         )
         outputs.append(
             f"$ queens {' '.join(args)}\n--- exit {done.returncode}\n"

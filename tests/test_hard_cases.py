@@ -314,7 +314,8 @@ def test_a_survey_counts_every_solution_but_keeps_only_a_few():
 def test_the_driver_does_not_search():
     # Diagnosis is the callers' job, through blame.diagnose: a solve never pays for it.
     code = (
-        "import sys, queens_core.engine.driver; print('queens_core.referee.queens_search' in sys.modules)"
+        "import sys, queens_core.engine.driver; "
+        "print('queens_core.referee.queens_search' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
