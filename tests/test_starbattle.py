@@ -18,7 +18,7 @@ from queens_core.engine.board import bits, max_stars
 from queens_core.engine.state import find_empty_unit
 from queens_core.generator.regions import lettered_rows
 from queens_core.plugins.readers import TEXT_READER, InputError, read_source
-from queens_core.referee import sat, stars
+from queens_core.referee import sat, stars_search
 from queens_core.referee.exact import find_solutions
 from queens_core.referee.exact import find_solutions as queens_solutions
 from queens_rules_starbattle import RULES, deep_trial, trial_star
@@ -128,7 +128,7 @@ def test_a_short_unit_is_named_with_its_counts():
 @pytest.mark.parametrize("number", [1, 58, 158, 258, 353, 559])
 def test_star_search_agrees_with_the_queens_engine_for_k1(number):
     board = archive_board(number)
-    assert sorted(find_solutions(board, 50, strategy=stars.search)) == sorted(
+    assert sorted(find_solutions(board, 50, strategy=stars_search.search)) == sorted(
         queens_solutions(board, 50)
     )
 
@@ -142,7 +142,7 @@ def test_star_search_agrees_with_the_queens_engine_on_random_maps(n, rng):
     if len(set(cells)) != n:
         return
     board = Board(tuple("".join(chr(65 + cells[r * n + c]) for c in range(n)) for r in range(n)))
-    assert sorted(find_solutions(board, 1000, strategy=stars.search)) == sorted(
+    assert sorted(find_solutions(board, 1000, strategy=stars_search.search)) == sorted(
         queens_solutions(board, 1000)
     )
 
@@ -150,7 +150,7 @@ def test_star_search_agrees_with_the_queens_engine_on_random_maps(n, rng):
 def test_star_search_finds_every_solution_of_a_small_2_star_board():
     board = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
                    "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
-    found = find_solutions(board, 10_000, strategy=stars.search)
+    found = find_solutions(board, 10_000, strategy=stars_search.search)
     assert found and all(is_solution(board.rows, board.cells_of(s), 2) for s in found)
     brute = _brute_force(board)
     assert sorted(found) == sorted(brute)
@@ -363,7 +363,7 @@ def test_sat_and_bitboard_engines_agree(small_boards):
 
     for board, _ in small_boards:
         assert sorted(find_solutions(board, 50, strategy=sat.search)) == sorted(
-            find_solutions(board, 50, strategy=stars.search)
+            find_solutions(board, 50, strategy=stars_search.search)
         )
     loose = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
                    "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
@@ -522,7 +522,7 @@ def test_the_generators_question_agrees_with_a_full_search_across_renewals():
     assert asker.session is not None
     unique = 0
     for board, known in maps:
-        two = find_solutions(board, 2, strategy=stars.search)
+        two = find_solutions(board, 2, strategy=stars_search.search)
         assert is_solution(board.rows, board.cells_of(known), 2)
         found = asker.find_some(board, known, 1)
         if len(two) == 1:
@@ -556,7 +556,7 @@ def test_the_generators_question_gives_several_distinct_other_solutions():
     assert asker.session is not None
     several = 0
     for board, known in _grown_maps(10, 2, 12, seed=9):
-        every = find_solutions(board, 6, strategy=stars.search)
+        every = find_solutions(board, 6, strategy=stars_search.search)
         others = asker.find_some(board, known, 4)
         assert len(set(others)) == len(others) == min(4, len(every) - 1)
         assert known not in others
