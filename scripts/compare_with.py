@@ -60,6 +60,26 @@ def commands(scratch: str) -> list[list[str]]:
             ["render", "--solve", board, "-o", "-"],
         ]
     runs += [
+        ["render", "archive/boards/353.txt", "--state", "tests/expected/353-cheap.txt", "-o", "-"],
+        [
+            "render",
+            "--solve",
+            "archive/boards/353.txt",
+            "--state",
+            "tests/expected/353-cheap.txt",
+            "-o",
+            "-",
+        ],
+        ["hint", "archive/boards/353.txt", "--state", "tests/expected/353-cheap.txt"],
+        [
+            "hint",
+            "--format",
+            "json",
+            "archive/boards/353.txt",
+            "--state",
+            "tests/expected/353-cheap.txt",
+        ],
+        ["stats", "--format", "json", "--no-uniqueness", "archive/boards"],
         ["solve", *BOARDS],
         ["solve", "--format", "json", *BOARDS],
         ["solve", "--only", "baseline", "archive/boards/353.txt"],

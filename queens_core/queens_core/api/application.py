@@ -224,16 +224,18 @@ class Application:
         exclude: Iterable[str] = (),
         tier: str | None = None,
         name: str = BOARD_NAME,
+        start: State | None = None,
     ) -> Solution:
         """Solve ``board`` with the installed rules (or a choice of them) to their fixed
         point, and hold the solve against the exact search: :attr:`Solution.unsound`
         names a rule whose deduction contradicts the board's solutions. Raises
-        ``RuleFailure`` when a rule raises or breaks its contract."""
+        ``RuleFailure`` when a rule raises or breaks its contract. ``start``: the state to
+        go on from (a copy is solved; None: the empty board)."""
         from ..referee.blame import diagnose
 
         solver = self.solver(only, exclude, tier).for_stars(board.stars)
-        result = solver.solve(board)
-        diagnosis = diagnose(result, None, solver.by_counter)
+        result = solver.solve(board, None if start is None else start.copy())
+        diagnosis = diagnose(result, start, solver.by_counter)
         return Solution(name, board, result, list(solver.rules), diagnosis)
 
     def explain(self, board: Board, name: str = BOARD_NAME) -> Solution:
