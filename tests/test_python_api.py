@@ -234,6 +234,15 @@ def test_a_new_board_is_board_0_of_its_seed_for_queens_and_star_battle(app, monk
         app.new_board(8, stars=2, seed=1, seconds=0)
 
 
+def test_the_installation_is_listed_as_the_command_lists_it(app):
+    installed = app.installed()
+    assert [rule.counter for rule in installed.rules] == list(app.rule_names())
+    rules = queens_command("rules", "list", "--format", "json").stdout
+    assert json.loads(rules) == installed.rules_json()
+    readers = queens_command("readers", "list", "--format", "json").stdout
+    assert json.loads(readers) == installed.readers_json()
+
+
 def test_render_draws_the_board_three_ways(app):
     board = app.read(str(ARCHIVE / "1.txt")).board
     state = app.solve(board).result.state

@@ -21,7 +21,15 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from .results import BoardRead, CheckAnswer, Grading, HintAnswer, Solution, Statistics
+from .results import (
+    BoardRead,
+    CheckAnswer,
+    Grading,
+    HintAnswer,
+    Installed,
+    Solution,
+    Statistics,
+)
 
 if TYPE_CHECKING:
     from ..engine.board import Board
@@ -73,6 +81,10 @@ class Application:
     @property
     def readers(self) -> list[Reader]:
         return self.registry.readers
+
+    def installed(self) -> Installed:
+        """The installed rules and readers (``queens rules list``, ``queens readers list``)."""
+        return Installed(list(self.registry.rules), list(self.registry.readers))
 
     def rules(
         self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None

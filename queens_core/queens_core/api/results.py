@@ -11,11 +11,58 @@ if TYPE_CHECKING:
     from ..engine.driver import SolveResult
     from ..engine.rules import Rule
     from ..engine.state import State
+    from ..plugins.readers import Reader
     from ..referee.blame import Diagnosis
     from ..tools.check import CheckReport
     from ..tools.grade import Assessment, Rung
     from ..tools.hint import Hint
     from ..tools.stats import Summary
+
+
+@dataclass(frozen=True)
+class Installed:
+    """What is installed: the rules in the order the driver runs them, the readers in
+    the order they are asked about an input."""
+
+    rules: list[Rule]
+    readers: list[Reader]
+
+    def rules_json(self) -> dict[str, Any]:
+        """The ``queens-rules/1`` document (``queens rules list --format json``)."""
+        from ..render.documents import RULES_SCHEMA
+
+        rules = [
+            {
+                "counter": r.counter,
+                "display_name": r.display_name,
+                "tier": r.tier.value,
+                "position": r.position,
+                "package": r.package,
+                "version": r.version,
+                "counting": r.counting,
+                "stars": {"min": r.min_stars, "max": r.max_stars},
+                "summary": r.summary,
+            }
+            for r in self.rules
+        ]
+        return {"schema": RULES_SCHEMA, "rules": rules}
+
+    def readers_json(self) -> dict[str, Any]:
+        """The ``queens-readers/1`` document (``queens readers list --format json``)."""
+        readers = [
+            {
+                "name": r.name,
+                "summary": r.summary,
+                "suffixes": list(r.suffixes),
+                "sniffs_content": r.sniff is not None,
+                "inline": r.inline,
+                "max_bytes": r.max_bytes,
+                "package": r.package,
+                "version": r.version,
+            }
+            for r in self.readers
+        ]
+        return {"schema": "queens-readers/1", "readers": readers}
 
 
 @dataclass(frozen=True)
