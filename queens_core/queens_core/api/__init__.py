@@ -21,16 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from .application import Application
 from .errors import InputTooLarge, PluginRanAway, ReaderFailed
-from .results import (
-    BoardRead,
-    CheckAnswer,
-    Grading,
-    HintAnswer,
-    Installed,
-    MadeBoard,
-    Solution,
-    Statistics,
-)
 
 if TYPE_CHECKING:
     from ..engine.board import BoardError, max_stars, size_article
@@ -43,12 +33,24 @@ if TYPE_CHECKING:
     from ..render.colour import ARCHIVE_COLOURS, region_colours
     from ..render.documents import DetailError, board_json, detail_failure, state_json
     from ..tools.batch import BoardInputError
+    from .generation import MadeBoard
+    from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
+    from .results import BoardRead, Solution
 
-#: The errors of the parts below, and the few of their helpers a page or a reader needs
+#: The result types, imported with the verb that returns them; the errors of the parts
+#: below, and the few of their helpers a page or a reader needs
 #: to present the results (the JSON of a board, the colours of its regions, the grade
 #: names), each from the module that defines it, imported on first use: a plain solve
 #: should not load the generator to name its errors.
 _HOMES = {
+    "BoardRead": ".results",
+    "HintAnswer": ".reports",
+    "Solution": ".results",
+    "CheckAnswer": ".reports",
+    "Grading": ".reports",
+    "Installed": ".reports",
+    "Statistics": ".reports",
+    "MadeBoard": ".generation",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
     "board_json": "..render.documents",

@@ -21,15 +21,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from .results import (
-    BoardRead,
-    CheckAnswer,
-    Grading,
-    HintAnswer,
-    Installed,
-    Solution,
-    Statistics,
-)
 
 if TYPE_CHECKING:
     from ..engine.board import Board
@@ -40,6 +31,8 @@ if TYPE_CHECKING:
     from ..plugins.registry import Registry
     from ..tools.grade import Grader
     from .generation import Batch, MadeBoard
+    from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
+    from .results import BoardRead, Solution
 
 #: A choice of rules: (only, exclude, tier), as ``--only``, ``--exclude``, ``--tier``.
 Selection = tuple[tuple[str, ...], tuple[str, ...], "str | None"]
@@ -84,6 +77,8 @@ class Application:
 
     def installed(self) -> Installed:
         """The installed rules and readers (``queens rules list``, ``queens readers list``)."""
+        from .reports import Installed
+
         return Installed(list(self.registry.rules), list(self.registry.readers))
 
     def rules(
@@ -152,6 +147,7 @@ class Application:
         else 1). Raises ``BoardInputError``."""
         from ..plugins.readers import display_name, read_source
         from ..tools.batch import board_with_stars
+        from .results import BoardRead
 
         reading = read_source(source, self.readers)
         name = display_name(source)
@@ -171,6 +167,7 @@ class Application:
         from ..plugins.readers import Reading, by_content, by_suffix
         from ..tools.batch import BoardInputError, board_with_stars
         from .errors import InputTooLarge, ReaderFailed
+        from .results import BoardRead
 
         reader = by_suffix(self.readers, name) if name else None
         if reader is None:
@@ -244,6 +241,7 @@ class Application:
         ``RuleFailure`` when a rule raises or breaks its contract. ``start``: the state to
         go on from (a copy is solved; None: the empty board)."""
         from ..referee.blame import diagnose
+        from .results import Solution
 
         solver = self.solver(only, exclude, tier).for_stars(board.stars)
         result = solver.solve(board, None if start is None else start.copy())
@@ -269,6 +267,7 @@ class Application:
         ``SearchLimitExceeded`` past the timeout, ``UnsoundRule`` or ``RuleFailure``."""
         from ..engine.state import State
         from ..tools.hint import find_hint
+        from .reports import HintAnswer
 
         start = state or State.initial(board)
         found = find_hint(board, start, self.registry.rules, timeout, every_step)
@@ -289,6 +288,7 @@ class Application:
         ``cap``, within ``timeout`` seconds), whether the rules solve it, its tier and
         grade. Never raises for a bad board: its report says why."""
         from ..tools.check import check_board
+        from .reports import CheckAnswer
 
         grader = self.grader(only, exclude, tier)
         if isinstance(board, str):
@@ -312,6 +312,7 @@ class Application:
         natural order), each with the check that runs when called."""
         from ..tools.batch import expand_paths
         from ..tools.check import unreadable
+        from .reports import CheckAnswer
 
         def checker(path: str, problem: str | None) -> Callable[[], CheckAnswer]:
             if problem is not None:
@@ -331,6 +332,8 @@ class Application:
     ) -> Grading:
         """How the rules grade ``board``: the tier and grade of the first rung of the
         ladder that solves it, and its score (``rung`` None: they do not solve it)."""
+        from .reports import Grading
+
         grader = self.grader(only, exclude, tier).for_stars(board.stars)
         return Grading(board, grader.assess(board))
 
@@ -349,6 +352,7 @@ class Application:
         ``uniqueness`` is false."""
         from ..tools.grade import Grader
         from ..tools.stats import UniquenessCheck, collect, declared_stars
+        from .reports import Statistics
 
         rules = self.rules(only, exclude, tier)
         # Left to the inputs, K is the first board's: a folder of Star Battle boards is

@@ -16,13 +16,94 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .results import MadeBoard
-
 if TYPE_CHECKING:
     from ..engine.board import Board
     from ..engine.rules import Rule
     from ..generator.needs import NeedsFilter
-    from ..tools.grade import Assessment, Grader
+    from ..tools.grade import Assessment, Grader, Rung
+
+#: The ``schema`` of a line of ``queens generate --format json``.
+GENERATE_SCHEMA = "queens-generate/4"
+
+
+@dataclass(frozen=True)
+class MadeBoard:
+    """One board of a generated batch, Queens (K = 1) or Star Battle: the board, its one
+    solution and how the rules grade it."""
+
+    index: int
+    board: Board
+    solution: int
+    assessment: Assessment
+    #: The seed of the batch it belongs to.
+    seed: int
+    #: Maps tried for it (Queens boards); 0 for a board kept in its file from an earlier
+    #: run; None where the maker does not count them (Star Battle boards).
+    attempts: int | None = None
+    #: The file it was written to or kept in, or None.
+    path: str | None = None
+    kept: bool = False
+
+    @property
+    def rung(self) -> Rung:
+        rung = self.assessment.rung
+        assert rung is not None  # a maker keeps only boards the rules solve
+        return rung
+
+    @property
+    def stars(self) -> int:
+        return self.board.stars
+
+    @property
+    def summary(self) -> str:
+        """``9×9, tier cheap, grade 2 Medium, score 14`` (the stars too, above 1)."""
+        n, rung = self.board.n, self.rung
+        stars = f", {self.board.stars} stars" if self.board.stars > 1 else ""
+        return (
+            f"{n}×{n}{stars}, tier {rung.tier}, grade {int(rung.level)} {rung.grade}, "
+            f"score {self.assessment.score}"
+        )
+
+    def text(self, count: int) -> str:
+        """What ``queens generate`` prints of it, board ``index + 1`` of ``count``: the
+        file it was written to (or kept in), else the board under its heading (after a
+        blank line, but for the first)."""
+        from ..render.text import board_file_text
+
+        if self.path is not None:
+            return f"{self.path}: {self.summary}{' (kept)' if self.kept else ''}"
+        gap = "\n" if self.index else ""
+        heading = f"board {self.index + 1} of {count}: {self.summary}"
+        return f"{gap}{heading}\n{board_file_text(self.board)}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The line of ``queens generate --format json`` (``queens-generate/4``)."""
+        from ..render.documents import cells_json
+
+        rung, board = self.rung, self.board
+        head: dict[str, Any] = {
+            "schema": GENERATE_SCHEMA,
+            "seed": self.seed,
+            "index": self.index,
+            "path": self.path,
+            "size": board.n,
+        }
+        if board.stars > 1:
+            head["stars"] = board.stars
+        record = {
+            **head,
+            "board": list(board.rows),
+            "solution": cells_json(board, self.solution),
+            "tier": rung.tier,
+            "grade": {"level": int(rung.level), "name": rung.grade},
+            "score": self.assessment.score,
+            "counters": dict(self.assessment.full.counters),
+        }
+        if board.stars == 1:
+            record["attempts"] = self.attempts
+        record["kept"] = self.kept
+        return record
+
 
 #: A board file kept from an earlier run that is no board of this batch: its path and why.
 Refused = Callable[[str, str], None]
