@@ -14,9 +14,11 @@ import os
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from ..engine.board import Board
     from ..engine.rules import Rule
     from ..generator.needs import NeedsFilter
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 GENERATE_SCHEMA = "queens-generate/4"
 
 
-@dataclass(frozen=True)
+@dataclass
 class MadeBoard:
     """One board of a generated batch, Queens (K = 1) or Star Battle: the board, its one
     solution and how the rules grade it."""
@@ -68,12 +70,16 @@ class MadeBoard:
         """What ``queens generate`` prints of it, board ``index + 1`` of ``count``: the
         file it was written to (or kept in), else the board under its heading (after a
         blank line, but for the first)."""
-        from ..render.text import board_file_text
-
         if self.path is not None:
             return f"{self.path}: {self.summary}{' (kept)' if self.kept else ''}"
         gap = "\n" if self.index else ""
         heading = f"board {self.index + 1} of {count}: {self.summary}"
+        if self.board.stars == 1:
+            # The rows alone: what board_file_text gives for K = 1, without loading the
+            # report texts its module holds.
+            return f"{gap}{heading}\n{self.board}"
+        from ..render.text import board_file_text
+
         return f"{gap}{heading}\n{board_file_text(self.board)}"
 
     def to_json(self) -> dict[str, Any]:
@@ -109,18 +115,20 @@ class MadeBoard:
 Refused = Callable[[str, str], None]
 
 
-class BoardMaker(Protocol):
-    """What both makers offer (:class:`~queens_core.maker.Maker`,
-    :class:`~queens_core.maker_stars.StarMaker`)."""
+if TYPE_CHECKING:
+    # A type only: a Protocol class costs its import a millisecond to build.
+    class BoardMaker(Protocol):
+        """What both makers offer (:class:`~queens_core.maker.Maker`,
+        :class:`~queens_core.maker_stars.StarMaker`)."""
 
-    size: int
-    grader: Grader
+        size: int
+        grader: Grader
 
-    def make(self, seed: int, index: int) -> Any: ...
+        def make(self, seed: int, index: int) -> Any: ...
 
-    def boards(
-        self, seed: int, count: int, jobs: int = 1, skip: Callable[[int], bool] | None = None
-    ) -> Iterator[Any]: ...
+        def boards(
+            self, seed: int, count: int, jobs: int = 1, skip: Callable[[int], bool] | None = None
+        ) -> Iterator[Any]: ...
 
 
 class WriteFailed(OSError):

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..tools.stats import Summary
 
 
-@dataclass(frozen=True)
+@dataclass
 class Installed:
     """What is installed: the rules in the order the driver runs them, the readers in
     the order they are asked about an input."""
@@ -63,7 +63,7 @@ class Installed:
         return {"schema": "queens-readers/1", "readers": readers}
 
 
-@dataclass(frozen=True)
+@dataclass
 class CheckAnswer:
     """Is the board ready to ship: its solutions, the tier and grade the rules need."""
 
@@ -86,7 +86,7 @@ class CheckAnswer:
         return format_report(self.report, names)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Grading:
     """How the rules grade a board: the first rung of the ladder that solves it."""
 
@@ -112,7 +112,7 @@ class Grading:
         }
 
 
-@dataclass(frozen=True)
+@dataclass
 class Statistics:
     """A collection of boards solved in one process and summed up (``queens stats``)."""
 
@@ -145,7 +145,7 @@ class Statistics:
         )
 
 
-@dataclass(frozen=True)
+@dataclass
 class HintAnswer:
     """The next step from a state, or why there is none (``status``: hint, solved,
     stuck, wrong, no_solution)."""

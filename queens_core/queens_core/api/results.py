@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..referee.blame import Diagnosis
 
 
-@dataclass(frozen=True)
+@dataclass
 class BoardRead:
     """A board as a reader read it: the board with its stars per unit, the marks the
     input showed (a screenshot's), and what the reader noted."""
@@ -35,7 +35,7 @@ class BoardRead:
     unique_stars: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Solution:
     """A solve by the rules: solved or where they stop, every step recorded."""
 
