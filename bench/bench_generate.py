@@ -69,7 +69,7 @@ def worker(size: int, target: str, count: int, seed: int, budget: float) -> None
     """Make boards of one configuration, one JSON line per board as it is made (the
     parent may stop this process at the budget's end: what was printed counts)."""
     from queens_core import load_registry
-    from queens_core.generator.queens import GiveUp, Maker
+    from queens_core.generator.queens_maker import GiveUp, Maker
 
     tier = None if target == "any" else target
     maker = Maker(load_registry().rules, size, tier=tier)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "examples" / "queens-rules-squeeze"))
 
 from queens_core.engine.rules import Tier  # noqa: E402
 from queens_core.generator.needs import NeedsFilter, NeverNeeded, resolve_needed  # noqa: E402
-from queens_core.generator.queens import GenerateError, GiveUp, Maker  # noqa: E402
+from queens_core.generator.queens_maker import GenerateError, GiveUp, Maker  # noqa: E402
 from queens_core.plugins.registry import load_registry  # noqa: E402
 from queens_core.plugins.selection import package_key  # noqa: E402
 from queens_core.tools.check import check_board  # noqa: E402

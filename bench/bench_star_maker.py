@@ -25,7 +25,7 @@ from baseline import baseline_python
 
 def _worker(size: int, stars: int, seed: int, count: int) -> list[list]:
     from queens_core import load_registry
-    from queens_core.generator.stars import StarMaker
+    from queens_core.generator.stars_maker import StarMaker
 
     maker = StarMaker(load_registry().rules, size, stars)
     out = []

@@ -60,7 +60,7 @@ def _worker_solve(boards: list[list]) -> list[dict]:
 
 def _worker_generate(size: int, stars: int, seconds: float) -> dict:
     from queens_core import Solver, load_registry
-    from queens_core.generator import stars as made
+    from queens_core.generator import stars_maker as made
 
     rules = load_registry().rules
     solver = Solver(rules)

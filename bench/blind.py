@@ -1,7 +1,7 @@
 """Blind exact searches: the yardsticks ``bench_archive.py`` measures the rules against.
 
 Both guess and backtrack on bitmasks (a live-cell mask and the precomputed kill masks)
-and explain nothing. Neither uses the matching filter of :mod:`queens_core.referee.queens`.
+and explain nothing. Neither uses the matching filter of :mod:`queens_core.referee.queens_search`.
 
 - :func:`blind_rows` is plain backtracking over the rows in order: a queen on each live
   cell of the row, then on to the next row; a branch ends when some row still to come or

@@ -1,4 +1,4 @@
-"""Benchmark of the exact solver (queens_core.referee.queens) on random boards, N = 7 to 32.
+"""Benchmark of the exact solver (queens_core.referee.queens_search) on random boards, N = 7 to 32.
 
 For each size it generates several kinds of map and times ``find_solutions(board, cap)``
 with a time budget per board; with the default cap of 2 that is the uniqueness question
@@ -38,7 +38,7 @@ from queens_core.engine.board import Board
 from queens_core.generator.regions import REGION_CHARS, random_board
 from queens_core.referee.budget import SearchLimitExceeded
 from queens_core.referee.exact import find_solutions
-from queens_core.referee.queens import Search
+from queens_core.referee.queens_search import Search
 
 ARCHIVE = Path(__file__).resolve().parent.parent / "archive" / "boards"
 

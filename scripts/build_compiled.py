@@ -52,7 +52,7 @@ MODULES = (
     "queens_core/engine/matching",
     "queens_core/engine/validate",
     "queens_core/referee/budget",
-    "queens_core/referee/queens",
+    "queens_core/referee/queens_search",
     "queens_rules_pfc/trials",
     "queens_rules_pigeonhole/tight",
     "queens_rules_polyomino/sweep",

@@ -81,7 +81,26 @@ def sessions(document: Path) -> list[Session]:
             body = "\n".join(line[indent:] for line in lines[i + 1 : end])
             found.append(Session(document, i + 1, fence.group(2), body + "\n", previous == SLOW))
         i = end + 1
-    return found
+    return _one_python_session(found)
+
+
+def _one_python_session(found: list[Session]) -> list[Session]:
+    """The pycon blocks of a document as one session, as a reader who types them in
+    order into one interpreter would run them: a later block uses the names an earlier
+    one made. Each block keeps its lines, so a failure names the document's own line."""
+    python = [session for session in found if session.kind == "pycon"]
+    if len(python) < 2:
+        return found
+    first = python[0].line
+    lines: list[str] = []
+    for session in python:
+        # Blank lines up to the block's first line: doctest counts lines from the start.
+        lines += [""] * (session.line - first - len(lines))
+        lines += [*session.text.rstrip("\n").split("\n"), ""]
+    merged = Session(
+        python[0].document, first, "pycon", "\n".join(lines) + "\n", any(s.slow for s in python)
+    )
+    return [session for session in found if session.kind != "pycon"] + [merged]
 
 
 def commands(session: Session) -> list[Command]:

@@ -15,13 +15,15 @@ referee     engine, runtime (pycryptosat, optionally)
 tools       engine, runtime, plugins, referee
 generator   engine, runtime, plugins, referee, tools
 render      engine, plugins, referee, tools
-contract    anything but render and cli (the rule-author kit and its fixtures)
+api         engine, runtime, plugins, referee, tools, generator, render (the application)
+contract    anything but render, api and cli (the rule-author kit and its fixtures)
 cli         anything, and click
 =========== =========================================================================
 
-Rule packages import contract modules only; the web page and the image reader import
-anything but the CLI, except ``cli.exits``, through which a command package fails and
-warns like every other command.
+Rule packages import contract modules only; the web page and the image reader import the
+application (``queens_core.api``) and contract modules only, and the web page's command
+``cli.exits`` besides, through which a command package fails and warns like every other
+command.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ ALLOWED = {
     "tools": {"engine", "runtime", "plugins", "referee", "tools"},
     "generator": {"engine", "runtime", "plugins", "referee", "tools", "generator"},
     "render": {"engine", "plugins", "referee", "tools", "render"},
+    "api": {"engine", "runtime", "plugins", "referee", "tools", "generator", "render", "api"},
     "contract": {"engine", "runtime", "plugins", "referee", "tools", "generator", "contract"},
     "cli": set(),  # anything: below
 }
@@ -87,8 +90,16 @@ PLUGIN_PACKAGES = {
 PLUGIN_PACKAGES[ROOT / "examples" / "queens-rules-squeeze" / "queens_rules_squeeze"] = (
     "contract only"
 )
-PLUGIN_PACKAGES[ROOT / "queens_web" / "queens_web"] = "no cli"
-PLUGIN_PACKAGES[ROOT / "queens_read_image" / "queens_read_image"] = "no cli"
+PLUGIN_PACKAGES[ROOT / "queens_web" / "queens_web"] = "api and contract"
+PLUGIN_PACKAGES[ROOT / "queens_read_image" / "queens_read_image"] = "api and contract"
+
+#: What a package of each kind may import from the core.
+CONTRACT = {"queens_core"} | {f"queens_core.{name}" for name in CONTRACT_LAYERS}
+MAY_IMPORT = {
+    "contract only": CONTRACT,
+    # A command package fails and warns as every command does: through cli.exits.
+    "api and contract": CONTRACT | {"queens_core.api", "queens_core.cli.exits"},
+}
 
 
 def module_name(path: Path, top: Path) -> str:
@@ -228,20 +239,46 @@ def test_no_cycle_among_the_modules_of_any_package():
         assert cycles(edges) == [], top.name
 
 
+def package_violations(top: Path, sources: Mapping[str, str], rule: str) -> list[str]:
+    """Every import of the core by the package ``top`` that its ``rule`` forbids."""
+    allowed = MAY_IMPORT[rule]
+    found = []
+    for module, source in sources.items():
+        for target in imports_of(module, source, is_package(module, top), set(sources)):
+            if target.split(".")[0] == "queens_core" and target not in allowed:
+                found.append(f"{module} imports {target}")
+    return found
+
+
 def test_plugins_import_only_what_the_table_lets_them():
-    contract = {"queens_core"} | {f"queens_core.{name}" for name in CONTRACT_LAYERS}
     for top, rule in PLUGIN_PACKAGES.items():
-        sources = sources_of(top)
-        for module, source in sources.items():
-            for target in imports_of(module, source, is_package(module, top), set(sources)):
-                if not target.startswith("queens_core"):
-                    continue
-                if rule == "contract only":
-                    assert target in contract, f"{module} imports {target}"
-                else:
-                    assert not target.startswith("queens_core.cli.") or target == (
-                        "queens_core.cli.exits"
-                    ), f"{module} imports {target}"
+        assert package_violations(top, sources_of(top), rule) == [], top.name
+
+
+@pytest.mark.parametrize(
+    ("top", "module", "planted"),
+    [
+        # The page reaching past the application into an implementation module...
+        (
+            ROOT / "queens_web" / "queens_web",
+            "queens_web.adapters",
+            "def f():\n    from queens_core.tools.hint import find_hint\n",
+        ),
+        # ...or into the CLI beyond its exits...
+        (ROOT / "queens_web" / "queens_web", "queens_web.app", "import queens_core.cli.report\n"),
+        # ...and the image reader doing the same.
+        (
+            ROOT / "queens_read_image" / "queens_read_image",
+            "queens_read_image.plugin",
+            "from queens_core.render import colour\n",
+        ),
+    ],
+)
+def test_a_planted_reach_past_the_api_is_caught(top, module, planted):
+    sources = sources_of(top)
+    assert package_violations(top, sources, PLUGIN_PACKAGES[top]) == []
+    sources[module] += "\n" + planted
+    assert package_violations(top, sources, PLUGIN_PACKAGES[top]), planted
 
 
 def test_every_folder_of_the_core_is_a_layer():
@@ -270,6 +307,10 @@ def test_every_folder_of_the_core_is_a_layer():
         ("queens_core.engine.driver", "def f():\n    import threading\n"),
         # ...or reached through the runtime.
         ("queens_core.engine.state", "from ..runtime import guards\n"),
+        # The application below the CLI only: no tool calls it back.
+        ("queens_core.tools.grade", "def f():\n    from ..api import Application\n"),
+        # The application never reaches into the CLI.
+        ("queens_core.api.application", "from ..cli import exits\n"),
     ],
 )
 def test_a_planted_upward_import_is_caught(module, planted):

@@ -1,8 +1,8 @@
 """Making Queens boards with one solution, from Python.
 
-The stable path of :mod:`.generator.queens`."""
+The stable path of :mod:`.generator.queens_maker`."""
 
-from .generator.queens import (
+from .generator.queens_maker import (
     DEFAULT_MAX_TRIES,
     MIN_GENERATED_SIZE,
     Generated,

@@ -1,5 +1,7 @@
-"""Making Star Battle boards with one solution (the stable path of :mod:`.generator.stars`)."""
+"""Making Star Battle boards with one solution.
 
-from .generator.stars import StarMaker, generate_starbattle
+The stable path of :mod:`.generator.stars_maker`."""
+
+from .generator.stars_maker import StarMaker, generate_starbattle
 
 __all__ = ["StarMaker", "generate_starbattle"]

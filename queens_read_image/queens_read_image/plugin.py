@@ -19,8 +19,8 @@ def looks_like_an_image(data: bytes) -> bool:
 
 def read_screenshot(data: bytes) -> Reading:
     """The board in a screenshot, with its queens and ✕ marks as the state."""
-    from queens_core.engine.board import max_stars
-    from queens_core.referee.exact import count_solutions
+    from queens_core.api import max_stars
+    from queens_core.exact import count_solutions
 
     from .engine import ReadError, read_picture
 
@@ -66,7 +66,7 @@ def _spoken(counts: range) -> str:
 def _archive_palette() -> dict[str, tuple[int, int, int]]:
     """The colours ``queens`` draws and names each archive letter with, so a region read
     from a LinkedIn picture is called by the colour it has there."""
-    from queens_core.render.colour import ARCHIVE_COLOURS
+    from queens_core.api import ARCHIVE_COLOURS
 
     return {
         letter: (int(hex_[1:3], 16), int(hex_[3:5], 16), int(hex_[5:7], 16))

@@ -18,7 +18,7 @@ from queens_core.engine.board import bits, max_stars
 from queens_core.engine.state import find_empty_unit
 from queens_core.generator.regions import lettered_rows
 from queens_core.plugins.readers import TEXT_READER, InputError, read_source
-from queens_core.referee import sat, stars
+from queens_core.referee import sat, stars_search
 from queens_core.referee.exact import find_solutions
 from queens_core.referee.exact import find_solutions as queens_solutions
 from queens_rules_starbattle import RULES, deep_trial, trial_star
@@ -129,7 +129,7 @@ def test_a_short_unit_is_named_with_its_counts():
 @pytest.mark.parametrize("number", [1, 58, 158, 258, 353, 559])
 def test_star_search_agrees_with_the_queens_engine_for_k1(number):
     board = archive_board(number)
-    assert sorted(find_solutions(board, 50, strategy=stars.search)) == sorted(
+    assert sorted(find_solutions(board, 50, strategy=stars_search.search)) == sorted(
         queens_solutions(board, 50)
     )
 
@@ -143,7 +143,7 @@ def test_star_search_agrees_with_the_queens_engine_on_random_maps(n, rng):
     if len(set(cells)) != n:
         return
     board = Board(tuple("".join(chr(65 + cells[r * n + c]) for c in range(n)) for r in range(n)))
-    assert sorted(find_solutions(board, 1000, strategy=stars.search)) == sorted(
+    assert sorted(find_solutions(board, 1000, strategy=stars_search.search)) == sorted(
         queens_solutions(board, 1000)
     )
 
@@ -151,7 +151,7 @@ def test_star_search_agrees_with_the_queens_engine_on_random_maps(n, rng):
 def test_star_search_finds_every_solution_of_a_small_2_star_board():
     board = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
                    "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
-    found = find_solutions(board, 10_000, strategy=stars.search)
+    found = find_solutions(board, 10_000, strategy=stars_search.search)
     assert found and all(is_solution(board.rows, board.cells_of(s), 2) for s in found)
     brute = _brute_force(board)
     assert sorted(found) == sorted(brute)
@@ -365,7 +365,7 @@ def test_sat_and_bitboard_engines_agree(small_boards):
 
     for board, _ in small_boards:
         assert sorted(find_solutions(board, 50, strategy=sat.search)) == sorted(
-            find_solutions(board, 50, strategy=stars.search)
+            find_solutions(board, 50, strategy=stars_search.search)
         )
     loose = Board(("AAAABBBB", "AAAABBBB", "CCCCDDDD", "CCCCDDDD", "EEEEFFFF",
                    "EEEEFFFF", "GGGGHHHH", "GGGGHHHH"), 2)  # fmt: skip
@@ -500,7 +500,7 @@ def test_import_of_an_sbn_board_keeps_its_k_in_the_text_format(tmp_path):
 def _grown_maps(n: int, k: int, count: int, seed: int) -> list[tuple[Board, int]]:
     """Maps as the generator first grows them round a planted solution (most with several
     solutions), each with its planted solution."""
-    from queens_core.generator import stars as made
+    from queens_core.generator import stars_maker as made
 
     rng = random.Random(seed)
     maps = []
@@ -526,7 +526,7 @@ def test_the_generators_question_agrees_with_a_full_search_across_renewals():
     assert asker.session is not None
     unique = 0
     for board, known in maps:
-        two = find_solutions(board, 2, strategy=stars.search)
+        two = find_solutions(board, 2, strategy=stars_search.search)
         assert is_solution(board.rows, board.cells_of(known), 2)
         found = asker.find_some(board, known, 1)
         if len(two) == 1:
@@ -543,7 +543,7 @@ def test_the_generators_question_agrees_with_a_full_search_across_renewals():
 def test_star_maker_boards_are_unique_by_the_exact_referee_and_solved_by_the_rules():
     """Every board the maker returns has one solution, the referee's own search says (the
     maker's question went through the kept SAT session), and the rules solve it."""
-    from queens_core.generator.stars import StarMaker
+    from queens_core.generator.stars_maker import StarMaker
 
     maker = StarMaker(RULES, 10, 2)
     for made in maker.boards(seed=11, count=3, skip=lambda index: False):
@@ -562,7 +562,7 @@ def test_the_generators_question_gives_several_distinct_other_solutions():
     assert asker.session is not None
     several = 0
     for board, known in _grown_maps(10, 2, 12, seed=9):
-        every = find_solutions(board, 6, strategy=stars.search)
+        every = find_solutions(board, 6, strategy=stars_search.search)
         others = asker.find_some(board, known, 4)
         assert len(set(others)) == len(others) == min(4, len(every) - 1)
         assert known not in others
@@ -574,7 +574,7 @@ def test_the_generators_question_gives_several_distinct_other_solutions():
 def test_a_maker_that_finds_unique_boards_but_takes_none_says_so():
     """When every unique board is turned down by what was asked of it, the error counts
     them instead of saying no unique board was made."""
-    from queens_core.generator.stars import generate_starbattle as make
+    from queens_core.generator.stars_maker import generate_starbattle as make
 
     judged: list[Board] = []
 
@@ -605,7 +605,7 @@ def _region_cells(region_of: list[int]) -> dict[int, set[int]]:
 def test_a_piece_moved_for_a_stuck_cell_keeps_every_region_whole_and_its_stars(rng, shape):
     """A cell that cannot leave its region alone takes a piece of it along: the cell
     leaves, both regions stay connected, and every region keeps its planted stars."""
-    from queens_core.generator.stars import _chunk, _connected, _group_tiles, _grow, plant
+    from queens_core.generator.stars_maker import _chunk, _connected, _group_tiles, _grow, plant
 
     n, k = shape
     planted = plant(n, k, rng)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label
 from queens_core.board import bits
 from queens_core.generator.regions import REGION_CHARS
-from queens_core.generator.stars import _group_tiles, _grow, plant
+from queens_core.generator.stars_maker import _group_tiles, _grow, plant
 from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
 from queens_core.words import unit_name

@@ -20,27 +20,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from queens_core import Board, BoardError, Reader, Reading, Registry, Solver, State
-from queens_core.engine.board import max_stars, size_article
-from queens_core.engine.state import read_state
-from queens_core.exact import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
-from queens_core.plugins.readers import by_content, by_suffix
-from queens_core.referee.blame import UnsoundRule, diagnose
-from queens_core.render.colour import region_colours
-from queens_core.render.documents import (
-    CHECK_SCHEMA,
+from queens_core import Board, BoardError, Reading, Registry, Solver, State
+from queens_core.api import (
+    Application,
+    BoardInputError,
     DetailError,
+    GenerateError,
+    GiveUp,
+    InputTooLarge,
+    ReaderFailed,
+    SearchLimitExceeded,
+    UnsoundRule,
     board_json,
     detail_failure,
-    hint_document,
-    report_json,
-    solve_document,
+    grade_names,
+    max_stars,
+    region_colours,
+    size_article,
     state_json,
 )
-from queens_core.tools.batch import BoardInputError, board_with_stars
-from queens_core.tools.check import check_board
-from queens_core.tools.grade import Grader
-from queens_core.tools.hint import find_hint
+from queens_core.exact import DEFAULT_TIMEOUT
 from queens_core.words import colour_name
 
 from .problems import Problem
@@ -54,8 +53,6 @@ GENERATED_SCHEMA = "queens-web-generated/1"
 GENERATE_SIZES = range(4, 13)
 #: How long one "New board" may take before the request gives up with a 503.
 GENERATE_SECONDS = 10.0
-#: Attempts per round: a round is short, so the deadline is checked often.
-ATTEMPTS_PER_ROUND = 20
 #: The sizes of a new Star Battle board (K ≥ 2): 2★ from 8×8 (smaller ones are cramped),
 #: up to 12×12 (3★ at 12×12 only: no 11×11 grid holds 3 stars a row, column and region).
 STAR_SIZES = range(8, 13)
@@ -66,29 +63,32 @@ MAX_SEED = 2**63 - 1
 MAX_PIXELS = 10_000_000
 #: The board's name in the documents when the request does not give one.
 PAGE_SOURCE = "<page>"
-#: A name no file can have (it holds a NUL): what the check reads the board under, so
-#: that the readers never look for a file of that name.
-_IN_MEMORY = "\0in-memory board"
 
 
 @dataclass
 class Library:
-    """The installed rules and readers, and the solver and grader built on them once."""
+    """The application over the installed rules and readers (its solver and grader are
+    built once), and the version the page shows."""
 
-    registry: Registry
-    solver: Solver
-    grader: Grader
+    app: Application
     version: str
 
     @classmethod
     def from_registry(cls, registry: Registry) -> Library:
         from queens_core import __version__
 
-        return cls(registry, Solver(registry.rules), Grader(registry.rules), __version__)
+        app = Application(registry)
+        app.solver()  # built now, at load time, not in the first request
+        app.grader()
+        return cls(app, __version__)
 
     @property
-    def readers(self) -> list[Reader]:
-        return self.registry.readers
+    def registry(self) -> Registry:
+        return self.app.registry
+
+    @property
+    def readers(self) -> list[Any]:
+        return self.app.readers
 
     def upload_limit(self) -> int:
         """The largest input some installed reader accepts."""
@@ -97,8 +97,6 @@ class Library:
 
 def info_document(library: Library) -> dict[str, Any]:
     """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
-    from queens_core.generator.queens import grade_names
-
     return {
         "schema": "queens-web-info/1",
         "version": library.version,
@@ -133,38 +131,17 @@ def read_board(
     """Read an uploaded or pasted input with the reader chosen as the command line
     chooses it for a file called ``name`` (its suffix first, then its content), with
     ``stars`` per unit (None: what the input declares, else 1)."""
-    reader = by_suffix(library.readers, name) if name else None
-    if reader is None:
-        reader = by_content(library.readers, data)
-    if len(data) > reader.max_bytes:
-        raise Problem(
-            f"the input is larger than {reader.max_bytes} bytes, the most the "
-            f"{reader.name} reader accepts",
-            413,
-        )
     refuse_huge_picture(data)
     try:
-        reading = reader.read(data)
-    except BoardError as err:
-        raise Problem(str(err)) from None
-    except MemoryError:
-        raise Problem(
-            f"{reader.describe()} ran out of memory: send a smaller picture", 413
-        ) from None
-    except Exception as err:  # a reader's bug is named, not shown as a traceback
-        raise Problem(f"{reader.describe()} failed: {type(err).__name__}: {err}", 500) from err
-    if not isinstance(reading, Reading):
-        raise Problem(f"{reader.describe()} returned {type(reading).__name__}", 500)
-    if stars is not None and reading.stars is not None and reading.stars != stars:
-        raise Problem(
-            f"the input declares {reading.stars} stars per unit, but {stars} were asked for"
-        )
-    try:
-        board = board_with_stars(reading, stars, name or "the board")
+        read = library.app.read_bytes(data, name, stars)
+    except InputTooLarge as err:
+        raise Problem(str(err), 413) from None
+    except ReaderFailed as err:
+        raise Problem(str(err), 500) from err
     except BoardInputError as err:
         raise Problem(err.detail) from None
-    found = Reading(board=board, state=reading.state, stars=reading.stars)
-    return board_document(found, name or PAGE_SOURCE, reader.name)
+    found = Reading(board=read.board, state=read.state, stars=read.declared_stars)
+    return board_document(found, name or PAGE_SOURCE, read.reader)
 
 
 def read_upload(
@@ -263,7 +240,7 @@ def state_of(board: Board, value: Any) -> State:
     if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
         raise Problem("'state' must be a list of strings, one a row (♛ or Q, ⨯ or x, .)")
     try:
-        return read_state(board, "\n".join(value))
+        return Application.state(board, value)
     except BoardError as err:
         raise Problem(f"state: {err}") from None
 
@@ -283,8 +260,10 @@ def hint(
     its exact search at most ``seconds`` long (the command line's budget at most)."""
     rules = library.registry.rules
     try:
-        found = find_hint(board, state, rules, min(seconds, DEFAULT_TIMEOUT))
-        return hint_document(found, source, "<page marks>")
+        answer = library.app.hint(
+            board, state, min(seconds, DEFAULT_TIMEOUT), False, source, "<page marks>"
+        )
+        return answer.to_json()
     except UnsoundRule as err:
         raise Problem(f"a rule failed: {err}", 500) from None
     except SearchLimitExceeded as err:
@@ -296,16 +275,13 @@ def hint(
 def explain(library: Library, board: Board, source: str) -> dict[str, Any]:
     """The whole solve, every step explained (``queens solve --format json``); an unsound
     solve is refused as the command line refuses it, naming the rule."""
-    solver = library.solver
-    result = solver.solve(board)
-    diagnosis = diagnose(result, None, solver.by_counter)
-    if diagnosis.message:
-        raise Problem(f"a rule failed: {diagnosis.message}", 500)
-    rules = solver.for_stars(board.stars).rules
+    solution = library.app.explain(board, source)
+    if solution.unsound:
+        raise Problem(f"a rule failed: {solution.unsound}", 500)
     try:
-        return solve_document(result, rules, source)
+        return solution.to_json()
     except DetailError as err:
-        raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
+        raise Problem(f"a rule failed: {detail_failure(err, solution.rules)}", 500) from None
 
 
 def check(
@@ -315,28 +291,8 @@ def check(
     json``), its exact search at most ``seconds`` long (the command line's budget at
     most)."""
 
-    def hand_over(_data: bytes) -> Reading:
-        return Reading(board=board)
-
-    # check_board reads its board through the readers: an inline reader that recognises
-    # only the impossible name above hands it this board, and no file is ever opened.
-    holder = Reader(
-        name="page",
-        summary="the board in the request",
-        read=hand_over,
-        inline=True,
-        sniff=lambda data: data == _IN_MEMORY.encode(),
-    )
-    report = check_board(
-        _IN_MEMORY,
-        library.grader,
-        DEFAULT_CAP,
-        min(seconds, DEFAULT_TIMEOUT),
-        [holder],
-        board.stars,
-    )
-    report.path = source
-    return {"schema": CHECK_SCHEMA, **report_json(report)}
+    seconds = min(seconds, DEFAULT_TIMEOUT)
+    return library.app.check(board, timeout=seconds, name=source).to_json()
 
 
 def generate_options(
@@ -344,8 +300,6 @@ def generate_options(
 ) -> tuple[int, str | None, int | None, int]:
     """The size, grade (none: any the rules reach), seed (none: a new board each time)
     and stars per unit (none: 1) of a request for a new board."""
-    from queens_core.generator.queens import grade_names
-
     k = stars_of(stars) or 1
     sizes = GENERATE_SIZES if k == 1 else STAR_SIZES
     if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
@@ -374,71 +328,28 @@ def generate(
     stars: int = 1,
     seconds: float = GENERATE_SECONDS,
 ) -> dict[str, Any]:
-    """A new board of ``size`` at ``grade`` with ``stars`` per unit (``queens generate``),
-    read as the page reads any board. Queens boards: short rounds of attempts (each a
-    batch of its own seed, so a round never repeats one) until one gives a board or
-    ``seconds`` have passed: a 503 then."""
-    if stars > 1:
-        return _generate_stars(size, stars, seed)
-    import random
-    import time
-
-    from queens_core.generator.queens import GenerateError, GiveUp, generate_boards
-
-    start = random.randrange(2**32) if seed is None else seed
-    deadline = time.monotonic() + seconds
-    round_seed = start
-    while True:
-        try:
-            made = next(
-                generate_boards(
-                    library.registry.rules,
-                    size,
-                    1,
-                    seed=round_seed,
-                    grade=grade,
-                    max_tries=ATTEMPTS_PER_ROUND,
-                )
-            )
-            break
-        except GenerateError as err:
-            raise Problem(str(err)) from None
-        except GiveUp:
-            if time.monotonic() >= deadline:
-                target = f"graded {grade}" if grade else "the rules solve"
-                raise Problem(
-                    f"no {size}×{size} board {target} was found within {seconds:g} s: "
-                    "try again, or another size or grade",
-                    503,
-                ) from None
-            round_seed += 1
-    source = f"new {size}×{size} board (seed {round_seed})"
-    document = board_document(Reading(board=made.board), source, "generator")
+    """A new board of ``size`` at ``grade`` with ``stars`` per unit, as ``queens generate``
+    makes board 0 of a batch (one solution, solved by the rules, graded), read as the
+    page reads any board: short rounds of attempts until one gives a board or
+    ``seconds`` have passed (a 503 then)."""
+    try:
+        made = library.app.new_board(size, stars, grade, seed, seconds)
+    except GenerateError as err:
+        raise Problem(str(err)) from None
+    except GiveUp as err:
+        raise Problem(str(err), 503) from None
+    kind = f"{size}×{size}" + (f" {stars}★" if stars > 1 else "")
+    source = f"new {kind} board (seed {made.seed})"
+    reading = Reading(board=made.board, stars=stars if stars > 1 else None)
+    document = board_document(reading, source, "generator")
     return {
         **document,
         "schema": GENERATED_SCHEMA,
-        "seed": round_seed,
+        "seed": made.seed,
         "grade": made.rung.grade,
         "level": int(made.rung.level),
-        "tier": made.rung.tier.value,
+        "tier": str(made.rung.tier),
     }
-
-
-def _generate_stars(size: int, stars: int, seed: int | None) -> dict[str, Any]:
-    """A new Star Battle board with one solution (``queens generate --stars K``); its
-    grade is left to Check, which says whether the rules solve it."""
-    import random
-
-    from queens_core.generator.stars import generate_starbattle
-
-    chosen = random.randrange(2**32) if seed is None else seed
-    try:
-        board = generate_starbattle(size, stars, chosen)
-    except ValueError as err:
-        raise Problem(f"{err}: try another seed or size", 503) from None
-    source = f"new {size}×{size} {stars}★ board (seed {chosen})"
-    document = board_document(Reading(board=board, stars=stars), source, "generator")
-    return {**document, "schema": GENERATED_SCHEMA, "seed": chosen, "grade": None}
 
 
 #: The sizes of the board of the day, by the day's number: mostly 8×8 and 9×9, as
@@ -494,7 +405,7 @@ def archive_board_using(library: Library, boards: dict[int, str], counter: Any) 
     first_use = None
     for number in sorted(boards):
         board = Board.parse(boards[number])
-        if not library.solver.solve(board).counters.get(counter):
+        if not library.app.solver().solve(board).counters.get(counter):
             continue
         if first_use is None:
             first_use = number

@@ -247,29 +247,49 @@ class LazyLibrary:
             pass
 
 
-def create_app(
-    registry: Registry | Callable[[], Registry], hosts: Iterable[str]
-) -> tuple[Starlette, LazyLibrary]:
-    """The application for the rules and readers of ``registry`` (or of the registry
-    a function returns, loaded on first need), answering requests addressed to
-    ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``); and its library, to load it
-    early with :meth:`LazyLibrary.get`."""
-    lazy = LazyLibrary(registry)
-    # Off the event loop, in threads of their own: the page's files and /api/info are
-    # answered while a large board is generated or checked.
-    pool = concurrent.futures.ThreadPoolExecutor(WORKERS, thread_name_prefix="queens-web")
+class Api:
+    """The JSON API's endpoints over one :class:`LazyLibrary`: each reads its request,
+    calls the adapter (one call of the application), and answers; the computations run
+    in a pool of worker threads, each within its time budget."""
 
-    def work_seconds(kind: str) -> float:
-        """How long the work of a request of ``kind`` may run (see :data:`WORK_SHARE`)."""
-        return BUDGETS[kind] * WORK_SHARE
+    def __init__(self, lazy: LazyLibrary):
+        self.lazy = lazy
+        # Off the event loop, in threads of their own: the page's files and /api/info
+        # are answered while a large board is generated or checked.
+        self.pool = concurrent.futures.ThreadPoolExecutor(WORKERS, thread_name_prefix="queens-web")
+        #: What is answered once and kept: the installation, the boards of the day, the
+        #: archive and its board for each rule.
+        self.described: dict[str, Any] = {}
+        self.days: dict[str, dict[str, Any]] = {}
+        self.archive: dict[int, str] = {}
+        self.using: dict[str, dict[str, Any]] = {}
+
+    def routes(self) -> list[Route]:
+        endpoints = [
+            ("/api/info", self.info, "GET"),
+            ("/api/read", self.read, "POST"),
+            ("/api/hint", self.hint, "POST"),
+            ("/api/explain", self.explain, "POST"),
+            ("/api/check", self.check, "POST"),
+            ("/api/generate", self.generate, "POST"),
+            ("/api/daily", self.daily, "POST"),
+            ("/api/archive", self.archive_board, "POST"),
+        ]
+        return [
+            Route(path, endpoint(handler), methods=[method]) for path, handler, method in endpoints
+        ]
+
+    # -- running the work ---------------------------------------------------------------
 
     async def compute(
-        kind: str, function: Callable[..., dict[str, Any]], *args: Any
+        self, kind: str, function: Callable[..., dict[str, Any]], *args: Any
     ) -> dict[str, Any]:
+        """``function(library, *args)`` in a worker thread, within the budget of ``kind``."""
         loop = asyncio.get_running_loop()
         seconds = BUDGETS[kind]
+        what = f"the {kind}'s time budget"
         work = loop.run_in_executor(
-            pool, bounded, work_seconds(kind), f"the {kind}'s time budget", function, args
+            self.pool, self.bounded, work_seconds(kind), what, function, args
         )
         try:
             return await asyncio.wait_for(work, seconds)
@@ -279,51 +299,44 @@ def create_app(
             ) from None
 
     def bounded(
-        seconds: float, what: str, function: Callable[..., dict[str, Any]], args: tuple
+        self, seconds: float, what: str, function: Callable[..., dict[str, Any]], args: tuple
     ) -> dict[str, Any]:
         """``function`` in a worker thread, its plugin code stopped (and named) when it
         runs past ``seconds``: the thread is free again, whatever a rule does."""
-        from queens_core.runtime.guards import OutOfTime, describe, watch
+        from queens_core.api import Application, PluginRanAway
 
-        library = lazy.get()
+        library = self.lazy.get()
         try:
-            with watch(seconds, what):
+            with Application.time_limit(seconds, what):
                 return function(library, *args)
-        except OutOfTime as err:  # plugin code that is not a rule's (a reader's)
-            raise Problem(f"{describe(err.culprit)} ran away: {err}", 500) from None
+        except PluginRanAway as err:  # plugin code that is not a rule's (a reader's)
+            raise Problem(str(err), 500) from None
 
-    async def library() -> Library:
-        return await run_in_threadpool(lazy.get)
+    async def library(self) -> Library:
+        """The library, loaded (in a worker thread) if it is not yet; the adapters'
+        modules come with it."""
+        return await run_in_threadpool(self.lazy.get)
 
-    def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-        async def answer(request: Request) -> Response:
-            try:
-                return JSONResponse(await handler(request), headers=SECURITY_HEADERS)
-            except Problem as err:
-                return error_response(err.status, str(err))
-            except Exception as err:
-                from queens_core.engine.driver import RuleFailure
+    async def board_request(self, request: Request) -> tuple[Any, dict[str, Any]]:
+        """The adapters (loaded with the library) and the request's JSON body."""
+        body = await read_json(request)
+        await self.library()
+        from . import adapters
 
-                if isinstance(err, RuleFailure):
-                    return error_response(500, f"a rule failed: {err}")
-                # Our own bug: the whole story for the terminal, one line for the page.
-                traceback.print_exc(file=sys.stderr)
-                return error_response(500, f"internal error: {type(err).__name__}: {err}")
+        return adapters, body
 
-        return answer
+    # -- the endpoints ------------------------------------------------------------------
 
-    described: dict[str, Any] = {}
-
-    async def info(_request: Request) -> dict[str, Any]:
+    async def info(self, _request: Request) -> dict[str, Any]:
         from . import adapters
 
         # Made once, then answered here on the event loop, never queued behind work.
-        if not described:
-            described.update(adapters.info_document(await library()))
-        return described
+        if not self.described:
+            self.described.update(adapters.info_document(await self.library()))
+        return self.described
 
-    async def read(request: Request) -> dict[str, Any]:
-        limit = min((await library()).upload_limit(), UPLOAD_CEILING)
+    async def read(self, request: Request) -> dict[str, Any]:
+        limit = min((await self.library()).upload_limit(), UPLOAD_CEILING)
         data = await read_body(request, limit)
         if not data:
             raise Problem("the request has no board in it")
@@ -340,107 +353,112 @@ def create_app(
         # its end) comes first.
         seconds = BUDGETS["read"] - 1
         try:
-            return await compute("read", adapters.read_upload, data, name, stars, seconds)
+            return await self.compute("read", adapters.read_upload, data, name, stars, seconds)
         finally:
             # Where a picture was read in this process (no fork), its pixels were freed
             # in a worker thread's own malloc arena, which glibc keeps unless told.
             release_memory()
 
-    async def hint(request: Request) -> dict[str, Any]:
-        body = await read_json(request)
-        await library()  # the adapters' modules come with it
-        from . import adapters
-
+    async def hint(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
         board = adapters.board_of(body.get("board"), body.get("stars"))
         state = adapters.state_of(board, body.get("state"))
         source = adapters.source_of(body.get("source"))
         # The exact search ends with the work's budget: the worker is free again then.
-        return await compute("hint", adapters.hint, board, state, source, work_seconds("hint"))
+        seconds = work_seconds("hint")
+        return await self.compute("hint", adapters.hint, board, state, source, seconds)
 
-    def board_work(name: str) -> Handler:
-        """The handler of a request for one board (and where it came from) that the
-        adapter ``name`` answers: explain, check."""
+    async def explain(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
+        board = adapters.board_of(body.get("board"), body.get("stars"))
+        source = adapters.source_of(body.get("source"))
+        return await self.compute("explain", adapters.explain, board, source)
 
-        async def handler(request: Request) -> dict[str, Any]:
-            body = await read_json(request)
-            await library()
-            from . import adapters
+    async def check(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
+        board = adapters.board_of(body.get("board"), body.get("stars"))
+        source = adapters.source_of(body.get("source"))
+        # A check's exact search ends with the work's budget, as a hint's does.
+        seconds = work_seconds("check")
+        return await self.compute("check", adapters.check, board, source, seconds)
 
-            board = adapters.board_of(body.get("board"), body.get("stars"))
-            source = adapters.source_of(body.get("source"))
-            # A check's exact search ends with the work's budget, as a hint's does.
-            search = (work_seconds(name),) if name == "check" else ()
-            return await compute(name, getattr(adapters, name), board, source, *search)
-
-        return handler
-
-    explain = board_work("explain")
-    check = board_work("check")
-
-    async def generate(request: Request) -> dict[str, Any]:
-        body = await read_json(request)
-        await library()
-        from . import adapters
-
+    async def generate(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
         options = adapters.generate_options(
             body.get("size"), body.get("grade"), body.get("seed"), body.get("stars")
         )
-        return await compute("generate", adapters.generate, *options)
+        return await self.compute("generate", adapters.generate, *options)
 
-    async def daily(request: Request) -> dict[str, Any]:
-        body = await read_json(request)
-        await library()
-        from . import adapters
-
+    async def daily(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
         day = body.get("date")
         adapters.daily_seed(day)  # a bad date is a 400 before any work
         assert isinstance(day, str)  # daily_seed refuses anything else
-        if day not in days:
-            if len(days) >= 8:  # a week and a bit: the oldest goes
-                days.pop(next(iter(days)))
-            days[day] = await compute("generate", adapters.daily, day)
-        return days[day]
+        if day not in self.days:
+            if len(self.days) >= 8:  # a week and a bit: the oldest goes
+                self.days.pop(next(iter(self.days)))
+            self.days[day] = await self.compute("generate", adapters.daily, day)
+        return self.days[day]
 
-    days: dict[str, dict[str, Any]] = {}
-
-    archive: dict[int, str] = {}
-
-    async def archive_board(request: Request) -> dict[str, Any]:
-        body = await read_json(request)
-        await library()
-        from . import adapters
-
-        if not archive:
-            archive.update(adapters.archive_boards())
+    async def archive_board(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
+        if not self.archive:
+            self.archive.update(adapters.archive_boards())
         rule = body.get("rule")
         if rule is None:
-            return adapters.archive_board(archive, body.get("number"))
+            return adapters.archive_board(self.archive, body.get("number"))
         if not isinstance(rule, str):
             raise Problem("'rule' must be the counter of an installed rule (see /api/info)")
-        if rule not in using:
-            using[rule] = await compute("archive", adapters.archive_board_using, archive, rule)
-        return using[rule]
+        if rule not in self.using:
+            self.using[rule] = await self.compute(
+                "archive", adapters.archive_board_using, self.archive, rule
+            )
+        return self.using[rule]
 
-    using: dict[str, dict[str, Any]] = {}
 
-    routes = [
-        Route("/api/info", endpoint(info), methods=["GET"]),
-        Route("/api/read", endpoint(read), methods=["POST"]),
-        Route("/api/hint", endpoint(hint), methods=["POST"]),
-        Route("/api/explain", endpoint(explain), methods=["POST"]),
-        Route("/api/check", endpoint(check), methods=["POST"]),
-        Route("/api/generate", endpoint(generate), methods=["POST"]),
-        Route("/api/daily", endpoint(daily), methods=["POST"]),
-        Route("/api/archive", endpoint(archive_board), methods=["POST"]),
-    ]
+def work_seconds(kind: str) -> float:
+    """How long the work of a request of ``kind`` may run (see :data:`WORK_SHARE`)."""
+    return BUDGETS[kind] * WORK_SHARE
+
+
+def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """The endpoint that answers with ``handler``'s document, or its problem as one
+    line (a rule's failure named, our own bug's traceback on the terminal)."""
+
+    async def answer(request: Request) -> Response:
+        try:
+            return JSONResponse(await handler(request), headers=SECURITY_HEADERS)
+        except Problem as err:
+            return error_response(err.status, str(err))
+        except Exception as err:
+            from queens_core.api import RuleFailure
+
+            if isinstance(err, RuleFailure):
+                return error_response(500, f"a rule failed: {err}")
+            # Our own bug: the whole story for the terminal, one line for the page.
+            traceback.print_exc(file=sys.stderr)
+            return error_response(500, f"internal error: {type(err).__name__}: {err}")
+
+    return answer
+
+
+async def http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return error_response(exc.status_code, str(exc.detail))
+
+
+def create_app(
+    registry: Registry | Callable[[], Registry], hosts: Iterable[str]
+) -> tuple[Starlette, LazyLibrary]:
+    """The application for the rules and readers of ``registry`` (or of the registry
+    a function returns, loaded on first need), answering requests addressed to
+    ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``); and its library, to load it
+    early with :meth:`LazyLibrary.get`."""
+    lazy = LazyLibrary(registry)
+    routes = Api(lazy).routes()
     for path, filename, content_type in PAGE_FILES:
         then = lazy.load if filename == "page.js" else None
         routes.append(Route(path, _static(filename, content_type, then), methods=["GET"]))
-
-    async def http_error(_request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return error_response(exc.status_code, str(exc.detail))
-
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.add_middleware(HostGuard, hosts=hosts)
     return app, lazy

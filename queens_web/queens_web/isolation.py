@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from queens_core.runtime.forks import ChildOutOfMemory, ChildTimedOut, can_fork, run_in_child
+from queens_core.api import ChildOutOfMemory, ChildTimedOut, can_fork, run_in_child
 
 from .problems import Problem
 

@@ -412,17 +412,16 @@ def test_a_grade_the_rules_cannot_reach_is_a_400():
 
 def test_a_new_board_gives_up_in_time_with_a_503(installed, monkeypatch):
     """Round after round fails: the request ends at its deadline, each round a new seed."""
-    from queens_core.generator import queens as maker
+    from queens_core.generator import queens_maker as maker
     from queens_web import adapters
 
     seeds = []
 
-    def never(rules, size, count, seed=0, **options):
+    def never(self, seed, index):
         seeds.append(seed)
         raise maker.GiveUp("no board")
-        yield  # a generator, as the real one
 
-    monkeypatch.setattr(maker, "generate_boards", never)
+    monkeypatch.setattr(maker.Maker, "make", never)
     library = adapters.Library.from_registry(installed)
     with pytest.raises(adapters.Problem) as refused:
         adapters.generate(library, 8, "Hard", 100, seconds=0.05)
@@ -486,11 +485,14 @@ def test_rules_that_fail_to_load_fail_each_request_in_one_line():
 
 
 def star_board(client):
-    """A 10×10 2★ board from the generator (seed 0), and its one solution."""
+    """A 10×10 2★ board from the generator (seed 0), and its one solution: made as
+    ``queens generate --stars 2`` makes board 0 of the batch of its seed, so the rules
+    solve it and it comes graded."""
     from queens_core.exact import find_solutions
 
     got = client.post("/api/generate", json={"size": 10, "stars": 2, "seed": 0}).json()
-    assert got["stars"] == 2 and got["board"]["size"] == 10 and got["grade"] is None
+    assert got["stars"] == 2 and got["board"]["size"] == 10, got
+    assert got["grade"] in {"Easy", "Medium", "Hard", "Fiendish"} and got["tier"], got
     board = Board.parse("\n".join(got["board"]["rows"])).with_stars(2)
     (solution,) = find_solutions(board, 2)
     return got, board, solution
@@ -805,21 +807,22 @@ def test_a_few_requests_past_their_budget_leave_every_worker_free(monkeypatch):
 def test_the_exact_search_of_a_hint_or_check_ends_with_the_requests_work(installed, monkeypatch):
     """A hint's or check's exact search gets the work's budget (not the command line's
     30 s), so its worker is free when its request has been answered."""
-    from queens_web import adapters, app
+    from queens_core.api import Application
+    from queens_web import app
 
     searched: dict[str, float] = {}
-    real_hint, real_check = adapters.find_hint, adapters.check_board
+    real_hint, real_check = Application.hint, Application.check
 
-    def hint_spy(board, state, rules, seconds=None, *rest):
-        searched["hint"] = seconds
-        return real_hint(board, state, rules, seconds, *rest)
+    def hint_spy(self, board, state, timeout, *rest):
+        searched["hint"] = timeout
+        return real_hint(self, board, state, timeout, *rest)
 
-    def check_spy(path, grader, cap, seconds, *rest):
-        searched["check"] = seconds
-        return real_check(path, grader, cap, seconds, *rest)
+    def check_spy(self, board, timeout, **options):
+        searched["check"] = timeout
+        return real_check(self, board, timeout=timeout, **options)
 
-    monkeypatch.setattr(adapters, "find_hint", hint_spy)
-    monkeypatch.setattr(adapters, "check_board", check_spy)
+    monkeypatch.setattr(Application, "hint", hint_spy)
+    monkeypatch.setattr(Application, "check", check_spy)
     monkeypatch.setitem(app.BUDGETS, "hint", 10.0)
     monkeypatch.setitem(app.BUDGETS, "check", 5.0)
     client = client_for(installed)

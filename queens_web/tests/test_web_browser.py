@@ -660,7 +660,7 @@ def test_region_walls_are_drawn_thicker_than_the_lines_inside_a_region(page):
 
 def test_a_whole_10x10_two_star_game_by_mouse_from_an_sbn_string(page):
     sbn = pytest.importorskip("queens_rules_starbattle.sbn")
-    from queens_core.generator.stars import generate_starbattle
+    from queens_core.generator.stars_maker import generate_starbattle
 
     text = sbn.to_sbn(generate_starbattle(10, 2, 0))
     paste_board(page, text)

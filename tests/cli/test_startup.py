@@ -106,7 +106,7 @@ def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
         "queens_core.tools.batch",
         "queens_core.referee.blame",
         "queens_core.referee.exact",
-        "queens_core.referee.stars",
+        "queens_core.referee.stars_search",
         "queens_core.cli.report",
         "importlib.metadata",
     }

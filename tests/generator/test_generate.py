@@ -1,4 +1,4 @@
-"""``queens generate`` and its engine, :mod:`queens_core.generator.queens`.
+"""``queens generate`` and its engine, :mod:`queens_core.generator.queens_maker`.
 
 Every board a test here makes is checked again by :func:`shipped`, through the code of
 ``queens check`` (exact count to 2, then the grader): one solution, solved by the rules
@@ -26,7 +26,7 @@ from test_example_squeeze import EXAMPLE, queens
 from queens_core.cli.app import main
 from queens_core.engine.driver import RuleFailure
 from queens_core.engine.rules import Rule, Tier
-from queens_core.generator.queens import (
+from queens_core.generator.queens_maker import (
     GenerateError,
     GiveUp,
     Maker,

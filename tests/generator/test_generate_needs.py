@@ -16,7 +16,7 @@ from test_example_squeeze import queens, site  # noqa: F401 (the fixture)
 
 from queens_core.cli.app import main
 from queens_core.generator.needs import NeedsFilter, NeverNeeded, resolve_needed, why_never_needed
-from queens_core.generator.queens import GenerateError, GiveUp, Maker
+from queens_core.generator.queens_maker import GenerateError, GiveUp, Maker
 from queens_core.plugins.selection import select_rules
 from queens_core.tools.check import check_board
 from queens_core.tools.grade import Grader

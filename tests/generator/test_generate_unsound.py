@@ -14,8 +14,8 @@ from support import quick_rule
 from queens_core import Board, load_registry
 from queens_core.cli.app import main
 from queens_core.cli.exits import EXIT_RULE_FAILED
-from queens_core.generator.queens import Maker
-from queens_core.generator.stars import StarMaker
+from queens_core.generator.queens_maker import Maker
+from queens_core.generator.stars_maker import StarMaker
 from queens_core.referee.blame import UnsoundRule
 from queens_core.tools.grade import Grader, check_against
 

@@ -24,7 +24,7 @@ from queens_core.referee.blame import diagnose
 from queens_core.referee.budget import SearchLimitExceeded
 from queens_core.referee.exact import find_solutions, survey
 from queens_core.referee.lattice import has_integer_cover
-from queens_core.referee.queens import LATTICE_AFTER, Search
+from queens_core.referee.queens_search import LATTICE_AFTER, Search
 
 ARCHIVE = ROOT / "archive" / "boards"
 TWO_SOLUTIONS = ROOT / "tests" / "fixtures" / "two-solutions.txt"
@@ -129,7 +129,7 @@ def test_a_search_past_its_budget_says_so():
 @pytest.mark.slow
 def test_check_and_hint_end_undecided_within_the_budget(monkeypatch, tmp_path):
     # Without the lattice test, a 12×12 modular board takes the search 160,000 nodes.
-    monkeypatch.setattr("queens_core.referee.queens.LATTICE_AFTER", -1)
+    monkeypatch.setattr("queens_core.referee.queens_search.LATTICE_AFTER", -1)
     path = tmp_path / "mod12.txt"
     path.write_text(str(modular(12)) + "\n")
     result = run("check", "--timeout", "0.2", str(path))
@@ -316,7 +316,8 @@ def test_a_survey_counts_every_solution_but_keeps_only_a_few():
 def test_the_driver_does_not_search():
     # Diagnosis is the callers' job, through blame.diagnose: a solve never pays for it.
     code = (
-        "import sys, queens_core.engine.driver; print('queens_core.referee.queens' in sys.modules)"
+        "import sys, queens_core.engine.driver; "
+        "print('queens_core.referee.queens_search' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr

@@ -12,6 +12,8 @@ The exit statuses are in :mod:`queens_core.cli.exits`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from ..plugins import readers
@@ -19,6 +21,9 @@ from ..plugins.registry import SKIP_BROKEN_ENV, PluginError, Registry, load_regi
 from ..runtime.process import start_up_over
 from .exits import EXIT_PLUGIN_FAILED, fail, warn
 from .packages import PluginGroup
+
+if TYPE_CHECKING:
+    from ..api import Application
 
 
 class Settings:
@@ -28,6 +33,15 @@ class Settings:
         self.skip_broken = skip_broken
         self.traceback = traceback
         self._registry: Registry | None = None
+        self._application: Application | None = None
+
+    def application(self) -> Application:
+        """The application over the registry (loaded as :meth:`registry` loads it)."""
+        if self._application is None:
+            from ..api import Application
+
+            self._application = Application(self.registry())
+        return self._application
 
     def registry(self, warn_empty: bool = True) -> Registry:
         """Load the rule packages once, on first use; a failure ends the command. With no

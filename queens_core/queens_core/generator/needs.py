@@ -5,7 +5,7 @@ selection without that rule stalls on it (or ends in a contradiction). The selec
 solve then necessarily uses the rule: without it the driver would take the very same
 steps and solve the board.
 
-The maker (:class:`queens_core.generator.queens.Maker`) makes boards the selection solves,
+The maker (:class:`queens_core.generator.queens_maker.Maker`) makes boards the selection solves,
 with one solution, of the tier or grade asked; :class:`NeedsFilter` is the extra test it
 puts each such board to. Some requests can never succeed, and are refused before any
 work (:func:`why_never_needed`) or given up on early (:class:`NeverNeeded`): a rule left
@@ -25,7 +25,7 @@ from ..engine.driver import Solver
 from ..engine.rules import Rule, Tier
 from ..plugins.selection import package_key, split_names
 from ..tools.grade import Assessment
-from .queens import GenerateError, GiveUp
+from .queens_maker import GenerateError, GiveUp
 
 #: Boards the selection solves (with one solution, on the target) that are tried before
 #: a rule no board has needed yet is given up on, unless told otherwise. Some rules are

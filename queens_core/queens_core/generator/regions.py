@@ -4,7 +4,7 @@ A map is grown from seeds: each region starts on one cell and takes a random fre
 neighbour of the regions, one cell at a time, until the grid is covered. Seeding the
 regions on a valid queen placement guarantees at least one solution; seeding them anywhere
 gives maps that often have none. The generator knows nothing of uniqueness or of the
-rules: callers filter with :mod:`queens_core.referee.queens` and the driver.
+rules: callers filter with :mod:`queens_core.referee.queens_search` and the driver.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from ..engine.board import Board
 from ..engine.state import State
-from . import queens, sat, stars
+from . import queens_search, sat, stars_search
 from .budget import DEFAULT_CAP, root
 from .placements import LARGEST_TABLE, Placements, placements
 
@@ -83,10 +83,10 @@ class OtherSolutions:
 def strategy_for(board: Board) -> Strategy:
     """The search that answers for ``board``: by its K, and by what is installed."""
     if board.stars == 1:
-        return queens.search
+        return queens_search.search
     if sat.available():
         return sat.search
-    return stars.search
+    return stars_search.search
 
 
 def survey(
@@ -96,7 +96,7 @@ def survey(
     ``queens check`` needs: a count, and a few solutions to show and compare with the
     rules). Raises :class:`SearchLimitExceeded` past ``seconds``."""
     if board.stars == 1:
-        return queens.survey(board, cap, keep, seconds)
+        return queens_search.survey(board, cap, keep, seconds)
     found = find_solutions(board, cap, seconds=seconds)
     return len(found), found[:keep]
 
@@ -121,7 +121,7 @@ def find_map_solutions(
     the cells of ``live`` (default: all)."""
     if live is None:
         live = (1 << (n * n)) - 1
-    return queens.Search.of_map(cell_region, region_masks, cap).run(live, 0)
+    return queens_search.Search.of_map(cell_region, region_masks, cap).run(live, 0)
 
 
 def placement_table(n: int) -> Placements | None:

@@ -11,7 +11,7 @@ import click
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from ..exits import report_error, report_unreadable
 from ..options import SECONDS, format_option, selected_rules, selection_options
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..app import Settings
@@ -85,24 +85,20 @@ def check(
       queens check --exclude pfc boards/
     """
     from ...render.statuses import check_exit_status
-    from ...render.text import format_report
-    from ...tools.batch import STDIN, expand_paths
-    from ...tools.check import check_board, unreadable
-    from ...tools.grade import Grader
+    from ...tools.batch import STDIN
 
     k = parse_stars(stars)
     registry = settings.registry()
-    grader = Grader(selected_rules(registry, only, exclude, tier))
-    names = {rule.counter: rule.display_name for rule in registry.rules}
+    selected_rules(registry, only, exclude, tier)  # a bad name: exit 2 first
+    app = settings.application()
+    names = app.rule_names()
     reports = []
-    entries = expand_paths(boards or (STDIN,), registry.readers)
+    entries = app.check_paths(boards or (STDIN,), cap, timeout, k, only, exclude, tier)
     several = len(entries) > 1 or any(os.path.isdir(path) for path in boards)
     unread: list[str] = []
-    for i, (path, problem) in enumerate(entries):
-        if problem is not None:
-            report = unreadable(path, problem)
-        else:
-            report = check_board(path, grader, cap, timeout, registry.readers, k)
+    for i, (_path, check_one) in enumerate(entries):
+        answer = check_one()
+        report = answer.report
         reports.append(report)
         bad_input = report.verdict == "bad-input"
         alone = len(entries) == 1  # a folder without boards is one entry too
@@ -116,11 +112,10 @@ def check(
             # A lone unreadable board is the one line on standard error, not twice.
             if i:
                 click.echo()
-            click.echo(format_report(report, names))
+            click.echo(answer.text(names))
         if output_format == "json":
-            from ...render.documents import CHECK_SCHEMA, report_json
             from ..output import print_document
 
-            print_document({"schema": CHECK_SCHEMA, **report_json(report)}, several)
+            print_document(answer.to_json(), several)
     report_unreadable(unread, len(reports))
     sys.exit(check_exit_status(reports))

@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from ...engine.state import State
 from ...referee.budget import DEFAULT_TIMEOUT
 from ...tools.batch import display_name
 from ..exits import (
@@ -21,7 +20,7 @@ from ..exits import (
 )
 from ..options import SECONDS, color_option, format_option
 from ..reading import picture_reader, read_board_and_state
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 
 @click.command()
@@ -107,12 +106,10 @@ def hint(
       queens hint archive/boards/353.txt
       queens hint archive/boards/353.txt --state my-progress.txt --in-place
     """
-    from ...engine.driver import RuleFailure
-    from ...referee.blame import UnsoundRule
-    from ...referee.budget import SearchLimitExceeded
-    from ...render.documents import DetailError, detail_failure, dumps, hint_document
-    from ...render.text import hint_text, message_lines
-    from ...tools.hint import HINT, SOLVED, find_hint
+    from ...api import DetailError, RuleFailure, SearchLimitExceeded, UnsoundRule
+    from ...render.documents import detail_failure, dumps
+    from ...render.text import message_lines
+    from ...tools.hint import HINT, SOLVED
     from ..report import colour_depth
 
     if in_place:
@@ -138,8 +135,8 @@ def hint(
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
-        found = find_hint(
-            parsed, state or State.initial(parsed), registry.rules, timeout, every_step
+        answer = settings.application().hint(
+            parsed, state, timeout, every_step, board_name, state_name
         )
     except RuleFailure as err:
         fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
@@ -149,13 +146,14 @@ def hint(
         fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
     if output_format == "json":
         try:
-            document = hint_document(found, board_name, state_name)
+            document = answer.to_json()
         except DetailError as err:
             fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
         click.echo(dumps(document))
     else:
         depth = colour_depth(color)
-        click.echo(hint_text(found, depth, letters), color=depth is not None)
+        click.echo(answer.text(depth, letters), color=depth is not None)
+    found = answer.hint
     if found.status not in (HINT, SOLVED):
         # With no step there is nothing to save: say so, or the file seems to have moved on.
         if in_place:

@@ -12,7 +12,7 @@ from ...plugins.readers import display_name, read_source
 from ...render.text import board_file_text
 from ...tools.batch import BoardInputError, board_with_stars
 from ..exits import EXIT_BAD_INPUT, fail, warn, warn_notes, warn_split_regions
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 
 @click.command("import")

@@ -41,25 +41,9 @@ def readers_list(settings: Settings, output_format: str) -> None:
     """
     found = settings.registry().readers
     if output_format == "json":
-        document = {
-            "schema": "queens-readers/1",
-            "readers": [
-                {
-                    "name": r.name,
-                    "summary": r.summary,
-                    "suffixes": list(r.suffixes),
-                    "sniffs_content": r.sniff is not None,
-                    "inline": r.inline,
-                    "max_bytes": r.max_bytes,
-                    "package": r.package,
-                    "version": r.version,
-                }
-                for r in found
-            ],
-        }
         from ...render.documents import dumps
 
-        click.echo(dumps(document))
+        click.echo(dumps(settings.application().installed().readers_json()))
         return
     width = max(len(r.name) for r in found)
     for r in found:

@@ -17,7 +17,7 @@ from ..exits import (
     write_output,
 )
 from ..reading import read_board_and_state
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 
 @click.command()
@@ -75,9 +75,7 @@ def render(
       queens render archive/boards/353.txt --state my-progress.txt -o progress.svg
       queens render archive/boards/353.txt -o board.png
     """
-    from ...engine.driver import RuleFailure, Solver
-    from ...referee.blame import diagnose
-    from ...render.svg import render_svg
+    from ...api import RuleFailure
 
     as_png = output.lower().endswith(".png")
     suffix = os.path.splitext(output)[1]
@@ -105,35 +103,27 @@ def render(
     )
     board_name = display_name(board)
     solved = True
+    app = settings.application()
     if solve_it:
-        registry = settings.registry()
-        solver = Solver(registry.rules).for_stars(parsed.stars)
         try:
-            result = solver.solve(parsed, state.copy() if state else None)
+            solution = app.solve(parsed, name=board_name, start=state)
         except RuleFailure as err:
             fail(
                 f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None
             )
-        diagnosis = diagnose(result, state, solver.by_counter)
-        if diagnosis.message:
-            fail(f"{board_name}: {diagnosis.message}", EXIT_RULE_FAILED)
-        state = result.state
-        solved = result.solved
-    show_dead = not (state is not None and state.is_solved(parsed))
-    if as_png:
-        from ...render.png import render_png
-
-        _write_bytes(output, render_png(parsed, state, show_dead=show_dead, labels=labels))
-        picture = None
+        if solution.unsound:
+            fail(f"{board_name}: {solution.unsound}", EXIT_RULE_FAILED)
+        state = solution.result.state
+        solved = solution.solved
+    title = f"Queens board {board_name}" + (" (solved)" if solve_it and solved else "")
+    drawn = app.render(
+        parsed, state, "png" if as_png else "svg", labels=labels, letters=letters, title=title
+    )
+    picture = None
+    if isinstance(drawn, bytes):
+        _write_bytes(output, drawn)
     else:
-        picture = render_svg(
-            parsed,
-            state,
-            show_dead=show_dead,
-            labels=labels,
-            letters=letters,
-            title=f"Queens board {board_name}" + (" (solved)" if solve_it and solved else ""),
-        )
+        picture = drawn
     if picture is None:
         pass
     elif output == "-":

@@ -37,23 +37,9 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
     """
     registry = settings.registry(warn_empty=False)  # the list itself says so
     if as_json or output_format == "json":
-        from ...render.documents import RULES_SCHEMA, dumps
+        from ...render.documents import dumps
 
-        rules = [
-            {
-                "counter": r.counter,
-                "display_name": r.display_name,
-                "tier": r.tier.value,
-                "position": r.position,
-                "package": r.package,
-                "version": r.version,
-                "counting": r.counting,
-                "stars": {"min": r.min_stars, "max": r.max_stars},
-                "summary": r.summary,
-            }
-            for r in registry.rules
-        ]
-        click.echo(dumps({"schema": RULES_SCHEMA, "rules": rules}))
+        click.echo(dumps(settings.application().installed().rules_json()))
         return
     if not registry.rules:
         click.echo("No rules are installed: install a rule package (queens-rules-NAME).")

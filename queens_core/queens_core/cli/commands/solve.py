@@ -21,10 +21,10 @@ from ..exits import (
     warn_split_regions,
 )
 from ..options import color_option, complete_rule_names, format_option, selected_rules
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
-    from ...engine.driver import Solver
+    from ...api import Application
     from ..app import Settings
 
 
@@ -112,13 +112,11 @@ def solve(
       queens solve --only baseline,pigeonhole archive/boards/1.txt
       queens solve --exclude pfc archive/boards/1.txt
     """
-    from ...engine.driver import Solver
     from ...tools.batch import STDIN, display_name, worst
 
     k = parse_stars(stars)
-    registry = settings.registry()
-    rules = selected_rules(registry, only, exclude, tier)
-    solver = Solver(rules)
+    app = settings.application()
+    selected_rules(settings.registry(), only, exclude, tier)  # a bad name: exit 2 first
     paths = boards or (STDIN,)
     several = len(paths) > 1
     statuses = []
@@ -127,16 +125,20 @@ def solve(
             if i:
                 click.echo()
             click.echo(f"==> {display_name(path)} <==")
+        selection = (only, exclude, tier)
         statuses.append(
-            _solve_one(settings, path, solver, explain, output_format, color, several, letters, k)
+            _solve_one(
+                settings, app, path, selection, explain, output_format, color, several, letters, k
+            )
         )
     sys.exit(worst(statuses, SEVERITY))
 
 
 def _solve_one(
     settings: Settings,
+    app: Application,
     path: str,
-    solver: Solver,
+    selection: tuple[tuple[str, ...], tuple[str, ...], str | None],
     explain: bool,
     output_format: str,
     color: str,
@@ -146,43 +148,42 @@ def _solve_one(
 ) -> int:
     """Solve one board and print it as asked; return its exit status. With
     ``json_lines``, its JSON document is printed on one line (one board of several)."""
-    from ...engine.driver import CONTRADICTION, RuleFailure
-    from ...plugins.readers import read_source
-    from ...referee.blame import diagnose
-    from ...tools.batch import BoardInputError, board_with_stars, display_name
+    from ...api import BoardInputError, RuleFailure
+    from ...engine.driver import CONTRADICTION
+    from ...tools.batch import display_name
 
     name = display_name(path)
     as_json = output_format == "json"
     try:
-        reading = read_source(path, settings.registry().readers)
-        parsed = board_with_stars(reading, k, name)
+        read = app.read(path, k)
     except BoardInputError as err:
         report_error(str(err))
         if as_json:
             _print_failed(name, "bad-input", str(err), json_lines)
         return EXIT_BAD_INPUT
-    warn_notes(name, reading.notes, reading.unique_stars, k)
+    parsed = read.board
+    warn_notes(name, read.notes, read.unique_stars, k)
     warn_split_regions(name, parsed)
-    solver = solver.for_stars(parsed.stars)
     try:
-        result = solver.solve(parsed)
+        solution = app.solve(parsed, *selection, name=name)
         # Before any output: an unsound result prints nothing but the error.
-        diagnosis = diagnose(result, None, solver.by_counter)
-        if diagnosis.message:
-            report_error(f"{name}: {diagnosis.message}")
+        if solution.unsound:
+            report_error(f"{name}: {solution.unsound}")
             if as_json:
-                failed = f"{name}: {diagnosis.message}"
-                _print_failed(name, "rule-failed", failed, json_lines, parsed, diagnosis.culprit)
+                failed = f"{name}: {solution.unsound}"
+                culprit = solution.diagnosis.culprit
+                _print_failed(name, "rule-failed", failed, json_lines, parsed, culprit)
             return EXIT_RULE_FAILED
         # Inside the try: a rule's explain runs while the output is built.
         if as_json:
-            from ...render.documents import DetailError, detail_failure, solve_document
+            from ...api import DetailError
+            from ...render.documents import detail_failure
             from ..output import print_document
 
             try:
-                document = solve_document(result, solver.rules, name)
+                document = solution.to_json()
             except DetailError as err:
-                failure = detail_failure(err, solver.rules)
+                failure = detail_failure(err, solution.rules)
                 report_error(f"{name}: {failure}")
                 _print_failed(
                     name, "rule-failed", f"{name}: {failure}", json_lines, parsed, failure.rule
@@ -190,23 +191,27 @@ def _solve_one(
                 return EXIT_RULE_FAILED
             print_document(document, json_lines)
         else:
-            from ..report import show
+            from ..report import colour_depth
 
-            show(result, solver.rules, name, explain, color, letters)
+            depth = colour_depth(color)
+            # click strips escape sequences when stdout is not a terminal; --color always
+            # means keep them.
+            click.echo(solution.text(explain, depth, letters), color=depth is not None)
     except RuleFailure as err:
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
         if as_json:
             _print_failed(name, "rule-failed", f"{name}: {err}", json_lines, parsed, err.rule)
         return EXIT_RULE_FAILED
+    result = solution.result
     if result.solved:
         return EXIT_SOLVED
     if result.status == CONTRADICTION:
-        none = "; the board has no solution" if diagnosis.has_solution is False else ""
+        none = "; the board has no solution" if solution.diagnosis.has_solution is False else ""
         click.echo(
             f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
         )
     else:
-        names = {rule.counter: rule.display_name for rule in solver.rules}
+        names = {rule.counter: rule.display_name for rule in solution.rules}
         click.echo(
             f"queens: not solved: {name}: the rules stop with {result.progress()}"
             f"{result.budget_note(names)}",

@@ -16,7 +16,7 @@ from ..exits import (
     write_output,
 )
 from ..options import json_format_options, selected_rules, selection_options
-from ..stars import parse_stars, stars_option
+from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
     from ..app import Settings
@@ -74,35 +74,26 @@ def stats(
       queens stats --format json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
-    from ...render.chart import bar_chart_svg
     from ...render.progress import Progress
     from ...render.statuses import stats_exit_status
-    from ...render.text import format_summary
     from ...tools.batch import missing_path
-    from ...tools.grade import Grader
-    from ...tools.stats import BAD_INPUT, UniquenessCheck, chart_items, collect, declared_stars
+    from ...tools.stats import BAD_INPUT
 
     k = parse_stars(stars)
     registry = settings.registry()
-    rules = selected_rules(registry, only, exclude, tier)
+    selected_rules(registry, only, exclude, tier)  # a bad name: exit 2 first
     missing = missing_path(paths, registry.readers)
     if missing:
         fail(missing, EXIT_BAD_INPUT)
     chart_file = open_output(chart) if chart else None
     progress = Progress(sys.stderr)
     try:
-        summary = collect(
-            paths,
-            # Left to the inputs (auto), K is the first board's: a folder of Star
-            # Battle boards is summed up as such; a board of another K is named.
-            Grader(rules, k or declared_stars(paths, registry.readers)),
-            progress,
-            readers=registry.readers,
-            stars=k,
-            uniqueness=None if skip_uniqueness else UniquenessCheck(),
+        statistics = settings.application().stats(
+            paths, k, only, exclude, tier, not skip_uniqueness, progress
         )
     finally:
         progress.close()
+    summary = statistics.summary
     if not summary.processed and all(board.status == BAD_INPUT for board in summary.boards):
         for board in summary.boards:
             report_error(board.error or board.path)
@@ -116,19 +107,11 @@ def stats(
         unread = [board.path for board in summary.boards if board.status == BAD_INPUT]
         report_unreadable(unread, len(summary.boards))
     if as_json or output_format == "json":
-        from ...render.documents import STATS_SCHEMA, dumps, summary_json
+        from ...render.documents import dumps
 
-        click.echo(dumps({"schema": STATS_SCHEMA, **summary_json(summary)}))
+        click.echo(dumps(statistics.to_json()))
     else:
-        click.echo(format_summary(summary))
+        click.echo(statistics.text())
     if chart_file is not None:
-        boards = len(summary.processed)
-        svg = bar_chart_svg(
-            chart_items(summary),
-            title=f"How often each rule fired: total firings over {boards} boards",
-            x_label="firings (the sum of the rule's counter over all boards)",
-            subtitle="queens stats " + " ".join(paths),
-            groups=list(dict.fromkeys(summary.families.values())),
-        )
-        write_output(chart_file, svg)
+        write_output(chart_file, statistics.chart_svg())
     sys.exit(stats_exit_status(summary))

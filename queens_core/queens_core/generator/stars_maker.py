@@ -407,10 +407,11 @@ class StarMaker:
 
         return judge
 
-    def board(self, index: int, seed: int) -> StarBoard:
-        """Board ``index`` of the batch of ``seed`` (made from seed ``seed + index``).
-        Raises :class:`~queens_core.referee.blame.UnsoundRule` when a rule proves unsound on
-        a board whose one solution is known."""
+    def make(self, seed: int, index: int) -> StarBoard:
+        """Board ``index`` of the batch of ``seed`` (made from seed ``seed + index``), in
+        the Queens maker's argument order. Raises ValueError when no board as asked is
+        found, :class:`~queens_core.referee.blame.UnsoundRule` when a rule proves unsound
+        on a board whose one solution is known."""
         found: dict[str, Assessment] = {}
         try:
             board = generate_starbattle(
@@ -422,10 +423,21 @@ class StarMaker:
         assessment = found["assessment"]
         return StarBoard(index, board, assessment.full.state.queens, assessment)
 
-    def boards(self, seed: int, count: int, skip: Callable[[int], bool]) -> Iterator[StarBoard]:
+    def board(self, index: int, seed: int) -> StarBoard:
+        """:meth:`make` in the argument order of queens-core 0.2 (index first)."""
+        return self.make(seed, index)
+
+    def boards(
+        self, seed: int, count: int, jobs: int = 1, skip: Callable[[int], bool] | None = None
+    ) -> Iterator[StarBoard]:
+        """Boards ``0`` to ``count - 1`` of the batch ``seed``, in order, leaving out the
+        indices for which ``skip(index)`` is true, as the Queens maker's ``boards``; one
+        process makes them (``jobs`` above 1 is refused)."""
+        if jobs != 1:
+            raise ValueError(f"--jobs is for Queens boards, not with --stars {self.stars}")
         for index in range(count):
-            if not skip(index):
-                yield self.board(index, seed)
+            if skip is None or not skip(index):
+                yield self.make(seed, index)
 
 
 def _tier_named(text: str) -> str:

@@ -1,6 +1,6 @@
 """The bitboard strategy for any K: K stars in every row, column and region, none touching.
 
-The Star Battle counterpart of :mod:`queens_core.referee.queens` (which is tuned for K = 1),
+The Star Battle counterpart of :mod:`queens_core.referee.queens_search` (which is tuned for K = 1),
 used for K > 1 when the SAT strategy (:mod:`queens_core.referee.sat`) is not installed,
 and by the tests that hold the strategies against each other.
 
@@ -329,5 +329,5 @@ def search(
     board: Board, cap: int, live: int, stars: int, node_limit: int | None, seconds: float | None
 ) -> list[int]:
     """The bitboard strategy of :func:`~queens_core.referee.exact.find_solutions`, for any K
-    (K = 1 included: the tests hold it against :mod:`queens_core.referee.queens`)."""
+    (K = 1 included: the tests hold it against :mod:`queens_core.referee.queens_search`)."""
     return StarSearch(board, cap, node_limit, seconds=seconds).run(live, stars)

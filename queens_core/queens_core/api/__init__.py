@@ -1,0 +1,123 @@
+"""The application API: the verbs of the ``queens`` command and the page, for Python.
+
+::
+
+    from queens_core.api import Application
+
+    app = Application()
+    board = app.read("archive/boards/1.txt").board
+    app.solve(board).solved            # True
+    app.check(board).verdict           # 'ok'
+
+Every verb takes plain values and returns a typed result whose ``to_json()`` is the
+document ``queens COMMAND --format json`` prints (docs/python-api.md). Only this
+module's names are the API; the modules behind it may move.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .application import Application
+from .errors import InputTooLarge, PluginRanAway, ReaderFailed
+
+if TYPE_CHECKING:
+    from ..engine.board import BoardError, max_stars, size_article
+    from ..engine.driver import RuleFailure
+    from ..generator.needs import NeverNeeded
+    from ..generator.queens_maker import GenerateError, GiveUp, grade_names
+    from ..plugins.selection import SelectionError
+    from ..referee.blame import UnsoundRule
+    from ..referee.budget import SearchLimitExceeded
+    from ..render.colour import ARCHIVE_COLOURS, region_colours
+    from ..render.documents import DetailError, board_json, detail_failure, state_json
+    from ..runtime.forks import ChildOutOfMemory, ChildTimedOut, can_fork, run_in_child
+    from ..tools.batch import BoardInputError
+    from .generation import MadeBoard
+    from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
+    from .results import BoardRead, Solution
+
+#: The result types, imported with the verb that returns them; the errors of the parts
+#: below, and the few of their helpers a page or a reader needs
+#: to present the results (the JSON of a board, the colours of its regions, the grade
+#: names), each from the module that defines it, imported on first use: a plain solve
+#: should not load the generator to name its errors.
+_HOMES = {
+    "BoardRead": ".results",
+    "HintAnswer": ".reports",
+    "Solution": ".results",
+    "CheckAnswer": ".reports",
+    "Grading": ".reports",
+    "Installed": ".reports",
+    "Statistics": ".reports",
+    "MadeBoard": ".generation",
+    "ARCHIVE_COLOURS": "..render.colour",
+    "region_colours": "..render.colour",
+    "board_json": "..render.documents",
+    "state_json": "..render.documents",
+    "detail_failure": "..render.documents",
+    "grade_names": "..generator.queens_maker",
+    "max_stars": "..engine.board",
+    "size_article": "..engine.board",
+    "BoardError": "..engine.board",
+    "BoardInputError": "..tools.batch",
+    "DetailError": "..render.documents",
+    "GenerateError": "..generator.queens_maker",
+    "GiveUp": "..generator.queens_maker",
+    "NeverNeeded": "..generator.needs",
+    "RuleFailure": "..engine.driver",
+    "SearchLimitExceeded": "..referee.budget",
+    "SelectionError": "..plugins.selection",
+    "UnsoundRule": "..referee.blame",
+    # A front end that does risky work (decoding a picture) in a memory-capped child.
+    "ChildOutOfMemory": "..runtime.forks",
+    "ChildTimedOut": "..runtime.forks",
+    "can_fork": "..runtime.forks",
+    "run_in_child": "..runtime.forks",
+}
+
+__all__ = [
+    "ARCHIVE_COLOURS",
+    "Application",
+    "BoardError",
+    "BoardInputError",
+    "BoardRead",
+    "CheckAnswer",
+    "ChildOutOfMemory",
+    "ChildTimedOut",
+    "DetailError",
+    "GenerateError",
+    "GiveUp",
+    "Grading",
+    "HintAnswer",
+    "InputTooLarge",
+    "Installed",
+    "MadeBoard",
+    "NeverNeeded",
+    "PluginRanAway",
+    "ReaderFailed",
+    "RuleFailure",
+    "SearchLimitExceeded",
+    "SelectionError",
+    "Solution",
+    "Statistics",
+    "UnsoundRule",
+    "board_json",
+    "can_fork",
+    "detail_failure",
+    "grade_names",
+    "max_stars",
+    "region_colours",
+    "run_in_child",
+    "size_article",
+    "state_json",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOMES[name], __name__), name)
+    globals()[name] = value
+    return value

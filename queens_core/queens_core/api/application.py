@@ -1,0 +1,456 @@
+"""The application: every verb the ``queens`` command and the page offer, as methods
+that take plain values and return the typed results of :mod:`.results`.
+
+The command line parses its options, calls one verb and prints the result; the page
+reads a request, calls one verb and answers with the result's ``to_json()``. A Python
+user calls the same verbs::
+
+    app = Application()
+    solution = app.solve(app.read("archive/boards/1.txt").board)
+
+Each verb puts together the parts below it (the solver of ``engine``, the selection
+of ``plugins``, the exact search of ``referee``, the tools, the makers, the renderers)
+and re-implements none of them. Bad input raises the error of the part that found it,
+each a one-line ``str()``; :mod:`queens_core.api` exports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
+
+if TYPE_CHECKING:
+    from ..engine.board import Board
+    from ..engine.driver import Solver
+    from ..engine.rules import Rule
+    from ..engine.state import State
+    from ..plugins.readers import Reader
+    from ..plugins.registry import Registry
+    from ..tools.grade import Grader
+    from .generation import Batch, MadeBoard
+    from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
+    from .results import BoardRead, Solution
+
+#: A choice of rules: (only, exclude, tier), as ``--only``, ``--exclude``, ``--tier``.
+Selection = tuple[tuple[str, ...], tuple[str, ...], "str | None"]
+#: The name the documents give a board that comes from no file.
+BOARD_NAME = "<board>"
+
+
+class Application:
+    """The installed rules and readers, and every verb over them.
+
+    ``registry`` is what the plugin packages registered (:func:`~queens_core.load_registry`);
+    None loads the installed ones on first need, or the registry ``loader`` returns. The
+    solvers and graders of a choice of rules are built once and kept.
+    """
+
+    def __init__(
+        self,
+        registry: Registry | None = None,
+        loader: Callable[[], Registry] | None = None,
+    ):
+        self._registry = registry
+        self._loader = loader
+        self._solvers: dict[Selection, Solver] = {}
+        self._graders: dict[tuple[Selection, int | None], Grader] = {}
+
+    # -- what is installed -------------------------------------------------------------
+
+    @property
+    def registry(self) -> Registry:
+        if self._registry is None:
+            if self._loader is not None:
+                self._registry = self._loader()
+            else:
+                from ..plugins.registry import load_registry
+
+                self._registry = load_registry()
+        return self._registry
+
+    @property
+    def readers(self) -> list[Reader]:
+        return self.registry.readers
+
+    def installed(self) -> Installed:
+        """The installed rules and readers (``queens rules list``, ``queens readers list``)."""
+        from .reports import Installed
+
+        return Installed(list(self.registry.rules), list(self.registry.readers))
+
+    def rules(
+        self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None
+    ) -> list[Rule]:
+        """The installed rules narrowed as ``--only``, ``--exclude`` and ``--tier`` narrow
+        them (raises ``SelectionError`` for a name that is not installed)."""
+        from ..plugins.selection import select_rules
+
+        return select_rules(self.registry.rules, only, exclude, tier)
+
+    def rule_names(self) -> dict[str, str]:
+        """Every installed rule's counter and the name people read."""
+        return {rule.counter: rule.display_name for rule in self.registry.rules}
+
+    def solver(
+        self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None
+    ) -> Solver:
+        """The solver of a choice of rules (built once)."""
+        key = (tuple(only), tuple(exclude), tier)
+        if key not in self._solvers:
+            from ..engine.driver import Solver
+
+            self._solvers[key] = Solver(self.rules(*key))
+        return self._solvers[key]
+
+    def grader(
+        self,
+        only: Iterable[str] = (),
+        exclude: Iterable[str] = (),
+        tier: str | None = None,
+        stars: int | None = None,
+    ) -> Grader:
+        """The grader of a choice of rules, for ``stars`` per unit (built once)."""
+        selection = (tuple(only), tuple(exclude), tier)
+        if (selection, stars) not in self._graders:
+            from ..tools.grade import Grader
+
+            rules = self.rules(*selection)
+            grader = Grader(rules) if stars is None else Grader(rules, stars)
+            self._graders[selection, stars] = grader
+        return self._graders[selection, stars]
+
+    @staticmethod
+    @contextmanager
+    def time_limit(seconds: float, what: str) -> Iterator[None]:
+        """Run the block with its plugin code stopped when it runs past ``seconds``
+        (``what`` names the budget in the message): a rule's overrun ends its solve with
+        ``RuleFailure``, any other plugin code's raises ``PluginRanAway``. Usable from
+        any thread: the thread is free again, whatever the plugin does."""
+        from ..runtime.guards import OutOfTime, describe, watch
+        from .errors import PluginRanAway
+
+        try:
+            with watch(seconds, what):
+                yield
+        except OutOfTime as err:
+            raise PluginRanAway(f"{describe(err.culprit)} ran away: {err}") from None
+
+    # -- reading -----------------------------------------------------------------------
+
+    def read(self, source: str, stars: int | None = None) -> BoardRead:
+        """Read the board at ``source``: a file (any format an installed reader reads:
+        text, SBN, screenshots), ``-`` for standard input, or an argument an inline reader
+        takes (an SBN string); with ``stars`` per unit (None: what the input declares,
+        else 1). Raises ``BoardInputError``."""
+        from ..plugins.readers import display_name, read_source
+        from ..tools.batch import board_with_stars
+        from .results import BoardRead
+
+        reading = read_source(source, self.readers)
+        name = display_name(source)
+        board = board_with_stars(reading, stars, name)
+        return BoardRead(
+            name, board, reading.state, reading.stars, "", reading.notes, reading.unique_stars
+        )
+
+    def read_bytes(
+        self, data: bytes, name: str | None = None, stars: int | None = None
+    ) -> BoardRead:
+        """Read the board in ``data`` (an upload) with the reader chosen as for a file
+        called ``name``: by its suffix, else by the content. Raises ``InputTooLarge`` past
+        the reader's limit, ``BoardInputError`` for bad input, ``ReaderFailed`` when the
+        reader itself breaks."""
+        from ..engine.board import BoardError
+        from ..plugins.readers import Reading, by_content, by_suffix
+        from ..tools.batch import BoardInputError, board_with_stars
+        from .errors import InputTooLarge, ReaderFailed
+        from .results import BoardRead
+
+        reader = by_suffix(self.readers, name) if name else None
+        if reader is None:
+            reader = by_content(self.readers, data)
+        if len(data) > reader.max_bytes:
+            raise InputTooLarge(
+                f"the input is larger than {reader.max_bytes} bytes, the most the "
+                f"{reader.name} reader accepts"
+            )
+        try:
+            reading = reader.read(data)
+        except BoardError as err:
+            raise BoardInputError(str(err), str(err)) from None
+        except MemoryError:
+            raise InputTooLarge(
+                f"{reader.describe()} ran out of memory: send a smaller picture"
+            ) from None
+        except Exception as err:  # a reader's bug is named, not shown as a traceback
+            raise ReaderFailed(f"{reader.describe()} failed: {type(err).__name__}: {err}") from err
+        if not isinstance(reading, Reading):
+            raise ReaderFailed(f"{reader.describe()} returned {type(reading).__name__}")
+        if stars is not None and reading.stars is not None and reading.stars != stars:
+            detail = (
+                f"the input declares {reading.stars} stars per unit, but {stars} were asked for"
+            )
+            raise BoardInputError(detail, detail)
+        board = board_with_stars(reading, stars, name or "the board")
+        return BoardRead(
+            name or BOARD_NAME,
+            board,
+            reading.state,
+            reading.stars,
+            reader.name,
+            reading.notes,
+            reading.unique_stars,
+        )
+
+    @staticmethod
+    def board(rows: str | Sequence[str], stars: int = 1) -> Board:
+        """The board drawn by ``rows`` (one string a row, or the text of a board file),
+        with ``stars`` per unit. Raises ``BoardError``."""
+        from ..engine.board import Board
+
+        text = rows if isinstance(rows, str) else "\n".join(rows)
+        return Board.parse(text).with_stars(stars)
+
+    @staticmethod
+    def state(board: Board, rows: str | Sequence[str] | None) -> State:
+        """The state drawn by ``rows`` (the ``♛ ⨯ .`` picture, ``Q x .`` too); None is the
+        empty board. Raises ``BoardError``."""
+        from ..engine.state import State, read_state
+
+        if rows is None:
+            return State.initial(board)
+        return read_state(board, rows if isinstance(rows, str) else "\n".join(rows))
+
+    # -- the verbs ---------------------------------------------------------------------
+
+    def solve(
+        self,
+        board: Board,
+        only: Iterable[str] = (),
+        exclude: Iterable[str] = (),
+        tier: str | None = None,
+        name: str = BOARD_NAME,
+        start: State | None = None,
+    ) -> Solution:
+        """Solve ``board`` with the installed rules (or a choice of them) to their fixed
+        point, and hold the solve against the exact search: :attr:`Solution.unsound`
+        names a rule whose deduction contradicts the board's solutions. Raises
+        ``RuleFailure`` when a rule raises or breaks its contract. ``start``: the state to
+        go on from (a copy is solved; None: the empty board)."""
+        from ..referee.blame import diagnose
+        from .results import Solution
+
+        solver = self.solver(only, exclude, tier).for_stars(board.stars)
+        result = solver.solve(board, None if start is None else start.copy())
+        diagnosis = diagnose(result, start, solver.by_counter)
+        return Solution(name, board, result, list(solver.rules), diagnosis)
+
+    def explain(self, board: Board, name: str = BOARD_NAME) -> Solution:
+        """The whole solve with every rule, for its steps in words
+        (:meth:`Solution.text` with ``explain``, or :meth:`Solution.to_json`)."""
+        return self.solve(board, name=name)
+
+    def hint(
+        self,
+        board: Board,
+        state: State | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        every_step: bool = False,
+        name: str = BOARD_NAME,
+        state_name: str | None = None,
+    ) -> HintAnswer:
+        """The next deduction from ``state`` (None: the empty board), after checking it
+        against the board's solutions within ``timeout`` seconds. Raises
+        ``SearchLimitExceeded`` past the timeout, ``UnsoundRule`` or ``RuleFailure``."""
+        from ..engine.state import State
+        from ..tools.hint import find_hint
+        from .reports import HintAnswer
+
+        start = state or State.initial(board)
+        found = find_hint(board, start, self.registry.rules, timeout, every_step)
+        return HintAnswer(found, name, state_name)
+
+    def check(
+        self,
+        board: Board | str,
+        cap: int = DEFAULT_CAP,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        stars: int | None = None,
+        only: Iterable[str] = (),
+        exclude: Iterable[str] = (),
+        tier: str | None = None,
+        name: str | None = None,
+    ) -> CheckAnswer:
+        """Is ``board`` (a board, or the path of one) ready to ship: its solutions (up to
+        ``cap``, within ``timeout`` seconds), whether the rules solve it, its tier and
+        grade. Never raises for a bad board: its report says why."""
+        from ..tools.check import check_board
+        from .reports import CheckAnswer
+
+        grader = self.grader(only, exclude, tier)
+        if isinstance(board, str):
+            report = check_board(board, grader, cap, timeout, self.readers, stars)
+        else:
+            report = check_board(_IN_MEMORY, grader, cap, timeout, [_holding(board)], board.stars)
+            report.path = name or BOARD_NAME
+        return CheckAnswer(report)
+
+    def check_paths(
+        self,
+        paths: Sequence[str],
+        cap: int = DEFAULT_CAP,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        stars: int | None = None,
+        only: Iterable[str] = (),
+        exclude: Iterable[str] = (),
+        tier: str | None = None,
+    ) -> list[tuple[str, Callable[[], CheckAnswer]]]:
+        """Every board under ``paths`` (a folder: its board files, at any depth, in
+        natural order), each with the check that runs when called."""
+        from ..tools.batch import expand_paths
+        from ..tools.check import unreadable
+        from .reports import CheckAnswer
+
+        def checker(path: str, problem: str | None) -> Callable[[], CheckAnswer]:
+            if problem is not None:
+                return lambda: CheckAnswer(unreadable(path, problem))
+            return lambda: self.check(path, cap, timeout, stars, only, exclude, tier)
+
+        return [
+            (path, checker(path, problem)) for path, problem in expand_paths(paths, self.readers)
+        ]
+
+    def grade(
+        self,
+        board: Board,
+        only: Iterable[str] = (),
+        exclude: Iterable[str] = (),
+        tier: str | None = None,
+    ) -> Grading:
+        """How the rules grade ``board``: the tier and grade of the first rung of the
+        ladder that solves it, and its score (``rung`` None: they do not solve it)."""
+        from .reports import Grading
+
+        grader = self.grader(only, exclude, tier).for_stars(board.stars)
+        return Grading(board, grader.assess(board))
+
+    def stats(
+        self,
+        paths: Sequence[str],
+        stars: int | None = None,
+        only: Iterable[str] = (),
+        exclude: Iterable[str] = (),
+        tier: str | None = None,
+        uniqueness: bool = True,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Statistics:
+        """Solve every board under ``paths`` in this process and sum it up: by size,
+        tier and grade, the counters, the times; each board's solutions counted unless
+        ``uniqueness`` is false."""
+        from ..tools.grade import Grader
+        from ..tools.stats import UniquenessCheck, collect, declared_stars
+        from .reports import Statistics
+
+        rules = self.rules(only, exclude, tier)
+        # Left to the inputs, K is the first board's: a folder of Star Battle boards is
+        # summed up as such; a board of another K is named.
+        grader = Grader(rules, stars or declared_stars(paths, self.readers))
+        summary = collect(
+            paths,
+            grader,
+            progress,
+            readers=self.readers,
+            stars=stars,
+            uniqueness=UniquenessCheck() if uniqueness else None,
+        )
+        return Statistics(summary, tuple(paths))
+
+    def generate(
+        self,
+        size: int,
+        stars: int = 1,
+        count: int = 1,
+        seed: int = 0,
+        tier: str | None = None,
+        grade: str | None = None,
+        min_region: int = 1,
+        max_tries: int | None = None,
+        jobs: int = 1,
+        needs: Sequence[str] = (),
+        only: Iterable[str] = (),
+        exclude: Iterable[str] = (),
+        out_dir: str | None = None,
+        force: bool = False,
+    ) -> Batch:
+        """A batch of ``count`` boards of ``size`` with ``stars`` per unit (1: Queens),
+        each with one solution that the rules solve, of the ``tier`` or ``grade`` asked
+        and needing the rules of ``needs``; board ``i`` of the batch ``seed`` is the same
+        board on every machine. With ``out_dir``, the boards whose files are there are
+        kept (unless ``force``). Raises ``GenerateError`` (before any work) for a batch
+        that cannot be made; iterating the batch raises ``GiveUp``."""
+        from .generation import plan_batch
+
+        return plan_batch(
+            self.registry.rules, size, stars, count, seed, tier, grade, min_region, max_tries, jobs,
+            needs, self.rules(only, exclude, None), out_dir, force,
+        )  # fmt: skip
+
+    def new_board(
+        self, size: int, stars: int = 1, grade: str | None = None, seed: int | None = None,
+        seconds: float = 10.0,
+    ) -> MadeBoard:  # fmt: skip
+        """One board the rules solve (of ``grade``, if given), as ``generate`` makes
+        board 0 of a batch: short rounds of attempts, each the batch of the next seed
+        from ``seed`` (None: a random one), until one gives a board; ``GiveUp`` after
+        ``seconds``."""
+        from .generation import new_board
+
+        return new_board(self.registry.rules, size, stars, grade, seed, seconds)
+
+    def render(
+        self,
+        board: Board,
+        state: State | None = None,
+        picture: str = "svg",
+        labels: bool = False,
+        letters: bool = False,
+        title: str | None = None,
+    ) -> str | bytes:
+        """``board`` drawn with ``state``'s marks: an SVG document (text), a PNG image
+        (bytes; needs Pillow) or the ``♛ ⨯ .`` text picture (``picture``: svg, png, text)."""
+        show_dead = not (state is not None and state.is_solved(board))
+        if picture == "text":
+            from ..engine.state import State
+
+            return (state or State.initial(board)).picture(board, show_dead=show_dead)
+        if picture == "png":
+            from ..render.png import render_png
+
+            return render_png(board, state, show_dead=show_dead, labels=labels)
+        from ..render.svg import render_svg
+
+        return render_svg(
+            board, state, show_dead=show_dead, labels=labels, letters=letters, title=title
+        )
+
+
+#: A name no file can have (it holds a NUL): what the check of a board held in memory
+#: reads it under, so that no reader ever looks for a file of that name.
+_IN_MEMORY = "\0in-memory board"
+
+
+def _holding(board: Board) -> Reader:
+    """An inline reader that recognises only :data:`_IN_MEMORY` and hands over ``board``:
+    the check reads its board through the readers, and no file is ever opened."""
+    from ..plugins.readers import Reader, Reading
+
+    return Reader(
+        name="page",
+        summary="the board in the request",
+        read=lambda _data: Reading(board=board),
+        inline=True,
+        sniff=lambda data: data == _IN_MEMORY.encode(),
+    )

@@ -1,0 +1,251 @@
+"""The application API (``queens_core.api``): its page runs as written, and each verb
+gives what the command gives, every answer held against the exact solver."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hostile import HIDDEN_KILL, apply_of
+from support import ARCHIVE, ROOT, quick_rule
+
+from queens_core import Board, hookimpl, load_registry, make_plugin_manager
+from queens_core.api import (
+    Application,
+    BoardInputError,
+    GenerateError,
+    GiveUp,
+    RuleFailure,
+    SelectionError,
+)
+from queens_core.exact import count_solutions, find_solutions
+
+PAGE = ROOT / "docs" / "python-api.md"
+BLOCK = re.compile(r"^```pycon\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+STAR_BOARD = ROOT / "archive" / "starbattle" / "10x10-2stars-01.txt"
+
+
+@pytest.fixture(scope="module")
+def app() -> Application:
+    return Application()
+
+
+def queens_command(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("queens")), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+# The page itself, docs/python-api.md, is run by tests/docs/test_doc_commands.py.
+
+
+# -- the verbs ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", ["1", "2", "3", "100", "353"])
+def test_solve_places_the_one_solution_and_prints_what_the_command_prints(app, number):
+    path = f"archive/boards/{number}.txt"
+    read = app.read(str(ROOT / path))
+    solution = app.solve(read.board, name=path)
+    (exact,) = find_solutions(read.board, 2)
+    assert solution.solved and solution.unsound is None
+    assert solution.result.state.queens == exact
+    done = queens_command("solve", "--format", "json", path)
+    assert json.loads(done.stdout) == json.loads(json.dumps(solution.to_json()))
+    assert queens_command("solve", path).stdout == solution.text() + "\n"
+
+
+def test_a_choice_of_rules_stalls_where_the_command_stalls(app):
+    board = app.read(str(ARCHIVE / "353.txt")).board
+    stalled = app.solve(board, tier="cheap")
+    assert not stalled.solved and stalled.status == "stalled"
+    (exact,) = find_solutions(board, 2)
+    # Sound as far as it goes: every queen placed is the solution's, no solution cell dead.
+    assert stalled.result.state.queens & ~exact == 0
+    assert stalled.result.state.live & exact == exact & ~stalled.result.state.queens
+    with pytest.raises(SelectionError):
+        app.solve(board, only=("no-such-rule",))
+
+
+def test_explain_gives_every_step_in_words(app):
+    board = app.read(str(ARCHIVE / "1.txt")).board
+    words = app.explain(board).text(explain=True)
+    assert words.startswith("<board>, an 8×8 board.") and "Solved in 14 steps" in words
+
+
+def test_a_hint_is_a_step_toward_the_solution(app):
+    board = app.read(str(ARCHIVE / "353.txt")).board
+    (exact,) = find_solutions(board, 2)
+    state = None
+    for _ in range(60):
+        answer = app.hint(board, state)
+        if answer.status == "solved":
+            break
+        assert answer.status == "hint"
+        after = answer.after
+        assert after is not None
+        # No queen off the solution, no cell of it crossed out (a queen is not live).
+        assert after.queens & ~exact == 0 and (after.live | after.queens) & exact == exact
+        assert answer.to_json()["schema"] == "queens-hint/1"
+        state = after
+    else:
+        pytest.fail("the hints did not lead to the solution")
+    assert state is not None and state.queens == exact
+
+
+def test_a_wrong_state_gets_no_hint(app):
+    board = app.read(str(ARCHIVE / "1.txt")).board
+    (exact,) = find_solutions(board, 2)
+    wrong_cell = next(i for i in range(board.n * board.n) if not exact >> i & 1)
+    rows = [["."] * board.n for _ in range(board.n)]
+    rows[wrong_cell // board.n][wrong_cell % board.n] = "♛"
+    answer = app.hint(board, app.state(board, ["".join(row) for row in rows]))
+    assert answer.status == "wrong" and answer.after is None
+
+
+def test_check_and_grade_agree_with_the_exact_count(app):
+    board = app.read(str(ARCHIVE / "353.txt")).board
+    assert count_solutions(board, cap=2) == 1
+    checked = app.check(board, name="353")
+    assert checked.verdict == "unique-solved" and checked.report.count == 1
+    by_path = app.check(str(ARCHIVE / "353.txt"))
+    assert by_path.to_json()["grade"] == checked.to_json()["grade"]
+    grading = app.grade(board)
+    assert grading.solved and grading.rung is not None
+    assert grading.to_json()["grade"]["name"] == checked.to_json()["grade"]["name"]
+    several = app.board(["AABB", "AABB", "CCDD", "CCDD"])
+    assert count_solutions(several, cap=2) != 1
+    assert app.check(several).verdict != "unique-solved"
+
+
+def test_a_bad_board_is_one_line(app, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("AB\nA\n")
+    with pytest.raises(BoardInputError) as raised:
+        app.read(str(bad))
+    assert "\n" not in str(raised.value)
+    assert app.check(str(bad)).verdict == "bad-input"
+
+
+def test_star_battle_goes_through_the_same_verbs(app):
+    read = app.read(str(STAR_BOARD))
+    assert (read.board.stars, read.declared_stars) == (2, 2)
+    solution = app.solve(read.board)
+    (exact,) = find_solutions(read.board, 2)
+    assert solution.solved and solution.result.state.queens == exact
+    assert app.check(read.board).verdict == "unique-solved"
+
+
+def test_stats_sum_up_what_the_command_sums_up(app):
+    paths = [str(ARCHIVE / "1.txt"), str(ARCHIVE / "353.txt")]
+    statistics = app.stats(paths)
+    document = statistics.to_json()
+    assert document["schema"] == "queens-stats/1" and document["boards"] == 2
+    assert "<svg" in statistics.chart_svg()
+
+
+@pytest.mark.parametrize("stars", [1, 2])
+def test_both_makers_answer_one_interface_and_their_boards_are_unique(app, stars):
+    size = 6 if stars == 1 else 8
+    batch = app.generate(size, stars=stars, count=2, seed=4)
+    made = list(batch.boards())
+    assert [board.index for board in made] == [0, 1]
+    for board in made:
+        assert board.board.stars == stars
+        assert find_solutions(board.board, 2) == [board.solution]
+        assert app.solve(board.board).result.state.queens == board.solution
+        record = board.to_json()
+        assert record["schema"] == "queens-generate/4" and record["seed"] == 4
+    # Board 1 of the batch is the same board when asked for alone, in either order of
+    # arguments of old: make(seed, index).
+    maker = app.generate(size, stars=stars, count=2, seed=4).maker
+    assert maker.make(4, 1).board.rows == made[1].board.rows
+
+
+def test_a_batch_that_cannot_be_made_is_refused_before_any_work(app):
+    with pytest.raises(GenerateError, match="--jobs is for Queens boards"):
+        app.generate(8, stars=2, jobs=2)
+    with pytest.raises(GenerateError, match="--size: 3"):
+        app.generate(3)
+    with pytest.raises(GenerateError, match="--force needs -o DIR"):
+        app.generate(6, force=True)
+
+
+def test_a_batch_writes_its_files_and_keeps_them_on_a_rerun(app, tmp_path):
+    first = list(app.generate(6, count=2, seed=9, out_dir=str(tmp_path)).boards())
+    assert [board.kept for board in first] == [False, False]
+    again = app.generate(6, count=2, seed=9, out_dir=str(tmp_path))
+    assert again.kept == 2
+    kept = list(again.boards())
+    assert [board.kept for board in kept] == [True, True]
+    assert [board.board.rows for board in kept] == [board.board.rows for board in first]
+
+
+def test_a_new_board_is_board_0_of_its_seed_for_queens_and_star_battle(app, monkeypatch):
+    queens = app.new_board(6, seed=3)
+    assert queens.board.rows == next(app.generate(6, seed=3, max_tries=20).boards()).board.rows
+    stars = app.new_board(8, stars=2, seed=1)
+    assert stars.board.rows == next(app.generate(8, stars=2, seed=1).boards()).board.rows
+    assert stars.rung.grade and find_solutions(stars.board, 2) == [stars.solution]
+    from queens_core.generator import stars_maker
+
+    def no_map(self, seed, index):
+        raise ValueError("no map")
+
+    monkeypatch.setattr(stars_maker.StarMaker, "make", no_map)
+    with pytest.raises(GiveUp, match="no 8×8 2★ board the rules solve was found within 0 s"):
+        app.new_board(8, stars=2, seed=1, seconds=0)
+
+
+def test_the_installation_is_listed_as_the_command_lists_it(app):
+    installed = app.installed()
+    assert [rule.counter for rule in installed.rules] == list(app.rule_names())
+    rules = queens_command("rules", "list", "--format", "json").stdout
+    assert json.loads(rules) == installed.rules_json()
+    readers = queens_command("readers", "list", "--format", "json").stdout
+    assert json.loads(readers) == installed.readers_json()
+
+
+def test_render_draws_the_board_three_ways(app):
+    board = app.read(str(ARCHIVE / "1.txt")).board
+    state = app.solve(board).result.state
+    assert str(app.render(board, state)).startswith("<?xml")
+    assert app.render(board, state, picture="text") == state.picture(board, show_dead=False)
+    pytest.importorskip("PIL")
+    assert bytes(app.render(board, state, picture="png")).startswith(b"\x89PNG")
+
+
+def one_rule_app(rule, package: str) -> Application:
+    class Package:
+        @hookimpl
+        def queens_register_rules(self):
+            return [rule]
+
+    pm = make_plugin_manager()
+    pm.register(Package(), name=package)
+    return Application(load_registry(pm, use_entry_points=False))
+
+
+def test_an_unsound_rule_is_named_not_trusted():
+    liar = dataclasses.replace(quick_rule("liar", apply_of(HIDDEN_KILL)), display_name="Liar")
+    app = one_rule_app(liar, "queens-rules-liar")
+    board = Board.parse((ARCHIVE / "353.txt").read_text())
+    solution = app.solve(board)
+    assert solution.unsound is not None and "'liar'" in solution.unsound
+
+
+def test_a_rule_that_raises_is_a_rule_failure():
+    def boom(_ctx):
+        raise ZeroDivisionError("boom")
+
+    app = one_rule_app(quick_rule("boom", boom), "queens-rules-boom")
+    with pytest.raises(RuleFailure, match="boom"):
+        app.solve(Board.parse((ARCHIVE / "1.txt").read_text()))
