@@ -5,6 +5,10 @@ The stable path of :mod:`.engine.propagation`."""
 from .engine.propagation import (
     PROPAGATORS,
     Ctx,
+    LineConfined,
+    OnlyLiveCell,
+    QueenKills,
+    RegionConfined,
     clear_line_of_confined_region,
     clear_region_of_confined_line,
     place_line_single,
@@ -15,6 +19,10 @@ from .engine.propagation import (
 __all__ = [
     "PROPAGATORS",
     "Ctx",
+    "LineConfined",
+    "OnlyLiveCell",
+    "QueenKills",
+    "RegionConfined",
     "clear_line_of_confined_region",
     "clear_region_of_confined_line",
     "place_line_single",

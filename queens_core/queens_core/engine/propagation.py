@@ -15,13 +15,73 @@ read from a picture.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .rules import Context, Scratch
 
 Ctx = Context | Scratch
 
 
+class _QueenKillsFields(NamedTuple):
+    tag: str
+    cell: int
+
+
+class QueenKills(_QueenKillsFields):
+    """Why cells died: the queen already on ``cell`` kills its kill list
+    (``("queen", cell)`` as a tuple)."""
+
+    __slots__ = ()
+
+    def __new__(cls, cell: int) -> QueenKills:
+        return tuple.__new__(cls, ("queen", cell))
+
+
+class OnlyLiveCell(NamedTuple):
+    """Why a queen was placed: its cell is the only live one of the unit ``kind``
+    (``row``, ``column`` or ``region``) number ``which``, 0-based (``("region", 3)`` as a
+    tuple)."""
+
+    kind: str
+    which: int
+
+
+class _RegionConfinedFields(NamedTuple):
+    tag: str
+    region: int
+    kind: str
+    line: int
+
+
+class RegionConfined(_RegionConfinedFields):
+    """Why cells died: every live cell of ``region`` lies in the line ``kind`` (``row``
+    or ``column``) ``line`` (``("region", 3, "row", 0)`` as a tuple)."""
+
+    __slots__ = ()
+
+    def __new__(cls, region: int, kind: str, line: int) -> RegionConfined:
+        return tuple.__new__(cls, ("region", region, kind, line))
+
+
+class _LineConfinedFields(NamedTuple):
+    kind: str
+    line: int
+    tag: str
+    region: int
+
+
+class LineConfined(_LineConfinedFields):
+    """Why cells died: every live cell of the line ``kind`` ``line`` lies in ``region``
+    (``("row", 0, "region", 3)`` as a tuple)."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, line: int, region: int) -> LineConfined:
+        return tuple.__new__(cls, (kind, line, "region", region))
+
+
 def settle_queens(ctx: Ctx) -> bool:
-    """Kill every live cell in the kill mask of a queen (detail ``("queen", cell)``).
+    """Kill every live cell in the kill mask of a queen (detail :class:`QueenKills`).
 
     Once a state's queens are settled they stay settled (a placement through the context
     kills its own kill mask, and dead cells never come back to life), so a call that sees
@@ -40,7 +100,7 @@ def settle_queens(ctx: Ctx) -> bool:
         low = queens & -queens
         queens ^= low
         cell = low.bit_length() - 1
-        if ctx.kill(board.kill_masks[cell], ("queen", cell)):
+        if ctx.kill(board.kill_masks[cell], QueenKills(cell)):
             changed = True
     return changed
 
@@ -61,7 +121,7 @@ def place_region_single(ctx: Ctx) -> bool:
             found.append((k, cells))
     for k, bit in found:
         if state.live & bit:
-            ctx.place(bit.bit_length() - 1, ("region", k))
+            ctx.place(bit.bit_length() - 1, OnlyLiveCell("region", k))
     return bool(found)
 
 
@@ -83,7 +143,7 @@ def place_line_single(ctx: Ctx) -> bool:
                 found.append((index, cells))
         for index, bit in found:
             if state.live & bit:
-                ctx.place(bit.bit_length() - 1, (kind, index))
+                ctx.place(bit.bit_length() - 1, OnlyLiveCell(kind, index))
                 changed = True
     return changed
 
@@ -104,10 +164,10 @@ def clear_line_of_confined_region(ctx: Ctx) -> bool:
         first = (cells & -cells).bit_length() - 1
         r, c = divmod(first, n)
         row = row_masks[r]
-        if not cells & ~row and ctx.kill(row & ~region, ("region", k, "row", r)):
+        if not cells & ~row and ctx.kill(row & ~region, RegionConfined(k, "row", r)):
             changed = True
         column = col_masks[c]
-        if not cells & ~column and ctx.kill(column & ~region, ("region", k, "column", c)):
+        if not cells & ~column and ctx.kill(column & ~region, RegionConfined(k, "column", c)):
             changed = True
     return changed
 
@@ -127,7 +187,7 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
                 continue
             k = cell_region[(cells & -cells).bit_length() - 1]
             region = region_masks[k]
-            if not cells & ~region and ctx.kill(region & ~line, (kind, index, "region", k)):
+            if not cells & ~region and ctx.kill(region & ~line, LineConfined(kind, index, k)):
                 changed = True
     return changed
 
