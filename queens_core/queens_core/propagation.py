@@ -2,13 +2,10 @@
 
 The stable path of :mod:`.engine.propagation`."""
 
+from .engine.details import LineConfined, OnlyLiveCell, QueenKills, RegionConfined
 from .engine.propagation import (
     PROPAGATORS,
     Ctx,
-    LineConfined,
-    OnlyLiveCell,
-    QueenKills,
-    RegionConfined,
     clear_line_of_confined_region,
     clear_region_of_confined_line,
     place_line_single,

@@ -202,12 +202,12 @@ class Rule:
     A rule package subclasses it, sets the metadata as class attributes and defines the
     methods; an instance is what ``queens_register_rules`` returns::
 
-        class RegionConfinedToLine(Rule):
-            counter = "region_confined_to_line"
-            display_name = "Region-confined-to-line"
+        class CornerSquare(Rule):
+            counter = "corner_square"
+            display_name = "Corner square"
             tier = Tier.CHEAP
-            position = 4
-            summary = "A region whose live cells share a line kills the rest of it."
+            position = 1000
+            summary = "A region confined to a 2×2 square kills the cells touching all of it."
 
             def apply(self, ctx: Context) -> None: ...
             def explain(self, step: Step, board: Board, before: State) -> str | None: ...
@@ -379,5 +379,6 @@ def _is_own_method(rule: Rule, name: str, value: object) -> bool:
 
 def written_for_0_2(rule: Rule) -> bool:
     """Whether ``rule`` is a contract 0.2 registration: a plain :class:`Rule` given its
-    ``apply`` function as a keyword, rather than a subclass that defines it."""
-    return getattr(type(rule), "apply", None) is None
+    ``apply`` (and ``explain``, ``focus``) functions as keywords, rather than an instance
+    of a subclass that carries them."""
+    return type(rule) is Rule
