@@ -35,14 +35,11 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from typing import Any, NamedTuple
 
 from .board import Board
 from .context import Context, Contradiction, Scratch, Step, UnsoundDeduction
 from .state import State
-
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
 
 __all__ = [
     "COUNTINGS",
@@ -54,7 +51,6 @@ __all__ = [
     "Grade",
     "Place",
     "Rule",
-    "RuleFields",
     "Scratch",
     "Step",
     "Tier",
@@ -166,28 +162,6 @@ DEFAULT_WEIGHTS = {Tier.CHEAP: 5, Tier.EXPENSIVE: 20}
 DEFAULT_GRADES = {Tier.CHEAP: Grade.HARD, Tier.EXPENSIVE: Grade.FIENDISH}
 
 
-class RuleFields(TypedDict, total=False):
-    """The keyword arguments of :class:`Rule`: its metadata, and, for a rule written for
-    contract 0.2, its ``apply``, ``explain`` and ``focus`` functions."""
-
-    counter: str
-    display_name: str
-    tier: Tier
-    position: int
-    summary: str
-    counting: str
-    weight: int | None
-    grade: Grade | None
-    family: str
-    package: str
-    version: str
-    min_stars: int
-    max_stars: int | None
-    apply: ApplyFn
-    explain: ExplainFn | None
-    focus: FocusFn | None
-
-
 #: The metadata a rule must have, as a class attribute or a keyword argument.
 REQUIRED = ("counter", "display_name", "tier", "position", "summary")
 #: What a rule does, as methods (contract 0.3) or functions given as keywords (0.2).
@@ -258,7 +232,7 @@ class Rule:
     #: look for a step of the rule; None when the rule has none (see :data:`FocusFn`).
     focus: FocusFn | None = field(default=None, compare=False, repr=False)
 
-    def __init__(self, **fields: Unpack[RuleFields]) -> None:
+    def __init__(self, **fields: Any) -> None:
         known = _FIELD_NAMES
         for name, value in fields.items():
             if name not in known:
