@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from queens_core import (
     Board,
-    Context,
     Grade,
     Place,
     Rule,
@@ -75,7 +74,8 @@ class QueenAdjacentKill(BaselineRule):
     # Bookkeeping: it fires once per queen, N times on every solved board.
     weight = 0
     # The very function the driver settles a start state with, which it knows to leave
-    # out of the passes.
+    # out of the passes. (Every rule here hands the driver its function itself, as a
+    # staticmethod: a cheap rule runs in every pass, and a method would add a call.)
     apply = staticmethod(settle_queens)
 
     def explain(self, step: Step, board: Board, before: State) -> str | None:
@@ -126,8 +126,7 @@ class SingleCellRegion(SingleCellRule):
     position = 2
     summary = "A region with one live cell left has its queen there."
 
-    def apply(self, ctx: Context) -> None:
-        place_region_single(ctx)
+    apply = staticmethod(place_region_single)
 
 
 class SingleCellLine(SingleCellRule):
@@ -136,8 +135,7 @@ class SingleCellLine(SingleCellRule):
     position = 3
     summary = "A row or column with one live cell left has its queen there."
 
-    def apply(self, ctx: Context) -> None:
-        place_line_single(ctx)
+    apply = staticmethod(place_line_single)
 
 
 class RegionConfinedToLine(BaselineRule):
@@ -147,8 +145,7 @@ class RegionConfinedToLine(BaselineRule):
     summary = "A region whose live cells share a row (column) kills the rest of that line."
     weight = 2  # a scan of one region
 
-    def apply(self, ctx: Context) -> None:
-        clear_line_of_confined_region(ctx)
+    apply = staticmethod(clear_line_of_confined_region)
 
     def explain(self, step: Step, board: Board, before: State) -> str | None:
         if not isinstance(step.detail, RegionConfined):
@@ -168,8 +165,7 @@ class LineConfinedToRegion(BaselineRule):
     summary = "A row (column) whose live cells lie in one region kills the rest of it."
     weight = 2  # a scan of one line
 
-    def apply(self, ctx: Context) -> None:
-        clear_region_of_confined_line(ctx)
+    apply = staticmethod(clear_region_of_confined_line)
 
     def explain(self, step: Step, board: Board, before: State) -> str | None:
         if not isinstance(step.detail, LineConfined):
