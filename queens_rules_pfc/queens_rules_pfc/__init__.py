@@ -183,8 +183,7 @@ class PlacementForcesContradiction(Rule):
     weight = 20  # trial and error, two moves deep
     grade = Grade.FIENDISH
 
-    def apply(self, ctx: Context) -> None:
-        apply_placement_forces_contradiction(ctx)
+    apply = staticmethod(apply_placement_forces_contradiction)
 
     def explain(self, step: Step, board: Board, before: State) -> str | None:
         """Why the trial cell of a kill cannot hold a queen, told on ``before``.

@@ -23,7 +23,7 @@ from w.
 
 from __future__ import annotations
 
-from queens_core import Board, Context, Grade, Place, Rule, State, Step, Tier, hookimpl
+from queens_core import Board, Grade, Place, Rule, State, Step, Tier, hookimpl
 from queens_core.words import capital, lines_words, region_name, region_short, regions_words
 
 from .details import RegionsInLines
@@ -50,8 +50,8 @@ class NRegionsInNLines(Rule):
     weight = 8  # reasoning across several regions and lines at once
     grade = Grade.HARD
 
-    def apply(self, ctx: Context) -> None:
-        apply_n_regions_in_n_lines(ctx)
+    # The function itself, not a method calling it: a cheap rule runs in every pass.
+    apply = staticmethod(apply_n_regions_in_n_lines)
 
     def explain(self, step: Step, board: Board, before: State) -> str | None:
         """The tight set of a kill: its regions and the lines they are confined to."""
