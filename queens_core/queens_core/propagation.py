@@ -2,7 +2,6 @@
 
 The stable path of :mod:`.engine.propagation`."""
 
-from .engine.details import LineConfined, OnlyLiveCell, QueenKills, RegionConfined
 from .engine.propagation import (
     PROPAGATORS,
     Ctx,
@@ -12,6 +11,7 @@ from .engine.propagation import (
     place_region_single,
     settle_queens,
 )
+from .engine.rules import LineConfined, OnlyLiveCell, QueenKills, RegionConfined
 
 __all__ = [
     "PROPAGATORS",

@@ -15,8 +15,7 @@ read from a picture.
 
 from __future__ import annotations
 
-from .details import LineConfined, OnlyLiveCell, QueenKills, RegionConfined
-from .rules import Context, Scratch
+from .rules import Context, LineConfined, OnlyLiveCell, QueenKills, RegionConfined, Scratch
 
 Ctx = Context | Scratch
 
