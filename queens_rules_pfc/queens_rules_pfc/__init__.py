@@ -65,6 +65,12 @@ __all__ = [
 ]
 
 
+def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
+    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
+    steps back): made again from its tuple form, without its own ``__new__``."""
+    return tuple.__new__, (type(detail), tuple(detail))
+
+
 class _TrialFailsFields(NamedTuple):
     tag: str
     cell: int
@@ -82,6 +88,7 @@ class TrialFails(_TrialFailsFields):
     tuple)."""
 
     __slots__ = ()
+    __reduce__ = _tuple_form
 
     def __new__(
         cls, cell: int, kind: str, which: int, problem: str, forced: tuple[int, ...]

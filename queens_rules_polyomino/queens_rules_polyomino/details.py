@@ -11,6 +11,12 @@ from typing import NamedTuple
 __all__ = ["ShapeInRegion"]
 
 
+def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
+    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
+    steps back): made again from its tuple form, without its own ``__new__``."""
+    return tuple.__new__, (type(detail), tuple(detail))
+
+
 class _ShapeInRegionFields(NamedTuple):
     tag: str
     region: int
@@ -21,6 +27,7 @@ class ShapeInRegion(_ShapeInRegionFields):
     tuple); the step's counter says which shape."""
 
     __slots__ = ()
+    __reduce__ = _tuple_form
 
     def __new__(cls, region: int) -> ShapeInRegion:
         return tuple.__new__(cls, ("region", region))
