@@ -55,7 +55,14 @@ class FakeSite:
                 del sys.modules[key]
 
 
-def rule_module(body: str, counter: str, *, tier: str = "CHEAP", position: int = 1000) -> str:
+def rule_module(
+    body: str,
+    counter: str,
+    *,
+    tier: str = "CHEAP",
+    position: int = 1000,
+    max_stars: int | None = 1,
+) -> str:
     """The source of a one-rule package whose rule's ``apply(self, ctx)`` has ``body``
     (indented 4), on line 5 onwards as ever."""
     display_name = counter.replace("_", " ").capitalize()
@@ -69,6 +76,7 @@ def rule_module(body: str, counter: str, *, tier: str = "CHEAP", position: int =
         f"    tier = Tier.{tier}\n"
         f"    position = {position}\n"
         "    summary = 'test rule'\n"
+        f"    max_stars = {max_stars}\n"
         "\n\n@hookimpl\n"
         "def queens_register_rules():\n"
         "    return [PluginRule()]\n"
