@@ -178,7 +178,9 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
                 forced = tuple(bits(trial_state.queens & ~queens & ~low))
                 doomed.append((cell, found, forced))
     for cell, (kind, index, problem), forced in doomed:
-        ctx.kill(1 << cell, TrialFails(cell, kind, index, problem, forced))
+        # Made from its tuple form, without a Python call: a hard board has many.
+        detail = ("cell", cell, kind, index, problem, forced)
+        ctx.kill(1 << cell, tuple.__new__(TrialFails, detail))
 
 
 class PlacementForcesContradiction(Rule):
