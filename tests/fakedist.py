@@ -55,16 +55,29 @@ class FakeSite:
                 del sys.modules[key]
 
 
-def rule_module(body: str, counter: str, *, tier: str = "CHEAP", position: int = 1000) -> str:
-    """The source of a one-rule package whose ``apply(ctx)`` has ``body`` (indented 4)."""
+def rule_module(
+    body: str,
+    counter: str,
+    *,
+    tier: str = "CHEAP",
+    position: int = 1000,
+    max_stars: int | None = 1,
+) -> str:
+    """The source of a one-rule package whose rule's ``apply(self, ctx)`` has ``body``
+    (indented 4), on line 5 onwards as ever."""
     display_name = counter.replace("_", " ").capitalize()
     return (
-        "from queens_core import Contradiction, Rule, Tier, hookimpl\n\n\n"
-        "def apply(ctx):\n"
-        + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
-        + "\n\n\n@hookimpl\n"
+        "from queens_core import Contradiction, Rule, Tier, hookimpl\n\n"
+        "class PluginRule(Rule):\n"
+        "    def apply(self, ctx):\n"
+        + textwrap.indent(textwrap.dedent(body).strip("\n"), "        ")
+        + f"\n\n    counter = {counter!r}\n"
+        f"    display_name = {display_name!r}\n"
+        f"    tier = Tier.{tier}\n"
+        f"    position = {position}\n"
+        "    summary = 'test rule'\n"
+        f"    max_stars = {max_stars}\n"
+        "\n\n@hookimpl\n"
         "def queens_register_rules():\n"
-        f"    return [Rule(counter={counter!r}, display_name={display_name!r},\n"
-        f"                 tier=Tier.{tier}, position={position}, summary='test rule',\n"
-        "                 apply=apply)]\n"
+        "    return [PluginRule()]\n"
     )

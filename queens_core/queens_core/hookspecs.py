@@ -14,12 +14,22 @@ entry point in the ``queens.rules`` group that names a module (or object) carryi
 
 and, in ``my_queens_rules/__init__.py``::
 
-    from queens_core import Rule, Tier, hookimpl
+    from queens_core import Place, Rule, Tier, hookimpl
+
+    class MyRule(Rule):
+        counter = "my_rule"
+        display_name = "My rule"
+        tier = Tier.CHEAP
+        position = 1000
+        summary = "..."
+
+        def apply(self, ctx): ...
+        def explain(self, step, board, before): ...
+        def focus(self, step, board, before): ...
 
     @hookimpl
     def queens_register_rules():
-        return [Rule(counter="my_rule", display_name="My rule", tier=Tier.CHEAP,
-                     position=1000, summary="...", apply=apply_my_rule)]
+        return [MyRule()]
 
 See ``docs/writing-rules.md`` for the whole story.
 
@@ -54,11 +64,12 @@ __all__ = [
 ]
 
 #: The version of the plugin contract, the ``major.minor`` of queens-core's own version:
-#: a package written for contract 0.2 requires ``queens-core>=0.2,<0.3``. Within one
+#: a package written for contract 0.3 requires ``queens-core>=0.3,<0.4``. Within one
 #: contract version the contract only grows (new optional Rule fields, new hook
 #: arguments an implementation may ignore, new public names); anything else is a new
-#: contract version.
-CONTRACT_VERSION = "0.2"
+#: contract version. Contract 0.3 still runs rules written for 0.2 (a plain ``Rule``
+#: given ``apply``, ``explain`` and ``focus`` functions), with a deprecation notice.
+CONTRACT_VERSION = "0.3"
 
 #: The project name pluggy keys hooks on, and the entry-point groups of plugin packages.
 PROJECT = "queens"
@@ -75,9 +86,13 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def queens_register_rules() -> list[Rule]:  # type: ignore[empty-body]
-    """Return the rules this plugin contributes, as a list of :class:`queens_core.Rule`.
+    """Return the rules this plugin contributes: a list of :class:`queens_core.Rule`
+    objects, each an instance of a subclass that carries the rule's deduction, its
+    sentence and its focus together.
 
-    Called once, when the registry is built. Each rule carries:
+    Called once, when the registry is built. A rule's metadata are class attributes (or
+    keyword arguments of the constructor, which override them, so one class can make
+    several rules):
 
     - ``counter``: a lower_snake_case id, unique across every installed package (a
       duplicate is an error that names both packages, never a silent rename);
@@ -87,32 +102,53 @@ def queens_register_rules() -> list[Rule]:  # type: ignore[empty-body]
     - ``position``: its place in the catalog; the 31 catalog rules use 1 to 31, so a
       third-party rule should use 1000 or more to print after them;
     - ``summary``: one line for ``queens rules list``;
-    - ``apply``: ``apply(ctx) -> None``, which changes the state only through
-      ``ctx.place(cell, detail)`` and ``ctx.kill(mask, detail)`` (the driver stops a rule
-      that assigns ``ctx.state`` itself) and raises :class:`queens_core.Contradiction`
-      when it proves the state has no solution. What it does must depend on the board
-      and the state alone (``ctx.cache`` may only save it work): the driver does not
-      call it again on a state on which its last call changed nothing;
     - ``counting``: how the counter goes up, ``"pass"`` (default), ``"step"`` or
       ``"placement"`` (see :data:`queens_core.engine.rules.COUNTINGS`);
-    - ``explain``: optional ``explain(step, board, before) -> str | None``, the one
-      sentence of why of a step the rule recorded, ``before`` the state just before it
-      (``--explain``, ``hint`` and JSON output show it; the summary stands in otherwise);
-    - ``focus``: optional ``focus(step, board, before) -> tuple | None``, the place whose
-      live cells force a step of the rule (``("column", 0)``, ``("region", 3)``...), which
-      a hint names first ("Look at column 1."); see :data:`queens_core.engine.rules.FocusFn`;
     - ``weight``: optional, how hard one firing is to spot (the difficulty score; by tier
       when left out: 5 cheap, 20 expensive);
     - ``grade``: optional :class:`queens_core.Grade`, the lowest grade of a board that
       needs the rule (``queens check``'s ladder; by tier when left out: Hard for a cheap
       rule, Fiendish for an expensive one);
     - ``family``: optional words naming a group of rules in reports ("needs the
-      polyomino shape rules"); a rule without one is named by its display name.
+      polyomino shape rules"); a rule without one is named by its display name;
+    - ``min_stars`` and ``max_stars``: the stars per unit (K) the rule is sound for
+      (default: K = 1 alone; ``max_stars = None`` for any K from ``min_stars`` up).
 
-    Every field is a keyword argument; the rule is frozen.
+    Its behaviour is three methods:
 
-    The package name and version are filled in by the registry from the distribution
-    that provided the entry point.
+    - ``apply(self, ctx) -> None`` (required): changes the state only through
+      ``ctx.place(cell, detail)`` and ``ctx.kill(mask, detail)`` (the driver stops a rule
+      that assigns ``ctx.state`` itself) and raises :class:`queens_core.Contradiction`
+      when it proves the state has no solution. What it does must depend on the board
+      and the state alone (``ctx.cache`` may only save it work): the driver does not
+      call it again on a state on which its last call changed nothing. ``detail`` says
+      why: a small typed class per kind of reason, declared by the package, best a
+      :class:`typing.NamedTuple` (``class Confined(NamedTuple): region: int; row: int``)
+      — a step is recorded thousands of times a second, and a named tuple is both quick
+      to make and JSON as a list in ``--format json``. Fields are ints, strings, None and
+      tuples of them;
+    - ``explain(self, step, board, before) -> str | None`` (optional): the one sentence of
+      why of a step the rule recorded, ``before`` the state just before it (``--explain``,
+      ``hint`` and JSON output show it; the summary stands in when it gives None or the
+      rule has none). Dispatch on the type of ``step.detail``
+      (``match step.detail: case Confined(region=k, row=r): ...``);
+    - ``focus(self, step, board, before) -> Place | None`` (optional): the
+      :class:`queens_core.Place` whose live cells force a step of the rule
+      (``Place.column(0)``, ``Place.region(3)``, ``Place.rows((2, 3))``...), which a hint
+      names first ("Look at column 1.").
+
+    Several adjacent rules may share one sweep: give their class
+    ``apply = staticmethod(sweep)``, and the driver calls ``sweep(ctx)`` once for all of
+    them, with ``ctx.enabled`` holding the counters switched on (see
+    :class:`queens_core.Rule`).
+
+    The rule is frozen. The package name and version are filled in by the registry from
+    the distribution that provided the entry point.
+
+    Contract 0.2 rules, a plain ``Rule(counter=..., apply=fn, explain=fn, focus=fn)``
+    with the functions as keyword arguments and tuples as details and focus, still work;
+    the registry warns once per package (a :class:`DeprecationWarning`, and a line on
+    standard error from ``queens``) that each should become a subclass.
     """
 
 

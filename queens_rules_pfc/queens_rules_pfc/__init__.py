@@ -29,11 +29,13 @@ settled
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 from queens_core import (
     Board,
     Context,
     Grade,
+    Place,
     Rule,
     Scratch,
     State,
@@ -53,12 +55,45 @@ __all__ = [
     "EMPTY",
     "SMALL_REGION",
     "TWO_QUEENS",
+    "PlacementForcesContradiction",
+    "TrialFails",
     "Trials",
     "apply_placement_forces_contradiction",
     "candidates",
     "first_contradiction",
     "trial",
 ]
+
+
+def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
+    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
+    steps back): made again from its tuple form, without its own ``__new__``."""
+    return tuple.__new__, (type(detail), tuple(detail))
+
+
+class _TrialFailsFields(NamedTuple):
+    tag: str
+    cell: int
+    kind: str
+    which: int
+    problem: str
+    forced: tuple[int, ...]
+
+
+class TrialFails(_TrialFailsFields):
+    """Why a cell died: a queen on ``cell`` makes the unit ``kind`` (``row``, ``column``
+    or ``region``) ``which`` fail with ``problem`` (:data:`EMPTY` or :data:`TWO_QUEENS`)
+    within the trial's rounds; ``forced`` are the cells where the trial's propagation
+    placed queens, in cell order (``("cell", cell, kind, which, problem, forced)`` as a
+    tuple)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(
+        cls, cell: int, kind: str, which: int, problem: str, forced: tuple[int, ...]
+    ) -> TrialFails:
+        return tuple.__new__(cls, ("cell", cell, kind, which, problem, forced))
 
 
 def candidates(board: Board, state: State) -> int:
@@ -120,10 +155,9 @@ def _trials(board: Board) -> Trials:
 def apply_placement_forces_contradiction(ctx: Context) -> None:
     """Kill every candidate whose trial placement ends in a contradiction.
 
-    A kill's detail is ``("cell", cell, kind, index, problem, forced)``: the trial cell,
-    the unit that failed (``kind`` "row", "column" or "region", 0-based ``index``), the
-    problem (:data:`EMPTY` or :data:`TWO_QUEENS`) and, so that the chain can be told, the
-    cells where the trial's propagation placed queens (in cell order).
+    A kill's detail is a :class:`TrialFails`: the trial cell, the unit that failed, the
+    problem and, so that the chain can be told, the cells where the trial's propagation
+    placed queens.
     """
     board = ctx.board
     state = ctx.state
@@ -144,91 +178,90 @@ def apply_placement_forces_contradiction(ctx: Context) -> None:
                 forced = tuple(bits(trial_state.queens & ~queens & ~low))
                 doomed.append((cell, found, forced))
     for cell, (kind, index, problem), forced in doomed:
-        ctx.kill(1 << cell, ("cell", cell, kind, index, problem, forced))
+        # Made from its tuple form, without a Python call: a hard board has many.
+        detail = ("cell", cell, kind, index, problem, forced)
+        ctx.kill(1 << cell, tuple.__new__(TrialFails, detail))
 
 
-def explain(step: Step, board: Board, before: State) -> str | None:
-    """Why the trial cell of a kill cannot hold a queen, told on ``before``.
+class PlacementForcesContradiction(Rule):
+    counter = "placement_forces_contradiction"
+    display_name = "Placement-forces-contradiction"
+    tier = Tier.EXPENSIVE
+    position = 31
+    summary = "A queen here would empty a unit within two rounds of the basic rules."
+    weight = 20  # trial and error, two moves deep
+    grade = Grade.FIENDISH
 
-    The rule tries every candidate on the state it started from and kills the doomed ones
-    after, but a reader meets the kills one at a time: by this step, the cells the trial
-    met may have died at an earlier step of the same round. So the trial is told as it
-    goes on ``before``, the state the reader sees (it is run again here), so every cell the
-    sentence names is live there. On ``before`` the trial nearly always fails within two
-    rounds too; when it does not, the sentence refers to the round's starting position
-    without naming the cells that have died since.
-    """
-    d = step.detail
-    if not d or d[0] != "cell" or step.placed:
-        return None
-    cell = d[1]
-    label = cell_label(board, cell)
-    if not before.live >> cell & 1:
-        return None
-    trial_state, found = trial(board, before, cell)
-    if found is None:
-        return (
-            f"Suppose {label} held a queen: in the position this round of trials started "
-            f"from (before the cells ruled out just above), two rounds of the basic rules "
-            f"would then reach a contradiction, so {label} cannot hold a queen."
-        )
-    kind, index, problem = found
-    forced = list(bits(trial_state.queens & ~before.queens & ~(1 << cell)))
-    unit = unit_name(board, kind, index)
-    then = ""
-    if forced:
-        where = cells_words(board, forced)
-        queens = "queens" if len(forced) > 1 else "a queen"
-        then = f"the basic rules would then place {queens} on {where}"
-    unit_mask = board.unit_mask(kind, index)
-    if problem == TWO_QUEENS:
-        both = cells_words(board, bits(trial_state.queens & unit_mask))
-        end = f"{unit} would hold two queens ({both})"
-    elif forced:
-        end = f"{unit} would have no cell left for its queen"
-    elif not before.live & unit_mask & ~board.kill_masks[cell] & ~(1 << cell):
-        rest = list(bits(before.live & unit_mask & ~(1 << cell)))
-        which = (
-            f"the only live cell left in {unit}"
-            if len(rest) == 1
-            else f"all the live cells left in {unit}"
-        )
-        end = (
-            f"it would rule out {cells_words(board, rest)}, {which}, leaving no cell for its queen"
-        )
-    else:
-        end = (
-            f"the cells it rules out, and what the basic rules then deduce, would "
-            f"leave {unit} with no cell for its queen"
-        )
-    middle = f"{then}, and {end}" if then else end
-    return f"Suppose {label} held a queen: {middle}. So {label} cannot hold a queen."
+    apply = staticmethod(apply_placement_forces_contradiction)
+
+    def explain(self, step: Step, board: Board, before: State) -> str | None:
+        """Why the trial cell of a kill cannot hold a queen, told on ``before``.
+
+        The rule tries every candidate on the state it started from and kills the doomed ones
+        after, but a reader meets the kills one at a time: by this step, the cells the trial
+        met may have died at an earlier step of the same round. So the trial is told as it
+        goes on ``before``, the state the reader sees (it is run again here), so every cell the
+        sentence names is live there. On ``before`` the trial nearly always fails within two
+        rounds too; when it does not, the sentence refers to the round's starting position
+        without naming the cells that have died since.
+        """
+        if not isinstance(step.detail, TrialFails) or step.placed:
+            return None
+        cell = step.detail.cell
+        label = cell_label(board, cell)
+        if not before.live >> cell & 1:
+            return None
+        trial_state, found = trial(board, before, cell)
+        if found is None:
+            return (
+                f"Suppose {label} held a queen: in the position this round of trials started "
+                f"from (before the cells ruled out just above), two rounds of the basic rules "
+                f"would then reach a contradiction, so {label} cannot hold a queen."
+            )
+        kind, index, problem = found
+        forced = list(bits(trial_state.queens & ~before.queens & ~(1 << cell)))
+        unit = unit_name(board, kind, index)
+        then = ""
+        if forced:
+            where = cells_words(board, forced)
+            queens = "queens" if len(forced) > 1 else "a queen"
+            then = f"the basic rules would then place {queens} on {where}"
+        unit_mask = board.unit_mask(kind, index)
+        if problem == TWO_QUEENS:
+            both = cells_words(board, bits(trial_state.queens & unit_mask))
+            end = f"{unit} would hold two queens ({both})"
+        elif forced:
+            end = f"{unit} would have no cell left for its queen"
+        elif not before.live & unit_mask & ~board.kill_masks[cell] & ~(1 << cell):
+            rest = list(bits(before.live & unit_mask & ~(1 << cell)))
+            which = (
+                f"the only live cell left in {unit}"
+                if len(rest) == 1
+                else f"all the live cells left in {unit}"
+            )
+            end = (
+                f"it would rule out {cells_words(board, rest)}, {which}, leaving no cell "
+                "for its queen"
+            )
+        else:
+            end = (
+                f"the cells it rules out, and what the basic rules then deduce, would "
+                f"leave {unit} with no cell for its queen"
+            )
+        middle = f"{then}, and {end}" if then else end
+        return f"Suppose {label} held a queen: {middle}. So {label} cannot hold a queen."
+
+    def focus(self, step: Step, board: Board, before: State) -> Place | None:
+        """The unit the trial empties, found on ``before`` as :meth:`explain` finds it (so it
+        is the unit its sentence names); the trial's cell when that run finds none."""
+        detail = step.detail
+        if not isinstance(detail, TrialFails) or step.placed or not before.live >> detail.cell & 1:
+            return None
+        found = trial(board, before, detail.cell)[1]
+        return Place.cell(detail.cell) if found is None else Place.unit(found[0], found[1])
 
 
-def focus(step: Step, board: Board, before: State) -> tuple[str, int] | None:
-    """The unit the trial empties, found on ``before`` as :func:`explain` finds it (so it
-    is the unit its sentence names); the trial's cell when that run finds none."""
-    d = step.detail
-    if not d or d[0] != "cell" or step.placed or not before.live >> d[1] & 1:
-        return None
-    found = trial(board, before, d[1])[1]
-    return ("cell", d[1]) if found is None else (found[0], found[1])
-
-
-RULES = [
-    Rule(
-        counter="placement_forces_contradiction",
-        display_name="Placement-forces-contradiction",
-        tier=Tier.EXPENSIVE,
-        position=31,
-        summary="A queen here would empty a unit within two rounds of the basic rules.",
-        apply=apply_placement_forces_contradiction,
-        explain=explain,
-        focus=focus,
-        weight=20,  # trial and error, two moves deep
-        grade=Grade.FIENDISH,
-    )
-]
+RULES: list[Rule] = [PlacementForcesContradiction()]
 
 
 @hookimpl

@@ -23,67 +23,66 @@ from w.
 
 from __future__ import annotations
 
-from queens_core import Board, Grade, Rule, State, Step, Tier, hookimpl
+from queens_core import Board, Grade, Place, Rule, State, Step, Tier, hookimpl
 from queens_core.words import capital, lines_words, region_name, region_short, regions_words
 
+from .details import RegionsInLines
 from .tight import COLUMNS, ROWS, apply_n_regions_in_n_lines, graph, tight_kills
 
 __all__ = [
     "COLUMNS",
     "ROWS",
     "RULES",
+    "NRegionsInNLines",
+    "RegionsInLines",
     "apply_n_regions_in_n_lines",
-    "explain",
     "graph",
     "tight_kills",
 ]
 
 
-def explain(step: Step, board: Board, before: State) -> str | None:
-    """The tight set of a kill: ``("regions", regions, "rows"|"columns", lines)``."""
-    d = step.detail
-    if len(d) != 4 or d[0] != "regions" or d[2] not in ("rows", "columns"):
-        return None
-    regions, kind, lines = list(d[1]), d[2][:-1], list(d[3])
-    where = lines_words(kind, lines)
-    if len(regions) == 1:
-        name = region_short(board, regions[0])
+class NRegionsInNLines(Rule):
+    counter = "n_regions_in_n_lines"
+    display_name = "N-regions-in-N-lines"
+    tier = Tier.CHEAP
+    position = 30
+    summary = "k regions confined to k rows (columns) own those lines: kill the rest."
+    weight = 8  # reasoning across several regions and lines at once
+    grade = Grade.HARD
+
+    # The function itself, not a method calling it: a cheap rule runs in every pass.
+    apply = staticmethod(apply_n_regions_in_n_lines)
+
+    def explain(self, step: Step, board: Board, before: State) -> str | None:
+        """The tight set of a kill: its regions and the lines they are confined to."""
+        detail = step.detail
+        if not isinstance(detail, RegionsInLines) or detail.kind not in ("rows", "columns"):
+            return None
+        regions, kind, lines = list(detail.regions), detail.kind[:-1], list(detail.lines)
+        where = lines_words(kind, lines)
+        if len(regions) == 1:
+            name = region_short(board, regions[0])
+            return (
+                f"{capital(region_name(board, regions[0]))} has live cells only in "
+                f"{where}, so {where}'s queen is {name}'s: no other region can have its "
+                f"queen in {where}."
+            )
+        count = len(regions)
         return (
-            f"{capital(region_name(board, regions[0]))} has live cells only in "
-            f"{where}, so {where}'s queen is {name}'s: no other region can have its "
-            f"queen in {where}."
+            f"{capital(regions_words(board, regions))} have live cells only in "
+            f"{where}: these {count} regions need {count} queens there, and {count} "
+            f"{kind}s hold exactly {count} queens, so no other region can have its queen "
+            f"in these {kind}s."
         )
-    count = len(regions)
-    return (
-        f"{capital(regions_words(board, regions))} have live cells only in "
-        f"{where}: these {count} regions need {count} queens there, and {count} "
-        f"{kind}s hold exactly {count} queens, so no other region can have its queen "
-        f"in these {kind}s."
-    )
+
+    def focus(self, step: Step, board: Board, before: State) -> Place | None:
+        """The regions confined to the lines: their live cells force the kills."""
+        if not isinstance(step.detail, RegionsInLines):
+            return None
+        return Place.regions(step.detail.regions)
 
 
-def focus(step: Step, board: Board, before: State) -> tuple[str, tuple[int, ...]] | None:
-    """The regions confined to the lines: their live cells force the kills."""
-    d = step.detail
-    if len(d) != 4 or d[0] != "regions":
-        return None
-    return ("regions", tuple(d[1]))
-
-
-RULES = [
-    Rule(
-        counter="n_regions_in_n_lines",
-        display_name="N-regions-in-N-lines",
-        tier=Tier.CHEAP,
-        position=30,
-        summary="k regions confined to k rows (columns) own those lines: kill the rest.",
-        apply=apply_n_regions_in_n_lines,
-        explain=explain,
-        focus=focus,
-        weight=8,  # reasoning across several regions and lines at once
-        grade=Grade.HARD,
-    )
-]
+RULES: list[Rule] = [NRegionsInNLines()]
 
 
 @hookimpl

@@ -10,6 +10,8 @@ from __future__ import annotations
 from queens_core import Board, Context, Contradiction, State
 from queens_core.matching import hall_violator, maximum_matching
 
+from .details import RegionsInLines
+
 ROWS = "row"
 COLUMNS = "column"
 
@@ -207,7 +209,9 @@ def _run(ctx: Context, kind: str) -> bool:
         owner = _perfect_matching(board, kind, edges)
     killed = False
     for regions, lines, cells in tight_kills(board, state, kind, edges, owner):
-        if ctx.kill(cells, ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))):
+        # The detail made from its tuple form, without a Python call: a cheap rule's.
+        detail = ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))
+        if ctx.kill(cells, tuple.__new__(RegionsInLines, detail)):
             killed = True
     # After kills the graph is not kept (None): the next run with these queens builds it.
     # ``owner`` is still a perfect matching of what is left: it used none of the edges

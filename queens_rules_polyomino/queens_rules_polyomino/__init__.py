@@ -11,15 +11,14 @@ point stale.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from queens_core import Board, Grade, Rule, State, Step, Tier, bits, hookimpl
+from queens_core import Board, Grade, Place, Rule, State, Step, Tier, bits, hookimpl
 from queens_core.words import article, cells_words, region_name, region_short
 
+from .details import ShapeInRegion
 from .shapes import SHAPES
 from .sweep import apply_polyomino, shape_kills
 
-__all__ = ["FAMILY", "RULES", "apply_polyomino", "explainer", "shape_kills"]
+__all__ = ["FAMILY", "RULES", "ShapeInRegion", "ShapeRule", "apply_polyomino", "shape_kills"]
 
 #: A shape has to be recognised in a region's remaining cells: harder than a single cell or
 #: a confinement, easier than reasoning over several regions.
@@ -36,14 +35,30 @@ def _summary(display: str) -> str:
     )
 
 
-def explainer(shape: str) -> Callable[[Step, Board, State], str | None]:
-    """The sentence of a step of the rule of ``shape`` ("L-tromino")."""
+def weight(cells: int) -> int:
+    """The bigger the shape, the harder to spot: 3 up to three cells, then one a cell."""
+    return max(3, cells)
 
-    def explain(step: Step, board: Board, before: State) -> str | None:
-        d = step.detail
-        if len(d) != 2 or d[0] != "region":
+
+class ShapeRule(Rule):
+    """The rule of one shape; all 24 share one sweep over the regions (the same
+    ``apply`` function), which kills for every enabled shape at once."""
+
+    tier = Tier.CHEAP
+    counting = "step"
+    grade = Grade.MEDIUM
+    family = FAMILY
+    apply = staticmethod(apply_polyomino)
+
+    @property
+    def shape(self) -> str:
+        """The shape's name in a sentence: ``L-tromino``."""
+        return self.display_name.split(":", 1)[-1].strip()
+
+    def explain(self, step: Step, board: Board, before: State) -> str | None:
+        if not isinstance(step.detail, ShapeInRegion):
             return None
-        k = d[1]
+        k = step.detail.region
         killed = list(bits(step.killed))
         cells = before.live & board.region_masks[k]
         name = region_short(board, k)
@@ -53,38 +68,24 @@ def explainer(shape: str) -> Callable[[Step, Board, State], str | None]:
             target = f"{cells_words(board, killed)} or touch it, so it cannot"
         return (
             f"The live cells of {region_name(board, k)}, {cells_words(board, bits(cells))}, "
-            f"form {article(shape)} {shape}: wherever {name}'s queen goes among them, it "
-            f"would share a row or column with {target} hold a queen."
+            f"form {article(self.shape)} {self.shape}: wherever {name}'s queen goes among "
+            f"them, it would share a row or column with {target} hold a queen."
         )
 
-    return explain
+    def focus(self, step: Step, board: Board, before: State) -> Place | None:
+        """The region whose live cells form the shape."""
+        if not isinstance(step.detail, ShapeInRegion):
+            return None
+        return Place.region(step.detail.region)
 
 
-def focus(step: Step, board: Board, before: State) -> tuple[str, int] | None:
-    """The region whose live cells form the shape."""
-    d = step.detail
-    return ("region", d[1]) if len(d) == 2 and d[0] == "region" else None
-
-
-def weight(cells: int) -> int:
-    """The bigger the shape, the harder to spot: 3 up to three cells, then one a cell."""
-    return max(3, cells)
-
-
-RULES = [
-    Rule(
+RULES: list[Rule] = [
+    ShapeRule(
         counter=counter,
         display_name=display,
-        tier=Tier.CHEAP,
         position=position,
         summary=_summary(display),
-        apply=apply_polyomino,
-        counting="step",
-        focus=focus,
-        explain=explainer(display.split(":", 1)[-1].strip()),
         weight=weight(len(cells)),
-        grade=Grade.MEDIUM,
-        family=FAMILY,
     )
     for counter, display, position, cells in SHAPES
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from queens_core import Board, Context
 
+from .details import ShapeInRegion
 from .shapes import FIXED_TABLE, MAX_CELLS, MIN_CELLS
 
 #: Per board size: a region's live-cell mask -> (counter, cells to kill) or None. The mask
@@ -67,4 +68,5 @@ def apply_polyomino(ctx: Context) -> None:
             continue
         found = shape_kills(board, cells)
         if found is not None and found[0] in enabled and found[1] & state.live:
-            ctx.kill(found[1], ("region", k), counter=found[0])
+            # The detail made from its tuple form, without a Python call: the sweep is hot.
+            ctx.kill(found[1], tuple.__new__(ShapeInRegion, ("region", k)), counter=found[0])

@@ -8,7 +8,6 @@ K ≥ 2: Queens boards (K = 1) keep the Queens catalog and its counters unchange
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 from queens_core import (
@@ -16,9 +15,11 @@ from queens_core import (
     Context,
     Contradiction,
     Grade,
+    Place,
     Rule,
     Scratch,
     State,
+    Step,
     Tier,
     hookimpl,
 )
@@ -35,6 +36,7 @@ from .deductions import (
     unit_exactly_filled,
     unit_full,
 )
+from .details import TrialFails
 from .flow import flow_counting
 from .sentences import star_focus, star_why
 
@@ -138,8 +140,8 @@ def trial_star(ctx: Context) -> None:
 
     Sound: a trial only applies sound deductions to the state with the star added, so a
     unit it leaves short (or a contradiction it finds) proves that no solution extending
-    the state has a star there. A kill's detail is ``("cell", cell, kind, index,
-    forced)``: the trial cell, the unit that failed and the stars the trial's propagation
+    the state has a star there. A kill's detail is a :class:`~.details.TrialFails`: the
+    trial cell, the unit that failed and the stars the trial's propagation
     placed on the way, in order, each as (cell, counter, detail) so its reason can be
     told. Every trial starts from the state as the rule found it.
     """
@@ -155,7 +157,7 @@ def trial_star(ctx: Context) -> None:
     # round of trials per kill: several times slower on 14×14 boards.)
     doomed.sort(key=lambda item: len(item[2]))
     for cell, (kind, index), forced in doomed:
-        ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
+        ctx.kill(1 << cell, TrialFails(cell, kind, index, forced))
 
 
 #: Rounds of propagation after a deep trial's star: until nothing changes, in practice.
@@ -184,8 +186,7 @@ def deep_trial(ctx: Context) -> None:
 
     Sound for the reason the trial star is: a unit a trial leaves short, or a
     contradiction it finds, proves that no solution extending the state has a star on
-    the trial cell. A kill's detail has the trial star's shape, ``("cell", cell, kind,
-    index, forced)``.
+    the trial cell. A kill's detail is the trial star's, a :class:`~.details.TrialFails`.
     """
     board = ctx.board
     state = ctx.state
@@ -204,7 +205,7 @@ def deep_trial(ctx: Context) -> None:
         _, found, forced = trial(board, state, cell, DEEP_DEPTH, DEEP_PROPAGATORS)
         if found is not None:
             kind, index = found
-            ctx.kill(1 << cell, ("cell", cell, kind, index, forced))
+            ctx.kill(1 << cell, TrialFails(cell, kind, index, forced))
             return
 
 
@@ -221,20 +222,28 @@ def _tightest_first(board: Board, state: State) -> list[int]:
     return sorted(slack_of, key=lambda cell: (slack_of[cell], cell))
 
 
-#: A rule of this package: every one is for K ≥ 2, explained by :func:`star_why`, and
-#: named "Star Battle" in reports.
-_star_rule = functools.partial(
-    Rule,
-    min_stars=2,
-    max_stars=None,
-    explain=star_why,
-    focus=star_focus,
-    family="Star Battle",
-)
+class StarRule(Rule):
+    """A rule of this package: every one is for K ≥ 2, explained by :func:`star_why`,
+    pointed at by :func:`star_focus`, and named "Star Battle" in reports. Each rule is an
+    instance with its own metadata and ``apply``."""
+
+    min_stars = 2
+    max_stars = None
+    family = "Star Battle"
+
+    def explain(self, step: Step, board: Board, before: State) -> str | None:
+        return star_why(step, board, before)
+
+    def focus(self, step: Step, board: Board, before: State) -> Place | None:
+        return star_focus(step, board, before)
 
 
-RULES = [
-    _star_rule(
+#: The classical deductions: the K ≥ 2 ladder's first rung.
+CLASSICAL = Grade.MEDIUM
+
+
+RULES: list[Rule] = [
+    StarRule(
         counter="star_neighbour_kill",
         display_name="Star-neighbour kill",
         tier=Tier.CHEAP,
@@ -242,27 +251,27 @@ RULES = [
         summary="A star kills its 8 neighbours: no two stars touch, even diagonally.",
         apply=settle_queens,
         counting="placement",
-        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
+        grade=CLASSICAL,
     ),
-    _star_rule(
+    StarRule(
         counter="unit_full",
         display_name="Unit full",
         tier=Tier.CHEAP,
         position=202,
         summary="A row, column or region that holds its K stars kills its other cells.",
         apply=unit_full,
-        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
+        grade=CLASSICAL,
     ),
-    _star_rule(
+    StarRule(
         counter="unit_exactly_filled",
         display_name="Unit exactly filled",
         tier=Tier.CHEAP,
         position=203,
         summary="A unit with as many live cells as stars still needed has a star on each.",
         apply=unit_exactly_filled,
-        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
+        grade=CLASSICAL,
     ),
-    _star_rule(
+    StarRule(
         counter="two_by_two_blocks",
         display_name="2×2 blocks",
         tier=Tier.CHEAP,
@@ -270,27 +279,27 @@ RULES = [
         summary="A row pair, column pair or region that fits its stars in as many 2×2 "
         "blocks has one star in each block.",
         apply=two_by_two_blocks,
-        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
+        grade=CLASSICAL,
     ),
-    _star_rule(
+    StarRule(
         counter="undercounting",
         display_name="Undercounting",
         tier=Tier.CHEAP,
         position=205,
         summary="k regions within k adjacent rows (columns) own those lines' stars.",
         apply=undercounting,
-        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
+        grade=CLASSICAL,
     ),
-    _star_rule(
+    StarRule(
         counter="overcounting",
         display_name="Overcounting",
         tier=Tier.CHEAP,
         position=206,
         summary="k adjacent rows (columns) within k regions use up those regions' stars.",
         apply=overcounting,
-        grade=Grade.MEDIUM,  # the classical deductions: the K ≥ 2 ladder's first rung
+        grade=CLASSICAL,
     ),
-    _star_rule(
+    StarRule(
         counter="exclusion",
         display_name="Exclusion",
         tier=Tier.CHEAP,
@@ -301,7 +310,7 @@ RULES = [
         weight=4,  # one cell tried against the units around it
         grade=Grade.HARD,
     ),
-    _star_rule(
+    StarRule(
         counter="capacity_counting",
         display_name="Capacity counting",
         tier=Tier.CHEAP,
@@ -312,7 +321,7 @@ RULES = [
         weight=6,  # several regions counted against several lines
         grade=Grade.HARD,
     ),
-    _star_rule(
+    StarRule(
         counter="local_enumeration",
         display_name="Local enumeration",
         tier=Tier.CHEAP,
@@ -323,7 +332,7 @@ RULES = [
         weight=8,  # every placement of a unit written out and checked
         grade=Grade.HARD,
     ),
-    _star_rule(
+    StarRule(
         counter="flow_counting",
         display_name="Flow counting",
         tier=Tier.CHEAP,
@@ -335,7 +344,7 @@ RULES = [
         weight=8,  # every row and region counted against all the others at once
         grade=Grade.HARD,
     ),
-    _star_rule(
+    StarRule(
         counter="trial_star",
         display_name="Trial star",
         tier=Tier.EXPENSIVE,
@@ -345,7 +354,7 @@ RULES = [
         "most 3 cells to spare).",
         apply=trial_star,
     ),
-    _star_rule(
+    StarRule(
         counter="deep_trial",
         display_name="Deep trial",
         tier=Tier.EXPENSIVE,

@@ -32,6 +32,7 @@ from queens_core import Board, Context, Contradiction, Scratch, State
 from queens_core.board import bits
 
 from .deductions import _where_words, band_masks, window_cover
+from .details import Capacity, Exclusion, Placements
 
 Ctx = Context | Scratch
 
@@ -43,6 +44,10 @@ PLACEMENT_NODES = 1500
 #: Groups whose live cells can be chosen in more ways than this are not searched at all:
 #: measured on the hard set, it halves the rule's time and loses no solve.
 PLACEMENT_CHOICES = 800
+
+#: A capacity step's detail before its conclusion: (kind, first, last, side, bounds,
+#: region), the first fields of a :class:`~.details.Capacity`.
+CapacityHead = tuple[str, int, int, str, tuple[tuple[int, int], ...], int]
 
 
 # -- capacity ------------------------------------------------------------------------------
@@ -177,7 +182,7 @@ def exclusion(ctx: Ctx) -> bool:
             found = _shortfall(board, queens, after, group, 0)
             if found is not None:
                 need, count, cap = found
-                ctx.kill(bit, ("exclusion", cell, group[0], need, count, cap))
+                ctx.kill(bit, Exclusion(cell, group[0], need, count, cap))
                 changed = True
                 break
     return changed
@@ -222,9 +227,10 @@ def capacity_counting(ctx: Ctx) -> bool:
     inside (outside) the run, each such window holds one of them: the two-by-two argument
     applies to that part.
 
-    A step's detail is ``("capacity", kind, first, last, side, bounds, region, what,
-    part)``: side "most" or "least", bounds ((region, bound), …) for every region reaching
-    the run with a nonzero bound, the region the step is about, and what it concludes:
+    A step's detail is a :class:`~.details.Capacity`, ``(kind, first, last, side,
+    bounds, region, what, part)``: side "most" or "least", bounds ((region, bound), …)
+    for every region reaching the run with a nonzero bound, the region the step is
+    about, and what it concludes:
     "outside" (no star outside the run), "inside" (none in it), "in" or "out" (one star
     in each 2×2 window covering the region's cells in or out of the run; part: that
     window's live cells of the region).
@@ -278,9 +284,13 @@ def capacity_counting(ctx: Ctx) -> bool:
             shown = tuple((k, b) for k, b in most if b)
             for (k, high), region_need in zip(most, region_needs, strict=True):
                 region = board.region_masks[k]
-                detail = ("capacity", kind, first, last, "most", shown, k)
+                detail: CapacityHead = (kind, first, last, "most", shown, k)
                 doomed = state.live & region & ~mask
-                if high == region_need and doomed and ctx.kill(doomed, (*detail, "outside", ())):
+                if (
+                    high == region_need
+                    and doomed
+                    and ctx.kill(doomed, Capacity(*detail, "outside", ()))
+                ):
                     changed = True
                 if high and _fill_windows(ctx, state.live & region & mask, high, detail, "in"):
                     changed = True
@@ -288,9 +298,9 @@ def capacity_counting(ctx: Ctx) -> bool:
             shown = tuple((k, b) for k, b in least if b)
             for (k, low), region_need in zip(least, region_needs, strict=True):
                 region = board.region_masks[k]
-                detail = ("capacity", kind, first, last, "least", shown, k)
+                detail = (kind, first, last, "least", shown, k)
                 doomed = state.live & region & mask
-                if low <= 0 and doomed and ctx.kill(doomed, (*detail, "inside", ())):
+                if low <= 0 and doomed and ctx.kill(doomed, Capacity(*detail, "inside", ())):
                     changed = True
                 rest = region_need - low
                 if rest and _fill_windows(ctx, state.live & region & ~mask, rest, detail, "out"):
@@ -298,12 +308,12 @@ def capacity_counting(ctx: Ctx) -> bool:
     return changed
 
 
-def _fill_windows(ctx: Ctx, cells: int, count: int, detail: tuple, side: str) -> bool:
+def _fill_windows(ctx: Ctx, cells: int, count: int, detail: CapacityHead, side: str) -> bool:
     """``cells`` hold exactly ``count`` stars and fit in ``count`` 2×2 windows: each
     window of such a cover holds exactly one of them (a star in two windows would leave
     some window without one). So a window's cells outside ``cells`` are empty, a cell
     touching every live cell of a window's part is empty, and a part of one cell is a
-    star. Steps carry ``(*detail, side, part)``."""
+    star. Steps carry ``Capacity(*detail, side, part)``."""
     board = ctx.board
     state = ctx.state
     n = board.n
@@ -319,14 +329,14 @@ def _fill_windows(ctx: Ctx, cells: int, count: int, detail: tuple, side: str) ->
         if not part:
             continue  # an earlier step emptied it: the driver sees the shortfall
         if not part & (part - 1):
-            ctx.place(part.bit_length() - 1, (*detail, side, (part.bit_length() - 1,)))
+            ctx.place(part.bit_length() - 1, Capacity(*detail, side, (part.bit_length() - 1,)))
             changed = True
             continue
         near = state.live & ~part
         for cell in bits(part):
             near &= rings[cell]
         doomed = (state.live & window & ~cells) | near
-        if doomed and ctx.kill(doomed, (*detail, side, tuple(bits(part)))):
+        if doomed and ctx.kill(doomed, Capacity(*detail, side, tuple(bits(part)))):
             changed = True
     return changed
 
@@ -441,12 +451,12 @@ def local_enumeration(ctx: Ctx) -> bool:
             touched &= ring & ~placement
         count = len(found)
         none = state.live & mask & ~some
-        if none and ctx.kill(none, ("placements", where, count, "none")):
+        if none and ctx.kill(none, Placements(where, count, "none")):
             changed = True
         touched &= state.live
-        if touched and ctx.kill(touched, ("placements", where, count, "touch")):
+        if touched and ctx.kill(touched, Placements(where, count, "touch")):
             changed = True
         for cell in bits(every & state.live):
-            ctx.place(cell, ("placements", where, count, "all"))
+            ctx.place(cell, Placements(where, count, "all"))
             changed = True
     return changed

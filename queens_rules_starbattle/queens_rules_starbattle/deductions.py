@@ -34,6 +34,8 @@ from queens_core import Board, Context, Contradiction, Scratch, State
 from queens_core.board import bits
 from queens_core.words import region_name
 
+from .details import Blocks, Overcount, Undercount, UnitFull, UnitNeedsEveryCell
+
 Ctx = Context | Scratch
 
 
@@ -49,7 +51,7 @@ def unit_full(ctx: Ctx) -> bool:
     changed = False
     for kind, index, mask in board.units:
         if state.live & mask and (state.queens & mask).bit_count() >= stars:
-            ctx.kill(mask, ("unit", kind, index))
+            ctx.kill(mask, UnitFull(kind, index))
             changed = True
     return changed
 
@@ -67,7 +69,7 @@ def unit_exactly_filled(ctx: Ctx) -> bool:
         if cells and cells.bit_count() + (state.queens & mask).bit_count() == stars:
             for cell in bits(cells):
                 if state.live >> cell & 1:
-                    ctx.place(cell, ("unit", kind, index))
+                    ctx.place(cell, UnitNeedsEveryCell(kind, index))
                     changed = True
     return changed
 
@@ -205,7 +207,7 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
             if not part:
                 continue  # an earlier window's star killed it; the driver sees the shortfall
             if not part & (part - 1):
-                ctx.place(part.bit_length() - 1, ("blocks", where, (part.bit_length() - 1,)))
+                ctx.place(part.bit_length() - 1, Blocks(where, (part.bit_length() - 1,)))
                 changed = True
                 continue
             doomed = state.live & window & ~mask
@@ -216,7 +218,7 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
                 if not near:
                     break
             doomed |= near
-            if doomed and ctx.kill(doomed, ("blocks", where, tuple(bits(part)))):
+            if doomed and ctx.kill(doomed, Blocks(where, tuple(bits(part)))):
                 changed = True
     return changed
 
@@ -320,7 +322,9 @@ def _counting(ctx: Ctx, over: bool) -> bool:
                 for line in masks[first : last + 1]:
                     lines |= line
                 doomed = (union & ~lines) if over else (lines & ~union)
-                detail = ("regions", tuple(members), kind, tuple(range(first, last + 1)))
+                detail = (Overcount if over else Undercount)(
+                    tuple(members), kind, tuple(range(first, last + 1))
+                )
                 if state.live & doomed and ctx.kill(doomed, detail):
                     changed = True
                     meets = _regions_per_line(n, pairs, state.live | state.queens)

@@ -26,6 +26,8 @@ from collections import deque
 
 from queens_core import Board, Context, Contradiction, Scratch, State
 
+from .details import Flow
+
 Ctx = Context | Scratch
 
 
@@ -251,6 +253,12 @@ def closed_group(net: Network, line: int, region: int, what: str) -> tuple:
     return (form, lines, regions, amount)
 
 
+def _flow(kind: str, line: int, region: int, what: str, group: tuple, share: int) -> Flow:
+    """The detail of a step forced by ``group`` (:func:`closed_group`'s)."""
+    form, lines, regions, amount = group
+    return Flow(kind, line, region, what, form, lines, regions, amount, share)
+
+
 def _touched_by_every_half(board: Board, run: list[int]) -> int:
     """The cells outside a run of even length 2m that touch a star of every way to put
     m pairwise non-touching stars on it."""
@@ -308,8 +316,7 @@ def flow_counting(ctx: Ctx) -> bool:
                     continue
                 if net.x[li][r] == net.lo[li][r]:
                     group = closed_group(net, li, r, "empty")
-                    detail = ("flow", kind, li, r, "empty", *group, net.lo[li][r])
-                    if group and ctx.kill(cells, detail):
+                    if group and ctx.kill(cells, _flow(kind, li, r, "empty", group, net.lo[li][r])):
                         changed = True
                 elif net.x[li][r] == net.hi[li][r] and net.hi[li][r] - net.lo[li][r] == room(
                     board, kind, net.cells[li][r]
@@ -317,7 +324,7 @@ def flow_counting(ctx: Ctx) -> bool:
                     group = closed_group(net, li, r, "fill")
                     if not group:
                         continue
-                    detail = ("flow", kind, li, r, "fill", *group, net.hi[li][r])
+                    detail = _flow(kind, li, r, "fill", group, net.hi[li][r])
                     for run in _runs(board, kind, net.cells[li][r]):
                         if len(run) % 2:
                             for cell in run[::2]:

@@ -1,16 +1,33 @@
-"""Sentences for the steps of the Star Battle rules (K ≥ 2 stars per unit).
+"""Sentences and focus for the steps of the Star Battle rules (K ≥ 2 stars per unit).
 
-Every rule of this package explains its own steps with :func:`star_why` (its ``explain``),
-which reads the step's ``detail`` and the state before it. A step it does not know gets
-None (the rule's summary stands in).
+Every rule of this package explains its own steps with :func:`star_why` and points at
+them with :func:`star_focus`: both look up the type of the step's detail
+(:mod:`.details`) and read its fields, with the state before the step. A step whose
+detail they do not know gets None (the rule's summary stands in; the hint falls back on
+the cells the step changes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from queens_core import Board, State, Step, bits, cell_label
+from queens_core import Board, Place, State, Step, bits, cell_label
+from queens_core.propagation import QueenKills
 from queens_core.words import colour_name, region_name, regions_words, unit_name
+
+from .details import (
+    Blocks,
+    Capacity,
+    Exclusion,
+    Flow,
+    Overcount,
+    Placements,
+    TrialFails,
+    Undercount,
+    UnitFull,
+    UnitNeedsEveryCell,
+)
 
 
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
@@ -47,88 +64,94 @@ def _where(board: Board, where: tuple) -> tuple[str, int, int]:
     return f"{kind} {index + 1}–{index + 2}", masks[index] | masks[index + 1], 2
 
 
-def star_why(step: Step, board: Board, before: State) -> str | None:
-    """One sentence of why for a Star Battle step, or None."""
-    d = step.detail
-    counter = step.counter
-    k = board.stars
-    if counter == "star_neighbour_kill" and len(d) == 2 and d[0] == "queen" and step.killed:
+def _neighbour_kill_why(d: QueenKills, step: Step, board: Board, before: State) -> str | None:
+    if not step.killed:
+        return None
+    cell = d.cell
+    return (
+        f"The star already on {cell_label(board, cell)} rules out the cells touching it: "
+        f"{_cells(board, step.killed)}."
+    )
+
+
+def _capital(words: str) -> str:
+    return f"{words[0].upper()}{words[1:]}"
+
+
+def _unit_full_why(d: UnitFull, step: Step, board: Board, before: State) -> str:
+    unit = unit_name(board, d.kind, d.which)
+    return (
+        f"{_capital(unit)} already holds its {_stars(board.stars)}, so its other cells hold none."
+    )
+
+
+def _unit_filled_why(d: UnitNeedsEveryCell, step: Step, board: Board, before: State) -> str | None:
+    if not step.placed:
+        return None
+    unit = unit_name(board, d.kind, d.which)
+    mask = board.unit_mask(d.kind, d.which)
+    need = _need(board, before, mask)
+    live = (before.live & mask).bit_count()
+    return (
+        f"{_capital(unit)} still needs {_stars(need)} and has {live} live "
+        f"cell{'s' if live != 1 else ''} left, so "
+        f"{'it holds a star' if live == 1 else 'each of them holds a star'}."
+        + _neighbours(board, step)
+    )
+
+
+def _blocks_why(d: Blocks, step: Step, board: Board, before: State) -> str:
+    words, mask, lines = _where(board, d.where)
+    need = _need(board, before, mask, lines)
+    part = list(d.part)
+    opening = (
+        f"The live cells of {words} fit in {need} 2×2 block{'s' if need != 1 else ''}, "
+        f"and {words} still need{'s' if lines == 1 else ''} {_stars(need)}; a block holds "
+        "at most one star, so each block holds exactly one of them"
+    )
+    if step.placed:
         return (
-            f"The star already on {cell_label(board, d[1])} rules out the cells touching it: "
-            f"{_cells(board, step.killed)}."
+            f"{opening}, and in one block {_cells(board, part)} is the only live cell of "
+            f"{words}, so it holds a star." + _neighbours(board, step)
         )
-    if counter == "unit_full" and len(d) == 3 and d[0] == "unit":
-        unit = unit_name(board, d[1], d[2])
-        return (
-            f"{unit[0].upper()}{unit[1:]} already holds its {_stars(k)}, so its other cells "
-            "hold none."
-        )
-    if counter == "unit_exactly_filled" and step.placed and len(d) == 3 and d[0] == "unit":
-        unit = unit_name(board, d[1], d[2])
-        mask = board.unit_mask(d[1], d[2])
-        need = _need(board, before, mask)
-        live = (before.live & mask).bit_count()
-        return (
-            f"{unit[0].upper()}{unit[1:]} still needs {_stars(need)} and has {live} live "
-            f"cell{'s' if live != 1 else ''} left, so "
-            f"{'it holds a star' if live == 1 else 'each of them holds a star'}."
-            + _neighbours(board, step)
-        )
-    if counter == "two_by_two_blocks" and len(d) == 3 and d[0] == "blocks":
-        words, mask, lines = _where(board, d[1])
-        need = _need(board, before, mask, lines)
-        part = list(d[2])
-        opening = (
-            f"The live cells of {words} fit in {need} 2×2 block{'s' if need != 1 else ''}, "
-            f"and {words} still need{'s' if lines == 1 else ''} {_stars(need)}; a block holds "
-            "at most one star, so each block holds exactly one of them"
-        )
-        if step.placed:
-            return (
-                f"{opening}, and in one block {_cells(board, part)} is the only live cell of "
-                f"{words}, so it holds a star." + _neighbours(board, step)
-            )
-        return (
-            f"{opening}: one of {_cells(board, part)} holds a star, so "
-            f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
-        )
-    if counter in ("undercounting", "overcounting") and len(d) == 4 and d[0] == "regions":
-        regions = regions_words(board, d[1])
-        span = _lines(d[2], d[3])
-        count = len(d[1])
-        total = _stars(k * count)
-        if counter == "undercounting":
-            return (
-                f"The {regions} lie{'s' if count == 1 else ''} entirely within {span}: "
-                f"{'it needs' if count == 1 else 'they need'} {total} there, all the stars "
-                f"{span} hold, so no other cell of {span} holds a star."
-            )
-        return (
-            f"The live cells of {span} lie only in the {regions}: the {total} of "
-            f"{span} are all the stars "
-            f"{'that region holds' if count == 1 else 'those regions hold'}, "
-            f"so {'its' if count == 1 else 'their'} cells outside {span} hold none."
-        )
-    if counter == "exclusion" and len(d) == 6 and d[0] == "exclusion":
-        return _exclusion_why(board, d)
-    if counter == "capacity_counting" and len(d) == 9 and d[0] == "capacity":
-        return _capacity_why(board, step, d)
-    if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
-        return _placements_why(board, step, d)
-    if counter == "flow_counting" and len(d) == 10 and d[0] == "flow":
-        return _flow_why(board, step, d)
-    if counter in ("trial_star", "deep_trial") and len(d) == 5 and d[0] == "cell":
-        return _trial_why(board, d)
-    return None
+    return (
+        f"{opening}: one of {_cells(board, part)} holds a star, so "
+        f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
+    )
+
+
+def _undercount_why(d: Undercount, step: Step, board: Board, before: State) -> str:
+    regions = regions_words(board, d.regions)
+    span = _lines(d.kind, d.lines)
+    count = len(d.regions)
+    total = _stars(board.stars * count)
+    return (
+        f"The {regions} lie{'s' if count == 1 else ''} entirely within {span}: "
+        f"{'it needs' if count == 1 else 'they need'} {total} there, all the stars "
+        f"{span} hold, so no other cell of {span} holds a star."
+    )
+
+
+def _overcount_why(d: Overcount, step: Step, board: Board, before: State) -> str:
+    regions = regions_words(board, d.regions)
+    span = _lines(d.kind, d.lines)
+    count = len(d.regions)
+    total = _stars(board.stars * count)
+    return (
+        f"The live cells of {span} lie only in the {regions}: the {total} of "
+        f"{span} are all the stars "
+        f"{'that region holds' if count == 1 else 'those regions hold'}, "
+        f"so {'its' if count == 1 else 'their'} cells outside {span} hold none."
+    )
 
 
 def _group(board: Board, where: Sequence) -> str:
     return _where(board, tuple(where))[0]
 
 
-def _exclusion_why(board: Board, d: Sequence) -> str:
-    _, cell, where, need, live, cap = d
-    label = cell_label(board, cell)
+def _exclusion_why(d: Exclusion, step: Step, board: Board, before: State) -> str:
+    need, live, where = d.need, d.live, d.where
+    label = cell_label(board, d.cell)
     group = _group(board, where)
     plural = where[0] in ("rows", "columns")
     if need < 0:
@@ -139,6 +162,7 @@ def _exclusion_why(board: Board, d: Sequence) -> str:
             f"{_stars(need)} {'they' if plural else 'it'} would still need"
         )
     else:
+        cap = d.capacity
         broken = (
             f"would leave the live cells of {group} fitting in {cap} 2×2 "
             f"block{'s' if cap != 1 else ''}, too few for the {_stars(need)} "
@@ -147,75 +171,83 @@ def _exclusion_why(board: Board, d: Sequence) -> str:
     return f"A star on {label}, with its neighbours ruled out, {broken}; so {label} holds none."
 
 
-def _capacity_why(board: Board, step: Step, d: Sequence) -> str:
-    _, kind, first, last, side, bounds, region, what, part = d
-    span = _lines(kind, range(first, last + 1))
-    total = sum(b for _, b in bounds)
-    listed = ", ".join(f"{_region_label(board, k)} {b}" for k, b in bounds)
-    name = region_name(board, region)
-    share = dict(bounds).get(region, 0)
-    it = "it" if first == last else "them"
-    needs = "needs" if first == last else "need"
-    if side == "most":
-        opening = (
-            f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and the regions "
+def _capacity_opening(d: Capacity, board: Board, span: str) -> str:
+    """What the regions reaching the lines can put there, and that each puts its bound."""
+    total = sum(b for _, b in d.bounds)
+    listed = ", ".join(f"{_region_label(board, k)} {b}" for k, b in d.bounds)
+    it = "it" if d.first == d.last else "them"
+    needs = "needs" if d.first == d.last else "need"
+    if d.side == "most":
+        return (
+            f"{_capital(span)} still {needs} {_stars(total)}, and the regions "
             f"reaching {it} can put at most that many there ({listed}; a region puts no "
             "more than it lacks, nor more than the 2×2 blocks covering its live cells there "
             "can hold), so each puts exactly its most"
         )
-    else:
-        opening = (
-            f"{span[0].upper()}{span[1:]} still {needs} {_stars(total)}, and the regions "
-            f"reaching {it} must put at least that many there ({listed}; what the 2×2 "
-            "blocks covering a region's live cells elsewhere cannot hold), so each puts "
-            "exactly its least"
-        )
+    return (
+        f"{_capital(span)} still {needs} {_stars(total)}, and the regions "
+        f"reaching {it} must put at least that many there ({listed}; what the 2×2 "
+        "blocks covering a region's live cells elsewhere cannot hold), so each puts "
+        "exactly its least"
+    )
+
+
+def _capacity_why(d: Capacity, step: Step, board: Board, before: State) -> str:
+    span = _lines(d.kind, range(d.first, d.last + 1))
+    opening = _capacity_opening(d, board, span)
+    name = region_name(board, d.region)
     one = step.killed.bit_count() == 1
-    if what == "outside":
+    if d.what == "outside":
         return (
             f"{opening}: {name} has all its missing stars in {span}, so its other "
             f"{'cell' if one else 'cells'} {_cells(board, step.killed)} "
             f"{'holds' if one else 'hold'} none."
         )
-    if what == "inside":
+    if d.what == "inside":
         return (
             f"{opening}: {name} puts none there, so {_cells(board, step.killed)} "
             f"{'holds' if one else 'hold'} none."
         )
-    where = f"in {span}" if what == "in" else f"outside {span}"
-    count = share if what == "in" else None
-    amount = _stars(count) if count is not None else "the rest of its stars"
+    return _capacity_blocks_why(step, board, d, opening, span)
+
+
+def _capacity_blocks_why(step: Step, board: Board, d: Capacity, opening: str, span: str) -> str:
+    """A region that puts one star in each 2×2 block covering its cells in (out of) the
+    lines: its star in a block of one live cell, or the cells a block's star rules out."""
+    where = f"in {span}" if d.what == "in" else f"outside {span}"
+    share = dict(d.bounds).get(d.region, 0)
+    amount = _stars(share) if d.what == "in" else "the rest of its stars"
     opening = (
-        f"{opening}: {name} puts {amount} {where}, one in each 2×2 block covering "
-        f"its live cells {where}"
+        f"{opening}: {region_name(board, d.region)} puts {amount} {where}, one in each 2×2 "
+        f"block covering its live cells {where}"
     )
     if step.placed:
         return (
-            f"{opening}, and in one block {_cells(board, part)} is its only live cell, so "
+            f"{opening}, and in one block {_cells(board, d.part)} is its only live cell, so "
             "it holds a star." + _neighbours(board, step)
         )
     return (
-        f"{opening}: one of {_cells(board, part)} holds a star, so "
+        f"{opening}: one of {_cells(board, d.part)} holds a star, so "
         f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
     )
 
 
-def _placements_why(board: Board, step: Step, d: Sequence) -> str:
-    _, where, count, how = d
-    group = _group(board, where)
-    its = "their" if where[0] in ("rows", "columns") else "its"
+def _placements_why(d: Placements, step: Step, board: Board, before: State) -> str:
+    count = d.ways
+    group = _group(board, d.where)
+    its = "their" if d.where[0] in ("rows", "columns") else "its"
     ways = (
-        f"{group[0].upper()}{group[1:]} can take {its} missing stars in only "
+        f"{_capital(group)} can take {its} missing stars in only "
         f"{'one way' if count == 1 else f'{count} ways'} that "
         f"{'keeps' if count == 1 else 'keep'} every row, column and "
         "region able to hold its stars"
     )
-    if how == "all":
+    if d.how == "all":
         return (
             f"{ways}, and {_cells(board, step.placed)} is a star in "
             f"{'it' if count == 1 else 'every one'}." + _neighbours(board, step)
         )
-    if how == "none":
+    if d.how == "none":
         return (
             f"{ways}; {_cells(board, step.killed)} "
             f"{'is' if step.killed.bit_count() == 1 else 'are'} a star in none of them."
@@ -227,78 +259,39 @@ def _placements_why(board: Board, step: Step, d: Sequence) -> str:
     )
 
 
-def _place(where: Sequence) -> tuple[str, object]:
-    """A block group as a focus: a pair of lines ``("rows", 2)`` is rows 2 and 3."""
+def _place(where: Sequence) -> Place:
+    """A block group as a place: a pair of lines ``("rows", 2)`` is rows 2 and 3."""
     kind, index = where
     if kind in ("rows", "columns"):
-        return kind, (index, index + 1)
-    return kind, index
-
-
-def star_focus(step: Step, board: Board, before: State) -> tuple[str, object] | None:
-    """Where the sentence of :func:`star_why` looks: the place whose live cells force the
-    step (a star's cell for its neighbours, the unit or group of lines the sentence is
-    about, the regions an undercount confines, a trial's failing unit)."""
-    d = step.detail
-    counter = step.counter
-    if counter == "star_neighbour_kill" and len(d) == 2 and d[0] == "queen":
-        return "cell", d[1]
-    if counter in ("unit_full", "unit_exactly_filled") and len(d) == 3 and d[0] == "unit":
-        return d[1], d[2]
-    if counter == "two_by_two_blocks" and len(d) == 3 and d[0] == "blocks":
-        return _place(d[1])
-    if counter == "undercounting" and len(d) == 4 and d[0] == "regions":
-        return "regions", tuple(d[1])
-    if counter == "overcounting" and len(d) == 4 and d[0] == "regions":
-        return d[2], tuple(d[3])
-    if counter == "exclusion" and len(d) == 6 and d[0] == "exclusion":
-        return _place(d[2])
-    if counter == "capacity_counting" and len(d) == 9 and d[0] == "capacity":
-        return d[1], tuple(range(d[2], d[3] + 1))
-    if counter == "local_enumeration" and len(d) == 4 and d[0] == "placements":
-        return _place(d[1])
-    if counter in ("trial_star", "deep_trial") and len(d) == 5 and d[0] == "cell":
-        return ("cell", d[1]) if d[2] == "count" else (d[2], d[3])
-    if counter == "flow_counting" and len(d) == 10 and d[0] == "flow":
-        # The group the sentence of _flow_why starts from: its lines or its regions.
-        kind, what, form, lines, regions = d[1], d[4], d[5], d[6], d[7]
-        if what == "empty":
-            lines_first = form == "closed"
-        else:
-            lines_first = not regions or (form == "open" and bool(lines))
-        if lines_first and lines:
-            return kind, tuple(lines)
-        return ("regions", tuple(regions)) if regions else None
-    return None
+        return Place.lines(kind, (index, index + 1))
+    return Place.unit(kind, index)
 
 
 def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
     """Why a trial's propagation put a star on a cell, as a clause."""
-    if counter == "unit_exactly_filled" and len(detail) == 3:
-        unit = unit_name(board, detail[1], detail[2])
+    if isinstance(detail, UnitNeedsEveryCell):
+        unit = unit_name(board, detail.kind, detail.which)
         return f"{unit} would have no other room for its stars"
-    if counter == "two_by_two_blocks" and len(detail) == 3:
-        words = _where(board, tuple(detail[1]))[0]
+    if isinstance(detail, Blocks):
+        words = _where(board, tuple(detail.where))[0]
         return (
             f"it would be the last live cell of {words} in a 2×2 block that must hold one of "
-            f"{'its' if detail[1][0] in ('row', 'column', 'region') else 'their'} stars"
+            f"{'its' if detail.where[0] in ('row', 'column', 'region') else 'their'} stars"
         )
     return f"by {counter.replace('_', ' ')}"
 
 
-def _trial_why(board: Board, d: Sequence) -> str:
-    _, trial_cell, kind, index, forced = d
-    cell = cell_label(board, trial_cell)
-    k = board.stars
-    if kind == "count":
-        failure = f"{index}"
+def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
+    cell = cell_label(board, d.cell)
+    if d.kind == "count" or not isinstance(d.which, int):
+        failure = f"{d.which}"
     else:
-        failure = f"{unit_name(board, kind, index)} could no longer hold {_stars(k)}"
-    if not forced:
+        failure = f"{unit_name(board, d.kind, d.which)} could no longer hold {_stars(board.stars)}"
+    if not d.forced:
         return f"Suppose {cell} held a star: then {failure}. So {cell} cannot hold a star."
     chain = "; ".join(
         f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
-        for star, counter, why in forced
+        for star, counter, why in d.forced
     )
     return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."
 
@@ -318,85 +311,104 @@ def _region_label(board: Board, k: int) -> str:
     return f"{letter} ({colour})" if colour else letter
 
 
-def _flow_why(board: Board, step: Step, d: Sequence) -> str:
-    _, kind, line, region, what, form, lines, regions, amount, share = d
-    k = board.stars
-    lines_words = _line_set(kind, lines) if lines else ""
-    regions_named = regions_words(board, regions) if regions else ""
-    hold = "holds" if len(lines) == 1 else "hold"
-    rhold = "holds" if len(regions) == 1 else "hold"
-    a, b = k * len(lines), k * len(regions)
-    one_line = unit_name(board, kind[:-1], line)
-    name = unit_name(board, "region", region)
-    room = " (room: the stars already there plus the most live cells there no two of which touch)"
-    if what == "empty":
-        left = _amount_left(a, b, amount, form)
-        rest = ": none" if left == 0 else f", the {_stars(left)} already there"
-        if form == "closed":
-            reason = (
-                f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, and the other "
-                f"regions have room for at most {amount} of them there{room}, so "
-                f"{regions_named} put{'s' if len(regions) == 1 else ''} at least "
-                f"{_stars(a - amount)} in {lines_words}; {'it' if len(regions) == 1 else 'they'}"
-                f" {rhold} {_stars(b)} in all, so at most {b - a + amount} outside "
-                f"{lines_words}{rest}"
-            )
-        else:
-            reason = (
-                f"{regions_named[0].upper()}{regions_named[1:]} {rhold} {_stars(b)} and "
-                f"{'has' if len(regions) == 1 else 'have'} room for at most {amount} of them "
-                f"outside {lines_words}{room}, so at least {b - amount} in {lines_words}; "
-                f"{lines_words} {hold} {_stars(a)}, so the other regions put at most "
-                f"{a - b + amount} there{rest}"
-            )
-        already = (
-            f"no more stars in {one_line} than the {_stars(share)} already there"
-            if share
-            else f"no star in {one_line}"
-        )
-        one = step.killed.bit_count() == 1
+#: Said of the room of a region in lines, wherever a flow sentence counts it.
+ROOM = " (room: the stars already there plus the most live cells there no two of which touch)"
+
+
+class _FlowWords:
+    """The words a flow sentence is made of: its group of lines and regions, named, and
+    their star totals (``a`` for the lines, ``b`` for the regions)."""
+
+    def __init__(self, board: Board, d: Flow):
+        k = board.stars
+        self.lines = _line_set(d.kind, d.lines) if d.lines else ""
+        self.regions = regions_words(board, d.regions) if d.regions else ""
+        self.hold = "holds" if len(d.lines) == 1 else "hold"
+        self.rhold = "holds" if len(d.regions) == 1 else "hold"
+        self.one_region = len(d.regions) == 1
+        self.a, self.b = k * len(d.lines), k * len(d.regions)
+
+
+def _flow_empty_reason(d: Flow, w: _FlowWords) -> str:
+    """Why the region can put no more stars in the line (a step that empties cells)."""
+    a, b, amount = w.a, w.b, d.amount
+    left = _amount_left(a, b, amount, d.form)
+    rest = ": none" if left == 0 else f", the {_stars(left)} already there"
+    if d.form == "closed":
         return (
-            f"{reason}. So {name} puts {already}: "
-            f"{_cells(board, step.killed)} {'holds' if one else 'hold'} none."
-        )
-    if form == "closed" and not regions:
-        reason = (
-            f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, and the regions "
-            f"have room for only that many there{room}, so each region fills its room there"
-        )
-    elif form == "open" and not lines:
-        reason = (
-            f"{regions_named[0].upper()}{regions_named[1:]} {rhold} {_stars(b)} and "
-            f"{'has' if len(regions) == 1 else 'have'} room for only that many{room}, so "
-            f"{'it fills its' if len(regions) == 1 else 'each fills its'} room in every line"
-        )
-    elif form == "closed":
-        reason = (
-            f"{regions_named[0].upper()}{regions_named[1:]} {rhold} {_stars(b)}, "
-            + (f"at least {amount} of them already outside {lines_words}, " if amount else "")
-            + f"so at most {b - amount} in "
-            f"{lines_words}; {lines_words} {hold} {_stars(a)}, so the other regions put at "
-            f"least {a - b + amount} there, all the room they have{room}"
-        )
-    else:
-        reason = (
-            f"{lines_words[0].upper()}{lines_words[1:]} {hold} {_stars(a)}, "
-            + (f"at least {amount} of them already in other regions, " if amount else "")
-            + f"so at most {a - amount} in "
-            f"{regions_named}; {'it holds' if len(regions) == 1 else 'they hold'} "
-            f"{_stars(b)}, so at least {b - a + amount} outside {lines_words}, all the room "
-            f"{'it has' if len(regions) == 1 else 'they have'} there{room}"
-        )
-    if not step.placed:
-        one = step.killed.bit_count() == 1
-        return (
-            f"{reason}. So {name} fills its room in {one_line}, {_stars(share)}: half of each "
-            "run of touching live cells of even length, and every way to put them there "
-            f"touches {_cells(board, step.killed)}, so {'it holds' if one else 'they hold'} "
-            "none."
+            f"{_capital(w.lines)} {w.hold} {_stars(a)}, and the other "
+            f"regions have room for at most {amount} of them there{ROOM}, so "
+            f"{w.regions} put{'s' if w.one_region else ''} at least "
+            f"{_stars(a - amount)} in {w.lines}; {'it' if w.one_region else 'they'}"
+            f" {w.rhold} {_stars(b)} in all, so at most {b - a + amount} outside "
+            f"{w.lines}{rest}"
         )
     return (
-        f"{reason}. So {name} fills its room in {one_line}, {_stars(share)}: one on every "
+        f"{_capital(w.regions)} {w.rhold} {_stars(b)} and "
+        f"{'has' if w.one_region else 'have'} room for at most {amount} of them "
+        f"outside {w.lines}{ROOM}, so at least {b - amount} in {w.lines}; "
+        f"{w.lines} {w.hold} {_stars(a)}, so the other regions put at most "
+        f"{a - b + amount} there{rest}"
+    )
+
+
+def _flow_fill_reason(d: Flow, w: _FlowWords) -> str:
+    """Why the region fills its room in the line (a step that places or kills there)."""
+    a, b, amount = w.a, w.b, d.amount
+    if d.form == "closed" and not d.regions:
+        return (
+            f"{_capital(w.lines)} {w.hold} {_stars(a)}, and the regions "
+            f"have room for only that many there{ROOM}, so each region fills its room there"
+        )
+    if d.form == "open" and not d.lines:
+        return (
+            f"{_capital(w.regions)} {w.rhold} {_stars(b)} and "
+            f"{'has' if w.one_region else 'have'} room for only that many{ROOM}, so "
+            f"{'it fills its' if w.one_region else 'each fills its'} room in every line"
+        )
+    if d.form == "closed":
+        return (
+            f"{_capital(w.regions)} {w.rhold} {_stars(b)}, "
+            + (f"at least {amount} of them already outside {w.lines}, " if amount else "")
+            + f"so at most {b - amount} in "
+            f"{w.lines}; {w.lines} {w.hold} {_stars(a)}, so the other regions put at "
+            f"least {a - b + amount} there, all the room they have{ROOM}"
+        )
+    return (
+        f"{_capital(w.lines)} {w.hold} {_stars(a)}, "
+        + (f"at least {amount} of them already in other regions, " if amount else "")
+        + f"so at most {a - amount} in "
+        f"{w.regions}; {'it holds' if w.one_region else 'they hold'} "
+        f"{_stars(b)}, so at least {b - a + amount} outside {w.lines}, all the room "
+        f"{'it has' if w.one_region else 'they have'} there{ROOM}"
+    )
+
+
+def _flow_why(d: Flow, step: Step, board: Board, before: State) -> str:
+    words = _FlowWords(board, d)
+    one_line = unit_name(board, d.kind[:-1], d.line)
+    name = unit_name(board, "region", d.region)
+    one = step.killed.bit_count() == 1
+    if d.what == "empty":
+        already = (
+            f"no more stars in {one_line} than the {_stars(d.share)} already there"
+            if d.share
+            else f"no star in {one_line}"
+        )
+        return (
+            f"{_flow_empty_reason(d, words)}. So {name} puts {already}: "
+            f"{_cells(board, step.killed)} {'holds' if one else 'hold'} none."
+        )
+    reason = _flow_fill_reason(d, words)
+    if not step.placed:
+        return (
+            f"{reason}. So {name} fills its room in {one_line}, {_stars(d.share)}: half of "
+            "each run of touching live cells of even length, and every way to put them "
+            f"there touches {_cells(board, step.killed)}, so "
+            f"{'it holds' if one else 'they hold'} none."
+        )
+    return (
+        f"{reason}. So {name} fills its room in {one_line}, {_stars(d.share)}: one on every "
         f"other cell of each run of touching live cells of odd length, so "
         f"{_cells(board, step.placed)} holds a star." + _neighbours(board, step)
     )
@@ -406,3 +418,60 @@ def _amount_left(a: int, b: int, amount: int, form: str) -> int:
     """What an "empty" step's group leaves for the crossing it empties: b − a + amount
     for a closed group, a − b + amount for an open one."""
     return b - a + amount if form == "closed" else a - b + amount
+
+
+def _flow_place(d: Flow) -> Place | None:
+    """The group the sentence of a flow step starts from: its lines or its regions."""
+    if d.what == "empty":
+        lines_first = d.form == "closed"
+    else:
+        lines_first = not d.regions or (d.form == "open" and bool(d.lines))
+    if lines_first and d.lines:
+        return Place.lines(d.kind, d.lines)
+    return Place.regions(d.regions) if d.regions else None
+
+
+#: The sentence of each kind of step, by the type of its detail: ``why(detail, step,
+#: board, before)``.
+_WHY: dict[type, Callable[..., str | None]] = {
+    QueenKills: _neighbour_kill_why,
+    UnitFull: _unit_full_why,
+    UnitNeedsEveryCell: _unit_filled_why,
+    Blocks: _blocks_why,
+    Undercount: _undercount_why,
+    Overcount: _overcount_why,
+    Exclusion: _exclusion_why,
+    Capacity: _capacity_why,
+    Placements: _placements_why,
+    Flow: _flow_why,
+    TrialFails: _trial_why,
+}
+
+#: Where each kind of step's sentence looks, by the type of its detail.
+_FOCUS: dict[type, Callable[[Any], Place | None]] = {
+    QueenKills: lambda d: Place.cell(d.cell),
+    UnitFull: lambda d: Place.unit(d.kind, d.which),
+    UnitNeedsEveryCell: lambda d: Place.unit(d.kind, d.which),
+    Blocks: lambda d: _place(d.where),
+    Undercount: lambda d: Place.regions(d.regions),
+    Overcount: lambda d: Place.lines(d.kind, d.lines),
+    Exclusion: lambda d: _place(d.where),
+    Capacity: lambda d: Place.lines(d.kind, range(d.first, d.last + 1)),
+    Placements: lambda d: _place(d.where),
+    TrialFails: lambda d: Place.cell(d.cell) if d.kind == "count" else Place(d.kind, d.which),
+    Flow: _flow_place,
+}
+
+
+def star_why(step: Step, board: Board, before: State) -> str | None:
+    """One sentence of why for a Star Battle step, or None."""
+    why = _WHY.get(type(step.detail))
+    return None if why is None else why(step.detail, step, board, before)
+
+
+def star_focus(step: Step, board: Board, before: State) -> Place | None:
+    """Where the sentence of :func:`star_why` looks: the place whose live cells force the
+    step (a star's cell for its neighbours, the unit or group of lines the sentence is
+    about, the regions an undercount confines, a trial's failing unit)."""
+    place = _FOCUS.get(type(step.detail))
+    return None if place is None else place(step.detail)

@@ -42,8 +42,7 @@ def install_for_every_k(site: FakeSite) -> None:
     """HIDDEN_KILL for every K, run first: it kills stars of the solution outright (the
     first live cell is mostly empty in a Star Battle solution, and the other rules solve
     many boards before a rule at the end of the cheap tier has a turn)."""
-    source = rule_module(HIDDEN_KILL, "hidden_kill", position=1)
-    source = source.replace("apply=apply)", "apply=apply, max_stars=None)")
+    source = rule_module(HIDDEN_KILL, "hidden_kill", position=1, max_stars=None)
     site.add(
         "queens-rules-faulty",
         "2.0.1",

@@ -16,6 +16,7 @@ from queens_core.cli.output import format_result
 from queens_core.render.text import format_explanation
 from queens_core.testing import make_board, make_state
 from queens_core.tools.explain import ReplayError, apply_step, explain_steps, replay
+from queens_rules_pfc import TrialFails
 
 
 @pytest.fixture(scope="module")
@@ -210,7 +211,7 @@ def test_a_trial_that_no_longer_fails_quickly_is_told_without_its_dead_cells(reg
     two rounds, the sentence refers to the round's position and names only the trial cell."""
     (pfc,) = (r for r in registry.rules if r.counter == "placement_forces_contradiction")
     board = Board.parse((ARCHIVE / "353.txt").read_text())
-    step = Step(pfc.counter, 0, 1, ("cell", 0, "row", 5, "empty", (20, 30)))
+    step = Step(pfc.counter, 0, 1, TrialFails(0, "row", 5, "empty", (20, 30)))
     why = pfc.explain(step, board, State.initial(board))  # r1c1 fails nothing here
     assert why == (
         "Suppose r1c1 held a queen: in the position this round of trials started from "

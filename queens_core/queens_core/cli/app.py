@@ -59,6 +59,8 @@ class Settings:
             readers.report = warn
             for line in self._registry.broken:
                 warn(f"{line} (skipped)")
+            for line in self._registry.outdated:
+                warn(line)
             if warn_empty and not self._registry.rules:
                 warn(
                     "no rules are installed, so nothing can be deduced: install a rule "

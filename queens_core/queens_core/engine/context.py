@@ -31,8 +31,10 @@ __all__ = ["Context", "Contradiction", "Scratch", "Step", "UnsoundDeduction"]
 class Step(NamedTuple):
     """One deduction: ``placed`` is a one-bit mask (or 0), ``killed`` the cells that died.
 
-    ``detail`` is rule-specific and says why, e.g. ``("region", 3)`` or
-    ``("row", 2, "region", 5)``; indices are 0-based.
+    ``detail`` says why: a typed named tuple declared by the package whose rule recorded
+    the step, one class per kind of reason (``LineConfined(kind="row", line=2,
+    region=5)``); a rule written for contract 0.2 gives a plain tuple. Indices are
+    0-based. Its tuple form is what ``--format json`` shows.
     """
 
     counter: str

@@ -15,13 +15,17 @@ read from a picture.
 
 from __future__ import annotations
 
-from .rules import Context, Scratch
+from .rules import Context, LineConfined, OnlyLiveCell, QueenKills, RegionConfined, Scratch
 
 Ctx = Context | Scratch
 
+#: Makes a detail from its tuple form without a Python call (as the context makes a
+#: Step): a pass records many steps, and a detail class's own ``__new__`` is Python code.
+_detail = tuple.__new__
+
 
 def settle_queens(ctx: Ctx) -> bool:
-    """Kill every live cell in the kill mask of a queen (detail ``("queen", cell)``).
+    """Kill every live cell in the kill mask of a queen (detail :class:`QueenKills`).
 
     Once a state's queens are settled they stay settled (a placement through the context
     kills its own kill mask, and dead cells never come back to life), so a call that sees
@@ -40,7 +44,7 @@ def settle_queens(ctx: Ctx) -> bool:
         low = queens & -queens
         queens ^= low
         cell = low.bit_length() - 1
-        if ctx.kill(board.kill_masks[cell], ("queen", cell)):
+        if ctx.kill(board.kill_masks[cell], _detail(QueenKills, ("queen", cell))):
             changed = True
     return changed
 
@@ -61,7 +65,7 @@ def place_region_single(ctx: Ctx) -> bool:
             found.append((k, cells))
     for k, bit in found:
         if state.live & bit:
-            ctx.place(bit.bit_length() - 1, ("region", k))
+            ctx.place(bit.bit_length() - 1, _detail(OnlyLiveCell, ("region", k)))
     return bool(found)
 
 
@@ -83,7 +87,7 @@ def place_line_single(ctx: Ctx) -> bool:
                 found.append((index, cells))
         for index, bit in found:
             if state.live & bit:
-                ctx.place(bit.bit_length() - 1, (kind, index))
+                ctx.place(bit.bit_length() - 1, _detail(OnlyLiveCell, (kind, index)))
                 changed = True
     return changed
 
@@ -103,11 +107,15 @@ def clear_line_of_confined_region(ctx: Ctx) -> bool:
             continue
         first = (cells & -cells).bit_length() - 1
         r, c = divmod(first, n)
+        # A confinement is seen again in every pass once its kills are done: the detail
+        # is made only when there is something left to kill.
         row = row_masks[r]
-        if not cells & ~row and ctx.kill(row & ~region, ("region", k, "row", r)):
+        if not cells & ~row and row & ~region & state.live:
+            ctx.kill(row & ~region, _detail(RegionConfined, ("region", k, "row", r)))
             changed = True
         column = col_masks[c]
-        if not cells & ~column and ctx.kill(column & ~region, ("region", k, "column", c)):
+        if not cells & ~column and column & ~region & state.live:
+            ctx.kill(column & ~region, _detail(RegionConfined, ("region", k, "column", c)))
             changed = True
     return changed
 
@@ -127,7 +135,8 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
                 continue
             k = cell_region[(cells & -cells).bit_length() - 1]
             region = region_masks[k]
-            if not cells & ~region and ctx.kill(region & ~line, (kind, index, "region", k)):
+            if not cells & ~region and region & ~line & state.live:
+                ctx.kill(region & ~line, _detail(LineConfined, (kind, index, "region", k)))
                 changed = True
     return changed
 

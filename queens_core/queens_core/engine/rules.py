@@ -32,10 +32,10 @@ family
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import Board
 from .context import Context, Contradiction, Scratch, Step, UnsoundDeduction
@@ -49,11 +49,17 @@ __all__ = [
     "ExplainFn",
     "FocusFn",
     "Grade",
+    "LineConfined",
+    "OnlyLiveCell",
+    "Place",
+    "QueenKills",
+    "RegionConfined",
     "Rule",
     "Scratch",
     "Step",
     "Tier",
     "UnsoundDeduction",
+    "written_for_0_2",
 ]
 
 
@@ -95,13 +101,139 @@ ApplyFn = Callable[["Context"], Any]
 #: the step (in a replay, after every earlier step); None when it has nothing specific
 #: to say (the rule's summary is shown instead).
 ExplainFn = Callable[["Step", Board, State], "str | None"]
-#: The signature of a rule's focus: ``focus(step, board, before)`` gives the place whose
-#: live cells force the step, the one its sentence reasons about, where a hint first
-#: tells a player to look: ``("row", r)``, ``("column", c)``, ``("region", k)``,
-#: ``("rows", (r1, r2, ...))`` or ``("columns", ...)`` for adjacent lines taken together,
-#: or ``("cell", i)`` (a trial's cell, a queen's kill list); 0-based. None: no place to
-#: point at (the hint falls back on the cells the step changes).
-FocusFn = Callable[["Step", Board, State], "tuple[str, Any] | None"]
+
+
+class Place(NamedTuple):
+    """Where a hint tells a player to look for a step: the place whose live cells force
+    it, the one its sentence reasons about. 0-based; build one with the class methods
+    (``Place.column(0)``, ``Place.rows((2, 3))``). A rule written for contract 0.2 gives
+    the same pair as a plain tuple (``("column", 0)``), which is still accepted."""
+
+    #: ``row``, ``column``, ``region``, ``rows``, ``columns`` (adjacent lines taken
+    #: together), ``regions`` or ``cell`` (a trial's cell, a queen's kill list).
+    kind: str
+    #: Which row, column, region or cell (its index); the indices for the plural kinds.
+    which: int | tuple[int, ...]
+
+    @classmethod
+    def row(cls, row: int) -> Place:
+        return cls("row", row)
+
+    @classmethod
+    def column(cls, column: int) -> Place:
+        return cls("column", column)
+
+    @classmethod
+    def region(cls, region: int) -> Place:
+        return cls("region", region)
+
+    @classmethod
+    def cell(cls, cell: int) -> Place:
+        return cls("cell", cell)
+
+    @classmethod
+    def unit(cls, kind: str, which: int) -> Place:
+        """A row, column or region named by its kind: ``Place.unit("row", 2)``."""
+        return cls(kind, which)
+
+    @classmethod
+    def rows(cls, rows: Iterable[int]) -> Place:
+        return cls("rows", tuple(rows))
+
+    @classmethod
+    def columns(cls, columns: Iterable[int]) -> Place:
+        return cls("columns", tuple(columns))
+
+    @classmethod
+    def lines(cls, kind: str, lines: Iterable[int]) -> Place:
+        """Lines taken together, ``kind`` being ``rows`` or ``columns``."""
+        return cls(kind, tuple(lines))
+
+    @classmethod
+    def regions(cls, regions: Iterable[int]) -> Place:
+        return cls("regions", tuple(regions))
+
+
+# -- The typed details of the basic propagation (:mod:`.propagation`) --------------------
+# Each is a tuple in the form contract 0.2 gave (a tag string, then the indices), so
+# ``--format json`` prints it as before and a 0.2 rule that reads these steps by position
+# still works; a 0.3 rule reads the fields by name and tells the kinds apart by type. They
+# live here, interpreted, rather than beside the compiled propagation: a class with a
+# ``__new__`` of its own is plain Python's to make.
+
+
+def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
+    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
+    steps back): made again from its tuple form, without its own ``__new__``."""
+    return tuple.__new__, (type(detail), tuple(detail))
+
+
+class _QueenKillsFields(NamedTuple):
+    tag: str
+    cell: int
+
+
+class QueenKills(_QueenKillsFields):
+    """Why cells died: the queen already on ``cell`` kills its kill list
+    (``("queen", cell)`` as a tuple)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, cell: int) -> QueenKills:
+        return tuple.__new__(cls, ("queen", cell))
+
+
+class OnlyLiveCell(NamedTuple):
+    """Why a queen was placed: its cell is the only live one of the unit ``kind``
+    (``row``, ``column`` or ``region``) number ``which``, 0-based (``("region", 3)`` as a
+    tuple)."""
+
+    kind: str
+    which: int
+
+
+class _RegionConfinedFields(NamedTuple):
+    tag: str
+    region: int
+    kind: str
+    line: int
+
+
+class RegionConfined(_RegionConfinedFields):
+    """Why cells died: every live cell of ``region`` lies in the line ``kind`` (``row``
+    or ``column``) ``line`` (``("region", 3, "row", 0)`` as a tuple)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, region: int, kind: str, line: int) -> RegionConfined:
+        return tuple.__new__(cls, ("region", region, kind, line))
+
+
+class _LineConfinedFields(NamedTuple):
+    kind: str
+    line: int
+    tag: str
+    region: int
+
+
+class LineConfined(_LineConfinedFields):
+    """Why cells died: every live cell of the line ``kind`` ``line`` lies in ``region``
+    (``("row", 0, "region", 3)`` as a tuple)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, kind: str, line: int, region: int) -> LineConfined:
+        return tuple.__new__(cls, (kind, line, "region", region))
+
+
+#: The signature of a rule's focus: ``focus(step, board, before)`` gives the
+#: :class:`Place` whose live cells force the step, the one its sentence reasons about,
+#: where a hint first tells a player to look. None: no place to point at (the hint falls
+#: back on the cells the step changes).
+FocusFn = Callable[["Step", Board, State], "Place | tuple[str, Any] | None"]
 
 #: The weight of a rule that declares none, by tier.
 DEFAULT_WEIGHTS = {Tier.CHEAP: 5, Tier.EXPENSIVE: 20}
@@ -109,15 +241,47 @@ DEFAULT_WEIGHTS = {Tier.CHEAP: 5, Tier.EXPENSIVE: 20}
 DEFAULT_GRADES = {Tier.CHEAP: Grade.HARD, Tier.EXPENSIVE: Grade.FIENDISH}
 
 
-@dataclass(frozen=True, kw_only=True)
-class Rule:
-    """A deduction rule as a rule package registers it (keyword arguments only, so the
-    contract can gain fields without breaking a package).
+#: The metadata a rule must have, as a class attribute or a keyword argument.
+REQUIRED = ("counter", "display_name", "tier", "position", "summary")
+#: What a rule does, as methods (contract 0.3) or functions given as keywords (0.2).
+BEHAVIOUR = ("apply", "explain", "focus")
 
-    Several rules may share one ``apply`` function (the polyomino package checks 24 shapes
-    in one sweep over the regions): the driver calls it once for all of them, with
-    :attr:`Context.enabled` holding the counters that are switched on. Such rules must be
-    adjacent in catalog order.
+
+@dataclass(frozen=True, kw_only=True, init=False)
+class Rule:
+    """A deduction rule: one object that carries its deduction (:meth:`apply`), its
+    sentence (:meth:`explain`) and where a hint looks (:meth:`focus`), with its metadata.
+
+    A rule package subclasses it, sets the metadata as class attributes and defines the
+    methods; an instance is what ``queens_register_rules`` returns::
+
+        class CornerSquare(Rule):
+            counter = "corner_square"
+            display_name = "Corner square"
+            tier = Tier.CHEAP
+            position = 1000
+            summary = "A region confined to a 2×2 square kills the cells touching all of it."
+
+            def apply(self, ctx: Context) -> None: ...
+            def explain(self, step: Step, board: Board, before: State) -> str | None: ...
+            def focus(self, step: Step, board: Board, before: State) -> Place | None: ...
+
+    Any field may also be given as a keyword argument (``ShapeRule(counter="l_tromino",
+    ...)``), which overrides the class attribute: one class can make several rules. The
+    rule is frozen; :func:`dataclasses.replace` makes a changed copy.
+
+    Several rules may share one ``apply`` function (the polyomino package checks 24
+    shapes in one sweep over the regions): when adjacent rules' ``apply`` is the same
+    function object (``apply = staticmethod(sweep)`` on their common class), the driver
+    calls it once for all of them, with :attr:`Context.enabled` holding the counters that
+    are switched on. A method (``def apply(self, ctx)``) is one call per rule. A cheap
+    rule whose deduction is a function already may hand that function over the same way,
+    ``apply = staticmethod(fn)``: the driver then calls it directly, one call less in
+    every pass.
+
+    A rule written for contract 0.2 is a plain ``Rule(...)`` given ``apply=``, and
+    optionally ``explain=`` and ``focus=``, functions; it still works, and the registry
+    says once per package that it should become a subclass (:func:`written_for_0_2`).
     """
 
     counter: str
@@ -125,12 +289,8 @@ class Rule:
     tier: Tier
     position: int
     summary: str
-    apply: ApplyFn = field(compare=False)
+    #: How the counter goes up: one of :data:`COUNTINGS`.
     counting: str = "pass"
-    #: What the rule says about a step of its own (see :data:`ExplainFn`).
-    explain: ExplainFn | None = field(default=None, compare=False)
-    #: Where a hint tells a player to look for a step of the rule (see :data:`FocusFn`).
-    focus: FocusFn | None = field(default=None, compare=False)
     #: How hard one firing is to spot (the difficulty score); by tier when None.
     weight: int | None = None
     #: The lowest grade of a board that needs this rule; by tier when None.
@@ -144,6 +304,30 @@ class Rule:
     #: (None: any K from ``min_stars`` up). The default is Queens alone, K = 1.
     min_stars: int = 1
     max_stars: int | None = 1
+    #: ``apply(ctx) -> None``: the deduction (a method in 0.3; see :data:`ApplyFn`).
+    # None only until a subclass or a keyword gives it; problems() refuses a rule without.
+    apply: ApplyFn = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    #: ``explain(step, board, before) -> str | None``: the sentence of a step of the
+    #: rule; None when the rule has none (see :data:`ExplainFn`).
+    explain: ExplainFn | None = field(default=None, compare=False, repr=False)
+    #: ``focus(step, board, before) -> Place | None``: where a hint tells a player to
+    #: look for a step of the rule; None when the rule has none (see :data:`FocusFn`).
+    focus: FocusFn | None = field(default=None, compare=False, repr=False)
+
+    def __init__(self, **fields: Any) -> None:
+        known = _FIELD_NAMES
+        for name, value in fields.items():
+            if name not in known:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword {name!r}")
+            if name in BEHAVIOUR and _is_own_method(self, name, value):
+                continue  # dataclasses.replace hands back the class's own method
+            object.__setattr__(self, name, value)
+        for name in REQUIRED:
+            if not hasattr(self, name):
+                raise TypeError(
+                    f"{type(self).__name__}() needs {name!r}, as a keyword argument or a "
+                    "class attribute"
+                )
 
     def sound_for(self, stars: int) -> bool:
         """Whether the rule may run on a board with ``stars`` stars per unit."""
@@ -160,42 +344,15 @@ class Rule:
     def problems(self) -> list[str]:
         """What is wrong with this registration, if anything (empty when it is fine)."""
         found = []
-        low, high = self.min_stars, self.max_stars
-        if (
-            not isinstance(low, int)
-            or isinstance(low, bool)
-            or low < 1
-            or not (high is None or (isinstance(high, int) and not isinstance(high, bool)))
-            or (high is not None and high < low)
-        ):
+        if not _is_star_range(self.min_stars, self.max_stars):
             found.append(
-                f"stars {low!r}..{high!r} is not a range of whole numbers of at least 1 "
-                "(min_stars, and max_stars or None)"
+                f"stars {self.min_stars!r}..{self.max_stars!r} is not a range of whole "
+                "numbers of at least 1 (min_stars, and max_stars or None)"
             )
-        if not isinstance(self.counter, str) or not COUNTER_ID.match(self.counter):
-            found.append(f"counter id {self.counter!r} is not lower_snake_case")
-        if not isinstance(self.display_name, str) or not self.display_name.strip():
-            found.append("display name is empty")
-        if not isinstance(self.tier, Tier):
-            found.append(f"tier {self.tier!r} is not Tier.CHEAP or Tier.EXPENSIVE")
-        if not isinstance(self.position, int) or isinstance(self.position, bool):
-            found.append(f"position {self.position!r} is not an int")
-        if not callable(self.apply):
-            found.append("apply is not callable")
-        if self.counting not in COUNTINGS:
-            found.append(f"counting {self.counting!r} is not one of {', '.join(COUNTINGS)}")
-        if self.explain is not None and not callable(self.explain):
-            found.append("explain is not callable")
-        if self.focus is not None and not callable(self.focus):
-            found.append("focus is not callable")
-        if self.weight is not None and (
-            not isinstance(self.weight, int) or isinstance(self.weight, bool) or self.weight < 0
-        ):
-            found.append(f"weight {self.weight!r} is not an int of 0 or more")
-        if self.grade is not None and not isinstance(self.grade, Grade):
-            found.append(f"grade {self.grade!r} is not a Grade (Grade.EASY ... Grade.FIENDISH)")
-        if not isinstance(self.family, str):
-            found.append(f"family {self.family!r} is not a string")
+        for name, fine, message in _CHECKS:
+            value = getattr(self, name)
+            if not fine(value):
+                found.append(message.format(value))
         return found
 
     def describe(self) -> str:
@@ -217,3 +374,67 @@ class Rule:
     def grade_needed(self) -> Grade:
         """The declared grade, else the tier's default."""
         return DEFAULT_GRADES[self.tier] if self.grade is None else self.grade
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_whole(value: object, least: int = 0) -> bool:
+    """An int (not a bool) of at least ``least``."""
+    return _is_int(value) and value >= least  # type: ignore[operator]
+
+
+def _is_star_range(low: object, high: object) -> bool:
+    if not _is_whole(low, 1):
+        return False
+    return high is None or (_is_whole(high) and high >= low)  # type: ignore[operator]
+
+
+def _optional(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda value: value is None or check(value)
+
+
+#: Each field a registration can get wrong, what a good value is, and what to say of a
+#: bad one (``{}`` is the value), in the order the problems are listed.
+_CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+    (
+        "counter",
+        lambda v: isinstance(v, str) and COUNTER_ID.match(v) is not None,
+        "counter id {!r} is not lower_snake_case",
+    ),
+    ("display_name", lambda v: isinstance(v, str) and bool(v.strip()), "display name is empty"),
+    ("tier", lambda v: isinstance(v, Tier), "tier {!r} is not Tier.CHEAP or Tier.EXPENSIVE"),
+    ("position", _is_int, "position {!r} is not an int"),
+    ("apply", callable, "apply is not callable"),
+    ("counting", lambda v: v in COUNTINGS, "counting {!r} is not one of " + ", ".join(COUNTINGS)),
+    ("explain", _optional(callable), "explain is not callable"),
+    ("focus", _optional(callable), "focus is not callable"),
+    ("weight", _optional(_is_whole), "weight {!r} is not an int of 0 or more"),
+    (
+        "grade",
+        _optional(lambda v: isinstance(v, Grade)),
+        "grade {!r} is not a Grade (Grade.EASY ... Grade.FIENDISH)",
+    ),
+    ("family", lambda v: isinstance(v, str), "family {!r} is not a string"),
+)
+
+_FIELD_NAMES = frozenset(f.name for f in fields(Rule))
+
+
+def _is_own_method(rule: Rule, name: str, value: object) -> bool:
+    """Whether ``value`` is ``rule``'s class's own ``name`` (a method bound to ``rule``,
+    or the very function a staticmethod gives)."""
+    own = getattr(type(rule), name, None)
+    if own is None:
+        return False
+    if value is own:
+        return True
+    return getattr(value, "__func__", None) is own and getattr(value, "__self__", None) is rule
+
+
+def written_for_0_2(rule: Rule) -> bool:
+    """Whether ``rule`` is a contract 0.2 registration: a plain :class:`Rule` given its
+    ``apply`` (and ``explain``, ``focus``) functions as keywords, rather than an instance
+    of a subclass that carries them."""
+    return type(rule) is Rule

@@ -12,6 +12,7 @@ through the readers.
 from __future__ import annotations
 
 import types
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import pluggy
 
 from .. import hookspecs
-from ..engine.rules import Rule
+from ..engine.rules import Rule, written_for_0_2
 from ..runtime.guards import OutOfTime, raised_by_plugin
 from .finder import (
     Failed,
@@ -75,12 +76,16 @@ class Registry:
         packages: list[PackageInfo],
         broken: list[str] | None = None,
         readers: list[Reader] | None = None,
+        outdated: list[str] | None = None,
     ):
         self.rules = rules
         self.packages = packages
         #: Packages that failed to load and were skipped (only when asked to skip them).
         self.broken = [] if broken is None else broken
         self.readers = [TEXT_READER] if readers is None else readers
+        #: One notice for each package whose rules are written for an older contract
+        #: (they work, and the notice says what to change).
+        self.outdated = [] if outdated is None else outdated
 
     def __repr__(self) -> str:
         return (
@@ -183,8 +188,26 @@ def load_entry_points(
     return packages, broken
 
 
+def outdated_notice(package: str, version: str, rules: Iterable[Rule]) -> str | None:
+    """The one line that says a package registers contract 0.2 rules, and what to change
+    (None when none of ``rules`` is one)."""
+    old = [rule.counter for rule in rules if written_for_0_2(rule)]
+    if not old:
+        return None
+    who = f"{package} {version}".strip()
+    listed = ", ".join(old[:3]) + (f" and {len(old) - 3} more" if len(old) > 3 else "")
+    return (
+        f"{who} registers rules written for plugin contract 0.2 ({listed}): make each a "
+        "subclass of queens_core.Rule with apply, explain and focus methods "
+        '(docs/writing-rules.md, "Upgrading from 0.2")'
+    )
+
+
 def _collect(
-    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
+    pm: pluggy.PluginManager,
+    packages: Iterable[PackageInfo],
+    skip_broken: bool,
+    outdated: list[str] | None = None,
 ) -> tuple[list[Rule], list[str]]:
     """Call every plugin's ``queens_register_rules`` and validate what comes back.
 
@@ -205,6 +228,11 @@ def _collect(
         for rule in registered:
             owner[rule.counter] = label
             rules.append(replace(rule, package=package, version=version))
+        notice = outdated_notice(package, version, registered)
+        if notice is not None:
+            warnings.warn(notice, DeprecationWarning, stacklevel=1)
+            if outdated is not None:
+                outdated.append(notice)
     rules.sort(key=lambda r: (r.tier_rank, r.position, r.counter))
     return rules, broken
 
@@ -390,10 +418,11 @@ def load_registry(
         pm.check_pending()  # plugins registered by hand are checked here
     except pluggy.PluginValidationError as err:
         raise PluginError(f"plugin {pm.get_name(err.plugin)}: {err}") from err
-    rules, skipped = _collect(pm, packages, skip_broken)
+    outdated: list[str] = []
+    rules, skipped = _collect(pm, packages, skip_broken, outdated)
     readers, skipped_readers = _collect_readers(pm, packages, skip_broken)
     skipped += skipped_readers
     if skipped:
         alive = {name for name, _ in pm.list_name_plugin()}
         packages = [info for info in packages if info.label in alive]
-    return Registry(rules, packages, broken + skipped, readers)
+    return Registry(rules, packages, broken + skipped, readers, outdated)

@@ -140,42 +140,77 @@ class Focus:
     named_by_rule: bool = True
 
 
-def _rule_focus(board: Board, kind: object, index: object) -> Focus | None:
-    """The rule's answer as a :class:`Focus`, or None when it is not a place on ``board``."""
-    n = board.n
-    if kind in ("row", "column", "region") and isinstance(index, int):
-        count = len(board.region_masks) if kind == "region" else n
-        if not 0 <= index < count:
-            return None
-        name = region_name(board, index) if kind == "region" else f"{kind} {index + 1}"
-        return Focus(kind, index, name, board.unit_mask(kind, index))
-    if kind == "regions" and isinstance(index, (tuple, list)) and index:
-        regions = tuple(sorted(set(index)))
-        if not all(isinstance(k, int) and 0 <= k < len(board.region_masks) for k in regions):
-            return None
-        if len(regions) == 1:
-            return _rule_focus(board, "region", regions[0])
-        mask = 0
-        for k in regions:
-            mask |= board.region_masks[k]
-        return Focus("regions", regions, regions_words(board, regions), mask)
-    if kind == "cell" and isinstance(index, int) and 0 <= index < n * n:
-        return Focus("cells", (index,), cell_label(board, index), 1 << index)
-    if kind in LINES and isinstance(index, (tuple, list)) and index:
-        lines = tuple(sorted(set(index)))
-        if not all(isinstance(i, int) and 0 <= i < n for i in lines):
-            return None
-        line = LINES[kind]
-        if len(lines) == 1:
-            return _rule_focus(board, line, lines[0])
-        first, last = lines[0] + 1, lines[-1] + 1
-        runs = lines == tuple(range(lines[0], lines[-1] + 1))
-        name = f"{kind} {first}–{last}" if runs else lines_words(line, lines)
-        mask = 0
-        for i in lines:
-            mask |= board.unit_mask(line, i)
-        return Focus(kind, lines, name, mask)
+def _indices(index: object, count: int) -> tuple[int, ...] | None:
+    """A plural place's indices, sorted and each below ``count`` (None if they are not)."""
+    if not isinstance(index, tuple | list) or not index:
+        return None
+    found = tuple(sorted(set(index)))
+    if all(isinstance(i, int) and 0 <= i < count for i in found):
+        return found
     return None
+
+
+def _unit_focus(board: Board, kind: str, index: object) -> Focus | None:
+    count = len(board.region_masks) if kind == "region" else board.n
+    if not isinstance(index, int) or not 0 <= index < count:
+        return None
+    name = region_name(board, index) if kind == "region" else f"{kind} {index + 1}"
+    return Focus(kind, index, name, board.unit_mask(kind, index))
+
+
+def _regions_focus(board: Board, kind: str, index: object) -> Focus | None:
+    regions = _indices(index, len(board.region_masks))
+    if regions is None:
+        return None
+    if len(regions) == 1:
+        return _unit_focus(board, "region", regions[0])
+    mask = 0
+    for k in regions:
+        mask |= board.region_masks[k]
+    return Focus("regions", regions, regions_words(board, regions), mask)
+
+
+def _cell_focus(board: Board, kind: str, index: object) -> Focus | None:
+    if not isinstance(index, int) or not 0 <= index < board.n * board.n:
+        return None
+    return Focus("cells", (index,), cell_label(board, index), 1 << index)
+
+
+def _lines_focus(board: Board, kind: str, index: object) -> Focus | None:
+    lines = _indices(index, board.n)
+    if lines is None:
+        return None
+    line = LINES[kind]
+    if len(lines) == 1:
+        return _unit_focus(board, line, lines[0])
+    runs = lines == tuple(range(lines[0], lines[-1] + 1))
+    name = f"{kind} {lines[0] + 1}–{lines[-1] + 1}" if runs else lines_words(line, lines)
+    mask = 0
+    for i in lines:
+        mask |= board.unit_mask(line, i)
+    return Focus(kind, lines, name, mask)
+
+
+#: How each kind of :class:`~queens_core.engine.rules.Place` becomes a :class:`Focus`.
+_FOCUS_OF_KIND = {
+    "row": _unit_focus,
+    "column": _unit_focus,
+    "region": _unit_focus,
+    "regions": _regions_focus,
+    "cell": _cell_focus,
+    "rows": _lines_focus,
+    "columns": _lines_focus,
+}
+
+
+def _rule_focus(board: Board, said: object) -> Focus | None:
+    """A rule's answer (a :class:`~queens_core.engine.rules.Place`, or the plain pair of
+    a contract 0.2 rule) as a :class:`Focus`; None when it is not a place on ``board``."""
+    if not isinstance(said, tuple | list) or len(said) != 2:
+        return None
+    kind, index = said
+    make = _FOCUS_OF_KIND.get(kind) if isinstance(kind, str) else None
+    return None if make is None else make(board, kind, index)
 
 
 def focus_of(board: Board, step: Step, before: State, rule: Rule | None) -> Focus:
@@ -192,10 +227,9 @@ def focus_of(board: Board, step: Step, before: State, rule: Rule | None) -> Focu
                 raise
             what = f"raised {type(err).__name__}: {err}".rstrip(": ")
             raise RuleFailure(rule, ContractViolation(f"its focus {what}")) from err
-        if isinstance(said, (tuple, list)) and len(said) == 2:
-            found = _rule_focus(board, said[0], said[1])
-            if found is not None:
-                return found
+        found = _rule_focus(board, said)
+        if found is not None:
+            return found
     changed = step.placed | step.killed
     for kind, masks in (
         ("row", board.row_masks),
@@ -204,7 +238,7 @@ def focus_of(board: Board, step: Step, before: State, rule: Rule | None) -> Focu
     ):
         for index, mask in enumerate(masks):
             if changed and not changed & ~mask:
-                found = _rule_focus(board, kind, index)
+                found = _unit_focus(board, kind, index)
                 assert found is not None
                 return Focus(found.kind, index, found.name, mask, named_by_rule=False)
     cells = tuple(bits(changed))

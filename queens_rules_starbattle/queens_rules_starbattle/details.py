@@ -1,0 +1,249 @@
+"""Why a Star Battle rule placed or killed: the typed details of its steps, one named
+tuple per kind of reason.
+
+Each is a tuple in the form the package gave before its details had types (a tag string,
+then the values), which is what ``--format json`` prints; the sentences
+(:mod:`.sentences`) tell the kinds apart by type. A *group* (``where``) is a row, column or
+region, ``("row", 2)``, or a band of two adjacent lines, ``("rows", 2)`` for rows 2 and 3.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = [
+    "Blocks",
+    "Capacity",
+    "Exclusion",
+    "Flow",
+    "Overcount",
+    "Placements",
+    "TrialFails",
+    "Undercount",
+    "UnitFull",
+    "UnitNeedsEveryCell",
+]
+
+#: A row, column, region or band of two adjacent lines: ``(kind, index)``.
+Group = tuple[str, int]
+
+
+def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
+    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
+    steps back): made again from its tuple form, without its own ``__new__``."""
+    return tuple.__new__, (type(detail), tuple(detail))
+
+
+class _UnitFields(NamedTuple):
+    tag: str
+    kind: str
+    which: int
+
+
+class UnitFull(_UnitFields):
+    """The unit ``kind`` ``which`` holds its K stars: its other cells hold none
+    (``("unit", kind, which)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, kind: str, which: int) -> UnitFull:
+        return tuple.__new__(cls, ("unit", kind, which))
+
+
+class UnitNeedsEveryCell(_UnitFields):
+    """The unit ``kind`` ``which`` has as many live cells as stars to place: each holds
+    one (``("unit", kind, which)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, kind: str, which: int) -> UnitNeedsEveryCell:
+        return tuple.__new__(cls, ("unit", kind, which))
+
+
+class _BlocksFields(NamedTuple):
+    tag: str
+    where: Group
+    part: tuple[int, ...]
+
+
+class Blocks(_BlocksFields):
+    """The live cells of ``where`` fit in as many 2×2 blocks as the stars it needs; one
+    block's live cells of the group are ``part`` (``("blocks", where, part)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, where: Group, part: tuple[int, ...]) -> Blocks:
+        return tuple.__new__(cls, ("blocks", where, part))
+
+
+class _CountFields(NamedTuple):
+    tag: str
+    regions: tuple[int, ...]
+    kind: str
+    lines: tuple[int, ...]
+
+
+class Undercount(_CountFields):
+    """The ``regions`` lie within as many adjacent ``lines`` (``kind`` ``rows`` or
+    ``columns``), so those lines' stars are theirs (``("regions", regions, kind,
+    lines)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, regions: tuple[int, ...], kind: str, lines: tuple[int, ...]) -> Undercount:
+        return tuple.__new__(cls, ("regions", regions, kind, lines))
+
+
+class Overcount(_CountFields):
+    """The live cells of the adjacent ``lines`` lie within as many ``regions``, so those
+    regions' stars are in the lines (``("regions", regions, kind, lines)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, regions: tuple[int, ...], kind: str, lines: tuple[int, ...]) -> Overcount:
+        return tuple.__new__(cls, ("regions", regions, kind, lines))
+
+
+class _ExclusionFields(NamedTuple):
+    tag: str
+    cell: int
+    where: Group
+    need: int
+    live: int
+    capacity: int
+
+
+class Exclusion(_ExclusionFields):
+    """A star on ``cell`` would leave ``where`` needing ``need`` stars with ``live`` live
+    cells that fit in ``capacity`` 2×2 blocks (``("exclusion", cell, where, need, live,
+    capacity)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, cell: int, where: Group, need: int, live: int, capacity: int) -> Exclusion:
+        return tuple.__new__(cls, ("exclusion", cell, where, need, live, capacity))
+
+
+class _CapacityFields(NamedTuple):
+    tag: str
+    kind: str
+    first: int
+    last: int
+    side: str
+    bounds: tuple[tuple[int, int], ...]
+    region: int
+    what: str
+    part: tuple[int, ...]
+
+
+class Capacity(_CapacityFields):
+    """The lines ``first`` to ``last`` (``kind`` ``rows`` or ``columns``) need as many
+    stars as the regions reaching them can put there at ``side`` (``most`` or
+    ``least``), each region's bound in ``bounds`` ((region, bound), …); so ``region``
+    puts none ``outside`` or ``inside`` them (``what``), or one in each 2×2 block of its
+    cells ``in`` or ``out`` of them, ``part`` being one block's live cells
+    (``("capacity", kind, first, last, side, bounds, region, what, part)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(
+        cls,
+        kind: str,
+        first: int,
+        last: int,
+        side: str,
+        bounds: tuple[tuple[int, int], ...],
+        region: int,
+        what: str,
+        part: tuple[int, ...],
+    ) -> Capacity:
+        return tuple.__new__(cls, ("capacity", kind, first, last, side, bounds, region, what, part))
+
+
+class _PlacementsFields(NamedTuple):
+    tag: str
+    where: Group
+    ways: int
+    how: str
+
+
+class Placements(_PlacementsFields):
+    """``where`` can take its missing stars in ``ways`` ways; ``how`` the step's cells
+    are in them: ``all`` (a star in every one), ``none`` (in none), ``touch`` (touching
+    a star of every one) (``("placements", where, count, how)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(cls, where: Group, ways: int, how: str) -> Placements:
+        return tuple.__new__(cls, ("placements", where, ways, how))
+
+
+class _FlowFields(NamedTuple):
+    tag: str
+    kind: str
+    line: int
+    region: int
+    what: str
+    form: str
+    lines: tuple[int, ...]
+    regions: tuple[int, ...]
+    amount: int
+    share: int
+
+
+class Flow(_FlowFields):
+    """``region``'s share of ``line`` (``kind`` ``rows`` or ``columns``) is forced to
+    ``share``: ``what`` is ``empty`` (no more stars there) or ``fill`` (its room filled),
+    by the group of ``lines`` and ``regions`` (``form`` ``closed`` or ``open``, with
+    ``amount`` the stars of its other crossing) (``("flow", kind, line, region, what,
+    form, lines, regions, amount, share)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(
+        cls,
+        kind: str,
+        line: int,
+        region: int,
+        what: str,
+        form: str,
+        lines: tuple[int, ...],
+        regions: tuple[int, ...],
+        amount: int,
+        share: int,
+    ) -> Flow:
+        return tuple.__new__(
+            cls, ("flow", kind, line, region, what, form, lines, regions, amount, share)
+        )
+
+
+class _TrialFailsFields(NamedTuple):
+    tag: str
+    cell: int
+    kind: str
+    which: object
+    forced: tuple[tuple[int, str, tuple], ...]
+
+
+class TrialFails(_TrialFailsFields):
+    """A star on ``cell`` leaves the unit ``kind`` ``which`` unable to hold its stars,
+    or (``kind`` ``count``) makes a counting argument fail, ``which`` then saying how;
+    ``forced`` are the stars the trial's propagation placed on the way, in order, each
+    as (cell, counter, detail) (``("cell", cell, kind, which, forced)``)."""
+
+    __slots__ = ()
+    __reduce__ = _tuple_form
+
+    def __new__(
+        cls, cell: int, kind: str, which: object, forced: tuple[tuple[int, str, tuple], ...]
+    ) -> TrialFails:
+        return tuple.__new__(cls, ("cell", cell, kind, which, forced))
