@@ -6,7 +6,7 @@ Its own module, free of plugin hooks, so that the optional compiled build
 
 from __future__ import annotations
 
-from queens_core import Board, Context
+from queens_core import MAX_SIZE, Board, Context
 
 from .details import ShapeInRegion
 from .shapes import FIXED_TABLE, MAX_CELLS, MIN_CELLS
@@ -18,6 +18,9 @@ _KILLS_BY_SIZE: dict[int, dict[int, tuple[str, int] | None]] = {}
 #: Past this many masks for one size the cache starts over, so a long-running process
 #: (a server, a batch of millions of boards) does not grow without bound.
 _CACHE_LIMIT = 200_000
+#: The detail of a kill in region k, made once and shared: it names the region alone,
+#: and a tuple subclass costs several times a plain tuple to make and to free.
+_DETAILS: list[ShapeInRegion | None] = [None] * MAX_SIZE
 
 
 def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
@@ -68,5 +71,8 @@ def apply_polyomino(ctx: Context) -> None:
             continue
         found = shape_kills(board, cells)
         if found is not None and found[0] in enabled and found[1] & state.live:
-            # The detail made from its tuple form, without a Python call: the sweep is hot.
-            ctx.kill(found[1], tuple.__new__(ShapeInRegion, ("region", k)), counter=found[0])
+            detail = _DETAILS[k]
+            if detail is None:
+                # Made from its tuple form, without a Python call: the sweep is hot.
+                detail = _DETAILS[k] = tuple.__new__(ShapeInRegion, ("region", k))
+            ctx.kill(found[1], detail, counter=found[0])

@@ -15,6 +15,7 @@ read from a picture.
 
 from __future__ import annotations
 
+from .board import MAX_SIZE
 from .rules import Context, LineConfined, OnlyLiveCell, QueenKills, RegionConfined, Scratch
 
 Ctx = Context | Scratch
@@ -22,6 +23,21 @@ Ctx = Context | Scratch
 #: Makes a detail from its tuple form without a Python call (as the context makes a
 #: Step): a pass records many steps, and a detail class's own ``__new__`` is Python code.
 _detail = tuple.__new__
+
+# A detail names indices only, never the board or the state, so each is made the first
+# time it is needed and then shared: a tuple subclass costs several times what a plain
+# tuple does to make and to free, and the trials of placement-forces-contradiction run
+# these deductions (and make these details) over and over. Indexed by line or region,
+# or by line * MAX_SIZE + region.
+_SINGLES: dict[str, list[OnlyLiveCell | None]] = {
+    kind: [None] * MAX_SIZE for kind in ("row", "column", "region")
+}
+_REGION_CONFINED: dict[str, list[RegionConfined | None]] = {
+    kind: [None] * (MAX_SIZE * MAX_SIZE) for kind in ("row", "column")
+}
+_LINE_CONFINED: dict[str, list[LineConfined | None]] = {
+    kind: [None] * (MAX_SIZE * MAX_SIZE) for kind in ("row", "column")
+}
 
 
 def settle_queens(ctx: Ctx) -> bool:
@@ -63,9 +79,13 @@ def place_region_single(ctx: Ctx) -> bool:
         cells = live & mask
         if cells and not cells & (cells - 1) and not queens & mask:
             found.append((k, cells))
+    details = _SINGLES["region"]
     for k, bit in found:
         if state.live & bit:
-            ctx.place(bit.bit_length() - 1, _detail(OnlyLiveCell, ("region", k)))
+            detail = details[k]
+            if detail is None:
+                detail = details[k] = _detail(OnlyLiveCell, ("region", k))
+            ctx.place(bit.bit_length() - 1, detail)
     return bool(found)
 
 
@@ -85,9 +105,13 @@ def place_line_single(ctx: Ctx) -> bool:
             cells = live & mask
             if cells and not cells & (cells - 1) and not queens & mask:
                 found.append((index, cells))
+        details = _SINGLES[kind]
         for index, bit in found:
             if state.live & bit:
-                ctx.place(bit.bit_length() - 1, _detail(OnlyLiveCell, (kind, index)))
+                detail = details[index]
+                if detail is None:
+                    detail = details[index] = _detail(OnlyLiveCell, (kind, index))
+                ctx.place(bit.bit_length() - 1, detail)
                 changed = True
     return changed
 
@@ -100,6 +124,8 @@ def clear_line_of_confined_region(ctx: Ctx) -> bool:
     n = board.n
     row_masks = board.row_masks
     col_masks = board.col_masks
+    by_row = _REGION_CONFINED["row"]
+    by_column = _REGION_CONFINED["column"]
     changed = False
     for k, region in enumerate(board.region_masks):
         cells = state.live & region
@@ -111,11 +137,19 @@ def clear_line_of_confined_region(ctx: Ctx) -> bool:
         # is made only when there is something left to kill.
         row = row_masks[r]
         if not cells & ~row and row & ~region & state.live:
-            ctx.kill(row & ~region, _detail(RegionConfined, ("region", k, "row", r)))
+            detail = by_row[r * MAX_SIZE + k]
+            if detail is None:
+                detail = by_row[r * MAX_SIZE + k] = _detail(RegionConfined, ("region", k, "row", r))
+            ctx.kill(row & ~region, detail)
             changed = True
         column = col_masks[c]
         if not cells & ~column and column & ~region & state.live:
-            ctx.kill(column & ~region, _detail(RegionConfined, ("region", k, "column", c)))
+            detail = by_column[c * MAX_SIZE + k]
+            if detail is None:
+                detail = by_column[c * MAX_SIZE + k] = _detail(
+                    RegionConfined, ("region", k, "column", c)
+                )
+            ctx.kill(column & ~region, detail)
             changed = True
     return changed
 
@@ -129,6 +163,7 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
     region_masks = board.region_masks
     changed = False
     for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
+        details = _LINE_CONFINED[kind]
         for index, line in enumerate(masks):
             cells = state.live & line
             if not cells:
@@ -136,7 +171,12 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
             k = cell_region[(cells & -cells).bit_length() - 1]
             region = region_masks[k]
             if not cells & ~region and region & ~line & state.live:
-                ctx.kill(region & ~line, _detail(LineConfined, (kind, index, "region", k)))
+                detail = details[index * MAX_SIZE + k]
+                if detail is None:
+                    detail = details[index * MAX_SIZE + k] = _detail(
+                        LineConfined, (kind, index, "region", k)
+                    )
+                ctx.kill(region & ~line, detail)
                 changed = True
     return changed
 
