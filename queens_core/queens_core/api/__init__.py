@@ -7,7 +7,7 @@
     app = Application()
     board = app.read("archive/boards/1.txt").board
     app.solve(board).solved            # True
-    app.check(board).verdict           # 'ok'
+    app.check(board).verdict           # 'unique-solved'
 
 Every verb takes plain values and returns a typed result whose ``to_json()`` is the
 document ``queens COMMAND --format json`` prints (docs/python-api.md). Only this
