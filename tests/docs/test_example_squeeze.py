@@ -46,6 +46,29 @@ def site(tmp_path_factory) -> Path:
     return target
 
 
+@pytest.mark.slow
+def test_pip_accepts_the_example_beside_this_queens_core():
+    """The install the example's README shows resolves offline against the queens-core
+    installed here: its pin admits this contract version (the test above installs with
+    --no-deps, which would hide a pin that shuts it out)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--dry-run",
+            "--no-index",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            str(EXAMPLE),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def queens(*args: str, site: Path | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("QUEENS_")}
     env.pop("PYTHONPATH", None)
