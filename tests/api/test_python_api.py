@@ -249,3 +249,47 @@ def test_a_rule_that_raises_is_a_rule_failure():
     app = one_rule_app(quick_rule("boom", boom), "queens-rules-boom")
     with pytest.raises(RuleFailure, match="boom"):
         app.solve(Board.parse((ARCHIVE / "1.txt").read_text()))
+
+
+# -- what a notebook user types first -------------------------------------------------------
+
+
+def test_a_path_stands_for_its_board_in_every_verb_that_takes_one(app):
+    path = "archive/boards/1.txt"
+    board = app.read(str(ROOT / path)).board
+    by_path = app.solve(ROOT / path)
+    assert by_path.to_json()["state"] == app.solve(board).to_json()["state"]
+    assert by_path.name == str(ROOT / path)
+    assert app.grade(str(ROOT / path)).to_json() == app.grade(board).to_json()
+    assert app.render(ROOT / path, picture="text") == app.render(board, picture="text")
+    hinted = app.hint(ROOT / path).to_json()
+    assert hinted["source"] == str(ROOT / path)
+    assert hinted | {"source": "<board>"} == app.hint(board).to_json()
+
+
+def test_stats_of_one_path_is_of_that_path_not_of_its_letters(app):
+    one = app.stats(str(ROOT / "archive" / "boards" / "1.txt"), uniqueness=False)
+    listed = app.stats([str(ROOT / "archive" / "boards" / "1.txt")], uniqueness=False)
+    assert one.to_json()["boards"] == listed.to_json()["boards"] == 1
+
+
+@pytest.mark.parametrize("cap", [0, 1, -1, True])
+def test_a_cap_that_cannot_tell_one_solution_from_two_is_refused(app, cap):
+    board = app.read(str(ROOT / "archive" / "boards" / "353.txt")).board
+    with pytest.raises(ValueError, match="at least 2"):
+        app.check(board, cap=cap)
+
+
+def test_an_unknown_picture_is_refused_not_drawn_as_svg(app):
+    board = app.read(str(ROOT / "archive" / "boards" / "1.txt")).board
+    with pytest.raises(ValueError, match="'gif' is not one of svg, png, text"):
+        app.render(board, picture="gif")
+
+
+def test_a_state_of_another_board_is_an_error_the_api_names(app):
+    from queens_core.api import InvalidState
+
+    board = app.read(str(ROOT / "archive" / "boards" / "1.txt")).board
+    larger = Application.board([letter * 9 for letter in "ABCDEFGHI"])
+    with pytest.raises(InvalidState, match="outside the 8×8 board"):
+        app.hint(board, Application.state(larger, None))

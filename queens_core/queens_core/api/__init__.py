@@ -25,6 +25,7 @@ from .errors import InputTooLarge, PluginRanAway, ReaderFailed
 if TYPE_CHECKING:
     from ..engine.board import BoardError, max_stars, size_article
     from ..engine.driver import RuleFailure
+    from ..engine.state import InvalidState
     from ..generator.needs import NeverNeeded
     from ..generator.queens_maker import GenerateError, GiveUp, grade_names
     from ..plugins.selection import SelectionError
@@ -32,7 +33,10 @@ if TYPE_CHECKING:
     from ..referee.budget import SearchLimitExceeded
     from ..render.colour import ARCHIVE_COLOURS, region_colours
     from ..render.documents import DetailError, board_json, detail_failure, state_json
-    from ..runtime.forks import ChildOutOfMemory, ChildTimedOut, can_fork, run_in_child
+    from ..runtime.forks import ChildOutOfMemory as ChildOutOfMemory
+    from ..runtime.forks import ChildTimedOut as ChildTimedOut
+    from ..runtime.forks import can_fork as can_fork
+    from ..runtime.forks import run_in_child as run_in_child
     from ..tools.batch import BoardInputError
     from .generation import MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
@@ -70,7 +74,9 @@ _HOMES = {
     "SearchLimitExceeded": "..referee.budget",
     "SelectionError": "..plugins.selection",
     "UnsoundRule": "..referee.blame",
-    # A front end that does risky work (decoding a picture) in a memory-capped child.
+    "InvalidState": "..engine.state",
+    # A front end that does risky work (decoding a picture) in a memory-capped child;
+    # importable from here, but not part of __all__: they are the page's, not a user's.
     "ChildOutOfMemory": "..runtime.forks",
     "ChildTimedOut": "..runtime.forks",
     "can_fork": "..runtime.forks",
@@ -84,8 +90,6 @@ __all__ = [
     "BoardInputError",
     "BoardRead",
     "CheckAnswer",
-    "ChildOutOfMemory",
-    "ChildTimedOut",
     "DetailError",
     "GenerateError",
     "GiveUp",
@@ -93,6 +97,7 @@ __all__ = [
     "HintAnswer",
     "InputTooLarge",
     "Installed",
+    "InvalidState",
     "MadeBoard",
     "NeverNeeded",
     "PluginRanAway",
@@ -104,12 +109,10 @@ __all__ = [
     "Statistics",
     "UnsoundRule",
     "board_json",
-    "can_fork",
     "detail_failure",
     "grade_names",
     "max_stars",
     "region_colours",
-    "run_in_child",
     "size_article",
     "state_json",
 ]

@@ -16,6 +16,7 @@ each a one-line ``str()``; :mod:`queens_core.api` exports them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -33,6 +34,12 @@ if TYPE_CHECKING:
     from .generation import Batch, MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
+
+    #: A board, or the path of a file holding one (read with the installed readers).
+    BoardOrPath = Board | str | os.PathLike[str]
+
+#: The pictures :meth:`Application.render` draws.
+PICTURES = ("svg", "png", "text")
 
 #: A choice of rules: (only, exclude, tier), as ``--only``, ``--exclude``, ``--tier``.
 Selection = tuple[tuple[str, ...], tuple[str, ...], "str | None"]
@@ -224,11 +231,19 @@ class Application:
             return State.initial(board)
         return read_state(board, rows if isinstance(rows, str) else "\n".join(rows))
 
+    def _board(self, board: BoardOrPath, name: str) -> tuple[Board, str]:
+        """``board`` itself, or the board read from the file it names (then named by its
+        path, unless ``name`` was given)."""
+        if isinstance(board, (str, os.PathLike)):
+            path = os.fspath(board)
+            return self.read(path).board, path if name == BOARD_NAME else name
+        return board, name
+
     # -- the verbs ---------------------------------------------------------------------
 
     def solve(
         self,
-        board: Board,
+        board: BoardOrPath,
         only: Iterable[str] = (),
         exclude: Iterable[str] = (),
         tier: str | None = None,
@@ -243,19 +258,20 @@ class Application:
         from ..referee.blame import diagnose
         from .results import Solution
 
+        board, name = self._board(board, name)
         solver = self.solver(only, exclude, tier).for_stars(board.stars)
         result = solver.solve(board, None if start is None else start.copy())
         diagnosis = diagnose(result, start, solver.by_counter)
         return Solution(name, board, result, list(solver.rules), diagnosis)
 
-    def explain(self, board: Board, name: str = BOARD_NAME) -> Solution:
+    def explain(self, board: BoardOrPath, name: str = BOARD_NAME) -> Solution:
         """The whole solve with every rule, for its steps in words
         (:meth:`Solution.text` with ``explain``, or :meth:`Solution.to_json`)."""
         return self.solve(board, name=name)
 
     def hint(
         self,
-        board: Board,
+        board: BoardOrPath,
         state: State | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         every_step: bool = False,
@@ -269,13 +285,14 @@ class Application:
         from ..tools.hint import find_hint
         from .reports import HintAnswer
 
+        board, name = self._board(board, name)
         start = state or State.initial(board)
         found = find_hint(board, start, self.registry.rules, timeout, every_step)
         return HintAnswer(found, name, state_name)
 
     def check(
         self,
-        board: Board | str,
+        board: Board | str | os.PathLike[str],
         cap: int = DEFAULT_CAP,
         timeout: float | None = DEFAULT_TIMEOUT,
         stars: int | None = None,
@@ -286,9 +303,14 @@ class Application:
     ) -> CheckAnswer:
         """Is ``board`` (a board, or the path of one) ready to ship: its solutions (up to
         ``cap``, within ``timeout`` seconds), whether the rules solve it, its tier and
-        grade. Never raises for a bad board: its report says why."""
+        grade. Never raises for a bad board: its report says why. Raises ``ValueError``
+        for a ``cap`` below 2, which could not tell one solution from several."""
         from ..tools.check import check_board
         from .reports import CheckAnswer
+
+        _check_cap(cap)
+        if isinstance(board, os.PathLike):
+            board = os.fspath(board)
 
         grader = self.grader(only, exclude, tier)
         if isinstance(board, str):
@@ -310,6 +332,7 @@ class Application:
     ) -> list[tuple[str, Callable[[], CheckAnswer]]]:
         """Every board under ``paths`` (a folder: its board files, at any depth, in
         natural order), each with the check that runs when called."""
+        _check_cap(cap)
         from ..tools.batch import expand_paths
         from ..tools.check import unreadable
         from .reports import CheckAnswer
@@ -325,7 +348,7 @@ class Application:
 
     def grade(
         self,
-        board: Board,
+        board: BoardOrPath,
         only: Iterable[str] = (),
         exclude: Iterable[str] = (),
         tier: str | None = None,
@@ -334,12 +357,13 @@ class Application:
         ladder that solves it, and its score (``rung`` None: they do not solve it)."""
         from .reports import Grading
 
+        board, _name = self._board(board, BOARD_NAME)
         grader = self.grader(only, exclude, tier).for_stars(board.stars)
         return Grading(board, grader.assess(board))
 
     def stats(
         self,
-        paths: Sequence[str],
+        paths: Sequence[str] | str | os.PathLike[str],
         stars: int | None = None,
         only: Iterable[str] = (),
         exclude: Iterable[str] = (),
@@ -354,6 +378,9 @@ class Application:
         from ..tools.stats import UniquenessCheck, collect, declared_stars
         from .reports import Statistics
 
+        if isinstance(paths, (str, os.PathLike)):  # one file or folder, not its letters
+            paths = [os.fspath(paths)]
+        paths = [os.fspath(path) for path in paths]
         rules = self.rules(only, exclude, tier)
         # Left to the inputs, K is the first board's: a folder of Star Battle boards is
         # summed up as such; a board of another K is named.
@@ -412,7 +439,7 @@ class Application:
 
     def render(
         self,
-        board: Board,
+        board: BoardOrPath,
         state: State | None = None,
         picture: str = "svg",
         labels: bool = False,
@@ -420,7 +447,11 @@ class Application:
         title: str | None = None,
     ) -> str | bytes:
         """``board`` drawn with ``state``'s marks: an SVG document (text), a PNG image
-        (bytes; needs Pillow) or the ``♛ ⨯ .`` text picture (``picture``: svg, png, text)."""
+        (bytes; needs Pillow) or the ``♛ ⨯ .`` text picture (``picture``: svg, png, text;
+        anything else raises ``ValueError``)."""
+        if picture not in PICTURES:
+            raise ValueError(f"picture {picture!r} is not one of {', '.join(PICTURES)}")
+        board, _name = self._board(board, BOARD_NAME)
         show_dead = not (state is not None and state.is_solved(board))
         if picture == "text":
             from ..engine.state import State
@@ -454,3 +485,11 @@ def _holding(board: Board) -> Reader:
         inline=True,
         sniff=lambda data: data == _IN_MEMORY.encode(),
     )
+
+
+def _check_cap(cap: int) -> None:
+    """A cap below 2 would stop the count at the first solution (or before it)."""
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 2:
+        raise ValueError(
+            f"cap {cap!r}: the count must go on to at least 2 solutions to tell one from several"
+        )
