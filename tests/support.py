@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "archive" / "boards"
 EXPECTED = ROOT / "tests" / "expected"
 
-#: SOLVER.md, "Output: not solved": board 353 where the cheap tier stops (its golden file).
+#: Board 353 where the cheap tier stops: the "not solved" output (its golden file).
 CHEAP_STALL_353 = (EXPECTED / "353-cheap.txt").read_text(encoding="utf-8")
 
 

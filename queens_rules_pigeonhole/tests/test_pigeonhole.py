@@ -1,7 +1,7 @@
 """N-regions-in-N-lines (issue 4).
 
-The matching-based rule against the 2^N subset loop of HEURISTICS.md on many random
-states, hand-made boards, contradictions, SOLVER.md's rows-then-columns counting, and the
+The matching-based rule against the plain 2^N subset loop on many random
+states, hand-made boards, contradictions, the rows-then-columns counting, and the
 memo that skips a run when the region–line graph did not change.
 """
 
@@ -32,7 +32,7 @@ def line_masks(board: Board, kind: str) -> tuple[int, ...]:
 def brute_force(
     board: Board, state: State, kind: str, regions: list[int] | None = None
 ) -> tuple[bool, int]:
-    """HEURISTICS.md's subset loop over ``regions`` (default: those without a queen).
+    """The plain subset loop over ``regions`` (default: those without a queen).
 
     Returns (some set S meets fewer than |S| lines — Hall's condition fails, cells killed
     by the sets S that meet exactly |S| lines)."""
@@ -362,7 +362,7 @@ def test_a_contradiction_in_the_columns_only():
         run(board, state)
 
 
-# -- SOLVER.md: rows first, one count a pass ------------------------------------------------
+# -- rows first, one count a pass ------------------------------------------------
 
 ROWS_THEN_COLUMNS = """
     AABBCC

@@ -2,7 +2,7 @@
 
 The derived table is checked three ways: against an independent first-principles
 computation over every free polyomino of size 2 to 6, against every diagram of
-HEURISTICS.md ("Polyomino") in all 8 orientations, and on boards, against a brute force
+the polyomino shapes (their diagrams) in all 8 orientations, and on boards, against a brute force
 over every possible queen position. Then the sweep itself: per-shape boards, counting
 through the driver, and the memo that lets it skip unchanged regions.
 """
@@ -30,7 +30,7 @@ from queens_rules_polyomino.shapes import (
 Cell = tuple[int, int]
 COUNTERS = [rule.counter for rule in RULES]
 
-# -- the diagrams of HEURISTICS.md, transcribed as drawn ------------------------------------
+# -- the shape diagrams, transcribed as drawn ------------------------------------
 # Letters and # are shape cells, ✕ the cells the spec marks dead, . anything else.
 
 DIAGRAMS: dict[str, list[str]] = {
@@ -254,7 +254,7 @@ DIAGRAMS: dict[str, list[str]] = {
     ],
 }
 
-#: SOLVER.md, "The 31 counters": display name and catalog position.
+#: The catalog's display name and position of each shape rule.
 CATALOG = {
     "polyomino_domino": ("Polyomino: domino", 6),
     "polyomino_i_tromino": ("Polyomino: I-tromino", 7),
@@ -473,7 +473,7 @@ def test_the_tests_own_enumeration():
     assert all(is_connected(shape) for size in ALL_FREE for shape in ALL_FREE[size])
 
 
-# -- every diagram of HEURISTICS.md, in all 8 orientations ----------------------------------
+# -- every shape diagram, in all 8 orientations ----------------------------------
 
 
 @pytest.mark.parametrize("counter", list(DIAGRAMS))

@@ -1,4 +1,4 @@
-"""The ``queens`` command: SOLVER.md's output byte for byte, and every bad input."""
+"""The ``queens`` command: its documented output byte for byte, and every bad input."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def only_packages(monkeypatch, *names: str) -> None:
     )
 
 
-# -- SOLVER.md's examples ---------------------------------------------------------------
+# -- the documented examples ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("board", "expected"), [("1", "1-catalog"), ("353", "353-catalog")])
@@ -149,7 +149,7 @@ def test_a_board_without_solution_ends_in_a_reported_contradiction(tmp_path):
         f"queens: contradiction: {board}: row 1 has no queen and no live cell (after "
         "Single-cell region); the board has no solution\n"
     )
-    # SOLVER.md, "Output: not solved": the partial state where the rules stopped.
+    # "Not solved": the partial state where the rules stopped.
     assert run.stdout.decode() == "⨯⨯⨯\n⨯⨯♛\n♛⨯⨯\n"
 
 

@@ -1,4 +1,4 @@
-"""`queens solve` with several boards; with one it keeps SOLVER.md's format exactly."""
+"""`queens solve` with several boards; with one it keeps the one-board format exactly."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from queens_core.engine.board import (
     size_article,
 )
 
-BOARD_1 = (ARCHIVE / "1.txt").read_text()  # SOLVER.md's example board
+BOARD_1 = (ARCHIVE / "1.txt").read_text()  # the command's example board
 
 
 def test_compact_and_spaced_forms_give_the_same_board():

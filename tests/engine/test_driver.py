@@ -1,4 +1,4 @@
-"""The two-tier driver's semantics (SOLVER.md, "The driver and what a counter counts")."""
+"""The two-tier driver's semantics: its passes, its tiers and what a counter counts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The independent validator (QUEENS.md), the referee of every answer."""
+"""The independent validator of the game's rules, the referee of every answer."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from support import ARCHIVE
 
 from queens_core import is_solution
 
-BOARD_353 = (ARCHIVE / "353.txt").read_text().split()  # the 7×7 board of QUEENS.md
+BOARD_353 = (ARCHIVE / "353.txt").read_text().split()  # the 7×7 example board
 SOLUTION_353 = [(0, 0), (1, 5), (2, 3), (3, 1), (4, 4), (5, 2), (6, 6)]
 
 

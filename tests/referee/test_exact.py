@@ -136,7 +136,7 @@ def test_generated_boards_are_well_formed_and_solvable():
 
 # -- fixed boards, board 353 and the archive ----------------------------------------------
 
-BOARD_353 = (ARCHIVE / "353.txt").read_text().split()  # the 7×7 board of QUEENS.md
+BOARD_353 = (ARCHIVE / "353.txt").read_text().split()  # the 7×7 example board
 SOLUTION_353 = [(0, 0), (1, 5), (2, 3), (3, 1), (4, 4), (5, 2), (6, 6)]
 
 

@@ -1,4 +1,4 @@
-"""Colour: only on a terminal or when asked; otherwise SOLVER.md's bytes exactly."""
+"""Colour: only on a terminal or when asked; otherwise the plain output's bytes exactly."""
 
 from __future__ import annotations
 

@@ -174,10 +174,12 @@ class InputError(Exception):
 
 
 def display_name(source: str) -> str:
-    """How messages name an input: ``<stdin>`` for ``-``, control characters escaped (a
-    newline in a file name must not split an error line)."""
+    """How messages name an input: ``<stdin>`` for ``-``, an empty path as one, control
+    characters escaped (a newline in a file name must not split an error line)."""
     if source == STDIN:
         return "<stdin>"
+    if not source:
+        return "'' (an empty path)"
     if source.isprintable():
         return source
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in source)

@@ -107,7 +107,7 @@ def expand_paths(
         elif inline_reader(readers, path) is not None:
             out.append((path, None))
         else:
-            out.append((path, f"cannot read {path}: No such file or directory"))
+            out.append((path, f"cannot read {display_name(path)}: No such file or directory"))
     return out
 
 
@@ -118,7 +118,7 @@ def missing_path(paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READER,
     no boards."""
     for path in paths:
         if path != STDIN and not os.path.exists(path) and inline_reader(readers, path) is None:
-            return f"cannot read {path}: No such file or directory"
+            return f"cannot read {display_name(path)}: No such file or directory"
     return None
 
 

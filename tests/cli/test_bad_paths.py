@@ -1,0 +1,30 @@
+"""A path that names nothing is named readably in the one line of its error."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+QUEENS = Path(sys.executable).with_name("queens")
+
+
+def run_queens(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(QUEENS), *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "hint", "stats"])
+def test_an_empty_path_is_said_to_be_empty(command):
+    done = run_queens(command, "")
+    assert done.returncode == 2
+    assert done.stderr == (
+        "queens: error: cannot read '' (an empty path): No such file or directory\n"
+    )
+
+
+def test_a_newline_in_a_missing_path_does_not_split_the_line():
+    done = run_queens("check", "nope\nthere")
+    assert done.returncode == 2
+    assert done.stderr == "queens: error: cannot read nope\\nthere: No such file or directory\n"
