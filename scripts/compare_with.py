@@ -1,7 +1,7 @@
 """Run a fixed set of ``queens`` commands in this checkout and in another (the previous
 main), and diff what each printed (standard output, standard error, exit status).
 
-    .venv/bin/python scripts/compare_with.py /work/main
+    .venv/bin/python scripts/compare_with.py ../previous-checkout   # set up: its own .venv
 
 A refactoring that promises byte-identical behaviour is held to it here: every --help
 text, the JSON documents of every command, their text output and their errors.
