@@ -209,10 +209,12 @@ def _run(ctx: Context, kind: str) -> bool:
         owner = _perfect_matching(board, kind, edges)
     killed = False
     for regions, lines, cells in tight_kills(board, state, kind, edges, owner):
+        if not cells & state.live:
+            continue  # an earlier kill of this run took them: no step, so no detail
         # The detail made from its tuple form, without a Python call: a cheap rule's.
         detail = ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))
-        if ctx.kill(cells, tuple.__new__(RegionsInLines, detail)):
-            killed = True
+        ctx.kill(cells, tuple.__new__(RegionsInLines, detail))
+        killed = True
     # After kills the graph is not kept (None): the next run with these queens builds it.
     # ``owner`` is still a perfect matching of what is left: it used none of the edges
     # the kills removed, which lie in no perfect matching.
