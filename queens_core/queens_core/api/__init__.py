@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from ..render.documents import DetailError, board_json, detail_failure, state_json
     from ..runtime.forks import ChildOutOfMemory, ChildTimedOut, can_fork, run_in_child
     from ..tools.batch import BoardInputError
+    from ..generator.fix import FixError
+    from .fixing import FixAnswer
     from .generation import MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
@@ -52,6 +54,8 @@ _HOMES = {
     "Installed": ".reports",
     "Statistics": ".reports",
     "MadeBoard": ".generation",
+    "FixAnswer": ".fixing",
+    "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
     "board_json": "..render.documents",
@@ -87,6 +91,8 @@ __all__ = [
     "ChildOutOfMemory",
     "ChildTimedOut",
     "DetailError",
+    "FixAnswer",
+    "FixError",
     "GenerateError",
     "GiveUp",
     "Grading",
