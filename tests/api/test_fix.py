@@ -73,6 +73,7 @@ def assert_legal_fix(board: Board, answer, keep: str = "") -> None:
     assert fixed.cells_of(answer.solution) == [tuple(rc) for rc in answer.to_json()["solution"]]
 
 
+@pytest.mark.slow  # about 2.5 s: five edits, proven the fewest
 def test_a_hand_made_board_with_several_solutions_gets_a_proven_fewest_fix(app):
     board = app.board(HAND_MADE)
     assert count_solutions(board, 100) > 1

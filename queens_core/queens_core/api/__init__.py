@@ -25,6 +25,7 @@ from .errors import InputTooLarge, PluginRanAway, ReaderFailed
 if TYPE_CHECKING:
     from ..engine.board import BoardError, max_stars, size_article
     from ..engine.driver import RuleFailure
+    from ..generator.fix import FixError
     from ..generator.needs import NeverNeeded
     from ..generator.queens_maker import GenerateError, GiveUp, grade_names
     from ..plugins.selection import SelectionError
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
     from ..render.documents import DetailError, board_json, detail_failure, state_json
     from ..runtime.forks import ChildOutOfMemory, ChildTimedOut, can_fork, run_in_child
     from ..tools.batch import BoardInputError
-    from ..generator.fix import FixError
     from .fixing import FixAnswer
     from .generation import MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics

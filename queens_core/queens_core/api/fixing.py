@@ -86,6 +86,7 @@ class FixAnswer:
     def to_json(self) -> dict[str, Any]:
         """The ``queens-fix/1`` document."""
         fixed = self.fixed
+        solution = None if fixed is None else [list(rc) for rc in fixed.cells_of(self.solution)]
         return {
             "schema": "queens-fix/1",
             "source": self.name,
@@ -105,7 +106,7 @@ class FixAnswer:
             ],
             "minimal": self.minimal,
             "at_least": self.at_least,
-            "solution": None if fixed is None else [list(rc) for rc in fixed.cells_of(self.solution)],
+            "solution": solution,
         }
 
 

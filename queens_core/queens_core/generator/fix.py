@@ -116,7 +116,7 @@ class _Counts:
                 found = clashes[mask] = table.clashes(mask)
             clashing |= found
         left = table.every & ~clashing
-        found_queens = []
+        found_queens: list[int] = []
         queens = table.queens
         while left and len(found_queens) < cap:
             low = left & -left
