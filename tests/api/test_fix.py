@@ -158,3 +158,24 @@ def test_generated_boards_then_perturbed_and_random_maps_are_fixed(app, n):
         if board.warnings:
             continue
         assert_legal_fix(board, app.fix(board, seconds=4))
+
+
+def test_a_region_in_pieces_is_joined_up(app):
+    board = Board.parse((ARCHIVE / "1.txt").read_text().replace("TTTTNNNN", "TTTTNNNS"))
+    assert board.warnings and count_solutions(board, 2) == 1
+    answer = app.fix(board, seconds=5)
+    assert_legal_fix(board, answer)
+    assert [str(edit) for edit in answer.edits] == ["r8c8: S → N"] and answer.minimal
+
+
+def test_without_a_fix_the_answer_says_so_and_what_was_proven(app):
+    from queens_core.api.fixing import FixAnswer
+    from queens_core.generator.fix import Repair
+
+    board = app.board(SEVEN_SOLUTIONS)
+    answer = FixAnswer("b", board, Repair(None, [], 3, 7, 100, 1.0), None, 0)
+    assert answer.status == "not-found" and not answer.minimal
+    assert (
+        answer.claim() == "No fix found within the budget; no fix with fewer than 3 edits exists."
+    )
+    assert answer.to_json()["fixed"] is None and answer.to_json()["solution"] is None
