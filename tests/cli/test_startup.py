@@ -82,6 +82,7 @@ def test_a_plain_solve_loads_none_of_the_other_commands_modules():
         "queens_core.cli.commands.hint",
         "queens_core.cli.commands.render",
         "queens_core.cli.commands.import_board",
+        "queens_core.cli.commands.fix",
         "queens_core.cli.commands.check",
         "queens_core.cli.commands.stats",
         "queens_core.cli.commands.rules",

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..engine.board import BoardError, max_stars, size_article
     from ..engine.driver import RuleFailure
     from ..engine.state import InvalidState
+    from ..generator.fix import FixError
     from ..generator.needs import NeverNeeded
     from ..generator.queens_maker import GenerateError, GiveUp, grade_names
     from ..plugins.selection import SelectionError
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from ..runtime.forks import can_fork as can_fork
     from ..runtime.forks import run_in_child as run_in_child
     from ..tools.batch import BoardInputError
+    from .fixing import FixAnswer
     from .generation import MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
@@ -56,6 +58,8 @@ _HOMES = {
     "Installed": ".reports",
     "Statistics": ".reports",
     "MadeBoard": ".generation",
+    "FixAnswer": ".fixing",
+    "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
     "board_json": "..render.documents",
@@ -91,6 +95,8 @@ __all__ = [
     "BoardRead",
     "CheckAnswer",
     "DetailError",
+    "FixAnswer",
+    "FixError",
     "GenerateError",
     "GiveUp",
     "Grading",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ..plugins.readers import Reader
     from ..plugins.registry import Registry
     from ..tools.grade import Grader
+    from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
@@ -436,6 +437,36 @@ class Application:
         from .generation import new_board
 
         return new_board(self.registry.rules, size, stars, grade, seed, seconds)
+
+    def fix(
+        self,
+        board: BoardOrPath,
+        keep: Iterable[str] = (),
+        seconds: float = 10.0,
+        seed: int = 0,
+        name: str = BOARD_NAME,
+    ) -> FixAnswer:
+        """The fewest region edits found within ``seconds`` (each gives a cell to a region
+        it touches; every region stays 4-connected and non-empty) that leave ``board``
+        exactly one solution, changing none of the regions lettered in ``keep``; whether
+        no fix with fewer edits exists is proven when the search got that far. The fixed
+        board is checked by the exact search before it is returned. Raises ``FixError``
+        for a Star Battle board or an unknown region letter."""
+        from ..engine.board import Board
+        from ..generator.fix import repair
+        from ..referee.exact import find_solutions
+        from .fixing import FixAnswer
+
+        board, name = self._board(board, name)
+        repaired = repair(board, keep, seconds, seed)
+        fixed = None if repaired.rows is None else Board(repaired.rows)
+        solution = 0
+        if fixed is not None:
+            found = find_solutions(fixed, 2)
+            if len(found) != 1 or fixed.warnings:
+                raise AssertionError(f"the fix of {name} is not a unique connected board")
+            solution = found[0]
+        return FixAnswer(name, board, repaired, fixed, solution)
 
     def render(
         self,

@@ -154,6 +154,7 @@ BUILT_IN_COMMANDS = {
     "render": "queens_core.cli.commands.render:render",
     "generate": "queens_core.cli.commands.generate:generate",
     "import": "queens_core.cli.commands.import_board:import_board",
+    "fix": "queens_core.cli.commands.fix:fix",
 }
 for _name, _where in BUILT_IN_COMMANDS.items():
     main.lazy_command(_name, _where)

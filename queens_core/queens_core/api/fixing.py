@@ -1,0 +1,114 @@
+"""What :meth:`~queens_core.api.Application.fix` returns: a board repaired to exactly
+one solution by the fewest region edits found, with what the search proved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine.board import Board
+    from ..generator.fix import Edit, Repair
+
+#: The mark the picture puts after an edited cell's letter.
+EDITED = "*"
+
+
+@dataclass
+class FixAnswer:
+    """A board and its repair: ``fixed`` (None when no fix was found within the budget),
+    its ``edits``, its one ``solution`` (a queen mask, checked by the exact search), and
+    whether the edit count is proven the fewest."""
+
+    name: str
+    board: Board
+    repair: Repair
+    fixed: Board | None
+    solution: int
+
+    @property
+    def edits(self) -> list[Edit]:
+        return self.repair.edits
+
+    @property
+    def status(self) -> str:
+        """``unique`` (nothing to fix), ``fixed``, or ``not-found`` within the budget."""
+        if self.fixed is None:
+            return "not-found"
+        return "fixed" if self.edits else "unique"
+
+    @property
+    def minimal(self) -> bool:
+        """Whether no fix with fewer edits exists (proven by the search)."""
+        return self.repair.proven_minimal
+
+    @property
+    def at_least(self) -> int:
+        """Every fix has at least this many edits: the search proved it."""
+        return self.repair.proven_at_least
+
+    def claim(self) -> str:
+        """The minimality claim in words: proven, or only the best found."""
+        count = len(self.edits)
+        if self.status == "unique":
+            return "The board already has exactly one solution: nothing to fix."
+        bound = f"no fix with fewer than {_edits(self.at_least)} exists"
+        if self.status == "not-found":
+            return f"No fix found within the budget; {bound}."
+        if self.minimal:
+            return f"Fixed with {_edits(count)}, the fewest: {bound}."
+        return f"Fixed with {_edits(count)}, the best found within the budget ({bound})."
+
+    def picture(self) -> str:
+        """The fixed board's letters, each edited cell marked with ``*``."""
+        assert self.fixed is not None
+        edited = {(edit.row, edit.column) for edit in self.edits}
+        return "\n".join(
+            "".join(
+                letter + (EDITED if (r, c) in edited else " ") for c, letter in enumerate(row)
+            ).rstrip()
+            for r, row in enumerate(self.fixed.rows)
+        )
+
+    def text(self) -> str:
+        """What ``queens fix`` prints."""
+        before = self.repair.solutions_before
+        counted = "more than 8" if before > 8 else str(before)
+        lines = [f"{self.name}: {counted} solution{'' if before == 1 else 's'}. {self.claim()}"]
+        if self.fixed is None or not self.edits:
+            return "\n".join(lines)
+        lines += ["", "Edits (cell: region before → after):"]
+        lines += [f"  {edit}" for edit in self.edits]
+        lines += ["", "The fixed board:", *self.fixed.rows]
+        lines += ["", f"Edited cells marked {EDITED}:", self.picture()]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``queens-fix/1`` document."""
+        fixed = self.fixed
+        solution = None if fixed is None else [list(rc) for rc in fixed.cells_of(self.solution)]
+        return {
+            "schema": "queens-fix/1",
+            "source": self.name,
+            "rows": list(self.board.rows),
+            "status": self.status,
+            "solutions_before": min(self.repair.solutions_before, 9),
+            "fixed": None if fixed is None else list(fixed.rows),
+            "edits": [
+                {
+                    "cell": f"r{edit.row + 1}c{edit.column + 1}",
+                    "row": edit.row,
+                    "column": edit.column,
+                    "from": edit.before,
+                    "to": edit.after,
+                }
+                for edit in self.edits
+            ],
+            "minimal": self.minimal,
+            "at_least": self.at_least,
+            "solution": solution,
+        }
+
+
+def _edits(count: int) -> str:
+    return f"{count} edit{'' if count == 1 else 's'}"
