@@ -154,3 +154,33 @@ def serve():
 def queens_register_commands():
     return [serve]
 """
+
+#: Sets the alarm of the time budget aside (ignored, and blocked) and runs on: no signal
+#: reaches it, so only a watch that keeps its own clock can stop it.
+IGNORES_THE_ALARM = """
+import signal
+signal.signal(signal.SIGALRM, signal.SIG_IGN)
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+while True:
+    pass
+"""
+
+#: Ends the worker process of ``generate --jobs`` it runs in, on its 20th call in that
+#: process, once a batch (while the file named by QUEENS_TEST_ONCE does not exist yet:
+#: the run that resumes the batch then goes through). ``{end}`` is how it ends.
+ENDS_ITS_WORKER = """
+import os
+calls = globals()["calls"] = globals().get("calls", 0) + 1
+marker = os.environ["QUEENS_TEST_ONCE"]
+if calls == 20 and not os.path.exists(marker):
+    open(marker, "w").close()
+    {end}
+"""
+
+#: How ENDS_ITS_WORKER ends its worker: killed as the out-of-memory killer does, by
+#: ``os._exit``, by a crash in C code.
+WORKER_ENDINGS = {
+    "sigkill": "import signal; os.kill(os.getpid(), signal.SIGKILL)",
+    "os_exit": "os._exit(0)",
+    "segfault": "import ctypes; ctypes.string_at(0)",
+}

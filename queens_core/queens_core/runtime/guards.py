@@ -287,11 +287,12 @@ class _Watchdog(threading.Thread):
             time.sleep(nap)
 
     def _overdue_in_main(self, stretch: watch, late: float) -> None:
-        if signal.getsignal(signal.SIGALRM) is not _on_alarm:
-            return
+        # The hard stop keeps this thread's clock only: plugin code that set SIGALRM
+        # aside (ignored, blocked, its own handler) is ended all the same.
         if late >= GRACE and (culprit := running.culprit()) is not None:
             _hard_stop(culprit, stretch)
-        _thread.interrupt_main(signal.SIGALRM)
+        if signal.getsignal(signal.SIGALRM) is _on_alarm:
+            _thread.interrupt_main(signal.SIGALRM)
 
     def _overdue_in_thread(self, ident: int, stretch: watch, late: float) -> None:
         with _posting:
@@ -410,6 +411,12 @@ def name_code(module: object, name: str) -> None:
             _code_names.append(message)
             if _sentinel is not None:
                 _sentinel.send(message)
+
+
+def code_names() -> list[bytes]:
+    """What the sentinel is told of the plugin packages loaded so far: ``N<path>\\t<name>``
+    lines, one per place a package's code lives (see :func:`name_code`)."""
+    return list(_code_names)
 
 
 def _before_fork() -> None:

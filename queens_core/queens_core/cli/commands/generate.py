@@ -509,6 +509,7 @@ def _write_and_print(
     from ...generator.queens import GiveUp
     from ...referee.blame import UnsoundRule
     from ...render.progress import Progress
+    from ...runtime.workers import WorkerDied
 
     progress = Progress(sys.stderr)
     done = 0
@@ -529,7 +530,7 @@ def _write_and_print(
     except RuleFailure as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    except UnsoundRule as err:
+    except (UnsoundRule, WorkerDied) as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED)
     finally:
