@@ -184,3 +184,21 @@ WORKER_ENDINGS = {
     "os_exit": "os._exit(0)",
     "segfault": "import ctypes; ctypes.string_at(0)",
 }
+
+#: Starts, once a process, a thread that Python's exit waits for (not a daemon), which
+#: never ends.
+LEAVES_A_THREAD = """
+import threading, time
+if not globals().get("started"):
+    globals()["started"] = True
+    threading.Thread(target=lambda: time.sleep(3600), name="hostile-thread").start()
+"""
+
+#: Forks the process, once a process, and goes on in both copies (what a rule that ran
+#: work in a child and forgot to end it does).
+FORKS = """
+import os
+if not globals().get("forked"):
+    globals()["forked"] = True
+    os.fork()
+"""

@@ -10,7 +10,13 @@ import time
 
 import pytest
 from fakedist import ROOT, FakeSite, rule_module
-from hostile import ENDS_ITS_WORKER, IGNORES_THE_ALARM, WORKER_ENDINGS
+from hostile import (
+    ENDS_ITS_WORKER,
+    FORKS,
+    IGNORES_THE_ALARM,
+    LEAVES_A_THREAD,
+    WORKER_ENDINGS,
+)
 
 from queens_core.render.statuses import EXIT_RULE_FAILED
 
@@ -122,3 +128,47 @@ def test_a_worker_that_dies_ends_the_batch_in_one_line_and_the_rerun_resumes(
     assert status == 0, error
     assert _boards_in(broken) == _boards_in(whole)
     assert took < 30
+
+
+# -- what plugin code leaves running after the work ---------------------------------------
+
+AFTER_THE_WORK = [
+    ("solve", BOARD),
+    ("hint", BOARD),
+    ("check", BOARD),
+    ("stats", BOARD),
+    ("generate", "--size", "6", "--count", "4", "--seed", "1"),
+    ("generate", "--size", "6", "--count", "4", "--jobs", "2", "--seed", "1"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", AFTER_THE_WORK, ids=lambda args: " ".join(args[:1] + args[-3:-2]))
+def test_a_thread_a_rule_leaves_running_cannot_hold_the_process(site, args):
+    """A rule that starts a thread Python's exit would wait for (never ending) does not
+    keep the command from ending: once the work is done, one line names the package and
+    the run ends with status 3."""
+    install(site, LEAVES_A_THREAD)
+    status, _, error, took = run_shortened(site, *args, timeout=30)
+    assert status == EXIT_RULE_FAILED, error
+    if "--jobs" not in args:  # in a worker of --jobs, the worker is ended with the batch
+        assert error.endswith(
+            "queens: error: plugin package queens-rules-hostile[hostile] left a thread "
+            "running ('hostile-thread') after the command's work, so queens ended\n"
+        ), error
+    assert took < 20
+
+
+@pytest.mark.slow
+def test_a_rule_that_forks_is_named_and_its_copy_never_prints(site):
+    """A rule that forks the process: the copy never prints (the board would be printed
+    twice) and never goes back to queens' work; the rule is named as breaking the rule
+    contract, status 3."""
+    install(site, FORKS)
+    status, output, error, _ = run_shortened(site, "solve", BOARD, timeout=30)
+    assert status == EXIT_RULE_FAILED, (output, error)
+    assert output == ""
+    assert error == (
+        f"queens: error: {BOARD}: {RULE} broke the rule contract: it forked the queens "
+        "process (the copy was ended before it could print or write)\n"
+    )

@@ -25,10 +25,13 @@ import os
 import sys
 
 from ..runtime.process import (
+    children_left_by_plugins,
     end_at_once,
     end_on_broken_pipe,
     exit_without_teardown,
+    note_threads_at_start,
     nothing_left_running,
+    threads_left_by_plugins,
     were_command_packages_loaded,
 )
 
@@ -36,11 +39,13 @@ from ..runtime.process import (
 EXIT_OUTPUT_FAILED = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+EXIT_RULE_FAILED = 3
 
 
 def run() -> None:
     """Run ``queens`` with ``sys.argv``; never returns."""
     try:
+        note_threads_at_start()
         gc.disable()  # until process.start_up_over()
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             sys.stdout = _ClosedOutput()
@@ -56,6 +61,7 @@ def run() -> None:
         finally:
             sys.stdout.flush()
     except SystemExit as done:
+        _end_if_plugins_left_work_running()
         if (
             (done.code is None or isinstance(done.code, int))
             and not were_command_packages_loaded()
@@ -91,6 +97,31 @@ def _exit_now(status: int) -> None:
     """End the run with ``status`` as Python's exit would, less its tearing down of
     every module: the exit functions run and the output is flushed first."""
     exit_without_teardown(status, _flush_output)
+
+
+def _end_if_plugins_left_work_running() -> None:
+    """End the run now, with status 3, when plugin code left threads or child processes
+    running that Python's exit would wait for: the command's work is done, and a plugin
+    must not hold the process after it (one line on standard error names it)."""
+    threads = threads_left_by_plugins()
+    children = children_left_by_plugins()
+    if not threads and not children:
+        return
+    if threads:
+        name, owner = threads[0]
+        what = f"{owner or 'plugin code'} left a thread running ({name!r})"
+    else:
+        what = f"plugin code left a child process running (pid {children[0]})"
+    for pid in children:
+        try:
+            os.kill(pid, 9)  # SIGKILL (signal is not imported here)
+        except OSError:
+            pass
+    try:
+        sys.stdout.flush()
+    except Exception:  # the line below still goes out, with the status
+        pass
+    _end(EXIT_RULE_FAILED, f"queens: error: {what} after the command's work, so queens ended")
 
 
 def _flush_output() -> None:

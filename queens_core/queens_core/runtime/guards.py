@@ -90,6 +90,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine import supervision
@@ -419,6 +421,57 @@ def code_names() -> list[bytes]:
     return list(_code_names)
 
 
+def owner_of_file(path: str) -> str | None:
+    """The plugin package whose code ``path`` is, as the line that blames it names it, or
+    None when it is no loaded plugin package's (see :func:`name_code`)."""
+    for message in _code_names:
+        root, _, name = message.decode("utf-8", "replace")[1:].rstrip("\n").partition("\t")
+        if path.startswith(root):
+            return name
+    return None
+
+
+def owner_of_stack(frame: FrameType | None) -> str | None:
+    """The plugin package of the innermost frame of ``frame``'s stack that is in one."""
+    while frame is not None:
+        owner = owner_of_file(frame.f_code.co_filename)
+        if owner is not None:
+            return owner
+        frame = frame.f_back
+    return None
+
+
+# -- forks made by plugin code ------------------------------------------------------------
+
+#: How many forks of queens' own are being made (a pool's workers, a child under a
+#: memory cap): plugin code forking meanwhile, in another thread, is taken for ours.
+_own_forks = 0
+#: In the child of a fork that plugin code made: what made it (the child never goes back
+#: to queens' work: it ends where the watched stretch would, and prints nothing).
+forked_by: Any = None
+#: In the parent: the plugin code that forked the process during the current watched
+#: stretch of the main thread, named when the stretch ends.
+_forks_made: list[Any] = []
+
+
+@contextmanager
+def own_fork() -> Iterator[None]:
+    """Say that the forks made in the block are queens' own, not plugin code's."""
+    global _own_forks
+    _own_forks += 1
+    try:
+        yield
+    finally:
+        _own_forks -= 1
+
+
+def _forking_culprit() -> Any:
+    if _own_forks:
+        return None
+    slot = running if _get_ident() == _MAIN_THREAD else _slots.get(_get_ident())
+    return slot.culprit() if slot is not None else None
+
+
 def _before_fork() -> None:
     _arming.acquire()
     if _watchdog is not None and _watchdog.armed_at > -math.inf:
@@ -429,18 +482,38 @@ def _after_fork_in_parent() -> None:
     if _watchdog is not None:
         _watchdog.armed_at = -math.inf  # armed again at its next look
     _arming.release()
+    culprit = _forking_culprit()
+    if culprit is not None:
+        _forks_made.append(culprit)
 
 
 def _after_fork_in_child() -> None:
     """In a child process made by fork: the watchdog thread did not come along (only
     the forking thread does), so the child starts its own on first use."""
-    global _watchdog, _arming, _posting, _sentinel
+    global _watchdog, _arming, _posting, _sentinel, forked_by
+    culprit = _forking_culprit()
+    if culprit is not None:
+        # A copy of queens made by plugin code: whatever it does, it never prints
+        # (the output and the error lines are the parent's), and it ends when the
+        # plugin code returns to queens (see watch.__exit__).
+        forked_by = culprit
+        _silence_standard_streams()
     _watchdog = None
     _arming = threading.Lock()
     _posting = threading.Lock()
     if _sentinel is not None:
         sentinel.forget_in_child(_sentinel)
         _sentinel = None
+
+
+def _silence_standard_streams() -> None:
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+    except OSError:
+        pass
 
 
 if hasattr(os, "register_at_fork"):
@@ -623,6 +696,10 @@ class watch:
                 sys.stdout = self.stdout
             if self.stderr is not None:
                 sys.stderr = self.stderr
+        if forked_by is not None:
+            os._exit(STATUS_AT_WORK)  # a plugin's copy of queens: it does none of its work
+        if _forks_made and self.stdout is not None:  # the outermost stretch: blame it
+            _blame_fork()
 
     def _leave(self) -> None:
         """End the stretch. Outside the main thread, an exception the watchdog raised
@@ -639,6 +716,22 @@ class watch:
         except OutOfTime:
             with _posting:
                 dog.stretches.pop(self.thread, None)
+
+
+def _blame_fork() -> None:
+    """Plugin code forked the process during the stretch that ends: a rule is named as
+    any rule that breaks its contract, other plugin code by :class:`ContractViolation`."""
+    culprit = _forks_made[0]
+    _forks_made.clear()
+    breach = ContractViolation(
+        "it forked the queens process (the copy was ended before it could print or write)"
+    )
+    from ..engine.driver import RuleFailure
+    from ..engine.rules import Rule
+
+    if isinstance(culprit, Rule):
+        raise RuleFailure(culprit, breach)
+    raise ContractViolation(f"{describe(culprit)} {breach}")
 
 
 class plugin_code(watch):

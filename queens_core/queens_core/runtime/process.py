@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 #: Whether a command package was loaded: its command may leave a file open for Python's
 #: own exit to flush and close, so the run then ends the usual way.
@@ -49,6 +49,71 @@ def nothing_left_running() -> bool:
 
     main = threading.main_thread()
     return all(thread is main or thread.daemon for thread in threading.enumerate())
+
+
+#: The threads that ran when the run started (a program that calls the entry point may
+#: have its own): the others still running at its end were started by the run.
+_threads_at_start: frozenset[Any] = frozenset()
+
+
+def note_threads_at_start() -> None:
+    """Remember the threads running now, before any plugin code (see below)."""
+    import sys
+
+    global _threads_at_start
+    threading = sys.modules.get("threading")  # not loaded yet: no thread but this one
+    if threading is not None:
+        _threads_at_start = frozenset(threading.enumerate())
+
+
+def threads_left_by_plugins() -> list[tuple[str, str | None]]:
+    """The threads started during the run that still run and that Python would wait
+    for (not daemons), as (name, the plugin package whose code it runs or started it,
+    when that can be told); queens' own such threads are named ``queens-...`` and are
+    not counted (the page's pool of workers)."""
+    import sys
+
+    threading = sys.modules.get("threading")
+    if threading is None:
+        return []
+    main = threading.main_thread()
+    left = [
+        thread
+        for thread in threading.enumerate()
+        if thread is not main
+        and not thread.daemon
+        and thread not in _threads_at_start
+        and not thread.name.startswith("queens-")
+    ]
+    if not left:
+        return []
+    guards = sys.modules.get("queens_core.runtime.guards")
+    frames = sys._current_frames()
+    named = []
+    for thread in left:
+        owner = None
+        if guards is not None:
+            owner = guards.owner_of_stack(frames.get(thread.ident))
+            target = getattr(getattr(thread, "_target", None), "__code__", None)
+            if owner is None and target is not None:
+                owner = guards.owner_of_file(target.co_filename)
+        named.append((thread.name, owner))
+    return named
+
+
+def children_left_by_plugins() -> list[int]:
+    """The process ids of the children made by :mod:`multiprocessing` that still run
+    and are no daemons: Python's exit would wait for each (queens makes none such)."""
+    import sys
+
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:
+        return []
+    return [
+        child.pid
+        for child in multiprocessing.active_children()
+        if not child.daemon and child.pid is not None
+    ]
 
 
 def exit_without_teardown(status: int, flush: Callable[[], None]) -> NoReturn:

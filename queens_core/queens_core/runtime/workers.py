@@ -180,10 +180,36 @@ def _worker_init(
         # A crash in C code (a plugin's segfault): the stacks say whose code it was.
         crash_log = open(os.path.join(record.crash_log, str(os.getpid())), "w")
         faulthandler.enable(file=crash_log, all_threads=False)
+    import multiprocessing.util
+
+    # Last of the worker's way out, before Python's exit waits for its threads.
+    multiprocessing.util.Finalize(None, _end_if_plugins_left_threads, exitpriority=-100)
     threading.Thread(
         target=_end_with_parent, args=(os.getppid(),), name="queens-orphan-check", daemon=True
     ).start()
     set_up(given)
+
+
+def _end_if_plugins_left_threads() -> None:
+    """A worker whose work is done ends now when plugin code left a thread running that
+    Python's exit would wait for (the batch would wait for the worker): one line names
+    the package, and the parent ends with status 3, as for a hard stop."""
+    from .process import threads_left_by_plugins
+
+    left = threads_left_by_plugins()
+    if not left:
+        return
+    name, owner = left[0]
+    line = (
+        f"queens: error: {owner or 'plugin code'} left a thread running ({name!r}) in a "
+        "worker process after its work, so queens ended\n"
+    )
+    try:
+        os.write(2, line.encode("utf-8", "replace"))
+        if hasattr(signal, "SIGUSR1"):
+            os.kill(os.getppid(), signal.SIGUSR1)
+    finally:
+        _real_exit(guards.STATUS_AT_WORK)
 
 
 def _end_with_parent(parent: int) -> None:
