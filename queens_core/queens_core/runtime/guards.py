@@ -596,10 +596,27 @@ def user_interrupted() -> bool:
     return handler not in (signal.SIG_IGN, signal.SIG_DFL)
 
 
+#: The exceptions that queens' own signal handlers raised (a SIGTERM that ends a batch
+#: as Ctrl-C does: :mod:`.signals`), by identity: plugin code that raises one of the same
+#: class is still blamed, one raised by the handler while plugin code ran never is.
+_raised_by_signals: list[BaseException] = []
+
+
+def raised_for_a_signal(err: BaseException) -> BaseException:
+    """Mark ``err``, about to be raised by a signal handler of queens, as not the
+    plugin's doing wherever it comes out of plugin code; returns it."""
+    del _raised_by_signals[:-3]  # a run raises one or two: keep the list short
+    _raised_by_signals.append(err)
+    return err
+
+
 def raised_by_plugin(err: BaseException) -> bool:
     """Whether ``err``, coming out of plugin code, is the plugin's doing: anything but a
-    KeyboardInterrupt that may be the user's."""
-    return not (isinstance(err, KeyboardInterrupt) and user_interrupted())
+    KeyboardInterrupt that may be the user's, or what a signal handler of queens raised
+    (:func:`raised_for_a_signal`)."""
+    if isinstance(err, KeyboardInterrupt) and user_interrupted():
+        return False
+    return not any(err is ours for ours in _raised_by_signals)
 
 
 class watch:

@@ -88,14 +88,33 @@ def _block_before_fork() -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, _WORKER_SIGNALS)
 
 
+#: Whether the main thread holds the signals back since it forked a worker: it lets
+#: them through once the pool is made (:func:`_let_signals_through`), not in the fork's
+#: hook, where the KeyboardInterrupt of a Ctrl-C that came meanwhile would be lost
+#: (Python reports an exception of such a hook as ignored, with a traceback).
+_held_in_main = False
+
+
 def _unblock_after_fork() -> None:
+    global _held_in_main
     if _starting_workers and _WORKER_SIGNALS:
+        if threading.current_thread() is threading.main_thread():
+            _held_in_main = True
+        else:  # the pool's own thread, replacing a worker: no Python handler runs there
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
+
+
+def _let_signals_through() -> None:
+    global _held_in_main
+    if _held_in_main:
+        _held_in_main = False
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
 
 
 if hasattr(os, "register_at_fork"):
-    # In the parent, the thread that forks unblocks at once; the child (the same thread,
-    # alone) keeps them blocked until _worker_init.
+    # In the parent, the thread that forks lets them through again (the main thread once
+    # the pool is made); the child (the same thread, alone) keeps them blocked until
+    # _worker_init.
     os.register_at_fork(before=_block_before_fork, after_in_parent=_unblock_after_fork)
 
 
@@ -118,6 +137,9 @@ class _Record:
         self.answered = context.RawArray("b", jobs)
         #: "pid<TAB>what ended it", written by plugin code's os._exit in a worker.
         self.last_words = context.RawArray("c", _LAST_WORDS)
+        #: 1 once a worker told the parent that the batch must stop (see
+        #: :func:`_end_if_plugins_left_threads`).
+        self.stopping = context.RawValue("b", 0)
         #: The folder where each worker's fault handler writes the stacks of a crash
         #: (a file named by its process id), or None.
         self.crash_log = crash_log
@@ -199,6 +221,11 @@ def _end_if_plugins_left_threads() -> None:
     left = threads_left_by_plugins()
     if not left:
         return
+    record = _record
+    if record is not None and record.stopping.value:
+        _real_exit(guards.STATUS_AT_WORK)  # another worker told the parent already
+    if record is not None:
+        record.stopping.value = 1
     name, owner = left[0]
     line = (
         f"queens: error: {owner or 'plugin code'} left a thread running ({name!r}) in a "
@@ -247,13 +274,17 @@ def in_processes(
     record = _Record(context, len(jobs), crash_logs.name)
     _starting_workers = True
     try:
-        pool = context.Pool(processes, _worker_init, (set_up, given, work, record))
+        try:
+            pool = context.Pool(processes, _worker_init, (set_up, given, work, record))
+        finally:
+            _let_signals_through()  # a Ctrl-C held meanwhile is raised here
         yield from _answers(pool, jobs, record)
     except BaseException:  # GeneratorExit too: the consumer stopped early
         _kill_pool(pool, others)
         raise
     finally:
         _starting_workers = False
+        _let_signals_through()
         crash_logs.cleanup()
     pool.close()
     pool.join()
