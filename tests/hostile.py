@@ -202,3 +202,41 @@ if not globals().get("forked"):
     globals()["forked"] = True
     os.fork()
 """
+
+#: A sound rule (it deduces nothing) under which the user's signal (``{signal}``) comes
+#: while it runs in the ``queens`` process itself, not in a worker of --jobs: while a
+#: resumed batch grades again the boards it kept. Only when QUEENS_TEST_SIGNAL is set.
+SIGNALLED_WHILE_REGRADING = """
+import multiprocessing, os, signal, time
+if os.environ.get("QUEENS_TEST_SIGNAL") and multiprocessing.parent_process() is None:
+    os.kill(os.getpid(), signal.{signal})
+    time.sleep(5)
+"""
+
+#: Exit functions that plugin code registers, each once a process, to change how the run
+#: ends: its status, or its output.
+EXIT_HOOKS = {
+    "exits_0": "import atexit, os; atexit.register(lambda: os._exit(0))",
+    "appends": "import atexit; atexit.register(lambda: print('garbage after the document'))",
+    "hides": (
+        "import atexit, os\natexit.register(lambda: os.dup2(os.open(os.devnull, os.O_WRONLY), 1))"
+    ),
+}
+
+#: Ways round the guard on ``sys.stdout`` to standard output's descriptor, each taken on
+#: every call: none may reach the document.
+WRITES_TO_DESCRIPTOR_1 = {
+    "os_write": "import os; os.write(1, b'os.write\\n')",
+    "dunder_stdout": "import sys; sys.__stdout__.write('dunder\\n'); sys.__stdout__.flush()",
+    "dev_stdout": "with open('/dev/stdout', 'w') as out:\n    out.write('dev stdout\\n')",
+    "thread": (
+        "import threading, os, time\n"
+        "def babble():\n"
+        "    while True:\n"
+        "        os.write(1, b'thread\\n')\n"
+        "        time.sleep(0.001)\n"
+        "if not globals().get('babbling'):\n"
+        "    globals()['babbling'] = True\n"
+        "    threading.Thread(target=babble, daemon=True).start()"
+    ),
+}

@@ -4,6 +4,7 @@ one line naming what happened (the hostile bodies are in tests/hostile.py)."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
@@ -12,10 +13,13 @@ import pytest
 from fakedist import ROOT, FakeSite, rule_module
 from hostile import (
     ENDS_ITS_WORKER,
+    EXIT_HOOKS,
     FORKS,
     IGNORES_THE_ALARM,
     LEAVES_A_THREAD,
+    SIGNALLED_WHILE_REGRADING,
     WORKER_ENDINGS,
+    WRITES_TO_DESCRIPTOR_1,
 )
 
 from queens_core.render.statuses import EXIT_RULE_FAILED
@@ -58,6 +62,10 @@ def run_shortened(
 
 
 def install(site: FakeSite, body: str) -> None:
+    """Install the hostile rule package with ``body`` (in place of one installed before:
+    the runs are processes of their own, which load it afresh)."""
+    for installed in ("queens_rules_hostile-6.6.6.dist-info", "hostile_rules"):
+        shutil.rmtree(site.root / installed, ignore_errors=True)
     site.add(
         "queens-rules-hostile",
         "6.6.6",
@@ -172,3 +180,68 @@ def test_a_rule_that_forks_is_named_and_its_copy_never_prints(site):
         f"queens: error: {BOARD}: {RULE} broke the rule contract: it forked the queens "
         "process (the copy was ended before it could print or write)\n"
     )
+
+
+# -- the user's signal while a resumed batch grades its kept boards again -----------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_while_kept_boards_are_graded_again_blames_no_rule(
+    site, tmp_path, monkeypatch, name, status
+):
+    """SIGTERM (or Ctrl-C) that comes while a rule runs in the command's own process, as
+    it does while a resumed ``generate --jobs`` grades again the boards it kept, ends
+    the command as the signal says (143, 130), with no rule blamed for it."""
+    install(site, SIGNALLED_WHILE_REGRADING.format(signal=name))
+    folder = str(tmp_path / "batch")
+    args = ["generate", "--size", "6", "--jobs", "2", "--seed", "3", "-o", folder]
+    done, _, error, _ = run_shortened(site, *args, "--count", "4")
+    assert done == 0, error
+    monkeypatch.setenv("QUEENS_TEST_SIGNAL", "1")
+    ended, _, error, took = run_shortened(site, *args, "--count", "6", timeout=30)
+    assert ended == status, error
+    assert "queens: error:" not in error and "Traceback" not in error, error
+    assert took < 5
+
+
+# -- exit hooks and writes to descriptor 1 -------------------------------------------------
+
+
+def _once(statement: str) -> str:
+    """A rule body that runs ``statement`` on its first call in the process only."""
+    indented = "".join(f"    {line}\n" for line in statement.splitlines())
+    return f'if not globals().get("once"):\n    globals()["once"] = True\n{indented}'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hook", sorted(EXIT_HOOKS))
+def test_an_exit_function_of_plugin_code_changes_neither_status_nor_output(site, hook):
+    """An ``atexit`` function that plugin code registers runs after the command's output
+    is out, and can change neither: not the status (``os._exit(0)`` after a rule
+    failure), not the document (text after the JSON, standard output pointed at
+    /dev/null)."""
+    install(site, _once(EXIT_HOOKS[hook]))
+    status, output, error, _ = run_shortened(site, "solve", "--format", "json", BOARD)
+    install(site, "pass")
+    plain_status, plain_output, _, _ = run_shortened(site, "solve", "--format", "json", BOARD)
+    assert (status, output, error) == (plain_status, plain_output, "")
+    install(site, _once(EXIT_HOOKS[hook]) + "raise ValueError('broken')")
+    status, output, error, _ = run_shortened(site, "solve", BOARD)
+    assert status == EXIT_RULE_FAILED
+    assert output == ""
+    assert error == f"queens: error: {BOARD}: {RULE} raised ValueError: broken\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("route", sorted(WRITES_TO_DESCRIPTOR_1))
+def test_plugin_writes_to_descriptor_1_never_reach_the_document(site, route):
+    """Writes past the guard on ``sys.stdout`` (``os.write(1, ...)``, ``sys.__stdout__``,
+    ``/dev/stdout``, a thread writing later) go to standard error: the document is the
+    same as with a rule that writes nothing."""
+    install(site, WRITES_TO_DESCRIPTOR_1[route])
+    status, output, error, _ = run_shortened(site, "solve", "--format", "json", BOARD)
+    install(site, "pass")
+    plain = run_shortened(site, "solve", "--format", "json", BOARD)
+    assert (status, output) == plain[:2]
+    assert error.strip(), "the writes went nowhere: the test proves nothing"

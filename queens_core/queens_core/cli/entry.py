@@ -29,6 +29,8 @@ from ..runtime.process import (
     end_at_once,
     end_on_broken_pipe,
     exit_without_teardown,
+    hold_exit_functions,
+    keep_output_apart,
     note_threads_at_start,
     nothing_left_running,
     threads_left_by_plugins,
@@ -50,6 +52,8 @@ def run() -> None:
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             sys.stdout = _ClosedOutput()
         end_on_broken_pipe()
+        keep_output_apart()
+        hold_exit_functions()
         for stream in (sys.stdout, sys.stderr):
             # The board glyphs are part of the format: UTF-8 whatever the locale.
             if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":

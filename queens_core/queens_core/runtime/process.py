@@ -118,14 +118,124 @@ def children_left_by_plugins() -> list[int]:
 
 def exit_without_teardown(status: int, flush: Callable[[], None]) -> NoReturn:
     """End the process with ``status`` as Python's exit would, less its tearing down of
-    every module one by one (some 25 ms of CPU after a command): the exit functions
-    (``atexit``) run, then ``flush()`` writes out what they and the command left
-    buffered (and may end the process its own way when that fails)."""
+    every module one by one (some 25 ms of CPU after a command): ``flush()`` writes out
+    the command's output (and may end the process its own way when that fails), the
+    exit functions (``atexit``) run, those registered during the run apart
+    (:func:`hold_exit_functions`), then ``flush()`` again for what the others wrote."""
     import atexit
 
+    flush()
     atexit._run_exitfuncs()  # they may still write
     flush()
     os._exit(status)
+
+
+# -- what plugin code leaves for the end: exit functions, writes to descriptor 1 -----------
+
+#: The exit functions registered during the run (by plugin code: queens registers none),
+#: as (function, arguments, keywords): :func:`_run_held_exit_functions` runs them.
+_held: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []
+
+
+class _ExitRefused(BaseException):
+    """What ``os._exit`` raises in an exit function of plugin code."""
+
+
+def hold_exit_functions() -> None:
+    """From now on, functions given to ``atexit.register`` are held apart and run at
+    the end after the command's output is out, with standard output and error pointed
+    at nothing and ``os._exit`` refused: an exit function of plugin code can neither
+    change the status nor add to, hide or cut the output. Those registered before (by a
+    program that runs the entry point) run as Python runs them."""
+    import atexit
+
+    register, unregister = atexit.register, atexit.unregister
+
+    def held(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[..., Any]:
+        _held.append((function, args, kwargs))
+        return function
+
+    def forget(function: Callable[..., Any]) -> None:
+        _held[:] = [entry for entry in _held if entry[0] != function]
+        unregister(function)
+
+    register(_run_held_exit_functions)  # by Python's own exit too
+    atexit.register = held  # type: ignore[assignment]
+    atexit.unregister = forget
+
+
+def _run_held_exit_functions() -> None:
+    import sys
+
+    functions = _held[::-1]  # the last registered first, as atexit does
+    _held.clear()
+    if not functions:
+        return
+    try:
+        sys.stdout.flush()  # the command's output goes out first, whole
+    except Exception:  # reported by the caller's own flush
+        pass
+    streams = sys.stdout, sys.stderr
+    saved = []
+    for fd in (1, 2):
+        try:
+            saved.append((os.dup(fd), fd))
+        except OSError:  # closed: nothing to put back
+            pass
+    real_exit = os._exit
+
+    def refuse(status: int) -> NoReturn:
+        raise _ExitRefused
+
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        for fd in (1, 2):
+            os.dup2(quiet, fd)
+        os.close(quiet)
+        sys.stdout = sys.stderr = open(os.devnull, "w")
+        os._exit = refuse
+        for function, args, kwargs in functions:
+            try:
+                function(*args, **kwargs)
+            except BaseException:
+                pass
+    finally:
+        os._exit = real_exit
+        for copy, fd in saved:
+            os.dup2(copy, fd)
+            os.close(copy)
+        sys.stdout, sys.stderr = streams
+
+
+def keep_output_apart() -> None:
+    """Give ``sys.stdout`` a descriptor of its own, and point descriptor 1 at standard
+    error: what plugin code writes to descriptor 1 by any route (``os.write(1, ...)``,
+    ``sys.__stdout__``, ``open("/dev/stdout")``, a C library's ``printf``, a thread
+    left running, a child process) lands on standard error, never in the command's
+    output. Two system calls, once a run; nothing when standard output is not
+    descriptor 1 (a program that runs the entry point with its own)."""
+    import io
+    import sys
+
+    stdout = sys.stdout
+    try:
+        if stdout is None or stdout.fileno() != 1:
+            return
+        private = os.dup(1)  # not inheritable: a child process does not get it
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return
+    try:
+        os.dup2(2, 1)
+    except OSError:  # no standard error: the writes go nowhere instead
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.close(quiet)
+    sys.stdout = io.TextIOWrapper(
+        open(private, "wb", closefd=True),
+        encoding=stdout.encoding,
+        errors=stdout.errors,
+        line_buffering=bool(getattr(stdout, "line_buffering", False)),
+    )
 
 
 def end_at_once(status: int) -> NoReturn:
