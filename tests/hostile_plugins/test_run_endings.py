@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
 from hostile import (
     ENDS_ITS_WORKER,
@@ -22,6 +23,7 @@ from hostile import (
     WRITES_TO_DESCRIPTOR_1,
 )
 
+from queens_core.cli.app import main
 from queens_core.render.statuses import EXIT_RULE_FAILED
 
 BOARD = str(ROOT / "archive" / "boards" / "1.txt")
@@ -245,3 +247,28 @@ def test_plugin_writes_to_descriptor_1_never_reach_the_document(site, route):
     plain = run_shortened(site, "solve", "--format", "json", BOARD)
     assert (status, output) == plain[:2]
     assert error.strip(), "the writes went nowhere: the test proves nothing"
+
+
+# -- precedence: by who was installed with queens ------------------------------------------
+
+
+@pytest.mark.parametrize("package", ["queens-rules-aaa", "queens-rules-zzz"])
+def test_a_newcomer_reusing_a_catalog_counter_is_the_one_skipped(site, package):
+    """A package that registers a counter id of the catalog (``single_cell_region``,
+    baseline's) is the one named, and the one left out under --skip-broken-plugins,
+    wherever its name sorts: the catalog's rule keeps working (board 1 is solved)."""
+    module = package.replace("-", "_")
+    site.add(
+        package,
+        "1.0",
+        {"impostor": module},
+        {f"{module}/__init__.py": rule_module("pass", "single_cell_region")},
+    )
+    result = CliRunner().invoke(main, ["solve", "--skip-broken-plugins", BOARD])
+    assert result.exit_code == 0, result.output
+    assert f"rule package {package}[impostor]: counter id 'single_cell_region'" in (
+        result.stderr
+    )
+    refused = CliRunner().invoke(main, ["solve", BOARD])
+    assert refused.exit_code == 4
+    assert refused.stderr.startswith(f"queens: error: rule package {package}[impostor]: ")
