@@ -240,3 +240,20 @@ WRITES_TO_DESCRIPTOR_1 = {
         "    threading.Thread(target=babble, daemon=True).start()"
     ),
 }
+
+#: Raises with a message that commands the terminal: an escape sequence that sets the
+#: window's title, a bidirectional override, a fake line of output.
+TERMINAL_COMMANDS = """
+raise ValueError("\\x1b]0;pwned\\x07title \\u202egnp.exe \\rqueens: solved")
+"""
+
+#: Raises with a message of 10 MB.
+HUGE_MESSAGE = """
+raise ValueError("x" * 10_000_000)
+"""
+
+#: Changes the working directory (to the folder QUEENS_TEST_ELSEWHERE names).
+CHANGES_DIRECTORY = """
+import os
+os.chdir(os.environ["QUEENS_TEST_ELSEWHERE"])
+"""

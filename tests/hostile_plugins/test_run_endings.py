@@ -4,6 +4,7 @@ one line naming what happened (the hostile bodies are in tests/hostile.py)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -13,12 +14,15 @@ import pytest
 from click.testing import CliRunner
 from fakedist import ROOT, FakeSite, rule_module
 from hostile import (
+    CHANGES_DIRECTORY,
     ENDS_ITS_WORKER,
     EXIT_HOOKS,
     FORKS,
+    HUGE_MESSAGE,
     IGNORES_THE_ALARM,
     LEAVES_A_THREAD,
     SIGNALLED_WHILE_REGRADING,
+    TERMINAL_COMMANDS,
     WORKER_ENDINGS,
     WRITES_TO_DESCRIPTOR_1,
 )
@@ -266,9 +270,56 @@ def test_a_newcomer_reusing_a_catalog_counter_is_the_one_skipped(site, package):
     )
     result = CliRunner().invoke(main, ["solve", "--skip-broken-plugins", BOARD])
     assert result.exit_code == 0, result.output
-    assert f"rule package {package}[impostor]: counter id 'single_cell_region'" in (
-        result.stderr
-    )
+    assert f"rule package {package}[impostor]: counter id 'single_cell_region'" in (result.stderr)
     refused = CliRunner().invoke(main, ["solve", BOARD])
     assert refused.exit_code == 4
     assert refused.stderr.startswith(f"queens: error: rule package {package}[impostor]: ")
+
+
+# -- plugin text on a terminal, the board, the working directory ---------------------------
+
+
+def test_plugin_text_cannot_command_the_terminal(site):
+    """Control characters in what a rule raises are shown escaped: no escape sequence,
+    bidirectional override or carriage return reaches the terminal."""
+    install(site, TERMINAL_COMMANDS)
+    result = CliRunner().invoke(main, ["solve", BOARD])
+    assert result.exit_code == EXIT_RULE_FAILED
+    assert result.stderr == (
+        f"queens: error: {BOARD}: {RULE} raised ValueError: \\x1b]0;pwned\\x07title "
+        "\\u202egnp.exe queens: solved\n"
+    )
+
+
+def test_plugin_text_is_bounded(site):
+    """A 10 MB message is one bounded line, which says how much was left out."""
+    install(site, HUGE_MESSAGE)
+    result = CliRunner().invoke(main, ["solve", BOARD])
+    assert result.exit_code == EXIT_RULE_FAILED
+    assert len(result.stderr) < 10_000
+    assert result.stderr.endswith(" more characters)\n")
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["hint", "generate"])
+def test_a_rule_cannot_move_where_the_command_writes(site, tmp_path, monkeypatch, command):
+    """A rule that changes the working directory is named (it breaks the rule contract),
+    and nothing is written where it pointed: ``hint --write FILE`` and ``generate -o
+    DIR`` with relative paths write where the command line meant, or not at all."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.setenv("QUEENS_TEST_ELSEWHERE", str(elsewhere))
+    monkeypatch.chdir(here)
+    install(site, CHANGES_DIRECTORY)
+    args = {
+        "hint": ["hint", BOARD, "--write", "next.txt"],
+        "generate": ["generate", "--size", "6", "--count", "2", "--seed", "1", "-o", "out"],
+    }[command]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == EXIT_RULE_FAILED, result.output
+    assert result.stderr.startswith("queens: error: ")
+    assert f"{RULE} broke the rule contract: it changed the working directory" in result.stderr
+    assert list(elsewhere.iterdir()) == []
+    assert os.getcwd() == str(here)

@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from . import supervision
 from .board import Board
-from .errors import ContractViolation, OutOfTime, ReadOnlyBoard
+from .errors import ContractViolation, OutOfTime, ReadOnlyBoard, plugin_text
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import EmptyUnit, InvalidState, State, find_empty_unit
@@ -70,8 +70,9 @@ def _bad_step(steps: list) -> ContractViolation:
 
 
 def _one_line(text: str) -> str:
-    """A message of several lines as one (an error is one line on standard error)."""
-    return " ".join(text.split())
+    """A message of several lines as one (an error is one line on standard error), with
+    the rule's text made safe for a terminal (:func:`plugin_text`)."""
+    return plugin_text(" ".join(text.split()))
 
 
 class RuleFailure(Exception):

@@ -465,7 +465,7 @@ def own_fork() -> Iterator[None]:
         _own_forks -= 1
 
 
-def _forking_culprit() -> Any:
+def _culprit_here() -> Any:
     if _own_forks:
         return None
     slot = running if _get_ident() == _MAIN_THREAD else _slots.get(_get_ident())
@@ -482,7 +482,7 @@ def _after_fork_in_parent() -> None:
     if _watchdog is not None:
         _watchdog.armed_at = -math.inf  # armed again at its next look
     _arming.release()
-    culprit = _forking_culprit()
+    culprit = _culprit_here()
     if culprit is not None:
         _forks_made.append(culprit)
 
@@ -491,7 +491,7 @@ def _after_fork_in_child() -> None:
     """In a child process made by fork: the watchdog thread did not come along (only
     the forking thread does), so the child starts its own on first use."""
     global _watchdog, _arming, _posting, _sentinel, forked_by
-    culprit = _forking_culprit()
+    culprit = _culprit_here()
     if culprit is not None:
         # A copy of queens made by plugin code: whatever it does, it never prints
         # (the output and the error lines are the parent's), and it ends when the
@@ -504,6 +504,38 @@ def _after_fork_in_child() -> None:
     if _sentinel is not None:
         sentinel.forget_in_child(_sentinel)
         _sentinel = None
+
+
+# -- the working directory -----------------------------------------------------------------
+
+_real_chdir = os.chdir
+_real_fchdir = os.fchdir
+
+
+def _chdir_refused(path: Any) -> None:
+    if _culprit_here() is not None:
+        raise ContractViolation(
+            f"it changed the working directory (to {str(path)!r}), where queens writes "
+            "what the command line names by a relative path"
+        )
+    _real_chdir(path)
+
+
+def _fchdir_refused(fd: Any) -> None:
+    if _culprit_here() is not None:
+        raise ContractViolation(
+            "it changed the working directory (by os.fchdir), where queens writes what "
+            "the command line names by a relative path"
+        )
+    _real_fchdir(fd)
+
+
+# Plugin code that changes the working directory would move every file the command
+# writes afterwards (``hint --write FILE``, ``generate -o DIR``) somewhere else: while it
+# runs (in the thread running it), os.chdir and os.fchdir raise instead, and the plugin
+# is named. Free until called: no check is made per rule call.
+os.chdir = _chdir_refused
+os.fchdir = _fchdir_refused
 
 
 def _silence_standard_streams() -> None:
