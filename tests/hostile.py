@@ -257,3 +257,11 @@ CHANGES_DIRECTORY = """
 import os
 os.chdir(os.environ["QUEENS_TEST_ELSEWHERE"])
 """
+
+#: Changes the board's size past its read-only guard, once: the next rules would read
+#: past the board.
+RESIZES_THE_BOARD = """
+if not ctx.cache.get("done"):
+    ctx.cache["done"] = True
+    object.__setattr__(ctx.board, "n", ctx.board.n + 1)
+"""

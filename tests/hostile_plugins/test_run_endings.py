@@ -21,6 +21,7 @@ from hostile import (
     HUGE_MESSAGE,
     IGNORES_THE_ALARM,
     LEAVES_A_THREAD,
+    RESIZES_THE_BOARD,
     SIGNALLED_WHILE_REGRADING,
     TERMINAL_COMMANDS,
     WORKER_ENDINGS,
@@ -323,3 +324,16 @@ def test_a_rule_cannot_move_where_the_command_writes(site, tmp_path, monkeypatch
     assert f"{RULE} broke the rule contract: it changed the working directory" in result.stderr
     assert list(elsewhere.iterdir()) == []
     assert os.getcwd() == str(here)
+
+
+def test_a_rule_that_resizes_the_board_past_its_guard_is_named(site):
+    """``object.__setattr__(board, "n", ...)`` goes past the board's read-only guard;
+    the rule that did it is named, not the innocent rule that runs next and reads past
+    the board."""
+    install(site, RESIZES_THE_BOARD)
+    result = CliRunner().invoke(main, ["solve", BOARD])
+    assert result.exit_code == EXIT_RULE_FAILED
+    assert result.stderr == (
+        f"queens: error: {BOARD}: {RULE} broke the rule contract: it changed the board's "
+        "size (n); a Board is read-only\n"
+    )

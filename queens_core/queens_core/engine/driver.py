@@ -29,6 +29,10 @@ BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
 #: Why a rule that put another State in its context is stopped: the solve would go on with
 #: a state the result does not hold, and end stalled on the one it does.
 REPLACED = "it replaced ctx.state instead of changing it through ctx.place() or ctx.kill()"
+#: Why a rule that changed the board's size past its read-only guard
+#: (``object.__setattr__``) is stopped: every rule after it would read past the board,
+#: and be blamed for it. One comparison a call.
+RESIZED = "it changed the board's size (n); a Board is read-only"
 
 #: How the driver words a contradiction that comes from an :class:`UnsoundDeduction`.
 UNSOUND_PREFIX = "unsound deduction: "
@@ -345,6 +349,7 @@ class Solver:
         ctx.enabled = group.enabled
         running = ctx.running
         running.rule = group.first  # for the time budget's alarm, which names it
+        size = ctx.board.n
         try:
             group.apply(ctx)
         except Contradiction as contradiction:
@@ -362,6 +367,8 @@ class Solver:
             running.rule = None
         if ctx.state is not state:
             raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
+        if ctx.board.n != size:
+            raise RuleFailure(group.rules[0], ContractViolation(RESIZED))
         if len(steps) == start:
             if state.live != live_before or state.queens != queens_before:
                 raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
