@@ -337,3 +337,21 @@ def test_a_rule_that_resizes_the_board_past_its_guard_is_named(site):
         f"queens: error: {BOARD}: {RULE} broke the rule contract: it changed the board's "
         "size (n); a Board is read-only\n"
     )
+
+
+def test_an_interrupt_while_the_guards_go_up_leaves_no_guard_behind(monkeypatch):
+    """A Ctrl-C that comes while a watched stretch starts (its guards on the standard
+    streams already up) takes them down again: else click's report of the interrupt was
+    taken for plugin output, and Python printed its raw 'lost sys.stderr' dump."""
+    from queens_core.runtime import guards
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(guards, "_watchdog", None)
+    monkeypatch.setattr(guards, "_start_watchdog", interrupted)
+    stdout, stderr = sys.stdout, sys.stderr
+    with pytest.raises(KeyboardInterrupt), guards.plugin_code("plugin package x[y]", 5.0):
+        pass
+    assert (sys.stdout, sys.stderr) == (stdout, stderr)
+    assert guards.running_slot().culprit() is None

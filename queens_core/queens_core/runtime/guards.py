@@ -699,6 +699,16 @@ class watch:
         self.thread = 0
 
     def __enter__(self) -> None:
+        try:
+            self._enter()
+        except BaseException:
+            # A Ctrl-C (or SIGTERM's exception) that came in the middle: Python calls no
+            # __exit__ for an __enter__ that raised, and the guards would stay, so that
+            # the report of the interrupt itself would be taken for plugin output.
+            self.__exit__(None, None, None)
+            raise
+
+    def _enter(self) -> None:
         stdout = sys.stdout
         # None: Python started without standard output; print() then writes nothing, and
         # self.stdout None could not tell __exit__ to put it back.
@@ -806,8 +816,12 @@ class plugin_code(watch):
         _count_interrupts()
         slot = running_slot()
         self.previous = slot.other
-        slot.other = self.named
-        super().__enter__()
+        try:
+            slot.other = self.named
+            super().__enter__()  # which calls __exit__ itself when it fails
+        except BaseException:
+            slot.other = self.previous
+            raise
 
     def __exit__(self, *exc: object) -> None:
         # The culprit goes first: once it is gone the watchdog raises nothing more here.
