@@ -71,7 +71,7 @@ from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -172,12 +172,24 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise too_large
     chunks = []
     total = 0
-    async for chunk in request.stream():
-        total += len(chunk)
-        if total > limit:
-            raise too_large
-        chunks.append(chunk)
+    try:
+        # A client that sends its body slowly, or goes away in the middle, is cut off
+        # quietly: a line of answer (which a gone client never reads), no traceback.
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                total += len(chunk)
+                if total > limit:
+                    raise too_large
+                chunks.append(chunk)
+    except TimeoutError:
+        raise Problem(f"the request's body did not arrive within {BODY_SECONDS:g} s", 408) from None
+    except ClientDisconnect:
+        raise Problem("the client went away before its request was whole") from None
     return b"".join(chunks)
+
+
+#: Seconds a request's body may take to arrive, whole.
+BODY_SECONDS = 10.0
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -254,6 +266,9 @@ def create_app(
     a function returns, loaded on first need), answering requests addressed to
     ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``); and its library, to load it
     early with :meth:`LazyLibrary.get`."""
+    from queens_core.runtime import guards
+
+    guards.give_up_stuck_threads = True  # a stuck plugin costs a worker, not the page
     lazy = LazyLibrary(registry)
     # Off the event loop, in threads of their own: the page's files and /api/info are
     # answered while a large board is generated or checked.
@@ -266,25 +281,42 @@ def create_app(
     async def compute(
         kind: str, function: Callable[..., dict[str, Any]], *args: Any
     ) -> dict[str, Any]:
+        from queens_core.runtime.guards import abandoned_threads, describe
+
         loop = asyncio.get_running_loop()
         seconds = BUDGETS[kind]
+        # A worker that plugin code holds past its grace is given up (see guards): one
+        # more thread takes its place, so a stuck plugin costs one worker, never the page.
+        pool._max_workers = WORKERS + abandoned_threads()
+        running: list[Any] = []
         work = loop.run_in_executor(
-            pool, bounded, work_seconds(kind), f"the {kind}'s time budget", function, args
+            pool, bounded, work_seconds(kind), f"the {kind}'s time budget", function, args, running
         )
         try:
             return await asyncio.wait_for(work, seconds)
         except TimeoutError:
+            culprit = running[0].culprit() if running else None
+            if culprit is not None:
+                raise Problem(
+                    f"{describe(culprit)} did not finish within {seconds:g} s", 503
+                ) from None
             raise Problem(
                 f"the {kind} did not finish within {seconds:g} s: try a smaller board", 503
             ) from None
 
     def bounded(
-        seconds: float, what: str, function: Callable[..., dict[str, Any]], args: tuple
+        seconds: float,
+        what: str,
+        function: Callable[..., dict[str, Any]],
+        args: tuple,
+        running: list[Any],
     ) -> dict[str, Any]:
         """``function`` in a worker thread, its plugin code stopped (and named) when it
-        runs past ``seconds``: the thread is free again, whatever a rule does."""
-        from queens_core.runtime.guards import OutOfTime, describe, watch
+        runs past ``seconds``: the thread is free again, whatever a rule does. The
+        thread's slot goes in ``running``, for the 503 to name what it is running."""
+        from queens_core.runtime.guards import OutOfTime, describe, running_slot, watch
 
+        running.append(running_slot())
         library = lazy.get()
         try:
             with watch(seconds, what):

@@ -303,10 +303,28 @@ class _Watchdog(threading.Thread):
             if culprit is None or self.stretches.get(ident) is not stretch:
                 return  # between two rules, or the stretch just ended: look again soon
             if late >= GRACE:
+                if give_up_stuck_threads:
+                    self._give_up(ident, stretch, culprit)
+                    return
                 _hard_stop(culprit, stretch)
             stretch.culprit = culprit
             stretch.raised = True
             _raise_in_thread(ident, _Expired)
+
+    def _give_up(self, ident: int, stretch: watch, culprit: Any) -> None:
+        """Leave thread ``ident`` to the plugin code that will not stop (a server: its
+        other threads go on answering; see :data:`give_up_stuck_threads`), and say so."""
+        self.stretches.pop(ident, None)
+        abandoned[ident] = culprit
+        line = (
+            f"queens: error: {describe(culprit)} did not stop: it was still running "
+            f"{GRACE:g} s after {stretch.what} ({stretch.budget:g} s) ran out, so its "
+            "worker thread was given up"
+        )
+        try:
+            os.write(_ERROR_FD, " ".join(line.split()).encode("utf-8", "replace") + b"\n")
+        except OSError:
+            pass
 
     def _keep_fault_handler_armed(self) -> None:
         """Push the fault handler's deadline :data:`STARVED` seconds ahead, every few
@@ -357,6 +375,20 @@ def _hard_stop(culprit: Any, stretch: watch) -> None:
             os.kill(os.getppid(), signal.SIGUSR1)
     finally:
         os._exit(stretch.status)
+
+
+#: True in a server (``queens serve``): plugin code that will not stop in a thread other
+#: than the main one, past its budget and grace, costs that thread only (it is given up,
+#: and named on standard error) instead of the whole process. The server puts another
+#: thread in its place (:func:`abandoned_threads`).
+give_up_stuck_threads = False
+#: The threads given up, by id, with the culprit each was left to.
+abandoned: dict[int, Any] = {}
+
+
+def abandoned_threads() -> int:
+    """How many threads are given up to plugin code that would not stop."""
+    return len(abandoned)
 
 
 #: True in a worker process (``generate --jobs``): its parent waits for its result, and
@@ -765,6 +797,7 @@ class watch:
         just as the stretch ended is taken back (or met here), never left for the code
         that runs the thread next."""
         self.armed = False
+        abandoned.pop(self.thread, None)  # it came back after all
         dog = _watchdog
         assert dog is not None
         try:

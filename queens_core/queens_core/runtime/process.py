@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
-from typing import Any, NoReturn
+
+# For the type checker only: typing takes milliseconds to import, and this module is
+# imported before the entry point can catch a Ctrl-C (which would print a traceback).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, NoReturn
 
 #: Whether a command package was loaded: its command may leave a file open for Python's
 #: own exit to flush and close, so the run then ends the usual way.
@@ -77,22 +82,25 @@ def threads_left_by_plugins() -> list[tuple[str, str | None]]:
     if threading is None:
         return []
     main = threading.main_thread()
+    guards = sys.modules.get("queens_core.runtime.guards")
+    given_up = guards.abandoned if guards is not None else {}
     left = [
         thread
         for thread in threading.enumerate()
         if thread is not main
         and not thread.daemon
         and thread not in _threads_at_start
-        and not thread.name.startswith("queens-")
+        and (not thread.name.startswith("queens-") or thread.ident in given_up)
     ]
     if not left:
         return []
-    guards = sys.modules.get("queens_core.runtime.guards")
     frames = sys._current_frames()
     named = []
     for thread in left:
         owner = None
-        if guards is not None:
+        if guards is not None and thread.ident in given_up:
+            owner = guards.describe(given_up[thread.ident])
+        elif guards is not None:
             owner = guards.owner_of_stack(frames.get(thread.ident))
             target = getattr(getattr(thread, "_target", None), "__code__", None)
             if owner is None and target is not None:
