@@ -24,19 +24,6 @@ import io
 import os
 import sys
 
-from ..runtime.process import (
-    children_left_by_plugins,
-    end_at_once,
-    end_on_broken_pipe,
-    exit_without_teardown,
-    hold_exit_functions,
-    keep_output_apart,
-    note_threads_at_start,
-    nothing_left_running,
-    threads_left_by_plugins,
-    were_command_packages_loaded,
-)
-
 #: As in :mod:`queens_core.cli.exits` (not imported here: that module imports click).
 EXIT_OUTPUT_FAILED = 2
 EXIT_INTERRUPTED = 130
@@ -47,6 +34,16 @@ EXIT_RULE_FAILED = 3
 def run() -> None:
     """Run ``queens`` with ``sys.argv``; never returns."""
     try:
+        # Inside the guard: an interrupt while it loads is caught like any other.
+        from ..runtime.process import (
+            end_on_broken_pipe,
+            hold_exit_functions,
+            keep_output_apart,
+            note_threads_at_start,
+            nothing_left_running,
+            were_command_packages_loaded,
+        )
+
         note_threads_at_start()
         gc.disable()  # until process.start_up_over()
         if sys.stdout is None:  # started with standard output closed (`>&-`)
@@ -100,6 +97,8 @@ class _ClosedOutput(io.TextIOBase):
 def _exit_now(status: int) -> None:
     """End the run with ``status`` as Python's exit would, less its tearing down of
     every module: the exit functions run and the output is flushed first."""
+    from ..runtime.process import exit_without_teardown
+
     exit_without_teardown(status, _flush_output)
 
 
@@ -107,6 +106,8 @@ def _end_if_plugins_left_work_running() -> None:
     """End the run now, with status 3, when plugin code left threads or child processes
     running that Python's exit would wait for: the command's work is done, and a plugin
     must not hold the process after it (one line on standard error names it)."""
+    from ..runtime.process import children_left_by_plugins, threads_left_by_plugins
+
     threads = threads_left_by_plugins()
     children = children_left_by_plugins()
     if not threads and not children:
@@ -160,4 +161,4 @@ def _end(status: int, line: str | None = None) -> None:
             sys.stderr.flush()
         except (OSError, ValueError, AttributeError):  # AttributeError: started without one
             pass
-    end_at_once(status)
+    os._exit(status)  # as runtime.process.end_at_once, which may be what was interrupted
