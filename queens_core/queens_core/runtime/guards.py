@@ -634,6 +634,16 @@ _interrupts = 0
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     """Python's own handler of SIGINT, which also counts."""
     global _interrupts
+    if (
+        frame is not None
+        and frame.f_code.co_name == "cb"
+        and frame.f_code.co_filename.startswith("<frozen importlib")
+    ):
+        # In the import machinery's weak-reference callback, whose exception Python
+        # reports as ignored (a traceback) and drops: the Ctrl-C would be lost. Asked
+        # again, it comes once the callback has returned.
+        _thread.interrupt_main(signum)
+        return
     _interrupts += 1
     signal.default_int_handler(signum, frame)
 
