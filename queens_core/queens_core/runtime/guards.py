@@ -642,7 +642,7 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
         # In the import machinery's weak-reference callback, whose exception Python
         # reports as ignored (a traceback) and drops: the Ctrl-C would be lost. Asked
         # again, it comes once the callback has returned.
-        _thread.interrupt_main(signum)
+        _thread.interrupt_main(signal.SIGINT)
         return
     _interrupts += 1
     signal.default_int_handler(signum, frame)
