@@ -145,3 +145,24 @@ def test_a_body_that_comes_too_slowly_is_cut_off_with_a_408(monkeypatch, capfd):
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     assert json.loads(body)["error"] == "the request's body did not arrive within 0.2 s"
     assert capfd.readouterr().err == ""
+
+
+def test_a_negative_seed_is_taken_as_the_command_line_takes_it():
+    """``queens generate --seed -7`` makes a batch; the page makes the same board of
+    that seed instead of refusing it."""
+    from click.testing import CliRunner
+    from starlette.testclient import TestClient
+
+    from queens_core import load_registry
+    from queens_core.cli.app import main
+    from queens_web.app import create_app
+
+    page, _ = create_app(load_registry(), ["testserver"])
+    got = TestClient(page).post("/api/generate", json={"size": 6, "seed": -7})
+    assert got.status_code == 200, got.text
+    assert got.json()["seed"] <= 0  # the seed, or the next round of it
+    made = CliRunner().invoke(
+        main, ["generate", "--size", "6", "--seed", str(got.json()["seed"]), "--format", "json"]
+    )
+    assert made.exit_code == 0, made.output
+    assert json.loads(made.stdout.splitlines()[0])["board"] == got.json()["board"]["rows"]
