@@ -270,8 +270,8 @@ def in_processes(
     global _starting_workers
     others = set(multiprocessing.active_children())  # the caller's, not the pool's
     pool: Pool | None = None
-    crash_logs = tempfile.TemporaryDirectory(prefix="queens-workers-")
-    record = _Record(context, len(jobs), crash_logs.name)
+    crash_logs = tempfile.mkdtemp(prefix="queens-workers-")
+    record = _Record(context, len(jobs), crash_logs)
     _starting_workers = True
     try:
         try:
@@ -281,13 +281,24 @@ def in_processes(
         yield from _answers(pool, jobs, record)
     except BaseException:  # GeneratorExit too: the consumer stopped early
         _kill_pool(pool, others)
+        _remove_crash_logs(crash_logs)
         raise
     finally:
         _starting_workers = False
         _let_signals_through()
-        crash_logs.cleanup()
-    pool.close()
-    pool.join()
+    try:
+        pool.close()
+        pool.join()
+    finally:
+        _remove_crash_logs(crash_logs)
+
+
+def _remove_crash_logs(folder: str) -> None:
+    """Remove the workers' crash logs; never fails (a worker killed as it started may
+    add its file meanwhile: what is left is left in the system's temporary folder)."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _answers(pool: Pool, jobs: list[Any], record: _Record) -> Iterator[Any]:
