@@ -59,12 +59,15 @@ of them do so all the same, the fault handler still ends the run (status 1, with
 stack of the call) instead of the one line naming it. A package that makes the same
 claim without cause loses that line too, and nothing else.
 
-Writes straight to file descriptors 1 and 2 (``os.write(1, ...)``, a C library's
-``printf``) are not intercepted. Moving the descriptors aside around each solve costs
-some 8 µs (flushes and six system calls), about 3% of a typical archive solve, and
-would still not say which rule wrote: that takes a check after every rule call, and
-C's own buffered output reaches the descriptor only when the C library flushes it,
-long after the call that wrote it may have returned.
+Writes that go round ``sys.stdout`` to descriptor 1 (``os.write(1, ...)``,
+``sys.__stdout__``, a C library's ``printf``) never reach the command's output:
+:func:`queens_core.runtime.process.keep_output_apart` gives ``sys.stdout`` a descriptor
+of its own once a run and points descriptor 1 at standard error (no cost per solve).
+They are not named: that would take a check after every rule call.
+
+Plugin code that changes the working directory (``os.chdir``, ``os.fchdir``) or forks
+the process while it runs is named as breaking its contract; a copy it forked never
+prints and never goes back to the command's work (see :func:`own_fork`).
 
 Glossary
 --------
