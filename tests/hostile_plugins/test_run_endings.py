@@ -355,3 +355,13 @@ def test_an_interrupt_while_the_guards_go_up_leaves_no_guard_behind(monkeypatch)
         pass
     assert (sys.stdout, sys.stderr) == (stdout, stderr)
     assert guards.running_slot().culprit() is None
+
+
+def test_standard_output_named_as_a_file_is_still_the_output(site, tmp_path):
+    """Descriptor 1 goes to standard error now (plugin writes land there); a command
+    told to write to /dev/stdout still writes to its output."""
+    install(site, "pass")
+    status, output, error, _ = run_shortened(site, "hint", BOARD, "--write", "/dev/stdout")
+    assert status == 0, error
+    assert output.endswith(".....⨯..\n")
+    assert "⨯" not in error

@@ -111,8 +111,10 @@ PLUGIN_LINE = 2000
 def open_output(path: str) -> TextIO:
     """Open ``path`` to write UTF-8 text, or exit 2 naming it. A command that works long
     before it writes opens first, so a typo in the path costs nothing."""
+    from ..runtime.process import output_path
+
     try:
-        return open(path, "w", encoding="utf-8")
+        return open(output_path(path), "w", encoding="utf-8")
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
 

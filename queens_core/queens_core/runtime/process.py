@@ -238,6 +238,8 @@ def keep_output_apart() -> None:
         quiet = os.open(os.devnull, os.O_WRONLY)
         os.dup2(quiet, 1)
         os.close(quiet)
+    global _output_fd
+    _output_fd = private
     sys.stdout = io.TextIOWrapper(
         open(private, "wb", closefd=True),
         encoding=stdout.encoding,
@@ -262,3 +264,25 @@ def end_on_broken_pipe() -> None:
 
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+
+#: The descriptor of the command's output once :func:`keep_output_apart` moved it (None:
+#: it is descriptor 1).
+_output_fd: int | None = None
+#: The names by which a path means "this process's standard output".
+_STANDARD_OUTPUT_NAMES = ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+
+
+def output_path(path: str) -> str:
+    """``path`` as the command should open it to write: standard output named as a file
+    (``--write /dev/stdout``) is the output's own descriptor, not descriptor 1 (which
+    :func:`keep_output_apart` points at standard error)."""
+    if _output_fd is not None and path in _STANDARD_OUTPUT_NAMES:
+        import sys
+
+        try:
+            sys.stdout.flush()  # what was printed before comes first
+        except (OSError, ValueError):
+            pass
+        return f"/dev/fd/{_output_fd}"
+    return path
