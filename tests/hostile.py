@@ -154,3 +154,114 @@ def serve():
 def queens_register_commands():
     return [serve]
 """
+
+#: Sets the alarm of the time budget aside (ignored, and blocked) and runs on: no signal
+#: reaches it, so only a watch that keeps its own clock can stop it.
+IGNORES_THE_ALARM = """
+import signal
+signal.signal(signal.SIGALRM, signal.SIG_IGN)
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+while True:
+    pass
+"""
+
+#: Ends the worker process of ``generate --jobs`` it runs in, on its 20th call in that
+#: process, once a batch (while the file named by QUEENS_TEST_ONCE does not exist yet:
+#: the run that resumes the batch then goes through). ``{end}`` is how it ends.
+ENDS_ITS_WORKER = """
+import os
+calls = globals()["calls"] = globals().get("calls", 0) + 1
+marker = os.environ["QUEENS_TEST_ONCE"]
+if calls == 20 and not os.path.exists(marker):
+    open(marker, "w").close()
+    {end}
+"""
+
+#: How ENDS_ITS_WORKER ends its worker: killed as the out-of-memory killer does, by
+#: ``os._exit``, by a crash in C code.
+WORKER_ENDINGS = {
+    "sigkill": "import signal; os.kill(os.getpid(), signal.SIGKILL)",
+    "os_exit": "os._exit(0)",
+    "segfault": "import ctypes; ctypes.string_at(0)",
+}
+
+#: Starts, once a process, a thread that Python's exit waits for (not a daemon), which
+#: never ends.
+LEAVES_A_THREAD = """
+import threading, time
+if not globals().get("started"):
+    globals()["started"] = True
+    threading.Thread(target=lambda: time.sleep(3600), name="hostile-thread").start()
+"""
+
+#: Forks the process, once a process, and goes on in both copies (what a rule that ran
+#: work in a child and forgot to end it does).
+FORKS = """
+import os
+if not globals().get("forked"):
+    globals()["forked"] = True
+    os.fork()
+"""
+
+#: A sound rule (it deduces nothing) under which the user's signal (``{signal}``) comes
+#: while it runs in the ``queens`` process itself, not in a worker of --jobs: while a
+#: resumed batch grades again the boards it kept. Only when QUEENS_TEST_SIGNAL is set.
+SIGNALLED_WHILE_REGRADING = """
+import multiprocessing, os, signal, time
+if os.environ.get("QUEENS_TEST_SIGNAL") and multiprocessing.parent_process() is None:
+    os.kill(os.getpid(), signal.{signal})
+    time.sleep(5)
+"""
+
+#: Exit functions that plugin code registers, each once a process, to change how the run
+#: ends: its status, or its output.
+EXIT_HOOKS = {
+    "exits_0": "import atexit, os; atexit.register(lambda: os._exit(0))",
+    "appends": "import atexit; atexit.register(lambda: print('garbage after the document'))",
+    "hides": (
+        "import atexit, os\natexit.register(lambda: os.dup2(os.open(os.devnull, os.O_WRONLY), 1))"
+    ),
+}
+
+#: Ways round the guard on ``sys.stdout`` to standard output's descriptor, each taken on
+#: every call: none may reach the document.
+WRITES_TO_DESCRIPTOR_1 = {
+    "os_write": "import os; os.write(1, b'os.write\\n')",
+    "dunder_stdout": "import sys; sys.__stdout__.write('dunder\\n'); sys.__stdout__.flush()",
+    "dev_stdout": "with open('/dev/stdout', 'w') as out:\n    out.write('dev stdout\\n')",
+    "thread": (
+        "import threading, os, time\n"
+        "def babble():\n"
+        "    while True:\n"
+        "        os.write(1, b'thread\\n')\n"
+        "        time.sleep(0.001)\n"
+        "if not globals().get('babbling'):\n"
+        "    globals()['babbling'] = True\n"
+        "    threading.Thread(target=babble, daemon=True).start()"
+    ),
+}
+
+#: Raises with a message that commands the terminal: an escape sequence that sets the
+#: window's title, a bidirectional override, a fake line of output.
+TERMINAL_COMMANDS = """
+raise ValueError("\\x1b]0;pwned\\x07title \\u202egnp.exe \\rqueens: solved")
+"""
+
+#: Raises with a message of 10 MB.
+HUGE_MESSAGE = """
+raise ValueError("x" * 10_000_000)
+"""
+
+#: Changes the working directory (to the folder QUEENS_TEST_ELSEWHERE names).
+CHANGES_DIRECTORY = """
+import os
+os.chdir(os.environ["QUEENS_TEST_ELSEWHERE"])
+"""
+
+#: Changes the board's size past its read-only guard, once: the next rules would read
+#: past the board.
+RESIZES_THE_BOARD = """
+if not ctx.cache.get("done"):
+    ctx.cache["done"] = True
+    object.__setattr__(ctx.board, "n", ctx.board.n + 1)
+"""

@@ -14,8 +14,6 @@ and the plugin discovery (the bulk of its start-up) before it prints a line.
 
 from __future__ import annotations
 
-import importlib
-
 # Not ``from typing import TYPE_CHECKING``: every run of ``queens`` imports this package
 # before its entry point can catch Ctrl-C, and typing is the bulk of that import.
 TYPE_CHECKING = False
@@ -128,6 +126,10 @@ _SUPERVISED = frozenset({"Solver"})
 
 
 def __getattr__(name: str) -> Any:
+    # Imported here, not with the package: the command line's launcher imports this
+    # package before the entry point can catch a Ctrl-C (see queens_core.cli.entry).
+    import importlib
+
     if name == "__version__":
         value: Any = _installed_version()
     elif name in _HOMES:

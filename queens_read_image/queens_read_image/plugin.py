@@ -9,7 +9,15 @@ from __future__ import annotations
 from queens_core import Board, BoardError, Reader, Reading, State, hookimpl
 
 #: The signatures of the formats the reader claims (PNG, JPEG, WebP, GIF, BMP).
-_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
+_MAGIC = (
+    b"\x89PNG\r\n\x1a\n",
+    b"\xff\xd8\xff",
+    b"GIF87a",
+    b"GIF89a",
+    b"BM",
+    b"II*\x00",  # TIFF, little-endian
+    b"MM\x00*",  # TIFF, big-endian
+)
 
 
 def looks_like_an_image(data: bytes) -> bool:

@@ -314,9 +314,10 @@ def generate_options(
     if grade is not None and grade not in grade_names():
         raise Problem(f"'grade' must be one of {', '.join(grade_names())}, or absent")
     if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+        isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED <= seed <= MAX_SEED
     ):
-        raise Problem(f"'seed' must be a whole number from 0 to {MAX_SEED}, or absent")
+        # Negative too, as `queens generate --seed` takes them: the same batches.
+        raise Problem(f"'seed' must be a whole number from -{MAX_SEED} to {MAX_SEED}, or absent")
     return size, grade, seed, k
 
 

@@ -71,7 +71,7 @@ from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -172,12 +172,24 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise too_large
     chunks = []
     total = 0
-    async for chunk in request.stream():
-        total += len(chunk)
-        if total > limit:
-            raise too_large
-        chunks.append(chunk)
+    try:
+        # A client that sends its body slowly, or goes away in the middle, is cut off
+        # quietly: a line of answer (which a gone client never reads), no traceback.
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                total += len(chunk)
+                if total > limit:
+                    raise too_large
+                chunks.append(chunk)
+    except TimeoutError:
+        raise Problem(f"the request's body did not arrive within {BODY_SECONDS:g} s", 408) from None
+    except ClientDisconnect:
+        raise Problem("the client went away before its request was whole") from None
     return b"".join(chunks)
+
+
+#: Seconds a request's body may take to arrive, whole.
+BODY_SECONDS = 10.0
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -284,27 +296,44 @@ class Api:
     async def compute(
         self, kind: str, function: Callable[..., dict[str, Any]], *args: Any
     ) -> dict[str, Any]:
-        """``function(library, *args)`` in a worker thread, within the budget of ``kind``."""
+        """``function(library, *args)`` in a worker thread, within the budget of ``kind``;
+        the 503 of a request that ran out of time names the plugin code it was stuck in."""
+        from queens_core.api import Application
+
         loop = asyncio.get_running_loop()
         seconds = BUDGETS[kind]
         what = f"the {kind}'s time budget"
+        # A worker that plugin code holds past its grace is given up: one more thread
+        # takes its place, so a stuck plugin costs one worker, never the page.
+        self.pool._max_workers = WORKERS + Application.abandoned_threads()
+        naming: list[Callable[[], str | None]] = []
         work = loop.run_in_executor(
-            self.pool, self.bounded, work_seconds(kind), what, function, args
+            self.pool, self.bounded, work_seconds(kind), what, function, args, naming
         )
         try:
             return await asyncio.wait_for(work, seconds)
         except TimeoutError:
+            stuck_in = naming[0]() if naming else None
+            if stuck_in is not None:
+                raise Problem(f"{stuck_in} did not finish within {seconds:g} s", 503) from None
             raise Problem(
                 f"the {kind} did not finish within {seconds:g} s: try a smaller board", 503
             ) from None
 
     def bounded(
-        self, seconds: float, what: str, function: Callable[..., dict[str, Any]], args: tuple
+        self,
+        seconds: float,
+        what: str,
+        function: Callable[..., dict[str, Any]],
+        args: tuple,
+        naming: list[Callable[[], str | None]],
     ) -> dict[str, Any]:
         """``function`` in a worker thread, its plugin code stopped (and named) when it
-        runs past ``seconds``: the thread is free again, whatever a rule does."""
+        runs past ``seconds``: the thread is free again, whatever a rule does. What names
+        the thread's plugin code goes in ``naming``, for the 503 to say what it ran."""
         from queens_core.api import Application, PluginRanAway
 
+        naming.append(Application.work_of_this_thread())
         library = self.lazy.get()
         try:
             with Application.time_limit(seconds, what):
@@ -454,6 +483,9 @@ def create_app(
     a function returns, loaded on first need), answering requests addressed to
     ``hosts`` (``127.0.0.1:8000``, ``localhost:8000``); and its library, to load it
     early with :meth:`LazyLibrary.get`."""
+    from queens_core.api import Application
+
+    Application.give_up_stuck_threads()  # a stuck plugin costs a worker, not the page
     lazy = LazyLibrary(registry)
     routes = Api(lazy).routes()
     for path, filename, content_type in PAGE_FILES:

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from ..runtime.forks import ChildTimedOut as ChildTimedOut
     from ..runtime.forks import can_fork as can_fork
     from ..runtime.forks import run_in_child as run_in_child
+    from ..runtime.workers import WorkerDied
     from ..tools.batch import BoardInputError
     from .fixing import FixAnswer
     from .generation import MadeBoard
@@ -78,6 +79,7 @@ _HOMES = {
     "SearchLimitExceeded": "..referee.budget",
     "SelectionError": "..plugins.selection",
     "UnsoundRule": "..referee.blame",
+    "WorkerDied": "..runtime.workers",
     "InvalidState": "..engine.state",
     # A front end that does risky work (decoding a picture) in a memory-capped child;
     # importable from here, but not part of __all__: they are the page's, not a user's.
@@ -114,6 +116,7 @@ __all__ = [
     "Solution",
     "Statistics",
     "UnsoundRule",
+    "WorkerDied",
     "board_json",
     "detail_failure",
     "grade_names",

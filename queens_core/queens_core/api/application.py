@@ -146,6 +146,37 @@ class Application:
         except OutOfTime as err:
             raise PluginRanAway(f"{describe(err.culprit)} ran away: {err}") from None
 
+    @staticmethod
+    def give_up_stuck_threads() -> None:
+        """For a server that runs the verbs in a pool of threads: a thread that plugin code
+        still holds past its budget's grace is given up (named on standard error) instead
+        of ending the process, so a stuck plugin costs one thread, never the server."""
+        from ..runtime import guards
+
+        guards.give_up_stuck_threads = True
+
+    @staticmethod
+    def abandoned_threads() -> int:
+        """How many threads have been given up so far (a pool grows by as many)."""
+        from ..runtime.guards import abandoned_threads
+
+        return abandoned_threads()
+
+    @staticmethod
+    def work_of_this_thread() -> Callable[[], str | None]:
+        """A function that tells, from any thread, which plugin code the calling thread is
+        running at that moment (``rule 'x' (X) from queens-rules-y 1.0``), or None: for a
+        server to name what a request it gave up on was stuck in."""
+        from ..runtime.guards import describe, running_slot
+
+        slot = running_slot()
+
+        def naming() -> str | None:
+            culprit = slot.culprit()
+            return None if culprit is None else describe(culprit)
+
+        return naming
+
     # -- reading -----------------------------------------------------------------------
 
     def read(self, source: str, stars: int | None = None) -> BoardRead:

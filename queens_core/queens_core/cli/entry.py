@@ -24,27 +24,33 @@ import io
 import os
 import sys
 
-from ..runtime.process import (
-    end_at_once,
-    end_on_broken_pipe,
-    exit_without_teardown,
-    nothing_left_running,
-    were_command_packages_loaded,
-)
-
 #: As in :mod:`queens_core.cli.exits` (not imported here: that module imports click).
 EXIT_OUTPUT_FAILED = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+EXIT_RULE_FAILED = 3
 
 
 def run() -> None:
     """Run ``queens`` with ``sys.argv``; never returns."""
     try:
+        # Inside the guard: an interrupt while it loads is caught like any other.
+        from ..runtime.process import (
+            end_on_broken_pipe,
+            hold_exit_functions,
+            keep_output_apart,
+            note_threads_at_start,
+            nothing_left_running,
+            were_command_packages_loaded,
+        )
+
+        note_threads_at_start()
         gc.disable()  # until process.start_up_over()
         if sys.stdout is None:  # started with standard output closed (`>&-`)
             sys.stdout = _ClosedOutput()
         end_on_broken_pipe()
+        keep_output_apart()
+        hold_exit_functions()
         for stream in (sys.stdout, sys.stderr):
             # The board glyphs are part of the format: UTF-8 whatever the locale.
             if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
@@ -56,6 +62,7 @@ def run() -> None:
         finally:
             sys.stdout.flush()
     except SystemExit as done:
+        _end_if_plugins_left_work_running()
         if (
             (done.code is None or isinstance(done.code, int))
             and not were_command_packages_loaded()
@@ -90,7 +97,36 @@ class _ClosedOutput(io.TextIOBase):
 def _exit_now(status: int) -> None:
     """End the run with ``status`` as Python's exit would, less its tearing down of
     every module: the exit functions run and the output is flushed first."""
+    from ..runtime.process import exit_without_teardown
+
     exit_without_teardown(status, _flush_output)
+
+
+def _end_if_plugins_left_work_running() -> None:
+    """End the run now, with status 3, when plugin code left threads or child processes
+    running that Python's exit would wait for: the command's work is done, and a plugin
+    must not hold the process after it (one line on standard error names it)."""
+    from ..runtime.process import children_left_by_plugins, threads_left_by_plugins
+
+    threads = threads_left_by_plugins()
+    children = children_left_by_plugins()
+    if not threads and not children:
+        return
+    if threads:
+        name, owner = threads[0]
+        what = f"{owner or 'plugin code'} left a thread running ({name!r})"
+    else:
+        what = f"plugin code left a child process running (pid {children[0]})"
+    for pid in children:
+        try:
+            os.kill(pid, 9)  # SIGKILL (signal is not imported here)
+        except OSError:
+            pass
+    try:
+        sys.stdout.flush()
+    except Exception:  # the line below still goes out, with the status
+        pass
+    _end(EXIT_RULE_FAILED, f"queens: error: {what} after the command's work, so queens ended")
 
 
 def _flush_output() -> None:
@@ -125,4 +161,4 @@ def _end(status: int, line: str | None = None) -> None:
             sys.stderr.flush()
         except (OSError, ValueError, AttributeError):  # AttributeError: started without one
             pass
-    end_at_once(status)
+    os._exit(status)  # as runtime.process.end_at_once, which may be what was interrupted

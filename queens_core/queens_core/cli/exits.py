@@ -95,15 +95,26 @@ def as_clause(sentence: str) -> str:
 
 
 def one_line(message: str) -> str:
-    """A message folded into one line: a script reads one line per error."""
-    return " ".join(message.splitlines()) if "\n" in message or "\r" in message else message
+    """A message folded into one line: a script reads one line per error; what a plugin
+    put in it cannot command the terminal, nor fill it (:func:`plugin_text`)."""
+    from ..engine.errors import plugin_text
+
+    if "\n" in message or "\r" in message:
+        message = " ".join(message.splitlines())
+    return plugin_text(message, 4 * PLUGIN_LINE)
+
+
+#: Plugin text is bounded per piece; a line holds a few pieces (a path, a rule, a cause).
+PLUGIN_LINE = 2000
 
 
 def open_output(path: str) -> TextIO:
     """Open ``path`` to write UTF-8 text, or exit 2 naming it. A command that works long
     before it writes opens first, so a typo in the path costs nothing."""
+    from ..runtime.process import output_path
+
     try:
-        return open(path, "w", encoding="utf-8")
+        return open(output_path(path), "w", encoding="utf-8")
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
 

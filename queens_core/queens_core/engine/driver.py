@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from . import supervision
 from .board import Board
-from .errors import ContractViolation, OutOfTime, ReadOnlyBoard
+from .errors import ContractViolation, OutOfTime, ReadOnlyBoard, plugin_text
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import EmptyUnit, InvalidState, State, find_empty_unit
@@ -29,6 +29,10 @@ BYPASS = "it changed the state without going through ctx.place() or ctx.kill()"
 #: Why a rule that put another State in its context is stopped: the solve would go on with
 #: a state the result does not hold, and end stalled on the one it does.
 REPLACED = "it replaced ctx.state instead of changing it through ctx.place() or ctx.kill()"
+#: Why a rule that changed the board's size past its read-only guard
+#: (``object.__setattr__``) is stopped: every rule after it would read past the board,
+#: and be blamed for it. One comparison a call.
+RESIZED = "it changed the board's size (n); a Board is read-only"
 
 #: How the driver words a contradiction that comes from an :class:`UnsoundDeduction`.
 UNSOUND_PREFIX = "unsound deduction: "
@@ -70,8 +74,9 @@ def _bad_step(steps: list) -> ContractViolation:
 
 
 def _one_line(text: str) -> str:
-    """A message of several lines as one (an error is one line on standard error)."""
-    return " ".join(text.split())
+    """A message of several lines as one (an error is one line on standard error), with
+    the rule's text made safe for a terminal (:func:`plugin_text`)."""
+    return plugin_text(" ".join(text.split()))
 
 
 class RuleFailure(Exception):
@@ -344,6 +349,7 @@ class Solver:
         ctx.enabled = group.enabled
         running = ctx.running
         running.rule = group.first  # for the time budget's alarm, which names it
+        size = ctx.board.n
         try:
             group.apply(ctx)
         except Contradiction as contradiction:
@@ -361,6 +367,8 @@ class Solver:
             running.rule = None
         if ctx.state is not state:
             raise RuleFailure(group.rules[0], ContractViolation(REPLACED))
+        if ctx.board.n != size:
+            raise RuleFailure(group.rules[0], ContractViolation(RESIZED))
         if len(steps) == start:
             if state.live != live_before or state.queens != queens_before:
                 raise RuleFailure(group.rules[0], ContractViolation(BYPASS))

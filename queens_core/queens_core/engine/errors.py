@@ -7,7 +7,27 @@ subclass of AttributeError (:class:`ReadOnlyBoard`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+#: Characters that a terminal takes as commands, not text: the C0 and C1 controls (an
+#: escape sequence can set the window's title, move the cursor, hide what follows) and
+#: the bidirectional overrides (which show text in another order than it is).
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+#: The most characters of plugin text one message shows (a 10 MB explanation stays a line).
+PLUGIN_TEXT_LIMIT = 2000
+
+
+def plugin_text(text: str, limit: int = PLUGIN_TEXT_LIMIT) -> str:
+    """Text from plugin code made safe to show: each control character escaped
+    (``\\x1b``, ``\\u202e``) and at most ``limit`` characters kept, the rest counted.
+    Ordinary text comes back as it is."""
+    if _CONTROLS.search(text) is not None:
+        text = _CONTROLS.sub(lambda m: m[0].encode("unicode_escape").decode("ascii"), text)
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text) - limit} more characters)"
+    return text
 
 
 class ReadOnlyBoard(AttributeError):

@@ -771,7 +771,7 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
     """The boards of ``indices`` made by ``jobs`` worker processes
     (:mod:`queens_core.runtime.workers`), in order; what a worker could not make is
     raised here, as :meth:`Maker.make` would raise it."""
-    from ..runtime.workers import in_processes
+    from ..runtime.workers import WorkerDied, in_processes
 
     made_by_workers = in_processes(
         _set_worker_maker,
@@ -782,10 +782,14 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
     )
     # Closed on the way out, whatever the way: an early end kills the workers at once.
     with closing(made_by_workers):
-        for made in made_by_workers:
-            if isinstance(made, GiveUp | UnsoundRule):
-                raise made
-            if isinstance(made, tuple):
-                counter, error = made
-                raise RuleFailure(maker.grader.full.by_counter[counter], error)
-            yield made
+        try:
+            for made in made_by_workers:
+                if isinstance(made, GiveUp | UnsoundRule):
+                    raise made
+                if isinstance(made, tuple):
+                    counter, error = made
+                    raise RuleFailure(maker.grader.full.by_counter[counter], error)
+                yield made
+        except WorkerDied as died:
+            index = died.job[1]
+            raise WorkerDied(died.pid, died.how, f"board {index + 1}", died.plugin) from None

@@ -233,3 +233,33 @@ def version(name: str) -> str | None:
             return metadata.version(name)
         except metadata.PackageNotFoundError:
             return None
+
+
+def catalog_of(name: str, extra: str) -> frozenset[str]:
+    """The normalised names of the requirements of ``extra`` in the metadata of the
+    installed distribution ``name`` (empty when it is not installed, or has none)."""
+    key = normalise(name)
+    text = None
+    try:
+        for dist in distributions():
+            if dist.normalised_name == key:
+                text = dist.read_text("METADATA") or dist.read_text("PKG-INFO")
+                break
+    except _Unsupported:
+        from importlib import metadata
+
+        try:
+            text = metadata.distribution(name).read_text("METADATA")
+        except metadata.PackageNotFoundError:
+            text = None
+    names = set()
+    marker = re.compile(r"""extra\s*==\s*["']""" + re.escape(extra) + r"""["']""")
+    for line in (text or "").splitlines():
+        if not line.startswith("Requires-Dist:"):
+            continue
+        requirement, _, condition = line[len("Requires-Dist:") :].partition(";")
+        if marker.search(condition):
+            wanted = re.match(r"\s*([A-Za-z0-9._-]+)", requirement)
+            if wanted:
+                names.add(normalise(wanted[1]))
+    return frozenset(names)

@@ -5,7 +5,8 @@ Each kind is an entry-point group (``queens.rules``, ``queens.readers``,
 way, here, and what differs (which hook it must implement, what that hook must return)
 is the caller's ``take`` function. So every kind gets the same guarantees:
 
-- the first-party packages (:data:`queens_core.plugins.FIRST_PARTY`) load first
+- the first-party packages (:data:`queens_core.plugins.FIRST_PARTY`), then the rule
+  packages of the catalog (:data:`queens_core.plugins.CATALOG`) load first
   (:func:`in_loading_order`), so a clash names the other package;
 - the import and the hooks run under the loading budget, with the hard stop's status 4
   (:func:`loading`); a package that is not :func:`bundled` starts the sentinel before its
@@ -31,7 +32,7 @@ from ..runtime.guards import (
     raised_by_plugin,
     untrusted_code_ahead,
 )
-from . import FIRST_PARTY
+from . import installed_with_queens_rank
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -77,10 +78,11 @@ def bundled(ep: metadata.EntryPoint) -> bool:
     return any(entry.group == BUNDLED_GROUP for entry in entries)
 
 
-def first_party_first(package: str) -> tuple[bool, str]:
-    """A sort key: the distributions of queens first (they win a clash, and the other
-    package is the one named), then by name."""
-    return package not in FIRST_PARTY, package
+def first_party_first(package: str) -> tuple[int, str]:
+    """A sort key: the distributions of queens first, then the rule packages of its
+    catalog (they win a clash, and the other package is the one named), then by name
+    (:func:`queens_core.plugins.installed_with_queens_rank`)."""
+    return installed_with_queens_rank(package), package
 
 
 def in_loading_order(entry_points: Iterable[metadata.EntryPoint]) -> list[metadata.EntryPoint]:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from . import guards
+
 
 class ChildTimedOut(Exception):
     """The child did not answer in time (it was killed)."""
@@ -39,7 +41,8 @@ def run_in_child(work: Callable[[], Any], seconds: float, headroom: int) -> Any:
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(work, headroom, sender), daemon=True)
-    child.start()
+    with guards.own_fork():
+        child.start()
     sender.close()
     try:
         if not receiver.poll(seconds):

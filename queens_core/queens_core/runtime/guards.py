@@ -59,12 +59,15 @@ of them do so all the same, the fault handler still ends the run (status 1, with
 stack of the call) instead of the one line naming it. A package that makes the same
 claim without cause loses that line too, and nothing else.
 
-Writes straight to file descriptors 1 and 2 (``os.write(1, ...)``, a C library's
-``printf``) are not intercepted. Moving the descriptors aside around each solve costs
-some 8 µs (flushes and six system calls), about 3% of a typical archive solve, and
-would still not say which rule wrote: that takes a check after every rule call, and
-C's own buffered output reaches the descriptor only when the C library flushes it,
-long after the call that wrote it may have returned.
+Writes that go round ``sys.stdout`` to descriptor 1 (``os.write(1, ...)``,
+``sys.__stdout__``, a C library's ``printf``) never reach the command's output:
+:func:`queens_core.runtime.process.keep_output_apart` gives ``sys.stdout`` a descriptor
+of its own once a run and points descriptor 1 at standard error (no cost per solve).
+They are not named: that would take a check after every rule call.
+
+Plugin code that changes the working directory (``os.chdir``, ``os.fchdir``) or forks
+the process while it runs is named as breaking its contract; a copy it forked never
+prints and never goes back to the command's work (see :func:`own_fork`).
 
 Glossary
 --------
@@ -90,6 +93,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine import supervision
@@ -287,11 +292,12 @@ class _Watchdog(threading.Thread):
             time.sleep(nap)
 
     def _overdue_in_main(self, stretch: watch, late: float) -> None:
-        if signal.getsignal(signal.SIGALRM) is not _on_alarm:
-            return
+        # The hard stop keeps this thread's clock only: plugin code that set SIGALRM
+        # aside (ignored, blocked, its own handler) is ended all the same.
         if late >= GRACE and (culprit := running.culprit()) is not None:
             _hard_stop(culprit, stretch)
-        _thread.interrupt_main(signal.SIGALRM)
+        if signal.getsignal(signal.SIGALRM) is _on_alarm:
+            _thread.interrupt_main(signal.SIGALRM)
 
     def _overdue_in_thread(self, ident: int, stretch: watch, late: float) -> None:
         with _posting:
@@ -300,10 +306,28 @@ class _Watchdog(threading.Thread):
             if culprit is None or self.stretches.get(ident) is not stretch:
                 return  # between two rules, or the stretch just ended: look again soon
             if late >= GRACE:
+                if give_up_stuck_threads:
+                    self._give_up(ident, stretch, culprit)
+                    return
                 _hard_stop(culprit, stretch)
             stretch.culprit = culprit
             stretch.raised = True
             _raise_in_thread(ident, _Expired)
+
+    def _give_up(self, ident: int, stretch: watch, culprit: Any) -> None:
+        """Leave thread ``ident`` to the plugin code that will not stop (a server: its
+        other threads go on answering; see :data:`give_up_stuck_threads`), and say so."""
+        self.stretches.pop(ident, None)
+        abandoned[ident] = culprit
+        line = (
+            f"queens: error: {describe(culprit)} did not stop: it was still running "
+            f"{GRACE:g} s after {stretch.what} ({stretch.budget:g} s) ran out, so its "
+            "worker thread was given up"
+        )
+        try:
+            os.write(_ERROR_FD, " ".join(line.split()).encode("utf-8", "replace") + b"\n")
+        except OSError:
+            pass
 
     def _keep_fault_handler_armed(self) -> None:
         """Push the fault handler's deadline :data:`STARVED` seconds ahead, every few
@@ -354,6 +378,20 @@ def _hard_stop(culprit: Any, stretch: watch) -> None:
             os.kill(os.getppid(), signal.SIGUSR1)
     finally:
         os._exit(stretch.status)
+
+
+#: True in a server (``queens serve``): plugin code that will not stop in a thread other
+#: than the main one, past its budget and grace, costs that thread only (it is given up,
+#: and named on standard error) instead of the whole process. The server puts another
+#: thread in its place (:func:`abandoned_threads`).
+give_up_stuck_threads = False
+#: The threads given up, by id, with the culprit each was left to.
+abandoned: dict[int, Any] = {}
+
+
+def abandoned_threads() -> int:
+    """How many threads are given up to plugin code that would not stop."""
+    return len(abandoned)
 
 
 #: True in a worker process (``generate --jobs``): its parent waits for its result, and
@@ -412,6 +450,63 @@ def name_code(module: object, name: str) -> None:
                 _sentinel.send(message)
 
 
+def code_names() -> list[bytes]:
+    """What the sentinel is told of the plugin packages loaded so far: ``N<path>\\t<name>``
+    lines, one per place a package's code lives (see :func:`name_code`)."""
+    return list(_code_names)
+
+
+def owner_of_file(path: str) -> str | None:
+    """The plugin package whose code ``path`` is, as the line that blames it names it, or
+    None when it is no loaded plugin package's (see :func:`name_code`)."""
+    for message in _code_names:
+        root, _, name = message.decode("utf-8", "replace")[1:].rstrip("\n").partition("\t")
+        if path.startswith(root):
+            return name
+    return None
+
+
+def owner_of_stack(frame: FrameType | None) -> str | None:
+    """The plugin package of the innermost frame of ``frame``'s stack that is in one."""
+    while frame is not None:
+        owner = owner_of_file(frame.f_code.co_filename)
+        if owner is not None:
+            return owner
+        frame = frame.f_back
+    return None
+
+
+# -- forks made by plugin code ------------------------------------------------------------
+
+#: How many forks of queens' own are being made (a pool's workers, a child under a
+#: memory cap): plugin code forking meanwhile, in another thread, is taken for ours.
+_own_forks = 0
+#: In the child of a fork that plugin code made: what made it (the child never goes back
+#: to queens' work: it ends where the watched stretch would, and prints nothing).
+forked_by: Any = None
+#: In the parent: the plugin code that forked the process during the current watched
+#: stretch of the main thread, named when the stretch ends.
+_forks_made: list[Any] = []
+
+
+@contextmanager
+def own_fork() -> Iterator[None]:
+    """Say that the forks made in the block are queens' own, not plugin code's."""
+    global _own_forks
+    _own_forks += 1
+    try:
+        yield
+    finally:
+        _own_forks -= 1
+
+
+def _culprit_here() -> Any:
+    if _own_forks:
+        return None
+    slot = running if _get_ident() == _MAIN_THREAD else _slots.get(_get_ident())
+    return slot.culprit() if slot is not None else None
+
+
 def _before_fork() -> None:
     _arming.acquire()
     if _watchdog is not None and _watchdog.armed_at > -math.inf:
@@ -422,18 +517,70 @@ def _after_fork_in_parent() -> None:
     if _watchdog is not None:
         _watchdog.armed_at = -math.inf  # armed again at its next look
     _arming.release()
+    culprit = _culprit_here()
+    if culprit is not None:
+        _forks_made.append(culprit)
 
 
 def _after_fork_in_child() -> None:
     """In a child process made by fork: the watchdog thread did not come along (only
     the forking thread does), so the child starts its own on first use."""
-    global _watchdog, _arming, _posting, _sentinel
+    global _watchdog, _arming, _posting, _sentinel, forked_by
+    culprit = _culprit_here()
+    if culprit is not None:
+        # A copy of queens made by plugin code: whatever it does, it never prints
+        # (the output and the error lines are the parent's), and it ends when the
+        # plugin code returns to queens (see watch.__exit__).
+        forked_by = culprit
+        _silence_standard_streams()
     _watchdog = None
     _arming = threading.Lock()
     _posting = threading.Lock()
     if _sentinel is not None:
         sentinel.forget_in_child(_sentinel)
         _sentinel = None
+
+
+# -- the working directory -----------------------------------------------------------------
+
+_real_chdir = os.chdir
+_real_fchdir = os.fchdir
+
+
+def _chdir_refused(path: Any) -> None:
+    if _culprit_here() is not None:
+        raise ContractViolation(
+            f"it changed the working directory (to {str(path)!r}), where queens writes "
+            "what the command line names by a relative path"
+        )
+    _real_chdir(path)
+
+
+def _fchdir_refused(fd: Any) -> None:
+    if _culprit_here() is not None:
+        raise ContractViolation(
+            "it changed the working directory (by os.fchdir), where queens writes what "
+            "the command line names by a relative path"
+        )
+    _real_fchdir(fd)
+
+
+# Plugin code that changes the working directory would move every file the command
+# writes afterwards (``hint --write FILE``, ``generate -o DIR``) somewhere else: while it
+# runs (in the thread running it), os.chdir and os.fchdir raise instead, and the plugin
+# is named. Free until called: no check is made per rule call.
+os.chdir = _chdir_refused
+os.fchdir = _fchdir_refused
+
+
+def _silence_standard_streams() -> None:
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+    except OSError:
+        pass
 
 
 if hasattr(os, "register_at_fork"):
@@ -490,6 +637,16 @@ _interrupts = 0
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     """Python's own handler of SIGINT, which also counts."""
     global _interrupts
+    if (
+        frame is not None
+        and frame.f_code.co_name == "cb"
+        and frame.f_code.co_filename.startswith("<frozen importlib")
+    ):
+        # In the import machinery's weak-reference callback, whose exception Python
+        # reports as ignored (a traceback) and drops: the Ctrl-C would be lost. Asked
+        # again, it comes once the callback has returned.
+        _thread.interrupt_main(signal.SIGINT)
+        return
     _interrupts += 1
     signal.default_int_handler(signum, frame)
 
@@ -516,10 +673,27 @@ def user_interrupted() -> bool:
     return handler not in (signal.SIG_IGN, signal.SIG_DFL)
 
 
+#: The exceptions that queens' own signal handlers raised (a SIGTERM that ends a batch
+#: as Ctrl-C does: :mod:`.signals`), by identity: plugin code that raises one of the same
+#: class is still blamed, one raised by the handler while plugin code ran never is.
+_raised_by_signals: list[BaseException] = []
+
+
+def raised_for_a_signal(err: BaseException) -> BaseException:
+    """Mark ``err``, about to be raised by a signal handler of queens, as not the
+    plugin's doing wherever it comes out of plugin code; returns it."""
+    del _raised_by_signals[:-3]  # a run raises one or two: keep the list short
+    _raised_by_signals.append(err)
+    return err
+
+
 def raised_by_plugin(err: BaseException) -> bool:
     """Whether ``err``, coming out of plugin code, is the plugin's doing: anything but a
-    KeyboardInterrupt that may be the user's."""
-    return not (isinstance(err, KeyboardInterrupt) and user_interrupted())
+    KeyboardInterrupt that may be the user's, or what a signal handler of queens raised
+    (:func:`raised_for_a_signal`)."""
+    if isinstance(err, KeyboardInterrupt) and user_interrupted():
+        return False
+    return not any(err is ours for ours in _raised_by_signals)
 
 
 class watch:
@@ -570,6 +744,16 @@ class watch:
         self.thread = 0
 
     def __enter__(self) -> None:
+        try:
+            self._enter()
+        except BaseException:
+            # A Ctrl-C (or SIGTERM's exception) that came in the middle: Python calls no
+            # __exit__ for an __enter__ that raised, and the guards would stay, so that
+            # the report of the interrupt itself would be taken for plugin output.
+            self.__exit__(None, None, None)
+            raise
+
+    def _enter(self) -> None:
         stdout = sys.stdout
         # None: Python started without standard output; print() then writes nothing, and
         # self.stdout None could not tell __exit__ to put it back.
@@ -616,12 +800,17 @@ class watch:
                 sys.stdout = self.stdout
             if self.stderr is not None:
                 sys.stderr = self.stderr
+        if forked_by is not None:
+            os._exit(STATUS_AT_WORK)  # a plugin's copy of queens: it does none of its work
+        if _forks_made and self.stdout is not None:  # the outermost stretch: blame it
+            _blame_fork()
 
     def _leave(self) -> None:
         """End the stretch. Outside the main thread, an exception the watchdog raised
         just as the stretch ended is taken back (or met here), never left for the code
         that runs the thread next."""
         self.armed = False
+        abandoned.pop(self.thread, None)  # it came back after all
         dog = _watchdog
         assert dog is not None
         try:
@@ -632,6 +821,22 @@ class watch:
         except OutOfTime:
             with _posting:
                 dog.stretches.pop(self.thread, None)
+
+
+def _blame_fork() -> None:
+    """Plugin code forked the process during the stretch that ends: a rule is named as
+    any rule that breaks its contract, other plugin code by :class:`ContractViolation`."""
+    culprit = _forks_made[0]
+    _forks_made.clear()
+    breach = ContractViolation(
+        "it forked the queens process (the copy was ended before it could print or write)"
+    )
+    from ..engine.driver import RuleFailure
+    from ..engine.rules import Rule
+
+    if isinstance(culprit, Rule):
+        raise RuleFailure(culprit, breach)
+    raise ContractViolation(f"{describe(culprit)} {breach}")
 
 
 class plugin_code(watch):
@@ -657,8 +862,12 @@ class plugin_code(watch):
         _count_interrupts()
         slot = running_slot()
         self.previous = slot.other
-        slot.other = self.named
-        super().__enter__()
+        try:
+            slot.other = self.named
+            super().__enter__()  # which calls __exit__ itself when it fails
+        except BaseException:
+            slot.other = self.previous
+            raise
 
     def __exit__(self, *exc: object) -> None:
         # The culprit goes first: once it is gone the watchdog raises nothing more here.

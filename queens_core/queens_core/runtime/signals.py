@@ -44,7 +44,15 @@ def terminate_as_exit(terminated: int, worker_stopped: int) -> Iterator[None]:
     Python sets no handler, the signals are left as they are."""
 
     def ended(signum: int, _frame: Any) -> None:
-        raise SystemExit(terminated if signum == signal.SIGTERM else worker_stopped)
+        from .guards import raised_for_a_signal
+
+        # Raised wherever the main thread is, in a rule too (the re-grading of the boards
+        # a resumed batch kept): marked, so that no rule is blamed for it.
+        code = terminated if signum == signal.SIGTERM else worker_stopped
+        if signum != signal.SIGTERM:
+            # Another worker may tell the same while the batch stops: once is enough.
+            signal.signal(signum, signal.SIG_IGN)
+        raise raised_for_a_signal(SystemExit(code))
 
     signals = [signal.SIGTERM] + ([signal.SIGUSR1] if hasattr(signal, "SIGUSR1") else [])
     try:

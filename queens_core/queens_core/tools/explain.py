@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..engine.board import Board, bits
 from ..engine.driver import RuleFailure
-from ..engine.errors import ContractViolation
+from ..engine.errors import ContractViolation, plugin_text
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label
 from ..engine.words import cells_words, lines_words, region_name, regions_words
@@ -117,7 +117,7 @@ def why_of(board: Board, step: Step, before: State, rule: Rule | None) -> str | 
     if why is not None and not isinstance(why, str):
         what = f"its explain gave a {type(why).__name__}, not a sentence (str)"
         raise RuleFailure(rule, ContractViolation(what))
-    return why or None
+    return plugin_text(why) if why else None
 
 
 LINES = {"rows": "row", "columns": "column"}

@@ -230,7 +230,7 @@ def generate(
 def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> None:
     """Print each board as it is made (or kept), with a progress bar; exit 1 when the
     maker gives up on a board, 2 when a file cannot be written, 3 when a rule fails."""
-    from ...api import GiveUp, RuleFailure, UnsoundRule
+    from ...api import GiveUp, RuleFailure, UnsoundRule, WorkerDied
     from ...api.generation import WriteFailed
     from ...render.progress import Progress
     from ...runtime.signals import terminate_as_exit
@@ -255,7 +255,7 @@ def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> 
     except RuleFailure as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    except UnsoundRule as err:
+    except (UnsoundRule, WorkerDied) as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED)
     finally:

@@ -139,8 +139,10 @@ def render(
 
 def _write_bytes(path: str, data: bytes) -> None:
     """Write ``data`` to ``path``, or exit 2 naming it."""
+    from ...runtime.process import output_path
+
     try:
-        with open(path, "wb") as handle:
+        with open(output_path(path), "wb") as handle:
             handle.write(data)
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
