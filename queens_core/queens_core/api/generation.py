@@ -197,6 +197,10 @@ class Batch:
                     one.index, one.board, one.solution, one.assessment, self.seed,
                     getattr(one, "attempts", None), path,
                 )  # fmt: skip
+            # The maker's work runs to its own end, not to close(): the workers of --jobs
+            # then leave as at the end of any batch, and say what plugin code left running.
+            if next(made, None) is not None:
+                raise AssertionError("the maker made more boards than the batch asked for")
         except NeverNeeded:
             raise
         except GiveUp as err:
