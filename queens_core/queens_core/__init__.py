@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         Step,
         Tier,
         UnsoundDeduction,
+        pickle_by_tuple_form,
     )
     from .engine.state import State, cell_label, unit_label
     from .engine.validate import is_solution
@@ -68,6 +69,7 @@ _HOMES = {
     "Step": "engine.rules",
     "Tier": "engine.rules",
     "UnsoundDeduction": "engine.rules",
+    "pickle_by_tuple_form": "engine.rules",
     "State": "engine.state",
     "cell_label": "engine.state",
     "unit_label": "engine.state",
@@ -108,6 +110,7 @@ __all__ = [
     "is_solution",
     "load_registry",
     "make_plugin_manager",
+    "pickle_by_tuple_form",
     "unit_label",
 ]
 

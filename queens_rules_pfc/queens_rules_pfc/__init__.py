@@ -44,6 +44,7 @@ from queens_core import (
     bits,
     cell_label,
     hookimpl,
+    pickle_by_tuple_form,
 )
 from queens_core.propagation import PROPAGATORS
 from queens_core.words import cells_words, unit_name
@@ -65,12 +66,6 @@ __all__ = [
 ]
 
 
-def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
-    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
-    steps back): made again from its tuple form, without its own ``__new__``."""
-    return tuple.__new__, (type(detail), tuple(detail))
-
-
 class _TrialFailsFields(NamedTuple):
     tag: str
     cell: int
@@ -88,7 +83,7 @@ class TrialFails(_TrialFailsFields):
     tuple)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(
         cls, cell: int, kind: str, which: int, problem: str, forced: tuple[int, ...]

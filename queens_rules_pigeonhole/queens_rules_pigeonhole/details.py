@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from queens_core import pickle_by_tuple_form
+
 __all__ = ["RegionsInLines"]
-
-
-def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
-    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
-    steps back): made again from its tuple form, without its own ``__new__``."""
-    return tuple.__new__, (type(detail), tuple(detail))
 
 
 class _RegionsInLinesFields(NamedTuple):
@@ -30,7 +26,7 @@ class RegionsInLines(_RegionsInLinesFields):
     kind, lines)`` as a tuple)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, regions: tuple[int, ...], kind: str, lines: tuple[int, ...]) -> RegionsInLines:
         return tuple.__new__(cls, ("regions", regions, kind, lines))

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from queens_core import pickle_by_tuple_form
+
 __all__ = ["ShapeInRegion"]
-
-
-def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
-    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
-    steps back): made again from its tuple form, without its own ``__new__``."""
-    return tuple.__new__, (type(detail), tuple(detail))
 
 
 class _ShapeInRegionFields(NamedTuple):
@@ -27,7 +23,7 @@ class ShapeInRegion(_ShapeInRegionFields):
     tuple); the step's counter says which shape."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, region: int) -> ShapeInRegion:
         return tuple.__new__(cls, ("region", region))

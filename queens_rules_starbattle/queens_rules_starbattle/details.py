@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from queens_core import pickle_by_tuple_form
+
 __all__ = [
     "Blocks",
     "Capacity",
@@ -28,12 +30,6 @@ __all__ = [
 Group = tuple[str, int]
 
 
-def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
-    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
-    steps back): made again from its tuple form, without its own ``__new__``."""
-    return tuple.__new__, (type(detail), tuple(detail))
-
-
 class _UnitFields(NamedTuple):
     tag: str
     kind: str
@@ -45,7 +41,7 @@ class UnitFull(_UnitFields):
     (``("unit", kind, which)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, kind: str, which: int) -> UnitFull:
         return tuple.__new__(cls, ("unit", kind, which))
@@ -56,7 +52,7 @@ class UnitNeedsEveryCell(_UnitFields):
     one (``("unit", kind, which)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, kind: str, which: int) -> UnitNeedsEveryCell:
         return tuple.__new__(cls, ("unit", kind, which))
@@ -73,7 +69,7 @@ class Blocks(_BlocksFields):
     block's live cells of the group are ``part`` (``("blocks", where, part)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, where: Group, part: tuple[int, ...]) -> Blocks:
         return tuple.__new__(cls, ("blocks", where, part))
@@ -92,7 +88,7 @@ class Undercount(_CountFields):
     lines)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, regions: tuple[int, ...], kind: str, lines: tuple[int, ...]) -> Undercount:
         return tuple.__new__(cls, ("regions", regions, kind, lines))
@@ -103,7 +99,7 @@ class Overcount(_CountFields):
     regions' stars are in the lines (``("regions", regions, kind, lines)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, regions: tuple[int, ...], kind: str, lines: tuple[int, ...]) -> Overcount:
         return tuple.__new__(cls, ("regions", regions, kind, lines))
@@ -124,7 +120,7 @@ class Exclusion(_ExclusionFields):
     capacity)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, cell: int, where: Group, need: int, live: int, capacity: int) -> Exclusion:
         return tuple.__new__(cls, ("exclusion", cell, where, need, live, capacity))
@@ -151,7 +147,7 @@ class Capacity(_CapacityFields):
     (``("capacity", kind, first, last, side, bounds, region, what, part)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(
         cls,
@@ -180,7 +176,7 @@ class Placements(_PlacementsFields):
     a star of every one) (``("placements", where, count, how)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, where: Group, ways: int, how: str) -> Placements:
         return tuple.__new__(cls, ("placements", where, ways, how))
@@ -207,7 +203,7 @@ class Flow(_FlowFields):
     form, lines, regions, amount, share)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(
         cls,
@@ -241,7 +237,7 @@ class TrialFails(_TrialFailsFields):
     as (cell, counter, detail) (``("cell", cell, kind, which, forced)``)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(
         cls, cell: int, kind: str, which: object, forced: tuple[tuple[int, str, tuple], ...]

@@ -59,6 +59,7 @@ __all__ = [
     "Step",
     "Tier",
     "UnsoundDeduction",
+    "pickle_by_tuple_form",
     "written_for_0_2",
 ]
 
@@ -162,9 +163,11 @@ class Place(NamedTuple):
 # ``__new__`` of its own is plain Python's to make.
 
 
-def _tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
-    """How a detail whose constructor leaves out its tag is pickled (a process pool sends
-    steps back): made again from its tuple form, without its own ``__new__``."""
+def pickle_by_tuple_form(detail: tuple) -> tuple[object, tuple[type, tuple]]:
+    """The ``__reduce__`` of a typed detail whose own ``__new__`` leaves out its tag: it
+    is pickled as its tuple form and made again from it without calling that ``__new__``
+    (``generate --jobs`` sends steps back from its worker processes). A package sets
+    ``__reduce__ = pickle_by_tuple_form`` on such a detail class."""
     return tuple.__new__, (type(detail), tuple(detail))
 
 
@@ -178,7 +181,7 @@ class QueenKills(_QueenKillsFields):
     (``("queen", cell)`` as a tuple)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, cell: int) -> QueenKills:
         return tuple.__new__(cls, ("queen", cell))
@@ -205,7 +208,7 @@ class RegionConfined(_RegionConfinedFields):
     or ``column``) ``line`` (``("region", 3, "row", 0)`` as a tuple)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, region: int, kind: str, line: int) -> RegionConfined:
         return tuple.__new__(cls, ("region", region, kind, line))
@@ -223,7 +226,7 @@ class LineConfined(_LineConfinedFields):
     (``("row", 0, "region", 3)`` as a tuple)."""
 
     __slots__ = ()
-    __reduce__ = _tuple_form
+    __reduce__ = pickle_by_tuple_form
 
     def __new__(cls, kind: str, line: int, region: int) -> LineConfined:
         return tuple.__new__(cls, (kind, line, "region", region))
