@@ -9,19 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 #: Kills, once, a cell of the solution whose row still has other live cells: nothing is
-#: empty yet, so a sound rule exposes the contradiction later.
+#: empty yet, so a sound rule exposes the contradiction later (the kit's lying rule).
 HIDDEN_KILL = """
-from queens_core.referee.exact import find_solutions
+from queens_core.testing import unsound_kill
 
-if ctx.cache.get("done"):
-    return
-ctx.cache["done"] = True
-solution = find_solutions(ctx.board, 1)[0]
-for row in ctx.board.row_masks:
-    live = ctx.state.live & row
-    if live & solution and live & ~solution:
-        ctx.kill(live & solution)
-        return
+unsound_kill(ctx)
 """
 
 #: Expensive tier: when the cheap rules are stuck, guess a queen on the first live cell of

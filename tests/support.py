@@ -4,6 +4,8 @@ queens_core.testing, instead; the two helpers that are in the kit are re-exporte
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from queens_core.testing import make_rule as quick_rule
@@ -15,6 +17,7 @@ __all__ = [
     "EXPECTED",
     "ROOT",
     "archive_paths",
+    "install_offline",
     "quick_rule",
     "rules_of",
 ]
@@ -30,3 +33,12 @@ CHEAP_STALL_353 = (EXPECTED / "353-cheap.txt").read_text(encoding="utf-8")
 def archive_paths() -> list[Path]:
     """The archive's boards, in puzzle-number order."""
     return sorted(ARCHIVE.glob("*.txt"), key=lambda p: int(p.stem))
+
+
+def install_offline(project: Path, target: Path) -> None:
+    """Install the package folder ``project`` into the folder ``target`` with pip, as a
+    user would, but offline: its dependencies are taken as installed, and it is built with
+    the build tools of this environment."""
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+    pip += ["--no-build-isolation", "--target", str(target), str(project)]
+    subprocess.run(pip, check=True, capture_output=True)

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import ROOT, rules_of
+from support import ROOT, install_offline, rules_of
 
 from queens_core import Solver
 from queens_core.testing import check_soundness
@@ -27,22 +27,7 @@ CHEAP_CATALOG = CATALOG[:3]
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     target = tmp_path_factory.mktemp("site-packages")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--target",
-            str(target),
-            str(EXAMPLE),
-        ],
-        check=True,
-        capture_output=True,
-    )
+    install_offline(EXAMPLE, target)
     return target
 
 

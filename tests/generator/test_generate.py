@@ -12,15 +12,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from support import rules_of
+from support import install_offline, rules_of
 from test_example_squeeze import EXAMPLE, queens
 
 from queens_core.cli.app import main
@@ -283,9 +281,7 @@ def test_a_request_not_met_gives_up_after_max_tries(registry):
 def site(tmp_path_factory) -> Path:
     """The squeeze example installed for real into a folder (as test_example_squeeze does)."""
     target = tmp_path_factory.mktemp("site-packages")
-    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
-    pip += ["--no-build-isolation", "--target", str(target), str(EXAMPLE)]
-    subprocess.run(pip, check=True, capture_output=True)
+    install_offline(EXAMPLE, target)
     return target
 
 

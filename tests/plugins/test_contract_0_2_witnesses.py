@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from guide import blocks, write_files
-from support import ROOT
+from support import ROOT, install_offline
 
 from queens_core import Place, Rule, Step, Tier, hookimpl, load_registry, make_plugin_manager
 from queens_core.engine.rules import written_for_0_2
@@ -31,25 +31,6 @@ NOTICE_END = (
 )
 
 
-def _install(site: Path, project: Path) -> None:
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--target",
-            str(site),
-            str(project),
-        ],
-        check=True,
-        capture_output=True,
-    )
-
-
 def _env(site: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("QUEENS_", "PYTEST_"))}
     env["PYTHONPATH"] = str(site)
@@ -61,7 +42,7 @@ def workspace(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("witness")
     write_files(blocks(WITNESS.read_text(encoding="utf-8")), root)
     site = root / "site-packages"
-    _install(site, root / "queens-rules-shared-attack")
+    install_offline(root / "queens-rules-shared-attack", site)
     return root
 
 
@@ -110,7 +91,7 @@ def test_the_0_2_guide_package_solves_with_one_notice(workspace):
 
 
 def test_the_squeeze_example_is_named_in_one_notice(tmp_path):
-    _install(tmp_path, SQUEEZE)
+    install_offline(SQUEEZE, tmp_path)
     done = subprocess.run(
         [str(BIN / "queens"), "rules", "list"],
         env=_env(tmp_path),
