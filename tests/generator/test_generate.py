@@ -28,10 +28,10 @@ from queens_core.generator.queens_maker import (
     GenerateError,
     GiveUp,
     Maker,
+    MapGeometry,
+    MapUnderRepair,
     _below,
     _choice,
-    _Geometry,
-    _Map,
     _shuffle,
     generate_boards,
 )
@@ -148,13 +148,17 @@ def test_a_third_party_rule_package_counts(registry, tmp_path):
         shipped(g.board.rows, rules, tmp_path, tier="cheap", grade="Hard")
 
 
-def grown_map(rng: random.Random, n: int, floor: int, bias: float = 1.0) -> tuple[_Map, int]:
+def grown_map(
+    rng: random.Random, n: int, floor: int, bias: float = 1.0
+) -> tuple[MapUnderRepair, int]:
     """A map grown from a random placement as an attempt grows one, and its queens."""
     columns = random_queens(n, rng)
     assert columns is not None
     planted = sum(1 << (r * n + c) for r, c in enumerate(columns))
     seeds = [r * n + c for r, c in enumerate(columns)]
-    return _Map(_Geometry(n), grow_region_map(n, seeds, rng, bias), planted, floor), planted
+    return MapUnderRepair(
+        MapGeometry(n), grow_region_map(n, seeds, rng, bias), planted, floor
+    ), planted
 
 
 @given(seed=st.integers(0, 10**6), n=st.integers(4, 9), floor=st.integers(1, 3))

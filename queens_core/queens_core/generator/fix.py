@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ..engine.board import Board, connected_part
 from ..referee.exact import find_map_solutions, placement_table
-from .queens_maker import REPAIRS_PER_CELL_ROW, _Geometry, _Map
+from .queens_maker import REPAIRS_PER_CELL_ROW, MapGeometry, MapUnderRepair
 from .regions import neighbours4
 
 #: Solutions counted per map: enough to choose the cells the last edit must hit.
@@ -256,7 +256,7 @@ class _Search:
         )[:_STARTS]
         if not starts:
             return None
-        geometry = _Geometry(self.n)
+        geometry = MapGeometry(self.n)
         best: bytes | None = None
         attempt = 0
         while not self.out_of_time():
@@ -274,10 +274,10 @@ class _Search:
                     break
         return best
 
-    def _generator_repair(self, geometry: _Geometry, region: bytes, planted: int) -> bytes | None:
+    def _generator_repair(self, geometry: MapGeometry, region: bytes, planted: int) -> bytes | None:
         """The generator's repair loop on ``region`` around ``planted``; the map once it is
         unique and changes no kept region, or None."""
-        regions = _Map(geometry, list(region), planted, 1)
+        regions = MapUnderRepair(geometry, list(region), planted, 1)
         rng = self.rng
         seen: set[bytes] = set()
         for _ in range(REPAIRS_PER_CELL_ROW * self.n):

@@ -166,7 +166,7 @@ class Maker:
             self.top: Solver | None = None  # every rule: the grader's own full solve
         else:
             self.top = Solver(rule for rule in rules if rule.counter in top.counters)
-        self.geometry = _Geometry(size)
+        self.geometry = MapGeometry(size)
         self.solutions_per_search = next(
             cap for largest, cap in SOLUTIONS_PER_SEARCH.items() if size <= largest
         )
@@ -234,7 +234,9 @@ class Maker:
             assert columns is not None  # every size from 4 up has a placement
             seeds = [r * n + c for r, c in enumerate(columns)]
             planted = sum(1 << cell for cell in seeds)
-        regions = _Map(self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor)
+        regions = MapUnderRepair(
+            self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor
+        )
         if not regions.enlarge_small(rng):
             return None
         seen: Counter[tuple[int, ...]] = Counter()
@@ -362,7 +364,7 @@ def _grade_level(grade: str) -> int:
 # -- the map under repair ----------------------------------------------------------------
 
 
-class _Geometry:
+class MapGeometry:
     """What moves and checks need to know of one size: every cell's 4-neighbours, the
     masks that step a region's cells sideways, and the placement table (None from 10×10
     up)."""
@@ -394,7 +396,7 @@ class _Geometry:
         return connected_part(self.n, mask, start)
 
 
-class _Map:
+class MapUnderRepair:
     """A region map being repaired: the region of every cell and each region's mask.
 
     Regions keep at least ``floor`` cells, except that when ``floor`` is 1 at most one
@@ -403,7 +405,7 @@ class _Map:
 
     __slots__ = ("clashes", "floor", "geometry", "masks", "planted", "planted_bit", "region")
 
-    def __init__(self, geometry: _Geometry, region: list[int], planted: int, floor: int):
+    def __init__(self, geometry: MapGeometry, region: list[int], planted: int, floor: int):
         self.geometry = geometry
         self.region = region
         self.planted = planted
