@@ -153,7 +153,7 @@ def test_nothing_listening_at_the_address_is_one_line_and_status_2():
     for command in (["generate", "--size", "8"], ["check", str(ARCHIVE / "1.txt")]):
         run = queens(*command, "--cluster", "127.0.0.1:1")
         assert run.returncode == 2
-        assert run.stderr.startswith("queens: error: --cluster tcp://127.0.0.1:1: no Dask ")
+        assert run.stderr.startswith("queens: error: --cluster 127.0.0.1:1: no Dask ")
         assert run.stderr.count("\n") == 1
 
 

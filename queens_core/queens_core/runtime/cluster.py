@@ -81,7 +81,8 @@ def on_cluster(
 ) -> Runner:
     """A runner with the arguments of :func:`.workers.in_processes` but the number of
     processes: ``runner(set_up, given, work, jobs)`` runs the jobs on the cluster whose
-    scheduler is at ``address`` (``tcp://host:8786``, or ``host:8786``)."""
+    scheduler is at ``address`` (``tcp://host:8786``, ``host:8786``, or the path of the
+    scheduler's file)."""
 
     def run(
         set_up: Callable[[Any], None], given: Any, work: Callable[[J], R], jobs: Sequence[J]
@@ -107,7 +108,7 @@ def _run(
 
 
 def _connect(address: str) -> Any:
-    answers_at(address)
+    address = answers_at(address)
     try:
         import distributed
     except ImportError:
@@ -134,28 +135,61 @@ def _connect(address: str) -> Any:
     return client
 
 
-def answers_at(address: str) -> None:
-    """Raise :class:`ClusterUnreachable` at once for an address where nothing listens
-    (Dask would try again and again until its time-out): a mistyped host or port is the
-    commonest mistake, best said before any work."""
+def scheduler_address(given: str) -> str:
+    """The scheduler's address: ``given``, or the address in the scheduler file that
+    ``given`` names (``dask scheduler --scheduler-file FILE`` writes one, and workers
+    find the scheduler through it: where the cluster shares a file system, it is the
+    easiest way to meet). A file that is not there yet is waited for, a while."""
+    import json
+    import os
+    import time
+
+    if not (given.endswith(".json") or os.path.isfile(given)):
+        return given
+    deadline = time.monotonic() + CONNECT_SECONDS
+    while True:
+        try:
+            with open(given, encoding="utf-8") as file:
+                address = json.load(file)["address"]
+            if isinstance(address, str):
+                return address
+            why = "its address is not a string"
+        except FileNotFoundError:
+            why = "no such file"
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            # A scheduler may be writing it right now.
+            why = f"not a Dask scheduler file ({_reason(err)})"
+        if time.monotonic() > deadline:
+            raise ClusterUnreachable(f"--cluster {given}: {why}")
+        time.sleep(0.05)
+
+
+def answers_at(given: str) -> str:
+    """The address of the scheduler ``given`` names (see :func:`scheduler_address`);
+    raises :class:`ClusterUnreachable` at once where nothing listens there (Dask would
+    try again and again until its time-out): a mistyped host or port is the commonest
+    mistake, best said before any work."""
     import socket
     from urllib.parse import urlsplit
 
+    address = resolved = scheduler_address(given)
+    named = given if resolved == given else f"{given} ({resolved})"
     if "://" not in address:
         address = "tcp://" + address
     try:
         parts = urlsplit(address)
         host, port = parts.hostname, parts.port
     except ValueError as err:
-        raise ClusterUnreachable(f"--cluster {address}: not an address ({err})") from None
+        raise ClusterUnreachable(f"--cluster {named}: not an address ({err})") from None
     if parts.scheme not in ("tcp", "tls") or host is None or port is None:
-        return  # another of Dask's transports: it says what is wrong with it
+        return address  # another of Dask's transports: it says what is wrong with it
     try:
         socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
     except OSError as err:
         raise ClusterUnreachable(
-            f"--cluster {address}: no Dask scheduler answers there ({_reason(err)})"
+            f"--cluster {named}: no Dask scheduler answers there ({_reason(err)})"
         ) from None
+    return address
 
 
 def _quiet(distributed: Any) -> None:

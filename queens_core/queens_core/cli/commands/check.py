@@ -47,8 +47,8 @@ T = TypeVar("T")
 @selection_options("Check with")
 @stars_option
 @cluster_option(
-    "Check the boards on the workers of the Dask scheduler at ADDRESS (tcp://host:8786): "
-    "read here, checked there, reported here in order."
+    "Check the boards on the workers of the Dask scheduler at ADDRESS (host:port, or its "
+    "--scheduler-file): read here, checked there, reported here in order."
 )
 @click.pass_obj
 def check(

@@ -100,8 +100,8 @@ if TYPE_CHECKING:
     help="Processes that make boards; the boards do not depend on J.",
 )
 @cluster_option(
-    "Make the boards on the workers of the Dask scheduler at ADDRESS (tcp://host:8786) "
-    "instead of this machine's processes; the boards are the same."
+    "Make the boards on the workers of the Dask scheduler at ADDRESS (host:port, or its "
+    "--scheduler-file) instead of this machine's processes; the boards are the same."
 )
 @click.option(
     "--only",
