@@ -17,7 +17,9 @@ and each job is one task. What this module adds to ``distributed.Client``:
   :data:`WORKERLESS_SECONDS`, ends the batch with
   :class:`ClusterLost`, every answer before it already yielded;
 - at most a few tasks per worker thread wait on the scheduler ahead of the answer the
-  caller waits for: a batch of a million boards is not a million tasks at once;
+  caller waits for: a batch of a million boards is not a million tasks at once; and a
+  task takes several quick jobs (as many as a quarter of a second holds, once a job has
+  been timed), so that checking small boards is not all round trips;
 - before any work, the workers' queens packages are compared with this machine's: a
   worker with other versions (or none) would make other boards, and is refused by name;
 - an early end (an error, Ctrl-C, a consumer that stops reading) cancels what is left and
@@ -49,6 +51,11 @@ WORKERLESS_SECONDS = 30.0
 LIVENESS_CHECK = 1.0
 #: Tasks that may wait for each worker thread, besides the one it runs.
 TASKS_AHEAD = 2
+#: How long a task should take: quicker jobs go to a worker several at a time, since
+#: each task's round trip through the scheduler costs milliseconds.
+TASK_SECONDS = 0.25
+#: The most jobs one task takes.
+MOST_JOBS_A_TASK = 64
 #: Times ``given`` is sent again after every copy of it was lost with its workers.
 RESENDS = 3
 
@@ -245,7 +252,8 @@ def _same_software(client: Any, address: str) -> None:
 
 
 class _Batch:
-    """The tasks of one batch, submitted a window ahead of the answer awaited."""
+    """The tasks of one batch, submitted a window ahead of the answer awaited; each task
+    takes a run of consecutive jobs, as many as run in about :data:`TASK_SECONDS`."""
 
     def __init__(
         self,
@@ -265,57 +273,83 @@ class _Batch:
         self.tag = f"queens-{uuid.uuid4().hex[:12]}"
         self.resends = 0
         self.shared = self._share()
+        #: The jobs answered so far and the seconds the workers took for them.
+        self.timed_jobs = 0
+        self.timed_seconds = 0.0
 
     def _share(self) -> Any:
         return self.client.scatter(self.given, broadcast=True, hash=False)
 
-    def _submit(self, position: int) -> Any:
+    def _submit(self, start: int, end: int) -> Any:
         return self.client.submit(
             _task,
             self.tag,
             self.set_up,
             self.shared,
             self.work,
-            self.jobs[position],
-            key=f"{self.tag}-{position}-{self.resends}",
+            [self.jobs[position] for position in range(start, end)],
+            key=f"{self.tag}-{start}-{end}-{self.resends}",
             pure=False,
             retries=0,
         )
 
+    def _threads(self) -> int:
+        return max(1, sum(self.client.nthreads().values()))
+
     def _window(self) -> int:
-        threads = sum(self.client.nthreads().values())
-        return max(1, threads) * (1 + TASKS_AHEAD)
+        return self._threads() * (1 + TASKS_AHEAD)
+
+    def _task_size(self, start: int) -> int:
+        """How many jobs the task from job ``start`` takes: one until a job has been
+        timed, then those of about :data:`TASK_SECONDS`, but never so many that a worker
+        would sit idle at the end of the batch while others finish long tasks."""
+        if not self.timed_jobs:
+            return 1
+        per_job = max(self.timed_seconds / self.timed_jobs, 1e-6)
+        fair = (len(self.jobs) - start) // (2 * self._threads())
+        return max(1, min(int(TASK_SECONDS / per_job), MOST_JOBS_A_TASK, fair))
 
     def answers(self) -> Generator[Any, None, None]:
-        pending: deque[tuple[int, Any]] = deque()
+        pending: deque[tuple[int, int, Any]] = deque()
         following = 0
         try:
-            for position in range(len(self.jobs)):
+            while following < len(self.jobs) or pending:
                 while following < len(self.jobs) and len(pending) < self._window():
-                    pending.append((following, self._submit(following)))
-                    following += 1
-                waited, future = pending.popleft()
-                assert waited == position
-                answer = self._answer(position, future, pending)
-                yield answer
+                    end = min(len(self.jobs), following + self._task_size(following))
+                    pending.append((following, end, self._submit(following, end)))
+                    following = end
+                start, end, future = pending.popleft()
+                yield from self._answers(start, end, future, pending)
         finally:
             if pending:
-                self.client.cancel([future for _position, future in pending], force=True)
+                self.client.cancel([future for _start, _end, future in pending], force=True)
 
-    def _answer(self, position: int, future: Any, pending: deque[tuple[int, Any]]) -> Any:
-        """The answer of ``future`` (job ``position``); tasks whose copy of ``given`` was
-        lost are sent again with a new one."""
+    def _answers(
+        self, start: int, end: int, future: Any, pending: deque[tuple[int, int, Any]]
+    ) -> list[Any]:
+        """The answers of ``future`` (jobs ``start`` to ``end - 1``); tasks whose copy of
+        ``given`` was lost are sent again with a new one."""
         from distributed import CancelledError, KilledWorker
 
         while True:
             try:
-                return self._wait(position, future)
+                answers, seconds = self._wait(start, future)
             except KilledWorker:
+                if end - start > 1:
+                    # One of these jobs ends the workers that run it: find which, one by
+                    # one, and give the answers of those before it.
+                    return [
+                        answer
+                        for position in range(start, end)
+                        for answer in self._answers(
+                            position, position + 1, self._submit(position, position + 1), pending
+                        )
+                    ]
                 raise ClusterLost(
                     f"{{job}} ended the workers of the cluster at {self.address} that ran "
                     "it, one after the other (each died running it; the scheduler's "
                     "distributed.scheduler.allowed-failures says how many may)",
-                    position,
+                    start,
                 ) from None
             except (CancelledError, OSError) as err:
                 # Every worker that held the batch's maker died: send it again, and the
@@ -324,15 +358,19 @@ class _Batch:
                     raise ClusterLost(
                         f"the cluster at {self.address} lost the work of {{job}} "
                         f"{RESENDS + 1} times ({_reason(err)})",
-                        position,
+                        start,
                     ) from None
                 self.resends += 1
                 self.shared = self._share()
-                future = self._submit(position)
-                for index, (waiting, _old) in enumerate(pending):
-                    pending[index] = (waiting, self._submit(waiting))
+                future = self._submit(start, end)
+                for index, (first, last, _old) in enumerate(pending):
+                    pending[index] = (first, last, self._submit(first, last))
+                continue
+            self.timed_jobs += end - start
+            self.timed_seconds += seconds
+            return answers
 
-    def _wait(self, position: int, future: Any) -> Any:
+    def _wait(self, start: int, future: Any) -> Any:
         """``future``'s answer; gives up when the cluster has had no worker for
         :data:`WORKERLESS_SECONDS`."""
         from distributed import TimeoutError as DaskTimeout
@@ -351,7 +389,7 @@ class _Batch:
                 raise ClusterLost(
                     f"the cluster at {self.address} has had no worker for "
                     f"{WORKERLESS_SECONDS:g} s while {{job}} waited",
-                    position,
+                    start,
                 )
 
 
@@ -361,10 +399,17 @@ _ready_for: str | None = None
 _one_at_a_time = threading.Lock()
 
 
-def _task(tag: str, set_up: Callable[[Any], None], given: Any, work: Callable[[J], R], job: J) -> R:
+def _task(
+    tag: str, set_up: Callable[[Any], None], given: Any, work: Callable[[J], R], jobs: list[J]
+) -> tuple[list[R], float]:
+    """The answers of ``jobs``, and the seconds they took (the set-up left out)."""
+    import time
+
     global _ready_for
     with _one_at_a_time:
         if _ready_for != tag:
             set_up(given)
             _ready_for = tag
-        return work(job)
+        start = time.perf_counter()
+        answers = [work(job) for job in jobs]
+        return answers, time.perf_counter() - start
