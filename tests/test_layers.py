@@ -9,7 +9,8 @@ re-exports); a folder is a layer of the implementation:
 layer       may import
 =========== =========================================================================
 engine      the standard library, but no process modules (threads, signals, processes)
-runtime     engine (the process layer: watchdogs, the sentinel, workers, forks, exits)
+runtime     engine (the process layer: watchdogs, the sentinel, workers, forks, exits,
+            a Dask cluster, optionally)
 plugins     engine, runtime, pluggy
 referee     engine, runtime (pycryptosat, optionally)
 tools       engine, runtime, plugins, referee
@@ -76,6 +77,7 @@ CONTRACT_LAYERS = {
 #: Packages outside the standard library each layer may import.
 THIRD_PARTY = {
     "plugins": {"pluggy"},
+    "runtime": {"distributed"},
     "referee": {"pycryptosat"},
     "contract": {"pluggy", "pytest"},
     "cli": {"click", "pluggy", "PIL"},

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..referee.budget import SearchLimitExceeded
     from ..render.colour import ARCHIVE_COLOURS, region_colours
     from ..render.documents import DetailError, board_json, detail_failure, state_json
+    from ..runtime.cluster import ClusterError, ClusterLost, ClusterUnreachable
     from ..runtime.forks import ChildOutOfMemory as ChildOutOfMemory
     from ..runtime.forks import ChildTimedOut as ChildTimedOut
     from ..runtime.forks import can_fork as can_fork
@@ -80,6 +81,9 @@ _HOMES = {
     "SelectionError": "..plugins.selection",
     "UnsoundRule": "..referee.blame",
     "WorkerDied": "..runtime.workers",
+    "ClusterError": "..runtime.cluster",
+    "ClusterLost": "..runtime.cluster",
+    "ClusterUnreachable": "..runtime.cluster",
     "InvalidState": "..engine.state",
     # A front end that does risky work (decoding a picture) in a memory-capped child;
     # importable from here, but not part of __all__: they are the page's, not a user's.
@@ -96,6 +100,9 @@ __all__ = [
     "BoardInputError",
     "BoardRead",
     "CheckAnswer",
+    "ClusterError",
+    "ClusterLost",
+    "ClusterUnreachable",
     "DetailError",
     "FixAnswer",
     "FixError",

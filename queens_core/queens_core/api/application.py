@@ -361,13 +361,27 @@ class Application:
         only: Iterable[str] = (),
         exclude: Iterable[str] = (),
         tier: str | None = None,
+        *,
+        cluster: str | None = None,
     ) -> list[tuple[str, Callable[[], CheckAnswer]]]:
         """Every board under ``paths`` (a folder: its board files, at any depth, in
-        natural order), each with the check that runs when called."""
+        natural order), each with the check that runs when called; with ``cluster``,
+        the address of a Dask scheduler, its workers check the boards (call the checks
+        in order: each waits for its answer; a check raises ``ClusterError`` when the
+        cluster cannot give it)."""
         _check_cap(cap)
         from ..tools.batch import expand_paths
         from ..tools.check import unreadable
         from .reports import CheckAnswer
+
+        if cluster is not None:
+            from ..runtime.cluster import answers_at
+            from .batches import checks_on_cluster
+
+            answers_at(cluster)
+            entries = expand_paths(paths, self.readers)
+            grader = self.grader(only, exclude, tier)
+            return checks_on_cluster(cluster, entries, grader, cap, timeout, self.readers, stars)
 
         def checker(path: str, problem: str | None) -> Callable[[], CheckAnswer]:
             if problem is not None:
@@ -443,19 +457,36 @@ class Application:
         exclude: Iterable[str] = (),
         out_dir: str | None = None,
         force: bool = False,
+        *,
+        cluster: str | None = None,
     ) -> Batch:
         """A batch of ``count`` boards of ``size`` with ``stars`` per unit (1: Queens),
         each with one solution that the rules solve, of the ``tier`` or ``grade`` asked
         and needing the rules of ``needs``; board ``i`` of the batch ``seed`` is the same
         board on every machine. With ``out_dir``, the boards whose files are there are
-        kept (unless ``force``). Raises ``GenerateError`` (before any work) for a batch
-        that cannot be made; iterating the batch raises ``GiveUp``."""
+        kept (unless ``force``). With ``cluster``, the address of a Dask scheduler, its
+        workers make the boards (the same boards). Raises ``GenerateError`` (before any
+        work) for a batch that cannot be made, ``ClusterUnreachable`` for a ``cluster``
+        where nothing answers; iterating the batch raises ``GiveUp``, and
+        ``ClusterError`` when the cluster cannot run it."""
+        from ..generator.queens_maker import GenerateError
         from .generation import plan_batch
 
-        return plan_batch(
+        if cluster is not None:
+            from ..runtime.cluster import answers_at
+
+            if jobs != 1:
+                raise GenerateError(
+                    "--jobs is for the processes of this machine: with --cluster the "
+                    "cluster's workers share the batch"
+                )
+            answers_at(cluster)
+        batch = plan_batch(
             self.registry.rules, size, stars, count, seed, tier, grade, min_region, max_tries, jobs,
             needs, self.rules(only, exclude, None), out_dir, force,
         )  # fmt: skip
+        batch.cluster = cluster
+        return batch
 
     def new_board(
         self, size: int, stars: int = 1, grade: str | None = None, seed: int | None = None,

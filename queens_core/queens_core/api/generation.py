@@ -154,6 +154,8 @@ class Batch:
     needs: NeedsFilter | None = None
     jobs: int = 1
     refused: list[str] = field(default_factory=list)
+    #: The address of a Dask scheduler whose workers make the boards (None: this machine).
+    cluster: str | None = None
 
     @property
     def size(self) -> int:
@@ -181,7 +183,7 @@ class Batch:
         from ..generator.needs import NeverNeeded
         from ..generator.queens_maker import GiveUp
 
-        made = self.maker.boards(self.seed, self.count, self.jobs, skip=self.is_kept)
+        made = self._made()
         try:
             for index in range(self.count):
                 path = self.path_of(index)
@@ -220,6 +222,16 @@ class Batch:
             close = getattr(made, "close", None)
             if close is not None:
                 close()
+
+    def _made(self) -> Iterator[Any]:
+        """The boards to make, in order: by the maker here, or on the cluster."""
+        if self.cluster is None:
+            return self.maker.boards(self.seed, self.count, self.jobs, skip=self.is_kept)
+        from ..generator.queens_maker import made_elsewhere
+        from ..runtime.cluster import on_cluster
+
+        indices = [i for i in range(self.count) if not self.is_kept(i)]
+        return made_elsewhere(self.maker, self.seed, indices, on_cluster(self.cluster))
 
     def _read_kept(self, path: str, index: int, on_refused: Refused) -> MadeBoard | None:
         """The board kept in ``path``, its one solution and how the rules grade it; None,

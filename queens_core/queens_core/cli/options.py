@@ -70,6 +70,16 @@ def color_option(help_text: str) -> Decorator:
     )
 
 
+def cluster_option(help_text: str) -> Decorator:
+    """``--cluster ADDRESS``: a Dask scheduler whose workers do the batch's work."""
+    return click.option(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help=help_text + " Needs queens-core[cluster] here and on the workers (docs/cluster.md).",
+    )
+
+
 def json_format_options(function: Any) -> Any:
     """``--format text|json`` and its hidden alias ``--json`` (the option's older name)."""
     function = click.option(

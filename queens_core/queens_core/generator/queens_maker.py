@@ -47,10 +47,11 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
@@ -190,7 +191,10 @@ class Maker:
             for index in indices:
                 yield self.make(seed, index)
             return
-        yield from _in_processes(self, seed, indices, jobs)
+        from ..runtime.workers import in_processes
+
+        processes = partial(in_processes, processes=min(jobs, len(indices)))
+        yield from made_elsewhere(self, seed, indices, processes)
 
     def make(self, seed: int, index: int) -> Generated:
         """Board ``index`` of the batch ``seed``; raises :class:`GiveUp`, and
@@ -739,10 +743,11 @@ def generate_boards(
     yield from maker.boards(seed, count, jobs)
 
 
-_worker_maker: Maker | None = None
+#: In a worker process: the maker of its batch (a Queens or a Star Battle maker).
+_worker_maker: Any = None
 
 
-def _set_worker_maker(maker: Maker) -> None:
+def _set_worker_maker(maker: Any) -> None:
     """A worker's set-up: the maker its boards come from."""
     global _worker_maker
     _worker_maker = maker
@@ -769,20 +774,25 @@ def _worker_make(
         return err.rule.counter, error
 
 
-def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Iterator[Generated]:
-    """The boards of ``indices`` made by ``jobs`` worker processes
-    (:mod:`queens_core.runtime.workers`), in order; what a worker could not make is
-    raised here, as :meth:`Maker.make` would raise it."""
-    from ..runtime.workers import WorkerDied, in_processes
+def made_elsewhere(
+    maker: Any,
+    seed: int,
+    indices: list[int],
+    run: Callable[
+        [Callable[[Any], None], Any, Callable[[Any], Any], list[Any]], Generator[Any, None, None]
+    ],
+) -> Iterator[Any]:
+    """The boards of ``indices`` of the batch ``seed``, in order, made by ``maker`` (the
+    Queens or the Star Battle maker) where ``run`` runs jobs: worker processes
+    (:func:`queens_core.runtime.workers.in_processes`) or a cluster
+    (:func:`queens_core.runtime.cluster.on_cluster`). What a worker could not make is
+    raised here, as ``maker.make`` would raise it; a worker or cluster lost names the
+    board it was making."""
+    from ..runtime.cluster import ClusterLost
+    from ..runtime.workers import WorkerDied
 
-    made_by_workers = in_processes(
-        _set_worker_maker,
-        maker,
-        _worker_make,
-        [(seed, i) for i in indices],
-        min(jobs, len(indices)),
-    )
-    # Closed on the way out, whatever the way: an early end kills the workers at once.
+    made_by_workers = run(_set_worker_maker, maker, _worker_make, [(seed, i) for i in indices])
+    # Closed on the way out, whatever the way: an early end stops the workers at once.
     with closing(made_by_workers):
         try:
             for made in made_by_workers:
@@ -795,3 +805,5 @@ def _in_processes(maker: Maker, seed: int, indices: list[int], jobs: int) -> Ite
         except WorkerDied as died:
             index = died.job[1]
             raise WorkerDied(died.pid, died.how, f"board {index + 1}", died.plugin) from None
+        except ClusterLost as lost:
+            raise ClusterLost(lost.template, f"board {indices[lost.job] + 1}") from None

@@ -86,14 +86,33 @@ def check_board(
     ``path`` with ``stars`` per unit (None: what the input declares, else 1); never
     raises for a bad board. The count stops after ``seconds`` (the verdict is then
     "undecided")."""
-    report = CheckReport(path, cap=cap)
+    board = read_for_check(path, readers, stars, cap)
+    if isinstance(board, CheckReport):
+        return board
+    return check_read_board(path, board, grader, cap, seconds)
+
+
+def read_for_check(
+    path: str, readers: Sequence[Reader], stars: int | None, cap: int = DEFAULT_CAP
+) -> Board | CheckReport:
+    """The board at ``path``, or the report that it is bad input: the part of
+    :func:`check_board` that reads, done where the files are (a batch on a cluster sends
+    the board, not its path, to the worker that checks it)."""
     try:
-        board = read_board_file(path, readers, stars)
+        return read_board_file(path, readers, stars)
     except BoardInputError as err:
+        report = CheckReport(path, cap=cap)
         report.problems.append(err.detail)
         report.message = f"bad input: {err.detail}"
         report.error_line = str(err)
         return report
+
+
+def check_read_board(
+    path: str, board: Board, grader: Grader, cap: int = DEFAULT_CAP, seconds: float | None = None
+) -> CheckReport:
+    """The check of ``board``, read from ``path``: :func:`check_board` past the reading."""
+    report = CheckReport(path, cap=cap)
     report.board = board
     report.problems.extend(str(w) for w in board.warnings)
     grader = grader.for_stars(board.stars)

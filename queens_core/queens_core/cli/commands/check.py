@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..exits import report_error, report_unreadable
-from ..options import SECONDS, format_option, selected_rules, selection_options
+from ..exits import EXIT_BAD_INPUT, EXIT_RULE_FAILED, fail, report_error, report_unreadable
+from ..options import SECONDS, cluster_option, format_option, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..app import Settings
+
+T = TypeVar("T")
 
 
 @click.command()
@@ -42,6 +46,10 @@ if TYPE_CHECKING:
 )
 @selection_options("Check with")
 @stars_option
+@cluster_option(
+    "Check the boards on the workers of the Dask scheduler at ADDRESS (host:port, or its "
+    "--scheduler-file): read here, checked there, reported here in order."
+)
 @click.pass_obj
 def check(
     settings: Settings,
@@ -53,6 +61,7 @@ def check(
     exclude: tuple[str, ...],
     tier: str | None,
     stars: str,
+    cluster: str | None,
 ) -> None:
     """Check that each BOARD is ready to ship: one solution, found by logic alone.
 
@@ -72,8 +81,9 @@ def check(
       5  several solutions
       6  no solution
       7  undecided: the exact search ran past --timeout
-      2  bad input (a board cannot be read or parsed)
-      3  a rule raised an error, or proved unsound against the exact search
+      2  bad input (a board cannot be read or parsed; a --cluster that cannot run)
+      3  a rule raised an error, or proved unsound against the exact search (or
+         the --cluster lost a board's workers)
       4  a rule package failed to load
     With several boards, the worst of them: 3, then 2, 7, 6, 5, 1, 0.
 
@@ -93,11 +103,15 @@ def check(
     app = settings.application()
     names = app.rule_names()
     reports = []
-    entries = app.check_paths(boards or (STDIN,), cap, timeout, k, only, exclude, tier)
+    entries = _answer(
+        lambda: app.check_paths(
+            boards or (STDIN,), cap, timeout, k, only, exclude, tier, cluster=cluster
+        )
+    )
     several = len(entries) > 1 or any(os.path.isdir(path) for path in boards)
     unread: list[str] = []
     for i, (_path, check_one) in enumerate(entries):
-        answer = check_one()
+        answer = _answer(check_one)
         report = answer.report
         reports.append(report)
         bad_input = report.verdict == "bad-input"
@@ -119,3 +133,15 @@ def check(
             print_document(answer.to_json(), several)
     report_unreadable(unread, len(reports))
     sys.exit(check_exit_status(reports))
+
+
+def _answer(ask: Callable[[], T]) -> T:
+    """What ``ask`` answers; a cluster that cannot give it ends the command."""
+    from ...api import ClusterLost, ClusterUnreachable
+
+    try:
+        return ask()
+    except ClusterUnreachable as err:
+        fail(str(err), EXIT_BAD_INPUT)
+    except ClusterLost as err:
+        fail(str(err), EXIT_RULE_FAILED)

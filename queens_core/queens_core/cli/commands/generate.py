@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
-from ..options import complete_rule_names, format_option, selected_rules
+from ..options import cluster_option, complete_rule_names, format_option, selected_rules
 
 #: The status of a process ended by SIGTERM, as a shell reports it (128 + 15).
 EXIT_TERMINATED = 143
@@ -99,6 +99,10 @@ if TYPE_CHECKING:
     metavar="J",
     help="Processes that make boards; the boards do not depend on J.",
 )
+@cluster_option(
+    "Make the boards on the workers of the Dask scheduler at ADDRESS (host:port, or its "
+    "--scheduler-file) instead of this machine's processes; the boards are the same."
+)
 @click.option(
     "--only",
     multiple=True,
@@ -146,6 +150,7 @@ def generate(
     force: bool,
     output_format: str,
     jobs_text: str,
+    cluster: str | None,
     only: tuple[str, ...],
     exclude: tuple[str, ...],
     needs: tuple[str, ...],
@@ -164,14 +169,16 @@ def generate(
     progress bar is shown on standard error.
 
     Exit status: 0 every board made, 1 gave up on a board after --max-tries (the boards
-    before it are printed), 2 bad input or usage, 3 a rule failed (raised, broke its
-    contract, or contradicted the one solution of a board being made), 4 a rule package
-    failed to load.
+    before it are printed), 2 bad input or usage (a --cluster that cannot run the batch
+    too), 3 a rule failed (raised, broke its contract, or contradicted the one solution
+    of a board being made) or a worker was lost with its board, 4 a rule package failed
+    to load.
 
     \b
     Examples:
       queens generate --size 9 --count 5 --grade Hard --seed 1
       queens generate --size 10 --count 100 --tier expensive -o boards/ --jobs 2
+      queens generate --size 14 --stars 3 --count 365 --cluster sched:8786
       queens generate --size 8 --only baseline --format json
       queens generate --needs RULE_ID --exclude pfc
       queens generate --stars 2 --size 10 --seed 1
@@ -193,16 +200,16 @@ def generate(
     jobs = _integer("--jobs", jobs_text)
     max_tries = None if max_tries_text is None else _integer("--max-tries", max_tries_text)
     stars = _integer("--stars", stars_text)
-    from ...api import GenerateError
+    from ...api import ClusterUnreachable, GenerateError
 
     app = settings.application()
     selected_rules(settings.registry(), only, exclude, None)  # a bad name: exit 2 first
     try:
         batch = app.generate(
             size, stars, count, seed, tier, grade, min_region, max_tries, jobs, needs,
-            only, exclude, out_dir, force,
+            only, exclude, out_dir, force, cluster=cluster,
         )  # fmt: skip
-    except GenerateError as err:
+    except (GenerateError, ClusterUnreachable) as err:
         fail(str(err), EXIT_BAD_INPUT)
     if seed_text is None:
         # Information, not a warning (nothing is wrong), so that the batch can be made again.
@@ -230,7 +237,7 @@ def generate(
 def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> None:
     """Print each board as it is made (or kept), with a progress bar; exit 1 when the
     maker gives up on a board, 2 when a file cannot be written, 3 when a rule fails."""
-    from ...api import GiveUp, RuleFailure, UnsoundRule, WorkerDied
+    from ...api import ClusterLost, ClusterUnreachable, GiveUp, RuleFailure, UnsoundRule, WorkerDied
     from ...api.generation import WriteFailed
     from ...render.progress import Progress
     from ...runtime.signals import terminate_as_exit
@@ -255,9 +262,12 @@ def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> 
     except RuleFailure as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    except (UnsoundRule, WorkerDied) as err:
+    except (UnsoundRule, WorkerDied, ClusterLost) as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED)
+    except ClusterUnreachable as err:
+        progress.close()
+        fail(str(err), EXIT_BAD_INPUT)
     finally:
         boards.close()
     progress.close()
