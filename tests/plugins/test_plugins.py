@@ -34,7 +34,7 @@ def rule(
         display_name=fields.pop("display_name", counter.replace("_", " ").title()),
         tier=tier,
         position=position,
-        summary="test rule",
+        summary=fields.pop("summary", "test rule"),
         apply=apply,
         **fields,
     )
@@ -81,6 +81,12 @@ def test_duplicate_counter_ids_are_an_error_naming_both():
     [
         (rule("Bad-Id"), "not lower_snake_case"),
         (rule(display_name=""), "display name is empty"),
+        # A name or summary that would command the terminal it is printed on (here: set
+        # its title), or fill it.
+        (rule(display_name="Kill\x1b]0;owned\x07"), "display name is not one line of printable"),
+        (rule(display_name="Two\nlines"), "display name is not one line"),
+        (rule(display_name="x" * 81), "at most 80 characters"),
+        (rule(summary="Kills \u202ereversed"), "summary is not one line of printable text"),
         (rule(tier="cheap"), "is not Tier.CHEAP"),
         (rule(apply=None), "apply is not callable"),
         (rule(counting="often"), "counting 'often'"),

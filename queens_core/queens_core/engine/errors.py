@@ -19,6 +19,11 @@ _CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 PLUGIN_TEXT_LIMIT = 2000
 
 
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a character a terminal takes as a command."""
+    return _CONTROLS.search(text) is not None
+
+
 def plugin_text(text: str, limit: int = PLUGIN_TEXT_LIMIT) -> str:
     """Text from plugin code made safe to show: each control character escaped
     (``\\x1b``, ``\\u202e``) and at most ``limit`` characters kept, the rest counted.

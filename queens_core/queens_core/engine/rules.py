@@ -398,6 +398,19 @@ def _optional(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return lambda value: value is None or check(value)
 
 
+#: The most characters of a rule's display name and of its summary.
+NAME_LIMIT = 80
+SUMMARY_LIMIT = 400
+
+
+def shows_as_text(value: Any, limit: int) -> bool:
+    """A string a terminal shows as it is: printable, one line, at most ``limit`` long
+    (anything else passes, for another check to name)."""
+    from .errors import has_controls
+
+    return not isinstance(value, str) or (len(value) <= limit and not has_controls(value))
+
+
 #: Each field a registration can get wrong, what a good value is, and what to say of a
 #: bad one (``{}`` is the value), in the order the problems are listed.
 _CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
@@ -407,6 +420,18 @@ _CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
         "counter id {!r} is not lower_snake_case",
     ),
     ("display_name", lambda v: isinstance(v, str) and bool(v.strip()), "display name is empty"),
+    # Every command prints the name and the summary as they are: a control character
+    # in them would command the reader's terminal (set its title, hide lines).
+    (
+        "display_name",
+        lambda v: shows_as_text(v, NAME_LIMIT),
+        f"display name is not one line of printable text of at most {NAME_LIMIT} characters",
+    ),
+    (
+        "summary",
+        lambda v: shows_as_text(v, SUMMARY_LIMIT),
+        f"summary is not one line of printable text of at most {SUMMARY_LIMIT} characters",
+    ),
     ("tier", lambda v: isinstance(v, Tier), "tier {!r} is not Tier.CHEAP or Tier.EXPENSIVE"),
     ("position", _is_int, "position {!r} is not an int"),
     ("apply", callable, "apply is not callable"),
