@@ -80,9 +80,12 @@ def lab(hex_colour: str) -> tuple[float, float, float]:
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
 
+@functools.lru_cache(maxsize=1 << 17)
 def distance(a: str, b: str) -> float:
     """CIEDE2000 ΔE between two hex colours: CIELAB distance corrected where the eye is
-    more (blues, greys) or less (saturated colours) sensitive than CIELAB says."""
+    more (blues, greys) or less (saturated colours) sensitive than CIELAB says. Kept, as
+    the same few hundred pastel candidates are measured against each other board after
+    board (a bounded cache: a server reads boards for days)."""
     return _ciede2000(lab(a), lab(b))
 
 
@@ -158,9 +161,10 @@ def _palette(letters: tuple[str, ...]) -> tuple[str, ...]:
     for k, letter in enumerate(letters):
         known = ARCHIVE_COLOURS.get(letter)
         if known is not None:
-            colour = known[1]
-            if nearest(colour) < DISTINCT:
-                colour = next((c for c in _shades(colour) if nearest(c) >= DISTINCT), None)
+            colour: str | None = known[1]
+            if nearest(known[1]) < DISTINCT:
+                # None when no shade of its hue fits: it gets a pastel colour below.
+                colour = next((c for c in _shades(known[1]) if nearest(c) >= DISTINCT), None)
             if colour is not None:
                 out[k] = colour
                 used.append(colour)
