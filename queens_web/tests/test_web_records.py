@@ -257,6 +257,12 @@ def test_a_star_battle_game_to_the_win_never_says_queen(fresh):
     fresh.click("#check-button")
     fresh.wait_for_selector("#check-verdict")
     assert_no_queen(fresh, "the check")
+    fresh.click("#explain-button")
+    fresh.wait_for_selector("#step-count")
+    while not fresh.is_disabled("#next-button"):
+        fresh.click("#next-button")
+        assert_no_queen(fresh, f"Explain, {fresh.inner_text('#step-count')}")
+    fresh.click("#back-button")
     rows = board_rows(fresh)
     solution = solution_of(rows, 2)
     first = solution[0]
@@ -264,15 +270,14 @@ def test_a_star_battle_game_to_the_win_never_says_queen(fresh):
     for neighbour in (f"r{r}c{c + 1}", f"r{r + 1}c{c}", f"r{r}c{c - 1}"):
         if fresh.locator(cell(neighbour)).count():
             break
-    fresh.keyboard.press("Escape")
     fresh.click(cell(neighbour))
     fresh.click(cell(neighbour))  # a star touching the solution's: a clash after the next
     fresh.click(cell(first))
     fresh.click(cell(first))
+    assert fresh.inner_text("#clash-note").startswith("Clash: ")
     assert_no_queen(fresh, "a clash")
-    fresh.click("#undo-button")
-    fresh.click("#undo-button")
-    fresh.click("#undo-button")
+    for _ in range(4):
+        fresh.click("#undo-button")
     for label in solution:
         while fresh.get_attribute(cell(label), "data-mark") != "queen":
             fresh.click(cell(label))
