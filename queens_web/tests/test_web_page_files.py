@@ -44,3 +44,19 @@ def test_the_board_document_carries_the_core_palette_and_emoji(client, text):
     assert document["colours"] == dict(zip(board.letters, region_colours(board), strict=True))
     assert document["emoji"] == dict(zip(board.letters, region_emoji(board), strict=True))
     assert len(set(document["emoji"].values())) == len(board.letters)
+
+
+@pytest.mark.parametrize(
+    "letters", ["ABCDEFGH", "0123456789AB", "PUBAGJSWRV", "abcdefghij", "PBOGSRLKNTCYUQAJWVMFH"]
+)
+def test_no_two_regions_share_a_name_on_the_page(client, letters):
+    """The page names a region by its colour ("the jade region") or, for a letter
+    outside the archive's code, by its letter ("region D"): never two alike, however
+    close two colours' names would be."""
+    text = "\n".join(ch * len(letters) for ch in letters)
+    document = client.post("/api/read?name=board.txt", content=text.encode()).json()
+    names = [
+        f"the {name} region" if name else f"region {letter}"
+        for letter, name in document["colour_names"].items()
+    ]
+    assert len(set(names)) == len(names) == len(letters)
