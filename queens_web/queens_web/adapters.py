@@ -36,6 +36,7 @@ from queens_core.api import (
     grade_names,
     max_stars,
     region_colours,
+    region_emoji,
     size_article,
     state_json,
 )
@@ -193,7 +194,8 @@ def refuse_huge_picture(data: bytes) -> None:
 
 def board_document(reading: Reading, source: str, reader: str) -> dict[str, Any]:
     """A board as the page draws it: the CLI's board object, its stars per unit, each
-    region's colour and colour name, and the marks the input showed (a screenshot's)."""
+    region's colour, colour name and share-line emoji, and the marks the input showed
+    (a screenshot's)."""
     board = reading.board
     colours = region_colours(board)
     return {
@@ -203,6 +205,7 @@ def board_document(reading: Reading, source: str, reader: str) -> dict[str, Any]
         "board": board_json(board),
         "colours": {letter: colours[k] for k, letter in enumerate(board.letters)},
         "colour_names": {letter: colour_name(letter) for letter in board.letters},
+        "emoji": dict(zip(board.letters, region_emoji(board), strict=True)),
         "state": state_json(board, reading.state) if reading.state is not None else None,
         "stars": board.stars,
         "declared_stars": reading.stars,

@@ -111,6 +111,9 @@ PAGE_FILES = (
     ("/", "index.html", "text/html; charset=utf-8"),
     ("/page.js", "page.js", "text/javascript; charset=utf-8"),
     ("/page.css", "page.css", "text/css; charset=utf-8"),
+    ("/theme.js", "theme.js", "text/javascript; charset=utf-8"),
+    ("/records.js", "records.js", "text/javascript; charset=utf-8"),
+    ("/records.css", "records.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "favicon.svg", "image/svg+xml"),
 )
 SECURITY_HEADERS = {

@@ -671,7 +671,7 @@ def test_a_whole_10x10_two_star_game_by_mouse_from_an_sbn_string(page):
         page.click(cell(label))
         page.click(cell(label))
     share = assert_won(page, 100, 20)
-    assert share.startswith("queens 10×10 2★ 0:")  # K★ said once
+    assert share.startswith("Star Battle 10×10 2★ 0:")  # K★ said once
     assert page.eval_on_selector_all("#board .cell[data-mark=queen] path", "ps => ps.length") == 20
 
 

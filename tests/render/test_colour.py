@@ -23,6 +23,8 @@ from queens_core.engine.state import QUEEN
 from queens_core.render.colour import (
     ARCHIVE_COLOURS,
     DISTINCT,
+    DISTINCT_UP_TO,
+    FAR_APART,
     TRUECOLOR,
     XTERM256,
     colour_picture,
@@ -112,7 +114,8 @@ def test_any_board_gets_distinct_colours(letters):
     board = Board.from_rows([ch * len(letters) for ch in letters])
     colours = region_colours(board)
     assert len(set(colours)) == len(colours)
-    assert min_distance(board) >= (DISTINCT if len(letters) <= 26 else 10)
+    n = len(letters)
+    assert min_distance(board) >= (DISTINCT if n <= DISTINCT_UP_TO else FAR_APART if n <= 26 else 8)
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..plugins.selection import SelectionError
     from ..referee.blame import UnsoundRule
     from ..referee.budget import SearchLimitExceeded
-    from ..render.colour import ARCHIVE_COLOURS, region_colours
+    from ..render.colour import ARCHIVE_COLOURS, region_colours, region_emoji
     from ..render.documents import DetailError, board_json, detail_failure, state_json
     from ..runtime.cluster import ClusterError, ClusterLost, ClusterUnreachable
     from ..runtime.forks import ChildOutOfMemory as ChildOutOfMemory
@@ -64,6 +64,7 @@ _HOMES = {
     "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
+    "region_emoji": "..render.colour",
     "board_json": "..render.documents",
     "state_json": "..render.documents",
     "detail_failure": "..render.documents",
@@ -129,6 +130,7 @@ __all__ = [
     "grade_names",
     "max_stars",
     "region_colours",
+    "region_emoji",
     "size_article",
     "state_json",
 ]

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import colorsys
 import functools
+import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..engine.board import Board
 from ..engine.state import LIVE, QUEEN, State
@@ -33,15 +34,25 @@ LIVE_INK = "#7A7A7A"
 #: A cell the current step changed (hint pictures).
 NEW_INK = "#C00000"
 
-#: How far apart (CIE76 ΔE in CIELAB, where about 2.3 is just noticeable) two regions'
-#: colours of one board should be: clearly different side by side, not merely different.
+#: How far apart (CIEDE2000 ΔE, where about 1 is just noticeable and 10 reads as another
+#: colour at a glance) any two regions' colours of one board are, up to
+#: :data:`DISTINCT_UP_TO` regions: the LinkedIn colours are at least 12.4 apart but for
+#: their nine pairs of twins (azure and blue, green and jade, ...), 1.4 to 3.9 apart.
 DISTINCT = 12.0
-#: The pastel colours a letter outside the archive's code may get (hue × lightness), so
-#: that the queens and crosses drawn on them stay legible.
+#: The most regions for which :data:`DISTINCT` is promised: more than the largest board
+#: the page makes or the archive holds. Larger boards get the farthest colours there
+#: are, still :data:`FAR_APART` apart up to 26 regions.
+DISTINCT_UP_TO = 18
+FAR_APART = 10.0
+#: Colours lighter than this (CIELAB L*) keep the black queens and grey crosses drawn on
+#: them legible.
+LEGIBLE_LIGHTNESS = 55.0
+#: The pastel colours a letter outside the archive's code may get (hue × lightness ×
+#: saturation, HLS).
 _CANDIDATES = tuple(
     (hue / 360, lightness, saturation)
-    for lightness, saturation in ((0.78, 0.62), (0.68, 0.55), (0.86, 0.7))
-    for hue in range(0, 360, 10)
+    for lightness, saturation in ((0.62, 0.5), (0.70, 0.6), (0.78, 0.62), (0.86, 0.7), (0.55, 0.45))
+    for hue in range(0, 360, 6)
 )
 
 
@@ -69,34 +80,94 @@ def lab(hex_colour: str) -> tuple[float, float, float]:
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
 
+@functools.lru_cache(maxsize=1 << 17)
 def distance(a: str, b: str) -> float:
-    """CIE76 ΔE between two hex colours."""
-    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5
+    """CIEDE2000 ΔE between two hex colours: CIELAB distance corrected where the eye is
+    more (blues, greys) or less (saturated colours) sensitive than CIELAB says. Kept, as
+    the same few hundred pastel candidates are measured against each other board after
+    board (a bounded cache: a server reads boards for days)."""
+    return _ciede2000(lab(a), lab(b))
+
+
+def _ciede2000(first: tuple[float, float, float], second: tuple[float, float, float]) -> float:
+    l1, a1, b1 = first
+    l2, a2, b2 = second
+    mean_chroma = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(mean_chroma**7 / (mean_chroma**7 + 25.0**7)))
+    a1, a2 = (1 + g) * a1, (1 + g) * a2
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1 = math.degrees(math.atan2(b1, a1)) % 360 if c1 else 0.0
+    h2 = math.degrees(math.atan2(b2, a2)) % 360 if c2 else 0.0
+    hue_step = 0.0
+    if c1 * c2:
+        hue_step = h2 - h1
+        if hue_step > 180:
+            hue_step -= 360
+        elif hue_step < -180:
+            hue_step += 360
+    delta_l = l2 - l1
+    delta_c = c2 - c1
+    delta_h = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(hue_step) / 2)
+    mean_l = (l1 + l2) / 2
+    mean_c = (c1 + c2) / 2
+    if not c1 * c2:
+        mean_h = h1 + h2
+    elif abs(h1 - h2) <= 180:
+        mean_h = (h1 + h2) / 2
+    else:
+        mean_h = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(mean_h - 30))
+        + 0.24 * math.cos(math.radians(2 * mean_h))
+        + 0.32 * math.cos(math.radians(3 * mean_h + 6))
+        - 0.20 * math.cos(math.radians(4 * mean_h - 63))
+    )
+    rotation = 30 * math.exp(-(((mean_h - 275) / 25) ** 2))
+    rc = 2 * math.sqrt(mean_c**7 / (mean_c**7 + 25.0**7))
+    sl = 1 + 0.015 * (mean_l - 50) ** 2 / math.sqrt(20 + (mean_l - 50) ** 2)
+    sc = 1 + 0.045 * mean_c
+    sh = 1 + 0.015 * mean_c * t
+    rt = -math.sin(math.radians(2 * rotation)) * rc
+    return math.sqrt(
+        (delta_l / sl) ** 2
+        + (delta_c / sc) ** 2
+        + (delta_h / sh) ** 2
+        + rt * (delta_c / sc) * (delta_h / sh)
+    )
 
 
 def region_colours(board: Board) -> tuple[str, ...]:
     """The hex colour of each region (by region index) of ``board``, every two of them
-    at least :data:`DISTINCT` apart where the board's size allows.
+    at least :data:`DISTINCT` apart (up to :data:`DISTINCT_UP_TO` regions).
 
     Archive letters keep LinkedIn's colour; when two of them are too close (azure and
-    blue are one shade apart, and real boards have both), the later one is drawn lighter
-    or darker in its own hue, so its name stays true. Other letters get the pastel
-    colour farthest from every colour already on the board.
+    blue are one shade apart, and real boards have both), the later one gets the
+    nearest shade of its own hue (lighter, darker, more or less saturated) that is far
+    enough from the others, so its name stays true. Other letters get the pastel colour
+    farthest from every colour already on the board.
     """
-    out: list[str | None] = [None] * len(board.letters)
+    return _palette(board.letters)
+
+
+@functools.cache
+def _palette(letters: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str | None] = [None] * len(letters)
     used: list[str] = []
 
     def nearest(colour: str) -> float:
         return min((distance(colour, other) for other in used), default=float("inf"))
 
-    for k, letter in enumerate(board.letters):
+    for k, letter in enumerate(letters):
         known = ARCHIVE_COLOURS.get(letter)
         if known is not None:
-            colour = known[1]
-            if nearest(colour) < DISTINCT:
-                colour = _shade_apart(colour, nearest) or colour
-            out[k] = colour
-            used.append(colour)
+            colour: str | None = known[1]
+            if nearest(known[1]) < DISTINCT:
+                # None when no shade of its hue fits: it gets a pastel colour below.
+                colour = next((c for c in _shades(known[1]) if nearest(c) >= DISTINCT), None)
+            if colour is not None:
+                out[k] = colour
+                used.append(colour)
     if None in out:
         candidates = _candidate_hexes()
         # Each candidate's distance to the nearest colour in use, kept up to date.
@@ -112,20 +183,90 @@ def region_colours(board: Board) -> tuple[str, ...]:
 
 @functools.cache
 def _candidate_hexes() -> tuple[str, ...]:
-    return tuple(dict.fromkeys(_hex(colorsys.hls_to_rgb(*c)) for c in _CANDIDATES))
+    hexes = dict.fromkeys(_hex(colorsys.hls_to_rgb(*c)) for c in _CANDIDATES)
+    return tuple(c for c in hexes if lab(c)[0] >= LEGIBLE_LIGHTNESS)
 
 
-def _shade_apart(colour: str, nearest: Callable[[str], float]) -> str | None:
-    """The same hue, lighter or darker, far enough from the colours in use (or None)."""
+@functools.cache
+def _shades(colour: str) -> tuple[str, ...]:
+    """Legible colours of ``colour``'s hue, nearest to it first."""
     r, g, b = (v / 255 for v in _rgb(colour))
     hue, lightness, saturation = colorsys.rgb_to_hls(r, g, b)
-    for step in (0.06, 0.1, 0.14, 0.18, 0.22):
-        for shifted in (lightness - step, lightness + step):
-            if 0.35 <= shifted <= 0.92:
-                candidate = _hex(colorsys.hls_to_rgb(hue, shifted, saturation))
-                if nearest(candidate) >= DISTINCT:
-                    return candidate
-    return None
+    shades = set()
+    for lightness_step in range(-30, 31, 2):
+        for saturation_step in (0.0, -0.15, 0.15, -0.3, 0.3):
+            shifted = lightness + lightness_step / 100
+            if 0.4 <= shifted <= 0.93:
+                rgb = colorsys.hls_to_rgb(
+                    hue, shifted, min(1.0, max(0.0, saturation + saturation_step))
+                )
+                shades.add(_hex(rgb))
+    legible = (c for c in shades if c != colour and lab(c)[0] >= LEGIBLE_LIGHTNESS)
+    return tuple(sorted(legible, key=lambda c: (distance(c, colour), c)))
+
+
+#: The coloured emoji a share line draws a region with: a family for each hue (its hue in
+#: degrees, None for the greys), in three shapes, so that two regions of one hue still
+#: get two symbols.
+EMOJI_FAMILIES: dict[str, tuple[float | None, tuple[str, str, str]]] = {
+    "red": (0.0, ("🟥", "🔴", "❤️")),
+    "orange": (30.0, ("🟧", "🟠", "🧡")),
+    "yellow": (55.0, ("🟨", "🟡", "💛")),
+    "green": (120.0, ("🟩", "🟢", "💚")),
+    "blue": (210.0, ("🟦", "🔵", "💙")),
+    "purple": (285.0, ("🟪", "🟣", "💜")),
+    "brown": (None, ("🟫", "🟤", "🤎")),
+    "white": (None, ("⬜", "⚪", "🤍")),
+    "black": (None, ("⬛", "⚫", "🖤")),
+}
+
+
+def region_emoji(board: Board) -> tuple[str, ...]:
+    """A coloured emoji for each region (by region index), no two regions alike: the
+    nearest family's square, else its circle, else its heart, else the next family's;
+    a region past the 27 symbols there are gets its letter."""
+    return _emoji(_palette(board.letters), board.letters)
+
+
+@functools.cache
+def _emoji(colours: tuple[str, ...], letters: tuple[str, ...]) -> tuple[str, ...]:
+    taken: set[str] = set()
+    out = []
+    for colour, letter in zip(colours, letters, strict=True):
+        symbol = next(
+            (
+                shape
+                for family in _families_nearest(colour)
+                for shape in EMOJI_FAMILIES[family][1]
+                if shape not in taken
+            ),
+            letter,
+        )
+        taken.add(symbol)
+        out.append(symbol)
+    return tuple(out)
+
+
+def _families_nearest(colour: str) -> list[str]:
+    r, g, b = (v / 255 for v in _rgb(colour))
+    hue, lightness, _ = colorsys.rgb_to_hls(r, g, b)
+    chroma = max(r, g, b) - min(r, g, b)
+    if chroma < 0.12:
+        grey = "white" if lightness > 0.75 else "black" if lightness < 0.3 else "brown"
+        return [grey, *(f for f in ("white", "brown", "black") if f != grey)] + [
+            f for f, (h, _) in EMOJI_FAMILIES.items() if h is not None
+        ]
+    degrees = hue * 360
+    brownish = 15 <= degrees < 42 and chroma < 0.35 and lightness < 0.6
+
+    def apart(family: str) -> float:
+        family_hue = EMOJI_FAMILIES[family][0]
+        if family_hue is None:
+            return 0.0 if family == "brown" and brownish else 360.0 + len(family)
+        step = abs(degrees - family_hue) % 360
+        return min(step, 360 - step)
+
+    return sorted(EMOJI_FAMILIES, key=apart)
 
 
 def wants_colour(choice: str, is_terminal: bool, environ: Mapping[str, str] | None = None) -> bool:

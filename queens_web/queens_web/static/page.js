@@ -33,6 +33,7 @@ const page = {
   explanation: null, // {doc, index}: index 0 is the empty board, N + 1 the summary
   check: null,
   focus: 0, // the cell keyboard play is on
+  howTo: false, // whether the panel shows how to play (a first visit, or asked for)
   settings: { autoX: false, letters: false },
 };
 
@@ -298,9 +299,11 @@ function afterChange() {
   resetAdvice();
   showError(null);
   startClock();
+  page.howTo = false;
   if (isWon()) {
     stopClock();
     page.won = { elapsed: page.elapsed, hints: page.hints, explained: page.explained };
+    recordWin(); // records.js
   }
   saveProgress();
   render();
@@ -378,6 +381,10 @@ function showBoard(doc) {
   page.focus = 0;
   page.verdict = null;
   $("board-text").value = doc.board.rows.join("\n");
+  if (page.info && [...$("new-stars").options].some((o) => Number(o.value) === stars())) {
+    $("new-stars").value = String(stars()); // New board offers the game being played
+    fillSizes();
+  }
   keep("current", doc);
   resetAdvice();
   startClock();
@@ -393,6 +400,7 @@ async function askVerdict(doc) {
     const check = await api("/api/check", { board: doc.board.rows, stars: doc.stars || 1, source: doc.source });
     if (page.doc !== doc) return;
     page.verdict = check.solutions ? { count: check.solutions.count, atLeast: check.solutions.at_least } : null;
+    if (page.verdict && check.grade) page.verdict.grade = check.grade.name;
     render();
   } catch (err) {
     // The verdict is a courtesy: Check says why when asked.
@@ -632,7 +640,8 @@ function legend() {
     el("span", { class: "key reason" }), " the cells the reason names");
 }
 
-// The nearest coloured square to a region's colour, for the spoiler-free share line.
+// The nearest coloured square to a region's colour, for the spoiler-free share line,
+// where the server did not give one emoji a region (a board kept from an older page).
 function emoji(hex) {
   const [r, g, b] = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16) / 255);
   const max = Math.max(r, g, b);
@@ -654,9 +663,10 @@ function emoji(hex) {
 
 function boardTitle() {
   const doc = page.doc;
-  if (doc.number) return `queens #${doc.number}`;
-  if (doc.date) return `queens of the day ${doc.date}`;
-  return `queens ${size()}×${size()}${stars() > 1 ? ` ${stars()}★` : ""}`;
+  const game = stars() > 1 ? "Star Battle" : "queens";
+  if (doc.number) return `${game} #${doc.number}`;
+  if (doc.date) return `${game} of the day ${doc.date}`;
+  return `${game} ${size()}×${size()}${stars() > 1 ? ` ${stars()}★` : ""}`;
 }
 
 /** How much help the player had, in a few words: hints asked for, and Explain. */
@@ -666,12 +676,17 @@ function helpWords(won, none) {
   return [hints, explained].filter(Boolean).join(" and ") || none;
 }
 
-function shareText() {
+// The share line: the title, the time and the help had, then one symbol a piece in the
+// order they were placed, a row of symbols a row of the board: each region's own emoji
+// (one a region, from the server), or with `asText` its letter, for where emoji show as
+// empty boxes.
+function shareText(asText = false) {
   const { elapsed } = page.won;
   const help = helpWords(page.won, "no hints");
-  const squares = page.placed.map((i) => emoji(page.doc.colours[regionAt(i)]));
+  const symbol = (letter) => (asText ? letter : (page.doc.emoji || {})[letter] || emoji(page.doc.colours[letter]));
+  const squares = page.placed.map((i) => symbol(regionAt(i)));
   const lines = [];
-  for (let k = 0; k < squares.length; k += size()) lines.push(squares.slice(k, k + size()).join(""));
+  for (let k = 0; k < squares.length; k += size()) lines.push(squares.slice(k, k + size()).join(asText ? " " : ""));
   const mark = stars() > 1 ? "" : ` ${piece()}`; // the title already says K★
   return `${boardTitle()}${mark} ${minutes(elapsed)}, ${help}\n${lines.join("\n")}`;
 }
@@ -684,6 +699,16 @@ function winPanel() {
       await navigator.clipboard.writeText(shareText());
       copy.textContent = "Copied";
     } catch (err) {
+      window.getSelection().selectAllChildren($("share"));
+    }
+  });
+  const copyText = el("button", { id: "copy-text-button", type: "button" }, "Copy without emoji");
+  copyText.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(shareText(true));
+      copyText.textContent = "Copied, letters for colours";
+    } catch (err) {
+      $("share").textContent = shareText(true);
       window.getSelection().selectAllChildren($("share"));
     }
   });
@@ -705,9 +730,10 @@ function winPanel() {
   const help = page.won.hints || page.won.explained ? `with ${helpWords(page.won, "")}` : "without a hint";
   return [
     el("h2", { id: "win-message" }, `Solved in ${minutes(elapsed)} ${help}!`),
-    el("p", {}, "Share it (the colours of your queens' regions in the order you placed them, not where they are):"),
+    el("p", {}, `Share it (the colours of your ${stars() > 1 ? "stars" : "queens"}' regions in the order you placed them, not where they are):`),
     el("pre", { id: "share" }, shareText()),
-    el("div", { class: "nav" }, copy, again),
+    el("div", { class: "nav" }, copy, copyText, again),
+    ...recordLines(), // records.js
   ];
 }
 
@@ -836,9 +862,11 @@ function render() {
   if (page.explanation) panel.replaceChildren(...explanationPanel());
   else if (page.hint) panel.replaceChildren(...hintPanel());
   else if (page.check) panel.replaceChildren(...checkPanel());
+  else if (page.howTo) panel.replaceChildren(...howToPanel()); // records.js
   else if (page.won) panel.replaceChildren(...winPanel());
   else if (page.notice) panel.replaceChildren(el("p", { id: "hint-notice" }, page.notice));
   else panel.replaceChildren();
+  if (panel.firstChild && !panel.querySelector("#how-to")) page.howTo = false; // seen, or past
   const reading = Boolean(page.explanation);
   const hintButton = $("hint-button");
   const nudging = page.hint && page.hint.stage === 1 && staged(page.hint);
@@ -868,8 +896,15 @@ function render() {
   $("honesty").textContent = warning || "";
   $("honesty").hidden = !warning;
   const warnings = page.doc.warnings.length ? ` Warning: ${page.doc.warnings.join("; ")}.` : "";
-  $("source").textContent = `${size()}×${size()} board from ${page.doc.source}.${warnings}`;
+  const source = page.doc.source;
+  // A made board's source names its size already ("new 10×10 2★ board (seed 1)").
+  $("source").textContent = source.includes(`${size()}×${size()}`)
+    ? `${source[0].toUpperCase()}${source.slice(1)}.${warnings}`
+    : `${size()}×${size()} board from ${source}.${warnings}`;
+  $("autox-words").textContent = `Auto-✕: cross out each ${piece()}'s neighbours, and the rest of every row, column and region that is full`;
+  for (const node of document.querySelectorAll(".piece")) node.textContent = piece();
   showClock();
+  showRecords(); // records.js
 }
 
 // -- wiring --------------------------------------------------------------------------------
