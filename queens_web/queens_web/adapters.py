@@ -25,6 +25,7 @@ from queens_core.api import (
     Application,
     BoardInputError,
     DetailError,
+    FixError,
     GenerateError,
     GiveUp,
     InputTooLarge,
@@ -61,6 +62,12 @@ MAX_SEED = 2**63 - 1
 #: The largest picture read, in pixels: a 4K screenshot (8.3 megapixels) fits; a larger
 #: one would take the server over 200 MB while it is decoded and read.
 MAX_PIXELS = 10_000_000
+#: How long the editor's analysis of one stroke may count solutions: boards a person
+#: paints are counted in milliseconds; past this the answer is "undecided".
+ANALYSE_SECONDS = 3.0
+#: How long the page's Fix searches (``queens fix --seconds``), well within the route's
+#: budget.
+FIX_SECONDS = 8.0
 #: The board's name in the documents when the request does not give one.
 PAGE_SOURCE = "<page>"
 
@@ -431,3 +438,33 @@ def archive_board(boards: dict[int, str], number: Any) -> dict[str, Any]:
         **board_document(Reading(board=board), f"archive board #{number}", "archive"),
         "number": number,
     }
+
+
+def painted_of(value: Any, stars: Any = None) -> tuple[list[str], int]:
+    """The rows and K of a map being painted in the editor: square, but any number of
+    regions (the analysis says what is missing)."""
+    if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
+        raise Problem("'board' must be a list of strings, one a row")
+    if len(value) > 32 or any(len(row) > 32 for row in value):
+        raise Problem("board: the largest board supported is 32×32")
+    return value, stars_of(stars) or 1
+
+
+def analyse(library: Library, rows: list[str], stars: int) -> dict[str, Any]:
+    """The editor's live analysis of a painted map (``queens-analysis/1``): its count up
+    to two, the cells where two solutions differ, the grade of a unique one."""
+    try:
+        return library.app.analyse(rows, stars, ANALYSE_SECONDS).to_json()
+    except BoardError as err:
+        raise Problem(f"board: {err}") from None
+    except UnsoundRule as err:
+        raise Problem(f"a rule failed: {err}", 500) from None
+
+
+def fix(library: Library, board: Board, seconds: float = FIX_SECONDS) -> dict[str, Any]:
+    """The fewest region edits that leave ``board`` one solution (``queens fix --format
+    json``); a Star Battle board is refused in one line."""
+    try:
+        return library.app.fix(board, seconds=seconds, name=PAGE_SOURCE).to_json()
+    except FixError as err:
+        raise Problem(str(err)) from None
