@@ -440,6 +440,36 @@ def archive_board(boards: dict[int, str], number: Any) -> dict[str, Any]:
     }
 
 
+#: The most letters whose colours an analysis answers with (a palette of 32 regions and
+#: some to spare): colouring is not worth its time past that.
+MOST_COLOURED = 64
+
+
+def palette_of(value: Any) -> str:
+    """The editor's palette: the letters it paints with, as one string (may be absent)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > MOST_COLOURED:
+        raise Problem(f"'palette' must be a string of at most {MOST_COLOURED} letters")
+    return value
+
+
+def letter_colours(letters: str) -> dict[str, dict[str, Any]]:
+    """The colour and colour name of each of ``letters`` as any board with exactly these
+    region letters is drawn: a painted map's regions keep their colours when it becomes
+    the board played."""
+    unique = "".join(sorted(set(letters)))
+    if not unique or len(unique) > MOST_COLOURED:
+        return {"colours": {}, "colour_names": {}}
+    # A board whose regions are its columns: its letters, nothing else, decide the colours.
+    model = Board(tuple(unique for _ in unique))
+    colours = region_colours(model)
+    return {
+        "colours": {letter: colours[k] for k, letter in enumerate(model.letters)},
+        "colour_names": {letter: colour_name(letter) for letter in model.letters},
+    }
+
+
 def painted_of(value: Any, stars: Any = None) -> tuple[list[str], int]:
     """The rows and K of a map being painted in the editor: square, but any number of
     regions (the analysis says what is missing)."""
@@ -450,11 +480,13 @@ def painted_of(value: Any, stars: Any = None) -> tuple[list[str], int]:
     return value, stars_of(stars) or 1
 
 
-def analyse(library: Library, rows: list[str], stars: int) -> dict[str, Any]:
+def analyse(library: Library, rows: list[str], stars: int, palette: str = "") -> dict[str, Any]:
     """The editor's live analysis of a painted map (``queens-analysis/1``): its count up
-    to two, the cells where two solutions differ, the grade of a unique one."""
+    to two, the cells where two solutions differ, the grade of a unique one; with the
+    colours of the map's and the ``palette``'s letters (``colours``, ``colour_names``)."""
     try:
-        return library.app.analyse(rows, stars, ANALYSE_SECONDS).to_json()
+        document = library.app.analyse(rows, stars, ANALYSE_SECONDS).to_json()
+        return {**document, **letter_colours(palette + "".join(document["regions"]))}
     except BoardError as err:
         raise Problem(f"board: {err}") from None
     except UnsoundRule as err:

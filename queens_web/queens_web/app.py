@@ -41,9 +41,10 @@ Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's ro
 ``POST /api/archive``      ``{number}`` → LinkedIn's daily board #number from the archive;
                            ``{rule}`` (a rule's counter) → the first one that needs
                            the rule, else the first whose solve uses it
-``POST /api/analyse``      ``{board, stars}``, a map being painted (any number of
-                           regions) → its count, differing cells and grade
-                           (``queens-analysis/1``)
+``POST /api/analyse``      ``{board, stars, palette}``, a map being painted (any number
+                           of regions) → its count, differing cells and grade
+                           (``queens-analysis/1``), and the colours of its letters and
+                           the palette's
 ``POST /api/fix``          ``{board}`` → the fewest region edits that make it unique
                            (``queens fix --format json``, ``queens-fix/1``)
 =========================  ============================================================
@@ -118,6 +119,8 @@ PAGE_FILES = (
     ("/", "index.html", "text/html; charset=utf-8"),
     ("/page.js", "page.js", "text/javascript; charset=utf-8"),
     ("/page.css", "page.css", "text/css; charset=utf-8"),
+    ("/editor.js", "editor.js", "text/javascript; charset=utf-8"),
+    ("/editor.css", "editor.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "favicon.svg", "image/svg+xml"),
 )
 SECURITY_HEADERS = {
@@ -423,7 +426,8 @@ class Api:
     async def analyse(self, request: Request) -> dict[str, Any]:
         adapters, body = await self.board_request(request)
         rows, stars = adapters.painted_of(body.get("board"), body.get("stars"))
-        return await self.compute("analyse", adapters.analyse, rows, stars)
+        palette = adapters.palette_of(body.get("palette"))
+        return await self.compute("analyse", adapters.analyse, rows, stars, palette)
 
     async def fix(self, request: Request) -> dict[str, Any]:
         adapters, body = await self.board_request(request)

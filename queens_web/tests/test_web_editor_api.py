@@ -40,7 +40,11 @@ def error_of(response, status: int) -> str:
 
 def test_analyse_answers_the_api_document_and_agrees_with_the_exact_search(client):
     document = client.post("/api/analyse", json={"board": TWO_SOLUTIONS}).json()
+    colours = {"colours": document.pop("colours"), "colour_names": document.pop("colour_names")}
     assert document == Application().analyse(TWO_SOLUTIONS).to_json()
+    # The colours the board is drawn in once it is played.
+    played = client.post("/api/read", content="\n".join(TWO_SOLUTIONS)).json()
+    assert colours == {"colours": played["colours"], "colour_names": played["colour_names"]}
     board = Board.parse("\n".join(TWO_SOLUTIONS))
     assert count_solutions(board, 3) == 2
     first, second = find_solutions(board, 2)
@@ -54,6 +58,14 @@ def test_analyse_answers_a_map_still_being_painted(client):
     assert document["message"] == "1 region of 4: paint 3 more (a 4×4 board has 4 regions)"
     pieces = client.post("/api/analyse", json={"board": ["ABAB", "BBAA", "CCDD", "CDCD"]})
     assert pieces.json()["disconnected"] == ["A", "B", "C", "D"]
+
+
+def test_analyse_colours_the_palette_before_it_is_painted(client):
+    body = {"board": ["AAA", "AAA", "AAA"], "palette": "ABC"}
+    document = client.post("/api/analyse", json=body).json()
+    assert sorted(document["colours"]) == ["A", "B", "C"]
+    played = client.post("/api/read", content="ABC\nABC\nABC").json()
+    assert document["colours"] == played["colours"]
 
 
 def test_analyse_takes_k(client):
@@ -70,6 +82,7 @@ def test_analyse_takes_k(client):
         ({"board": ["A" * 33] * 33}, "board: the largest board supported is 32×32"),
         ({"board": ["AB", "BA"], "stars": 0}, "'stars' must be a whole number from 1 to 16"),
         ({"board": ["ABCDE"] * 5, "stars": 2}, "board: a 5×5 board cannot hold 2 stars"),
+        ({"board": ["AB", "BA"], "palette": 3}, "'palette' must be a string"),
     ],
 )
 def test_analyse_refuses_bad_input_in_one_line(client, body, says):
