@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 BOARD_353 = (ROOT / "archive" / "boards" / "353.txt").read_text(encoding="utf-8").split()
+#: With QUEENS_SERVE_SCREENSHOTS=DIR, the editor's picture in docs/editor.md is kept there.
+SHOTS = os.environ.get("QUEENS_SERVE_SCREENSHOTS")
 
 pytestmark = pytest.mark.browser
 
@@ -152,15 +154,22 @@ def test_paint_two_solutions_see_the_hatching_fix_it_and_play_it_to_the_win(desk
     )
     assert edits and set(proposed) == set(edits)
     assert painted(desk) == rows
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        desk.locator("#studio").screenshot(path=str(Path(SHOTS) / "editor.png"))
     first_edit = desk.inner_text("#studio-edits li >> nth=0")
     assert first_edit.split(" (")[0].count("→") == 1 and first_edit.startswith(edits[0] + ": ")
     desk.click("#studio-apply")
     analysed(desk, "unique-solved")
     fixed = painted(desk)
     assert fixed != rows
-    assert sum(a != b for x, y in zip(fixed, rows, strict=True) for a, b in zip(x, y, strict=True)) == len(edits)
+    assert sum(
+        a != b for x, y in zip(fixed, rows, strict=True) for a, b in zip(x, y, strict=True)
+    ) == len(edits)
     assert desk.inner_text("#studio-count") == "1 solution (unique)."
-    assert "Grade " in desk.inner_text("#studio-detail") and "tier " in desk.inner_text("#studio-detail")
+    assert "Grade " in desk.inner_text("#studio-detail") and "tier " in desk.inner_text(
+        "#studio-detail"
+    )
     # Play it: the game takes the board as painted, and the one solution wins.
     desk.click("#studio-play")
     desk.wait_for_selector("#play:not([hidden]) #board .cell")
@@ -240,7 +249,8 @@ def test_a_share_link_opens_the_same_board_and_marks_in_a_fresh_page(desk, brows
         letters = fresh.eval_on_selector_all("#board .cell", "cs => cs.map(c => c.dataset.region)")
         assert "".join(letters) == "".join(BOARD_353)
         shown = fresh.eval_on_selector_all(
-            "#board .cell", "cs => Object.fromEntries(cs.map(c => [c.dataset.cell, c.dataset.mark]))"
+            "#board .cell",
+            "cs => Object.fromEntries(cs.map(c => [c.dataset.cell, c.dataset.mark]))",
         )
         assert shown["r1c1"] == "cross" and shown["r4c1"] == "queen"
         assert sum(mark != "empty" for mark in shown.values()) == 2

@@ -341,7 +341,7 @@ async function editorAnalyse() {
 const editorComplete = () => Boolean(studio.analysis) && studio.analysis.status !== "incomplete" && !studio.pending;
 
 async function editorFix() {
-  if (!editorComplete() || studio.k !== 1) return;
+  if (!editorComplete()) return;
   const rows = editorRows();
   studio.fixing = true;
   editorRender();
@@ -391,7 +391,8 @@ function editorRender() {
   const complete = editorComplete();
   $("studio-undo").disabled = !studio.past.length;
   $("studio-redo").disabled = !studio.future.length;
-  const fixable = complete && studio.k === 1 && (studio.analysis.count !== 1 || studio.analysis.disconnected.length > 0);
+  // Fix is offered for any K: the server says in one line when it repairs no such board.
+  const fixable = complete && (studio.analysis.count !== 1 || studio.analysis.disconnected.length > 0);
   $("studio-fix").disabled = !fixable || studio.fixing;
   $("studio-fix").textContent = studio.fixing ? "Fixing…" : "Fix";
   $("studio-play").disabled = !complete;
