@@ -198,6 +198,13 @@ def test_the_keyboard_paints_chooses_colours_and_undoes(desk):
     rows = painted(desk)
     assert rows[0][:3] == palette[1] * 2 + palette[0]
     assert rows[1][1] == palette[2]
+    # On the palette, the arrows choose the colour (a radio group).
+    desk.focus('#studio-palette [aria-checked="true"]')
+    desk.keyboard.press("ArrowRight")
+    chosen = desk.eval_on_selector('#studio-palette [aria-checked="true"]', "s => s.dataset.letter")
+    assert chosen == palette[3]
+    assert desk.evaluate("document.activeElement.dataset.letter") == palette[3]
+    desk.focus(studio_cell("r2c2"))
     desk.keyboard.press("u")
     analysed(desk, "incomplete")
     assert painted(desk)[1][1] == palette[0]

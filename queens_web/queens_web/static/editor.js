@@ -278,9 +278,15 @@ function editorKey(event) {
     return;
   }
   const onCell = event.target.classList && event.target.classList.contains("cell");
+  const onSwatch = event.target.classList && event.target.classList.contains("swatch");
   const key = event.key;
   const n = studio.n;
-  if (onCell && EDITOR_MOVES[key]) {
+  if (onSwatch && EDITOR_MOVES[key]) {
+    // A radio group: the arrows choose the previous or next colour, as [ and ] do.
+    const at = studio.palette.indexOf(studio.colour);
+    const step = key === "ArrowRight" || key === "ArrowDown" ? 1 : studio.palette.length - 1;
+    editorChoose(studio.palette[(at + step) % studio.palette.length]);
+  } else if (onCell && EDITOR_MOVES[key]) {
     const [dr, dc] = EDITOR_MOVES[key];
     const r = Math.floor(studio.focus / n);
     const c = studio.focus % n;
