@@ -235,6 +235,26 @@ def test_the_board_played_and_its_grade_come_into_the_editor(desk, server):
     assert desk.is_disabled("#studio-fix") and not desk.is_disabled("#studio-play")
 
 
+def partition(rows: list[str]) -> set[frozenset[int]]:
+    """The regions as sets of cells: screenshots' letters are the reader's own."""
+    cells = "".join(rows)
+    return {frozenset(i for i, x in enumerate(cells) if x == letter) for letter in set(cells)}
+
+
+def test_a_screenshot_comes_into_the_editor(desk):
+    pytest.importorskip("queens_read_image")
+    shots = ROOT / "tests" / "fixtures" / "screenshots"
+    label = (shots / "labels" / "queens-227.txt").read_text().split()
+    empty_map(desk, 4)  # a map of another size: the picture's is told apart
+    desk.set_input_files("#studio-picture", str(shots / "oscar-sandbox" / "queens-227.png"))
+    desk.wait_for_function(
+        "cells => document.querySelectorAll('#studio-board .cell').length === cells",
+        arg=len(label) ** 2,
+    )
+    analysed(desk, "unique-solved")
+    assert partition(painted(desk)) == partition(label)
+
+
 def test_a_share_link_opens_the_same_board_and_marks_in_a_fresh_page(desk, browser, server):
     desk.fill("#archive-number", "353")
     desk.click("#archive-button")
