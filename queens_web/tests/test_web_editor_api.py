@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from pathlib import Path
@@ -12,10 +13,11 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from queens_core import Board, load_registry
+from queens_core import Board, Rule, hookimpl, load_registry, make_plugin_manager
 from queens_core.api import Application
 from queens_core.cli.app import main
 from queens_core.exact import count_solutions, find_solutions
+from queens_core.testing import make_rule, unsound_kill
 from queens_web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,6 +89,26 @@ def test_analyse_takes_k(client):
 )
 def test_analyse_refuses_bad_input_in_one_line(client, body, says):
     assert error_of(client.post("/api/analyse", json=body), 400).startswith(says)
+
+
+def client_with_only(rule: Rule, package: str) -> TestClient:
+    class Package:
+        @hookimpl
+        def queens_register_rules(self):
+            return [rule]
+
+    manager = make_plugin_manager()
+    manager.register(Package(), name=package)
+    app, _library = create_app(load_registry(manager, use_entry_points=False), (HOST,))
+    return TestClient(app, base_url=f"http://{HOST}")
+
+
+def test_an_unsound_rule_is_named_in_one_line_not_a_wrong_grade():
+    liar = dataclasses.replace(make_rule("liar", unsound_kill), display_name="Liar")
+    board = (ROOT / "archive" / "boards" / "353.txt").read_text().split()
+    answer = client_with_only(liar, "queens-rules-liar").post("/api/analyse", json={"board": board})
+    message = error_of(answer, 500)
+    assert message.startswith("a rule failed: ") and "'liar'" in message
 
 
 def test_fix_is_the_commands_document(client):
