@@ -131,6 +131,7 @@ def test_star_battle_maps_are_counted_with_their_k(app):
     read = app.read(str(ROOT / "archive" / "starbattle" / "10x10-2stars-01.txt"))
     unique = app.analyse(read.board.rows, stars=2)
     assert unique.status == "unique-solved" and unique.stars == 2
+    assert app.analyse(read.board).to_json() == unique.to_json()  # the board's own K
     assert unique.to_json()["grade"]["name"] == app.check(read.board).to_json()["grade"]["name"]
     rows_as_regions = [letter * 10 for letter in "ABCDEFGHIJ"]
     loose = app.analyse(rows_as_regions, stars=2)

@@ -136,21 +136,24 @@ def missing_regions(rows: tuple[str, ...]) -> str | None:
 
 
 def analyse_map(
-    rows: str | Sequence[str] | Board, stars: int, grader: Grader, seconds: float | None
+    rows: str | Sequence[str] | Board, stars: int | None, grader: Grader, seconds: float | None
 ) -> Analysis:
-    """Count the solutions of the map ``rows`` with ``stars`` per unit (up to two, within
-    ``seconds``), find where two of them differ, and grade it with ``grader`` when it
-    has one. Raises ``BoardError`` for rows that are no square map, or a K its size
-    cannot hold; ``RuleFailure`` and ``UnsoundRule`` when a rule fails on it."""
+    """Count the solutions of the map ``rows`` with ``stars`` per unit (None: a board's
+    own, else 1) up to two within ``seconds``, find where two of them differ, and grade
+    it with ``grader`` when it has one. Raises ``BoardError`` for rows that are no square
+    map, or a K its size cannot hold; ``RuleFailure`` and ``UnsoundRule`` when a rule
+    fails on it."""
     from ..engine.board import Board
     from ..referee.budget import SearchLimitExceeded
     from ..referee.exact import find_solutions
 
     if isinstance(rows, Board):
-        board: Board | None = rows if rows.stars == stars else rows.with_stars(stars)
+        stars = rows.stars if stars is None else stars
+        board: Board | None = rows.with_stars(stars)
         drawn = rows.rows
         short = None
     else:
+        stars = 1 if stars is None else stars
         drawn = painted_rows(rows)
         short = missing_regions(drawn)
         board = None if short else Board.parse("\n".join(drawn)).with_stars(stars)
