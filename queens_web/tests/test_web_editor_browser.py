@@ -253,6 +253,28 @@ def test_a_screenshot_comes_into_the_editor(desk):
     )
     analysed(desk, "unique-solved")
     assert partition(painted(desk)) == partition(label)
+    # Pasted (Ctrl-V) while the editor is open, a picture is painted there, not played.
+    played = desk.eval_on_selector_all("#board .cell", "cs => cs.map(c => c.dataset.region)")
+    empty_map(desk, 4)
+    picture = (shots / "oscar-sandbox" / "queens-228.png").read_bytes()
+    desk.evaluate(
+        """bytes => {
+            const data = new DataTransfer();
+            data.items.add(new File([new Uint8Array(bytes)], "shot.png", {type: "image/png"}));
+            document.body.dispatchEvent(
+                new ClipboardEvent("paste", {clipboardData: data, bubbles: true}));
+        }""",
+        list(picture),
+    )
+    label = (shots / "labels" / "queens-228.txt").read_text().split()
+    desk.wait_for_function(
+        "cells => document.querySelectorAll('#studio-board .cell').length === cells",
+        arg=len(label) ** 2,
+    )
+    analysed(desk, "unique-solved")
+    assert partition(painted(desk)) == partition(label)
+    after = desk.eval_on_selector_all("#board .cell", "cs => cs.map(c => c.dataset.region)")
+    assert after == played
 
 
 def test_a_share_link_opens_the_same_board_and_marks_in_a_fresh_page(desk, browser, server):

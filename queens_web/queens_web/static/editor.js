@@ -661,7 +661,21 @@ async function openSharedLink() {
   return true;
 }
 
+// A picture pasted while the editor is open is painted there, not played: this listener
+// runs before the page's (capture phase) and keeps the paste from it.
+function editorPaste(event) {
+  const studioShown = $("studio") && !$("studio").hidden;
+  const items = Array.from(event.clipboardData ? event.clipboardData.items : []);
+  const image = items.find((item) => item.kind === "file" && item.type.startsWith("image/"));
+  if (!studioShown || !image) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const file = image.getAsFile();
+  editorRun(() => editorFromPicture(file));
+}
+
 document.addEventListener("DOMContentLoaded", buildStudio);
+document.addEventListener("paste", editorPaste, true);
 window.addEventListener("hashchange", () => run(async () => {
   if (await openSharedLink()) closeStudio();
 }));
