@@ -89,9 +89,10 @@ def test_counts_and_differing_cells_match_an_enumeration_of_every_placement(app)
 
 
 def test_a_unique_board_gets_its_grade_tier_and_the_rules_it_needs(app):
-    rows = (ROOT / "archive" / "boards" / "353.txt").read_text()
-    document = app.analyse(rows).to_json()
-    check = app.check(Board.parse(rows)).to_json()
+    path = ROOT / "archive" / "boards" / "353.txt"
+    document = app.analyse(path.read_text().split()).to_json()
+    assert app.analyse(path).to_json() == app.analyse(str(path)).to_json() == document
+    check = app.check(path).to_json()
     assert document["schema"] == "queens-analysis/1"
     assert document["status"] == "unique-solved" and document["count"] == 1
     assert document["grade"] == {
@@ -108,8 +109,7 @@ def test_a_unique_board_gets_its_grade_tier_and_the_rules_it_needs(app):
 
 
 def test_a_unique_board_the_rules_cannot_solve_says_so(app):
-    rows = (ROOT / "tests" / "fixtures" / "unique-rules-stall.txt").read_text()
-    analysis = app.analyse(rows)
+    analysis = app.analyse(ROOT / "tests" / "fixtures" / "unique-rules-stall.txt")
     assert analysis.status == "unique-stalled" and analysis.count == 1
     assert analysis.to_json()["grade"] is None
 

@@ -108,13 +108,6 @@ class Analysis:
         }
 
 
-def painted_rows(rows: str | Sequence[str]) -> tuple[str, ...]:
-    """The rows of a map: one string a row, or the text of a board (one line a row)."""
-    if isinstance(rows, str):
-        return tuple(line.strip() for line in rows.strip().splitlines())
-    return tuple(rows)
-
-
 def missing_regions(rows: tuple[str, ...]) -> str | None:
     """Why a square map of region characters is not a board yet (too few or too many
     regions for its size), or None when it has as many regions as rows. Raises
@@ -136,7 +129,7 @@ def missing_regions(rows: tuple[str, ...]) -> str | None:
 
 
 def analyse_map(
-    rows: str | Sequence[str] | Board, stars: int | None, grader: Grader, seconds: float | None
+    rows: Sequence[str] | Board, stars: int | None, grader: Grader, seconds: float | None
 ) -> Analysis:
     """Count the solutions of the map ``rows`` with ``stars`` per unit (None: a board's
     own, else 1) up to two within ``seconds``, find where two of them differ, and grade
@@ -154,7 +147,7 @@ def analyse_map(
         short = None
     else:
         stars = 1 if stars is None else stars
-        drawn = painted_rows(rows)
+        drawn = tuple(rows)
         short = missing_regions(drawn)
         board = None if short else Board.parse("\n".join(drawn)).with_stars(stars)
     letters = tuple(sorted({ch for row in drawn for ch in row}))

@@ -505,19 +505,22 @@ class Application:
 
     def analyse(
         self,
-        rows: str | Sequence[str] | Board,
+        rows: Sequence[str] | BoardOrPath,
         stars: int | None = None,
         seconds: float | None = ANALYSIS_SECONDS,
     ) -> Analysis:
-        """A map as a designer paints it (its rows, the rows' text, or a board), with
-        ``stars`` per unit (None: a board's own, else 1): its solutions counted up to two
-        within ``seconds``, the cells where two of them differ, and the grade, tier and
-        rules needed of a map with one solution. A map with too few or too many regions
-        is answered ``incomplete``, not refused. Raises ``BoardError`` for rows that draw
-        no square map or a K its size cannot hold, ``RuleFailure`` or ``UnsoundRule``
-        when a rule fails."""
+        """A map as a designer paints it (its rows, one string a row), or a board (or its
+        path), with ``stars`` per unit (None: a board's own, else 1): its solutions
+        counted up to two within ``seconds``, the cells where two of them differ, and the
+        grade, tier and rules needed of a map with one solution. A map with too few or
+        too many regions is answered ``incomplete``, not refused. Raises ``BoardError``
+        for rows that draw no square map or a K its size cannot hold, ``BoardInputError``
+        for a path that holds no board, ``RuleFailure`` or ``UnsoundRule`` when a rule
+        fails."""
         from .analysis import analyse_map
 
+        if isinstance(rows, (str, os.PathLike)):
+            rows, _name = self._board(rows, BOARD_NAME)
         return analyse_map(rows, stars, self.grader(), seconds)
 
     def render(
