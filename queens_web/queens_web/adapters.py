@@ -25,6 +25,7 @@ from queens_core.api import (
     Application,
     BoardInputError,
     DetailError,
+    FixError,
     GenerateError,
     GiveUp,
     InputTooLarge,
@@ -62,6 +63,12 @@ MAX_SEED = 2**63 - 1
 #: The largest picture read, in pixels: a 4K screenshot (8.3 megapixels) fits; a larger
 #: one would take the server over 200 MB while it is decoded and read.
 MAX_PIXELS = 10_000_000
+#: How long the editor's analysis of one stroke may count solutions: boards a person
+#: paints are counted in milliseconds; past this the answer is "undecided".
+ANALYSE_SECONDS = 3.0
+#: How long the page's Fix searches (``queens fix --seconds``), well within the route's
+#: budget.
+FIX_SECONDS = 8.0
 #: The board's name in the documents when the request does not give one.
 PAGE_SOURCE = "<page>"
 
@@ -434,3 +441,65 @@ def archive_board(boards: dict[int, str], number: Any) -> dict[str, Any]:
         **board_document(Reading(board=board), f"archive board #{number}", "archive"),
         "number": number,
     }
+
+
+#: The most letters whose colours an analysis answers with (a palette of 32 regions and
+#: some to spare): colouring is not worth its time past that.
+MOST_COLOURED = 64
+
+
+def palette_of(value: Any) -> str:
+    """The editor's palette: the letters it paints with, as one string (may be absent)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > MOST_COLOURED:
+        raise Problem(f"'palette' must be a string of at most {MOST_COLOURED} letters")
+    return value
+
+
+def letter_colours(letters: str) -> dict[str, dict[str, Any]]:
+    """The colour and colour name of each of ``letters`` as any board with exactly these
+    region letters is drawn: a painted map's regions keep their colours when it becomes
+    the board played."""
+    unique = "".join(sorted(set(letters)))
+    if not unique or len(unique) > MOST_COLOURED:
+        return {"colours": {}, "colour_names": {}}
+    # A board whose regions are its columns: its letters, nothing else, decide the colours.
+    model = Board(tuple(unique for _ in unique))
+    colours = region_colours(model)
+    return {
+        "colours": {letter: colours[k] for k, letter in enumerate(model.letters)},
+        "colour_names": {letter: colour_name(letter) for letter in model.letters},
+    }
+
+
+def painted_of(value: Any, stars: Any = None) -> tuple[list[str], int]:
+    """The rows and K of a map being painted in the editor: square, but any number of
+    regions (the analysis says what is missing)."""
+    if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
+        raise Problem("'board' must be a list of strings, one a row")
+    if len(value) > 32 or any(len(row) > 32 for row in value):
+        raise Problem("board: the largest board supported is 32×32")
+    return value, stars_of(stars) or 1
+
+
+def analyse(library: Library, rows: list[str], stars: int, palette: str = "") -> dict[str, Any]:
+    """The editor's live analysis of a painted map (``queens-analysis/1``): its count up
+    to two, the cells where two solutions differ, the grade of a unique one; with the
+    colours of the map's and the ``palette``'s letters (``colours``, ``colour_names``)."""
+    try:
+        document = library.app.analyse(rows, stars, ANALYSE_SECONDS).to_json()
+        return {**document, **letter_colours(palette + "".join(document["regions"]))}
+    except BoardError as err:
+        raise Problem(f"board: {err}") from None
+    except UnsoundRule as err:
+        raise Problem(f"a rule failed: {err}", 500) from None
+
+
+def fix(library: Library, board: Board, seconds: float = FIX_SECONDS) -> dict[str, Any]:
+    """The fewest region edits that leave ``board`` one solution (``queens fix --format
+    json``); a Star Battle board is refused in one line."""
+    try:
+        return library.app.fix(board, seconds=seconds, name=PAGE_SOURCE).to_json()
+    except FixError as err:
+        raise Problem(str(err)) from None

@@ -41,6 +41,12 @@ Endpoints (POST bodies are JSON objects; ``board`` is the list of the board's ro
 ``POST /api/archive``      ``{number}`` → LinkedIn's daily board #number from the archive;
                            ``{rule}`` (a rule's counter) → the first one that needs
                            the rule, else the first whose solve uses it
+``POST /api/analyse``      ``{board, stars, palette}``, a map being painted (any number
+                           of regions) → its count, differing cells and grade
+                           (``queens-analysis/1``), and the colours of its letters and
+                           the palette's
+``POST /api/fix``          ``{board}`` → the fewest region edits that make it unique
+                           (``queens fix --format json``, ``queens-fix/1``)
 =========================  ============================================================
 
 ``stars`` is K, the stars (queens) per row, column and region: 1 (the default) is
@@ -104,6 +110,8 @@ BUDGETS = {
     "explain": 20.0,
     "check": 30.0,
     "generate": 20.0,
+    "analyse": 10.0,
+    "fix": 20.0,
 }
 
 #: The page: (path, file in the package, content type).
@@ -114,6 +122,8 @@ PAGE_FILES = (
     ("/theme.js", "theme.js", "text/javascript; charset=utf-8"),
     ("/records.js", "records.js", "text/javascript; charset=utf-8"),
     ("/records.css", "records.css", "text/css; charset=utf-8"),
+    ("/editor.js", "editor.js", "text/javascript; charset=utf-8"),
+    ("/editor.css", "editor.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "favicon.svg", "image/svg+xml"),
 )
 SECURITY_HEADERS = {
@@ -289,6 +299,8 @@ class Api:
             ("/api/generate", self.generate, "POST"),
             ("/api/daily", self.daily, "POST"),
             ("/api/archive", self.archive_board, "POST"),
+            ("/api/analyse", self.analyse, "POST"),
+            ("/api/fix", self.fix, "POST"),
         ]
         return [
             Route(path, endpoint(handler), methods=[method]) for path, handler, method in endpoints
@@ -413,6 +425,17 @@ class Api:
         # A check's exact search ends with the work's budget, as a hint's does.
         seconds = work_seconds("check")
         return await self.compute("check", adapters.check, board, source, seconds)
+
+    async def analyse(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
+        rows, stars = adapters.painted_of(body.get("board"), body.get("stars"))
+        palette = adapters.palette_of(body.get("palette"))
+        return await self.compute("analyse", adapters.analyse, rows, stars, palette)
+
+    async def fix(self, request: Request) -> dict[str, Any]:
+        adapters, body = await self.board_request(request)
+        board = adapters.board_of(body.get("board"), body.get("stars"))
+        return await self.compute("fix", adapters.fix, board)
 
     async def generate(self, request: Request) -> dict[str, Any]:
         adapters, body = await self.board_request(request)

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ..runtime.forks import run_in_child as run_in_child
     from ..runtime.workers import WorkerDied
     from ..tools.batch import BoardInputError
+    from .analysis import Analysis
     from .fixing import FixAnswer
     from .generation import MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
@@ -61,6 +62,7 @@ _HOMES = {
     "Statistics": ".reports",
     "MadeBoard": ".generation",
     "FixAnswer": ".fixing",
+    "Analysis": ".analysis",
     "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
@@ -96,6 +98,7 @@ _HOMES = {
 
 __all__ = [
     "ARCHIVE_COLOURS",
+    "Analysis",
     "Application",
     "BoardError",
     "BoardInputError",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ..plugins.readers import Reader
     from ..plugins.registry import Registry
     from ..tools.grade import Grader
+    from .analysis import Analysis
     from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
     #: A board, or the path of a file holding one (read with the installed readers).
     BoardOrPath = Board | str | os.PathLike[str]
 
+#: How long :meth:`Application.analyse` counts solutions by default: a stroke of the
+#: page's editor is analysed in far less on boards a person paints.
+ANALYSIS_SECONDS = 2.0
 #: The pictures :meth:`Application.render` draws.
 PICTURES = ("svg", "png", "text")
 
@@ -529,6 +533,26 @@ class Application:
                 raise AssertionError(f"the fix of {name} is not a unique connected board")
             solution = found[0]
         return FixAnswer(name, board, repaired, fixed, solution)
+
+    def analyse(
+        self,
+        rows: Sequence[str] | BoardOrPath,
+        stars: int | None = None,
+        seconds: float | None = ANALYSIS_SECONDS,
+    ) -> Analysis:
+        """A map as a designer paints it (its rows, one string a row), or a board (or its
+        path), with ``stars`` per unit (None: a board's own, else 1): its solutions
+        counted up to two within ``seconds``, the cells where two of them differ, and the
+        grade, tier and rules needed of a map with one solution. A map with too few or
+        too many regions is answered ``incomplete``, not refused. Raises ``BoardError``
+        for rows that draw no square map or a K its size cannot hold, ``BoardInputError``
+        for a path that holds no board, ``RuleFailure`` or ``UnsoundRule`` when a rule
+        fails."""
+        from .analysis import analyse_map
+
+        if isinstance(rows, (str, os.PathLike)):
+            rows, _name = self._board(rows, BOARD_NAME)
+        return analyse_map(rows, stars, self.grader(), seconds)
 
     def render(
         self,

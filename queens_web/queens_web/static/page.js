@@ -1183,6 +1183,8 @@ async function start() {
     $("paste-note").textContent = readsImages()
       ? "Ctrl-V anywhere pastes a board's text or a screenshot."
       : "Ctrl-V anywhere pastes a board's text. (Screenshots too, once queens-read-image is installed.)";
+    // The board of a share link in the address (editor.js) before the board last played.
+    if (typeof openSharedLink === "function" && (await openSharedLink())) return;
     const current = load("current");
     if (current && current.board && Array.isArray(current.board.rows)) showBoard(current);
     else await dailyBoard();
