@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import or_, xor
 
 from .errors import ReadOnlyBoard
 
@@ -136,21 +137,28 @@ class Board:
         self.stars = stars
         #: Queens (stars) in a solution: N·K.
         self.star_total = n * stars
-        letters = tuple(sorted({ch for row in rows for ch in row}))
+        cells = "".join(rows)
+        letters = tuple(sorted(set(cells)))
         self.letters = letters
         index_of = {ch: k for k, ch in enumerate(letters)}
-        self.cell_region = tuple(index_of[ch] for row in rows for ch in row)
+        self.cell_region = tuple(map(index_of.__getitem__, cells))
         self.full = (1 << (n * n)) - 1
 
-        row_masks, col_masks, lines_and_ring = _geometry(n)
+        row_masks, col_masks, _ = _geometry(n)
         self.row_masks = row_masks
         self.col_masks = col_masks
         #: Masks that tell at once whether a set of cells meets every row and every
         #: column: see :func:`covers_every_line`.
         self.line_cover = _line_cover(n)
-        region_masks = [0] * len(letters)
-        for i, k in enumerate(self.cell_region):
-            region_masks[k] |= 1 << i
+        # A region's mask read as a binary number: its cells as 1s, the others as 0s,
+        # last cell first (str.translate and int() run in C, not a loop a cell).
+        backwards = cells[::-1]
+        zeros = dict.fromkeys(map(ord, letters), "0")
+        region_masks = []
+        for ch in letters:
+            zeros[ord(ch)] = "1"
+            region_masks.append(int(backwards.translate(zeros), 2))
+            zeros[ord(ch)] = "0"
         self.region_masks = tuple(region_masks)
         #: Every unit as (kind, index, mask): rows, then columns, then regions.
         self.units = (
@@ -159,9 +167,15 @@ class Board:
             + tuple(("region", k, m) for k, m in enumerate(self.region_masks))
         )
         if stars == 1:
+            # (lines and ring | region) without the cell: lines and ring without it, and
+            # the region with its bit flipped off (mapped in C, not a loop a cell).
+            around, cell_bits = _kill_parts(n)
             self.kill_masks = tuple(
-                (lines_and_ring[i] | region_masks[k]) & ~(1 << i)
-                for i, k in enumerate(self.cell_region)
+                map(
+                    or_,
+                    around,
+                    map(xor, map(region_masks.__getitem__, self.cell_region), cell_bits),
+                )
             )
         else:
             self.kill_masks = _rings(n)
@@ -273,6 +287,8 @@ class Board:
 
     def _connectivity_warnings(self) -> Iterator[ConnectivityWarning]:
         n = self.n
+        if _all_connected(n, self.region_masks):
+            return
         for k, mask in enumerate(self.region_masks):
             pieces = []
             remaining = mask
@@ -282,6 +298,30 @@ class Board:
                 remaining &= ~connected_part(n, mask, start)
             if len(pieces) > 1:
                 yield ConnectivityWarning(self.letters[k], len(pieces), tuple(pieces))
+
+
+def _all_connected(n: int, region_masks: tuple[int, ...]) -> bool:
+    """Whether every region is 4-connected: one flood fill for all of them at once, from
+    the first cell of each, along the sides two cells of one region share."""
+    _, not_last_col = _sideways(n)
+    across = down = seeds = 0  # cells whose right (lower) neighbour is of their region
+    for mask in region_masks:
+        across |= mask & (mask >> 1) & not_last_col
+        down |= mask & (mask >> n)
+        seeds |= mask & -mask
+    full = (1 << (n * n)) - 1
+    piece = seeds
+    while True:
+        grown = (
+            piece
+            | ((piece & across) << 1)
+            | ((piece >> 1) & across)
+            | ((piece & down) << n)
+            | ((piece >> n) & down)
+        )
+        if grown == piece:
+            return piece == full
+        piece = grown
 
 
 def connected_part(n: int, mask: int, start: int) -> int:
@@ -301,6 +341,14 @@ def connected_part(n: int, mask: int, start: int) -> int:
         if grown == piece:
             return piece
         piece = grown
+
+
+@functools.cache
+def _kill_parts(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per cell of an N×N grid: its lines and king neighbours without itself, and its bit."""
+    _, _, lines_and_ring = _geometry(n)
+    cell_bits = tuple(1 << i for i in range(n * n))
+    return tuple(m & ~b for m, b in zip(lines_and_ring, cell_bits, strict=True)), cell_bits
 
 
 @functools.cache
@@ -521,7 +569,7 @@ def _check_rows(rows: tuple[str, ...], line_numbers: tuple[int, ...]) -> None:
             f"the board has fewer rows ({len(rows)}) than columns ({n}); it must be square",
             line_numbers[-1],
         )
-    letters = sorted({ch for row in rows for ch in row})
+    letters = sorted(set("".join(rows)))
     if len(letters) != n:
         what = "fewer" if len(letters) < n else "more"
         raise BoardError(

@@ -117,6 +117,65 @@ def unmatchable(edges: dict[int, int], size: int) -> list[tuple[int, int]] | Non
     return dead
 
 
+def dead_edges(edges: dict[int, int], size: int) -> dict[int, int] | None:
+    """:func:`unmatchable` as masks, for a graph with as many right vertices in its edges
+    as left vertices (the exact solver's open units): per left vertex with such edges,
+    the mask of its right neighbours that no perfect matching pairs it with; None when the
+    graph has no perfect matching. Cheaper than ``unmatchable``, for the exact solver's
+    filter, which runs at every node.
+
+    It works on the right vertices: ``r -> s`` when the partner of ``r`` has an edge to
+    ``s`` (a left vertex's neighbours, as they are: no bit is moved). An edge from the
+    partner of ``r`` to ``s`` lies in a perfect matching iff ``r`` and ``s`` lie in one
+    strongly connected component of that graph. The components are found one at a time
+    (forward from their lowest vertex, then back within what it reaches); the first is
+    usually the whole graph, and then nothing is dead."""
+    owner, unmatched = maximum_matching(edges, size)
+    if unmatched:
+        return None
+    ahead: dict[int, int] = {}
+    everyone = 0
+    for right, left in enumerate(owner):
+        if left >= 0:
+            ahead[right] = edges[left]
+            everyone |= 1 << right
+    dead: dict[int, int] = {}
+    remaining = everyone
+    while remaining:
+        first = remaining & -remaining
+        forward = first | (ahead[first.bit_length() - 1] & remaining)
+        todo = forward ^ first
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            new = ahead[low.bit_length() - 1] & remaining & ~forward
+            forward |= new
+            todo |= new
+        component = first
+        grew = forward != first
+        while grew:
+            grew = False
+            rest = forward & ~component
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if ahead[low.bit_length() - 1] & component:
+                    component |= low
+                    grew = True
+        if component == everyone:
+            return dead
+        members = component
+        while members:
+            low = members & -members
+            members ^= low
+            left = owner[low.bit_length() - 1]
+            out = edges[left] & ~component
+            if out:
+                dead[left] = out
+        remaining &= ~component
+    return dead
+
+
 def hall_violator(edges: dict[int, int], owner: list[int], start: int) -> tuple[list[int], int]:
     """From an unmatched left vertex of a maximum matching: the left vertices it reaches
     by alternating paths and their neighbours, fewer neighbours than vertices (Hall's

@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 
 from ..engine.board import Board, size_geometry
-from ..engine.matching import unmatchable
+from ..engine.matching import dead_edges
 from .budget import SearchLimitExceeded, check_budget, root
 from .lattice import has_integer_cover
 
@@ -47,6 +47,21 @@ LATTICE_AFTER = 200
 MAP_SINGLES_NODES = 48
 #: Each region's parts in the rows (columns) it meets, as (line, cells) pairs.
 RegionParts = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def _region_parts(
+    cell_region: tuple[int, ...], region_masks: tuple[int, ...], lines: tuple[int, ...], step: int
+) -> RegionParts:
+    """Each region's parts in the given lines (rows: ``step`` N, columns: 1), found from
+    the regions each line holds (a few) rather than by trying every region on every line."""
+    n = len(lines)
+    stride = n if step == 1 else 1
+    parts: list[list[tuple[int, int]]] = [[] for _ in region_masks]
+    for index, line in enumerate(lines):
+        first = index * step
+        for k in set(cell_region[first : first + n * stride : stride]):
+            parts[k].append((index, region_masks[k] & line))
+    return tuple(tuple(p) for p in parts)
 
 
 class _NoSolution(Exception):
@@ -160,7 +175,7 @@ class Search:
                 if self.lattice_after < 0 and self.node_limit is None and self.seconds is None:
                     self._search_map(live, queens, self.units)
                 else:
-                    self._search(live, queens)
+                    self._search(live, queens, self.units)
             except _NoSolution:
                 self.found.clear()
                 self.count = 0
@@ -170,34 +185,69 @@ class Search:
                 raise
         return self.found
 
-    def _search(self, live: int, queens: int) -> None:
+    def _search(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
+        """One node of a board search: its budget and the lattice test, then the singles
+        and the matching filter to a fixed point over ``units``, the units still open
+        above the node in their order (a unit with its queen never opens again, and
+        skipping it is what a node spends most on otherwise). It branches on the open unit
+        with the fewest live cells (the first of them in unit order), read off the last
+        pass of the singles, which placed nothing, so saw the node as it branches."""
         self.nodes += 1
-        check_budget(self.nodes, self.node_limit, self.deadline, self.seconds)
-        if self.nodes == self.lattice_after and not self.count and not self._root_has_cover():
+        nodes = self.nodes
+        if self.node_limit is not None or self.deadline is not None:
+            check_budget(nodes, self.node_limit, self.deadline, self.seconds)
+        if nodes == self.lattice_after and not self.count and not self._root_has_cover():
             raise _NoSolution
-        settled = self._propagate(live, queens)
-        if settled is None:
-            return
-        live, queens, best = settled
+        kill_masks = self.kill_masks
+        n = self.n
+        filtering = nodes >= self.filter_after
+        while True:
+            placed = True
+            while placed:
+                placed = False
+                best = 0
+                best_count = n * n
+                for mask in units:
+                    if mask & queens:
+                        continue
+                    cells = live & mask
+                    if not cells:
+                        return
+                    if not cells & (cells - 1):
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+                    elif not placed:
+                        size = cells.bit_count()
+                        if size < best_count:
+                            best, best_count = cells, size
+            if not filtering or not best:
+                break
+            filtered = self._filter(live, queens)
+            if filtered is None:
+                return
+            if filtered == live:
+                break
+            live = filtered
         if not best:
             self.count += 1
             if self.keep is None or len(self.found) < self.keep:
                 self.found.append(queens)
             return
-        kill_masks = self.kill_masks
+        units = [mask for mask in units if not mask & queens]
+        cap = self.cap
         while best:
             low = best & -best
             best ^= low
-            self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low)
-            if self.count >= self.cap:
+            self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
+            if self.count >= cap:
                 return
             # The branches are disjoint: later siblings may assume this cell is empty.
             live &= ~low
 
     def _search_map(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
         """:meth:`_search` for a map search (:meth:`of_map`: no budget, no lattice test):
-        the same nodes in the same order, with :meth:`_propagate` inline and only the
-        units still open above the node (``units``, in their order). The generator runs
+        the same nodes in the same order, without their checks. The generator runs
         tens of thousands of these small searches a second, and the general search's
         per-node checks and lookups cost a good part of each."""
         self.nodes += 1
@@ -262,44 +312,6 @@ class Search:
             cells.append((r, n + c, 2 * n + cell_region[cell]))
         return has_integer_cover(cells, open_units)
 
-    def _propagate(self, live: int, queens: int) -> tuple[int, int, int] | None:
-        """Singles and matching filtering to a fixed point; None if the node is dead.
-
-        Also the live cells of the open unit with the fewest (the first of them in unit
-        order; 0 when every unit has its queen): the unit to branch on, read off the last
-        pass of the singles, which placed nothing, so saw the node as it is returned."""
-        units = self.units
-        kill_masks = self.kill_masks
-        n = self.n
-        while True:
-            placed = True
-            while placed:
-                placed = False
-                best = 0
-                best_count = n * n
-                for mask in units:
-                    if mask & queens:
-                        continue
-                    cells = live & mask
-                    if not cells:
-                        return None
-                    if not cells & (cells - 1):
-                        queens |= cells
-                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
-                        placed = True
-                    elif not placed:
-                        count = cells.bit_count()
-                        if count < best_count:
-                            best, best_count = cells, count
-            if queens.bit_count() == n or self.nodes < self.filter_after:
-                return live, queens, best
-            filtered = self._filter(live, queens)
-            if filtered is None:
-                return None
-            if filtered == live:
-                return live, queens, best
-            live = filtered
-
     def _filter(self, live: int, queens: int) -> int | None:
         """Kill the cells whose row-column, region-row or region-column pairing lies in
         no perfect matching; None when one of the three graphs has no perfect matching."""
@@ -308,14 +320,8 @@ class Search:
         col_masks = self.col_masks
         region_masks = self.region_masks
         if not self.region_row_parts:
-            self.region_row_parts = tuple(
-                tuple((r, mask & row) for r, row in enumerate(row_masks) if mask & row)
-                for mask in region_masks
-            )
-            self.region_col_parts = tuple(
-                tuple((c, mask & col) for c, col in enumerate(col_masks) if mask & col)
-                for mask in region_masks
-            )
+            self.region_row_parts = _region_parts(self.cell_region, region_masks, row_masks, n)
+            self.region_col_parts = _region_parts(self.cell_region, region_masks, col_masks, 1)
 
         open_regions = [k for k in range(n) if not region_masks[k] & queens]
         for parts, lines in (
@@ -329,19 +335,23 @@ class Search:
                     if live & part:
                         reached |= 1 << index
                 edges[k] = reached
-            dead = unmatchable(edges, n)
+            dead = dead_edges(edges, n)
             if dead is None:
                 return None
-            for k, index in dead:
-                live &= ~(region_masks[k] & lines[index])
+            for k, lost in dead.items():
+                region = region_masks[k]
+                while lost:
+                    low = lost & -lost
+                    lost ^= low
+                    live &= ~(region & lines[low.bit_length() - 1])
 
         first_row = (1 << n) - 1
         edges = {r: (live >> (r * n)) & first_row for r in range(n) if not row_masks[r] & queens}
-        dead = unmatchable(edges, n)
+        dead = dead_edges(edges, n)
         if dead is None:
             return None
-        for r, c in dead:
-            live &= ~(1 << (r * n + c))
+        for r, lost in dead.items():
+            live &= ~(lost << (r * n))
         return live
 
 
