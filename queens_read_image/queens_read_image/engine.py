@@ -1137,8 +1137,8 @@ def _shape_kind(shape: _MarkShape) -> str:
 #: and stars score below 0 (measured on the real screenshots with marks laid on them).
 CROSS_CORNERS_OVER_MIDDLES = 0.2
 #: How much more a crown fills the bottom quarter of its silhouette than the top quarter
-#: (its band against its tips, about a half; a cross's equal ends 0): 0.3 and more for crowns as LinkedIn and ``queens render`` draw
-#: them, from 30 px cells blurred and compressed to 1000 px ones.
+#: (its band against its tips): 0.47 and more for crowns as LinkedIn and ``queens
+#: render`` draw them, from 30 px cells blurred and compressed to 1000 px ones.
 CROWN_BOTTOM_HEAVY = 0.3
 
 
