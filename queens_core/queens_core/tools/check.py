@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 
 from ..engine.board import Board
 from ..engine.driver import RuleFailure
-from ..plugins.readers import TEXT_READER, Reader
+from ..plugins.readers import TEXT_READER, Reader, found_stars_note, read_source
 from ..referee.blame import COMPARED, diagnose
 from ..referee.budget import DEFAULT_CAP, SearchLimitExceeded
 from ..referee.exact import survey
-from .batch import BoardInputError, display_name, read_board_file
+from .batch import BoardInputError, board_with_stars, display_name
 from .grade import Assessment, Grader
 
 #: The verdict ids (the JSON ``verdict``), from the best news to the worst: the render
@@ -59,6 +59,9 @@ class CheckReport:
     error: BaseException | None = None
     #: For bad input and rule failures: the one line for standard error.
     error_line: str | None = None
+    #: Lines for standard error about the reading (a picture's: the K it was read with
+    #: when the user gave none).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -88,13 +91,16 @@ def check_board(
     "undecided")."""
     report = CheckReport(path, cap=cap)
     try:
-        board = read_board_file(path, readers, stars)
+        reading = read_source(path, readers)
+        board = board_with_stars(reading, stars, display_name(path))
     except BoardInputError as err:
         report.problems.append(err.detail)
         report.message = f"bad input: {err.detail}"
         report.error_line = str(err)
         return report
     report.board = board
+    if reading.unique_stars is not None and stars is None:
+        report.notes.append(found_stars_note(reading.unique_stars))
     report.problems.extend(str(w) for w in board.warnings)
     grader = grader.for_stars(board.stars)
     undecided = _count_solutions(report, board, seconds)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..exits import report_error, report_unreadable
+from ..exits import report_error, report_unreadable, warn
 from ..options import SECONDS, format_option, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
 
@@ -99,6 +99,8 @@ def check(
     for i, (_path, check_one) in enumerate(entries):
         answer = check_one()
         report = answer.report
+        for note in report.notes:
+            warn(f"{report.name}: {note}")
         reports.append(report)
         bad_input = report.verdict == "bad-input"
         alone = len(entries) == 1  # a folder without boards is one entry too
