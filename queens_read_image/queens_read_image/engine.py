@@ -156,6 +156,15 @@ def open_picture(data: bytes) -> Image.Image:
             "RGB",
             (width * WORK_SIDE // max(width, height), height * WORK_SIDE // max(width, height)),
         )
+    # Still from the header (draft only chose a scale): what decoding will hold.
+    cost = decoding_bytes(decoded)
+    if cost > DECODE_BUDGET:
+        kind = f"{decoded.format or 'picture'} {decoded.mode}"
+        raise ReadError(
+            f"too large to decode: a {width}×{height} {kind} picture takes about "
+            f"{cost // 2**20:,} MB, the limit is {DECODE_BUDGET // 2**20} MB; crop it to the "
+            "board or save it as PNG"
+        )
     try:
         decoded.load()
     except (OSError, ValueError) as error:
@@ -173,6 +182,28 @@ def open_picture(data: bytes) -> Image.Image:
         strip = _flattened(decoded.crop((0, top, width, min(height, top + step))))
         picture.paste(strip.reduce(factor), (0, top // factor))
     return picture
+
+
+#: The most memory (bytes) decoding a picture may take: a 40-million-pixel RGB or RGBA
+#: picture, the largest accepted, at Pillow's four bytes a pixel. Checked from the header
+#: before anything is decoded, so that a small file declaring a costly picture (a WebP
+#: decodes through buffers of its own, four times its pixels' size) is refused cheaply.
+DECODE_BUDGET = 4 * MAX_PIXELS
+
+#: Bytes a pixel takes in Pillow, by mode (its storage: three bands are kept in four).
+_BYTES_PER_PIXEL = {"1": 1, "L": 1, "P": 1, "I;16": 2, "I;16B": 2, "I;16L": 2, "I;16N": 2}
+#: How many times the decoded picture's size a format's decoder holds at its peak
+#: (measured on 3000×3000 pictures: libwebp decodes into buffers of its own).
+_DECODER_COPIES = {"WEBP": 4}
+
+
+def decoding_bytes(picture: Image.Image) -> int:
+    """About how many bytes decoding ``picture`` (opened, not yet loaded) will take:
+    its pixels at the size it will be decoded at (a JPEG's draft scale included), its
+    mode's bytes a pixel, and its decoder's own copies."""
+    width, height = picture.size
+    per_pixel = _BYTES_PER_PIXEL.get(picture.mode, 4)
+    return width * height * per_pixel * _DECODER_COPIES.get(picture.format or "", 1)
 
 
 #: Pixels of the decoded picture converted at a time (a strip of rows). A strip of RGBA

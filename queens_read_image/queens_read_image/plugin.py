@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from queens_core import Board, BoardError, Reader, Reading, State, hookimpl
 
-#: The signatures of the formats the reader claims (PNG, JPEG, WebP, GIF, BMP).
+#: The signatures of the formats the reader claims (PNG, JPEG, WebP, GIF, BMP, TIFF).
 _MAGIC = (
     b"\x89PNG\r\n\x1a\n",
     b"\xff\xd8\xff",
@@ -111,9 +111,11 @@ def queens_register_readers() -> list[Reader]:
     return [
         Reader(
             name="image",
-            summary="Screenshots (PNG, JPEG, WebP) of a Queens board, with the queens and ✕ "
-            "marks on it",
-            suffixes=(".png", ".jpg", ".jpeg", ".webp"),
+            summary="Screenshots (PNG, JPEG, WebP, GIF, BMP, TIFF) of a Queens board, with "
+            "the queens and ✕ marks on it",
+            # Every format the sniffer claims, so that a picture given by name (a
+            # --state shot.tif) is never taken for a text file.
+            suffixes=(".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff"),
             sniff=looks_like_an_image,
             read=read_screenshot,
             max_bytes=32 * 1024 * 1024,
