@@ -1087,7 +1087,7 @@ def _mark(
     if sum(histogram[cut:]) < 0.04 * max(1, total):
         return "."
     ink = away.point([0] * cut + [255] * (256 - cut))
-    bounds = ink.getbbox()
+    bounds = _mark_box(ink)
     if bounds is None:
         return "."
     fitted = ink.crop(bounds)
@@ -1095,6 +1095,41 @@ def _mark(
         lambda v: 255 if v >= 96 else 0
     )
     return _shape_kind(_MarkShape.of(shape))
+
+
+def _mark_box(ink: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box of the mark in a 0/255 ``ink`` mask, leaving out the specks (JPEG noise)
+    beside it that would stretch it: each side is moved in past rows or columns, set
+    apart from the rest by a blank one, that together hold under ``STRAY_INK`` of the
+    ink. A mark's own thin tips touch it and stay."""
+    bounds = ink.getbbox()
+    if bounds is None:
+        return None
+    width, height = ink.size
+    columns = ink.resize((width, 1), Image.Resampling.BOX).tobytes()
+    rows = ink.resize((1, height), Image.Resampling.BOX).tobytes()
+
+    def first_kept(profile: bytes) -> int:
+        total, seen, kept = sum(profile), 0, 0
+        for i, value in enumerate(profile):
+            if seen + value >= STRAY_INK * total:
+                return kept
+            seen += value
+            if value == 0:
+                # Everything before this blank line is paper or specks so far; the
+                # mark starts after it.
+                kept = i + 1
+        return kept
+
+    left = first_kept(columns)
+    right = len(columns) - first_kept(columns[::-1])
+    top = first_kept(rows)
+    bottom = len(rows) - first_kept(rows[::-1])
+    return (left, top, right, bottom) if left < right and top < bottom else bounds
+
+
+#: The share of a mark's ink that stray pixels at any one side of it may hold.
+STRAY_INK = 0.02
 
 
 @dataclass(frozen=True)
@@ -1151,8 +1186,8 @@ def _shape_kind(shape: _MarkShape) -> str:
     middles = (shape.top_middle + shape.bottom_middle + shape.left_middle + shape.right_middle) / 4
     if corners - middles >= CROSS_CORNERS_OVER_MIDDLES:
         return "x"
-    if shape.bottom_over_top >= CROWN_BOTTOM_HEAVY:
-        return "♛"
+    if shape.bottom_over_top >= CROWN_BOTTOM_HEAVY and shape.bottom_middle >= 0.5:
+        return "♛"  # a crown: its band, across the whole bottom
     if (
         shape.top_middle >= 0.5
         and max(shape.top_left, shape.top_right) <= 0.25
