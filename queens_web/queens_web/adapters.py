@@ -142,7 +142,7 @@ def read_board(
         raise Problem(err.detail) from None
     found = Reading(board=read.board, state=read.state, stars=read.declared_stars)
     document = board_document(found, name or PAGE_SOURCE, read.reader)
-    note = read.stars_note(stars)
+    note = read.stars_note(stars, "the stars menu beside Load board chooses another")
     if note is not None:
         # The board's "stars" is that K already: the page plays it, and says why.
         document["warnings"].append(note)

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 STAR_BATTLE = "AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG"
 NOTE = (
     "with one queen a unit the board has no single solution, with 2 stars exactly one: "
-    "read as a Star Battle puzzle with 2 stars a unit (--stars K to choose another)"
+    "read as a Star Battle puzzle with 2 stars a unit (the stars menu beside Load board "
+    "chooses another)"
 )
 
 

@@ -35,14 +35,15 @@ class BoardRead:
     #: user's, the board has it.
     unique_stars: int | None = None
 
-    def stars_note(self, asked: int | None) -> str | None:
+    def stars_note(self, asked: int | None, choose: str) -> str | None:
         """The line to show a user whose board was read with the K its reader found
-        (``asked``: the K the user gave, None for none); None when it was not."""
+        (``asked``: the K the user gave, None for none; ``choose``: how they choose
+        another, "--stars K to choose another"); None when it was not."""
         from ..plugins.readers import found_stars_note
 
         if self.unique_stars is None or asked is not None:
             return None
-        return found_stars_note(self.unique_stars)
+        return found_stars_note(self.unique_stars, choose)
 
 
 @dataclass

@@ -73,12 +73,12 @@ class Reading:
     unique_stars: int | None = None
 
 
-def found_stars_note(stars: int) -> str:
-    """The line that tells a user the board was read with the K its reader found."""
+def found_stars_note(stars: int, choose: str = "--stars K to choose another") -> str:
+    """The line that tells a user the board was read with the K its reader found;
+    ``choose`` says how to choose another K where the user is (a command's option)."""
     return (
         f"with one queen a unit the board has no single solution, with {stars} stars "
-        f"exactly one: read as a Star Battle puzzle with {stars} stars a unit "
-        "(--stars K to choose another)"
+        f"exactly one: read as a Star Battle puzzle with {stars} stars a unit ({choose})"
     )
 
 
