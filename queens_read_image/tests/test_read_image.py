@@ -702,3 +702,23 @@ def test_k_is_taken_only_when_exactly_one_k_gives_one_solution(monkeypatch, coun
     )
     reading = read_screenshot(data)
     assert reading.unique_stars == found
+
+
+@pytest.mark.slow
+def test_two_k_with_one_solution_each_are_named_and_none_is_taken(monkeypatch):
+    """On a 12×12 board (one to three stars a unit possible): one solution with 2 stars
+    and one with 3, none with 1. The picture cannot tell which K it shows."""
+    import queens_core.exact
+
+    board = stripes(12)
+    counts = {1: 0, 2: 1, 3: 1}
+    monkeypatch.setattr(
+        queens_core.exact, "count_solutions", lambda board, cap: counts[board.stars]
+    )
+    reading = read_screenshot(png(scaled(drawn(board), 500)))
+    assert partition(reading.board.rows) == partition(board.rows)
+    assert reading.unique_stars is None
+    assert reading.notes == (
+        "with one queen a unit the board has no single solution, but with 2 or 3 stars a "
+        "unit it has exactly one each: give K with --stars",
+    )
