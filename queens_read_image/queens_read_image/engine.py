@@ -156,6 +156,15 @@ def open_picture(data: bytes) -> Image.Image:
             "RGB",
             (width * WORK_SIDE // max(width, height), height * WORK_SIDE // max(width, height)),
         )
+    # Still from the header (draft only chose a scale): what decoding will hold.
+    cost = decoding_bytes(decoded)
+    if cost > DECODE_BUDGET:
+        kind = f"{decoded.format or 'picture'} {decoded.mode}"
+        raise ReadError(
+            f"too large to decode: a {width}×{height} {kind} picture takes about "
+            f"{cost // 2**20:,} MB, the limit is {DECODE_BUDGET // 2**20} MB; crop it to the "
+            "board or save it as PNG"
+        )
     try:
         decoded.load()
     except (OSError, ValueError) as error:
@@ -173,6 +182,28 @@ def open_picture(data: bytes) -> Image.Image:
         strip = _flattened(decoded.crop((0, top, width, min(height, top + step))))
         picture.paste(strip.reduce(factor), (0, top // factor))
     return picture
+
+
+#: The most memory (bytes) decoding a picture may take: a 40-million-pixel RGB or RGBA
+#: picture, the largest accepted, at Pillow's four bytes a pixel. Checked from the header
+#: before anything is decoded, so that a small file declaring a costly picture (a WebP
+#: decodes through buffers of its own, four times its pixels' size) is refused cheaply.
+DECODE_BUDGET = 4 * MAX_PIXELS
+
+#: Bytes a pixel takes in Pillow, by mode (its storage: three bands are kept in four).
+_BYTES_PER_PIXEL = {"1": 1, "L": 1, "P": 1, "I;16": 2, "I;16B": 2, "I;16L": 2, "I;16N": 2}
+#: How many times the decoded picture's size a format's decoder holds at its peak
+#: (measured on 3000×3000 pictures: libwebp decodes into buffers of its own).
+_DECODER_COPIES = {"WEBP": 4}
+
+
+def decoding_bytes(picture: Image.Image) -> int:
+    """About how many bytes decoding ``picture`` (opened, not yet loaded) will take:
+    its pixels at the size it will be decoded at (a JPEG's draft scale included), its
+    mode's bytes a pixel, and its decoder's own copies."""
+    width, height = picture.size
+    per_pixel = _BYTES_PER_PIXEL.get(picture.mode, 4)
+    return width * height * per_pixel * _DECODER_COPIES.get(picture.format or "", 1)
 
 
 #: Pixels of the decoded picture converted at a time (a strip of rows). A strip of RGBA
@@ -1056,51 +1087,125 @@ def _mark(
     if sum(histogram[cut:]) < 0.04 * max(1, total):
         return "."
     ink = away.point([0] * cut + [255] * (256 - cut))
-    bounds = ink.getbbox()
+    bounds = _mark_box(ink)
     if bounds is None:
         return "."
     fitted = ink.crop(bounds)
     shape = fitted.resize((_MARK_SIDE, _MARK_SIDE), Image.Resampling.BOX).point(
         lambda v: 255 if v >= 96 else 0
     )
-    if _bottom_heaviness(shape) >= CROWN_BOTTOM_HEAVY:
-        return "♛"
-    # A cross is two strokes from corner to corner, with paper at the middle of each
-    # side; a filled mark that is no crown (the dot some solvers draw) is neither, and
-    # is not guessed at.
-    return "x" if _side_middles_fill(shape) <= CROSS_SIDES_FILL else "."
+    return _shape_kind(_MarkShape.of(shape))
 
 
-def _side_middles_fill(shape: Image.Image) -> float:
-    """How much of the middle eighth of its four sides, two pixels deep, a mark fills."""
-    side = shape.width
-    low, high = side * 7 // 16, side * 9 // 16
-    patches = (
-        (low, 0, high, 2),
-        (low, side - 2, high, side),
-        (0, low, 2, high),
-        (side - 2, low, side, high),
-    )
-    filled = sum(shape.crop(patch).histogram()[255] for patch in patches)
-    return filled / (4 * 2 * (high - low))
+def _mark_box(ink: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box of the mark in a 0/255 ``ink`` mask, leaving out the specks (JPEG noise)
+    beside it that would stretch it: each side is moved in past rows or columns, set
+    apart from the rest by a blank one, that together hold under ``STRAY_INK`` of the
+    ink. A mark's own thin tips touch it and stay."""
+    bounds = ink.getbbox()
+    if bounds is None:
+        return None
+    width, height = ink.size
+    columns = ink.resize((width, 1), Image.Resampling.BOX).tobytes()
+    rows = ink.resize((1, height), Image.Resampling.BOX).tobytes()
+
+    def first_kept(profile: bytes) -> int:
+        total, seen, kept = sum(profile), 0, 0
+        for i, value in enumerate(profile):
+            if seen + value >= STRAY_INK * total:
+                return kept
+            seen += value
+            if value == 0:
+                # Everything before this blank line is paper or specks so far; the
+                # mark starts after it.
+                kept = i + 1
+        return kept
+
+    left = first_kept(columns)
+    right = len(columns) - first_kept(columns[::-1])
+    top = first_kept(rows)
+    bottom = len(rows) - first_kept(rows[::-1])
+    return (left, top, right, bottom) if left < right and top < bottom else bounds
 
 
-def _bottom_heaviness(shape: Image.Image) -> float:
-    """How much more of its bottom quarter a mark fills than of its top quarter: a
-    crown's band against its three tips (about a half), a cross's equal ends (0)."""
-    quarter = shape.height // 4
-    top = shape.crop((0, 0, shape.width, quarter)).histogram()[255]
-    bottom = shape.crop((0, shape.height - quarter, shape.width, shape.height)).histogram()[255]
-    return (bottom - top) / (shape.width * quarter)
+#: The share of a mark's ink that stray pixels at any one side of it may hold.
+STRAY_INK = 0.02
 
 
-#: A mark at least this much heavier at the bottom is a crown. Crowns as LinkedIn and
-#: ``queens render`` draw them score 0.47 and more, crosses 0.2 and less, from 30 px
-#: cells blurred and compressed to 1000 px ones.
+@dataclass(frozen=True)
+class _MarkShape:
+    """How much of each part of a mark's 16×16 silhouette its ink fills (0 to 1): the
+    four corner quarters, the middle eighth of each side two pixels deep, the centre;
+    and how much more of its bottom quarter (whole rows) it fills than of its top."""
+
+    top_left: float
+    top_right: float
+    bottom_left: float
+    bottom_right: float
+    top_middle: float
+    bottom_middle: float
+    left_middle: float
+    right_middle: float
+    centre: float
+    bottom_over_top: float
+
+    @classmethod
+    def of(cls, shape: Image.Image) -> _MarkShape:
+        side = shape.width
+        quarter, low, high = side // 4, side * 7 // 16, side * 9 // 16
+
+        def filled(box: tuple[int, int, int, int]) -> float:
+            area = (box[2] - box[0]) * (box[3] - box[1])
+            return shape.crop(box).histogram()[255] / area
+
+        return cls(
+            top_left=filled((0, 0, quarter, quarter)),
+            top_right=filled((side - quarter, 0, side, quarter)),
+            bottom_left=filled((0, side - quarter, quarter, side)),
+            bottom_right=filled((side - quarter, side - quarter, side, side)),
+            top_middle=filled((low, 0, high, 2)),
+            bottom_middle=filled((low, side - 2, high, side)),
+            left_middle=filled((0, low, 2, high)),
+            right_middle=filled((side - 2, low, side, high)),
+            centre=filled((side * 3 // 8, side * 3 // 8, side * 5 // 8, side * 5 // 8)),
+            bottom_over_top=filled((0, side - quarter, side, side)) - filled((0, 0, side, quarter)),
+        )
+
+
+def _shape_kind(shape: _MarkShape) -> str:
+    """``x``, ``♛`` or ``.`` for a mark's silhouette.
+
+    A cross is two strokes from corner to corner: its corners are inked and the middles
+    of its sides are paper, whatever its weight, size or blur. A crown and a star are
+    the other way round at the top (a crown's tips reach the top corners and its band
+    fills the bottom; a star's single tip is the middle of its top, its two legs leave
+    the middle of its bottom bare), so neither passes for a cross, nor a cross for
+    either. A filled dot, which some solvers draw, is none of them and is not guessed
+    at."""
+    corners = (shape.top_left + shape.top_right + shape.bottom_left + shape.bottom_right) / 4
+    middles = (shape.top_middle + shape.bottom_middle + shape.left_middle + shape.right_middle) / 4
+    if corners - middles >= CROSS_CORNERS_OVER_MIDDLES:
+        return "x"
+    if shape.bottom_over_top >= CROWN_BOTTOM_HEAVY and shape.bottom_middle >= 0.5:
+        return "♛"  # a crown: its band, across the whole bottom
+    if (
+        shape.top_middle >= 0.5
+        and max(shape.top_left, shape.top_right) <= 0.25
+        and shape.bottom_middle <= 0.5
+        and shape.centre >= 0.75
+    ):
+        return "♛"  # a star, as Star Battle pages draw the queens
+    return "."
+
+
+#: How much more a cross fills its corners than the middles of its sides. Crosses from
+#: thin and small to heavy, scaled to 45% and compressed, score 0.2 and more; crowns
+#: and stars score below 0 (measured on the real screenshots with marks laid on them).
+CROSS_CORNERS_OVER_MIDDLES = 0.2
+#: How much more a crown fills the bottom quarter of its silhouette than the top quarter
+#: (its band against its tips): 0.47 and more for crowns as LinkedIn and ``queens
+#: render`` draw them, from 30 px cells blurred and compressed to 1000 px ones.
 CROWN_BOTTOM_HEAVY = 0.3
-#: The most of the middles of its sides a cross fills (its arms end in the corners; a
-#: dot fills them whole).
-CROSS_SIDES_FILL = 0.5
 
 
 #: How far (the three channels' differences added, to at most 255) the most distant

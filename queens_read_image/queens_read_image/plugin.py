@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from queens_core import Board, BoardError, Reader, Reading, State, hookimpl
 
-#: The signatures of the formats the reader claims (PNG, JPEG, WebP, GIF, BMP).
+#: The signatures of the formats the reader claims (PNG, JPEG, WebP, GIF, BMP, TIFF).
 _MAGIC = (
     b"\x89PNG\r\n\x1a\n",
     b"\xff\xd8\xff",
@@ -50,13 +50,22 @@ def read_screenshot(data: bytes) -> Reading:
             "(is a row or column of the grid cut off?)"
         )
     unique = [k for k, count in counts.items() if count == 1]
-    # Read as Queens, it would stall with a puzzling "0 queens placed": the commands say
-    # why to a user who did not give K.
-    unique_stars = unique[0] if counts[1] != 1 and unique else None
+    notes = picture.notes
+    # Read as Queens, it would stall with a puzzling "0 queens placed": the one K that
+    # makes it a puzzle is the puzzle the picture shows, and the commands use it (and
+    # say so) when the user gives no K. With two such K the picture cannot tell.
+    unique_stars = unique[0] if len(unique) == 1 and unique != [1] else None
+    if counts[1] != 1 and len(unique) > 1:
+        notes = (
+            *notes,
+            f"with one queen a unit the board has no single solution, but with "
+            f"{' or '.join(map(str, unique))} stars a unit "
+            "it has exactly one each: give K with --stars",
+        )
     return Reading(
         board=board,
         state=marks_state(board, picture.marks),
-        notes=picture.notes,
+        notes=notes,
         unique_stars=unique_stars,
     )
 
@@ -102,9 +111,11 @@ def queens_register_readers() -> list[Reader]:
     return [
         Reader(
             name="image",
-            summary="Screenshots (PNG, JPEG, WebP) of a Queens board, with the queens and ✕ "
-            "marks on it",
-            suffixes=(".png", ".jpg", ".jpeg", ".webp"),
+            summary="Screenshots (PNG, JPEG, WebP, GIF, BMP, TIFF) of a Queens board, with "
+            "the queens and ✕ marks on it",
+            # Every format the sniffer claims, so that a picture given by name (a
+            # --state shot.tif) is never taken for a text file.
+            suffixes=(".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff"),
             sniff=looks_like_an_image,
             read=read_screenshot,
             max_bytes=32 * 1024 * 1024,

@@ -2,13 +2,16 @@
 and benchmark: LinkedIn's current style (thin lines inside a region, thick borders), its
 older style (a thick outline round every cell), a colourless Star Battle page (walls
 only), dark mode (dimmed colours on a dark page), golden or black crowns and crosses of
-any weight, and the page round a board (a title, buttons, thumbnails of other boards).
+any weight, and the page round a board (a title, buttons, thumbnails of other boards);
+and marks (crosses in several styles, crowns, the page's stars) laid on real screenshots.
 """
 
 from __future__ import annotations
 
 import io
+import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -164,3 +167,77 @@ def encoded(picture: Image.Image, fmt: str = "PNG", quality: int = 80) -> bytes:
     else:
         picture.save(out, format=fmt, compress_level=1)
     return out.getvalue()
+
+
+# -- marks laid on real screenshots ---------------------------------------------------
+
+#: Crosses as games draw them: (size across the cell, stroke as a share of the cell,
+#: colour, opacity).
+CROSSES = {
+    "thin": (0.28, 0.035, (50, 50, 50), 1.0),
+    "small": (0.18, 0.05, (30, 30, 30), 1.0),
+    "faint": (0.30, 0.04, (0, 0, 0), 0.45),
+    "heavy": (0.5, 0.12, (60, 60, 60), 1.0),
+}
+#: The page's star (queens_web's STAR path), in a box of 100.
+STAR = [(50, 6), (62, 38), (96, 38), (68, 59), (79, 92), (50, 72), (21, 92), (32, 59), (4, 38),
+        (38, 38)]  # fmt: skip
+CROWN = [(0.24, 0.74), (0.2, 0.36), (0.37, 0.54), (0.5, 0.28), (0.63, 0.54), (0.8, 0.36),
+         (0.76, 0.74)]  # fmt: skip
+
+
+def marked_screenshot(
+    shots: Path, name: str, cross: str, queen: str, seed: int
+) -> tuple[Image.Image, str]:
+    """A real screenshot (``shots``/santipvz/NAME.png, a tight crop of the grid) with
+    crosses in the ``cross`` style on about 40% of its cells and a crown or a star
+    (``queen``) on about 7%; and the marks, one character a cell."""
+    picture = Image.open(shots / "santipvz" / f"{name}.png").convert("RGBA")
+    n = len((shots / "labels" / f"{name}.txt").read_text().split())
+    pitch = picture.width / n
+    layer = Image.new("RGBA", picture.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    size, weight, colour, opacity = CROSSES[cross]
+    rng = random.Random(seed)
+    marks = ""
+    for r in range(n):
+        for c in range(n):
+            left, top, roll = c * pitch, r * pitch, rng.random()
+            cx, cy = left + pitch / 2, top + pitch / 2
+            if roll < 0.4:
+                half, width = size * pitch / 2, max(1, round(weight * pitch))
+                ink = (*colour, round(255 * opacity))
+                draw.line((cx - half, cy - half, cx + half, cy + half), fill=ink, width=width)
+                draw.line((cx - half, cy + half, cx + half, cy - half), fill=ink, width=width)
+                marks += "x"
+            elif roll < 0.47:
+                if queen == "star":
+                    box = 0.62 * pitch
+                    points = [
+                        (cx - box / 2 + x / 100 * box, cy - box / 2 + y / 100 * box)
+                        for x, y in STAR
+                    ]
+                else:
+                    points = [(left + u * pitch, top + v * pitch) for u, v in CROWN]
+                    draw.rectangle(
+                        (left + 0.24 * pitch, top + 0.77 * pitch, left + 0.76 * pitch,
+                         top + 0.82 * pitch), fill=(20, 20, 20, 255)
+                    )  # fmt: skip
+                draw.polygon(points, fill=(20, 20, 20, 255))
+                marks += "♛"
+            else:
+                marks += "."
+    return Image.alpha_composite(picture, layer).convert("RGB"), marks
+
+
+def screenshot_variants(picture: Image.Image) -> dict[str, bytes]:
+    """``picture`` as a PNG, as a JPEG of quality 60, and scaled to 60% as a PNG."""
+
+    def encoded(image: Image.Image, fmt: str, quality: int = 70) -> bytes:
+        out = io.BytesIO()
+        image.save(out, fmt, **({"quality": quality} if fmt == "JPEG" else {}))
+        return out.getvalue()
+
+    smaller = picture.resize((picture.width * 6 // 10, picture.height * 6 // 10), Image.LANCZOS)
+    return {"png": encoded(picture, "PNG"), "jpeg": encoded(picture, "JPEG", 60),
+            "scaled": encoded(smaller, "PNG")}  # fmt: skip

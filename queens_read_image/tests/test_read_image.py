@@ -551,24 +551,40 @@ def test_import_stars_writes_a_file_that_keeps_k_and_check_reads_it_back(tmp_pat
     assert from_picture.stdout.split("\n\n")[0] == from_file.stdout.split("\n\n")[0]
 
 
-def test_a_star_battle_picture_read_without_k_says_which_k_makes_it_unique(tmp_path):
-    """Read as Queens, the grey 2★ board has several solutions and the rules stall at 0
-    queens: the warning says that 2 stars make it a puzzle with one solution."""
-    _board, data = star_battle_picture("png")
+def test_a_star_battle_picture_read_without_k_is_read_with_the_one_k_that_makes_it_unique(
+    tmp_path,
+):
+    """Read as Queens, the grey 2★ board has several solutions; with 2 stars (and not
+    with 3) exactly one: solve, hint, check and import use K = 2 and say so in one line."""
+    board, data = star_battle_picture("png")
     shot = tmp_path / "starbattle.png"
     shot.write_bytes(data)
-    result = run("solve", str(shot))
-    assert result.exit_code == 1
-    assert (
+    note = (
         "with one queen a unit the board has no single solution, with 2 stars exactly one: "
-        "a Star Battle puzzle, solved with --stars 2" in result.stderr
+        "read as a Star Battle puzzle with 2 stars a unit (--stars K to choose another)"
     )
-    solved = run("solve", str(shot), "--stars", "2")
+    solved = run("solve", str(shot))
     assert solved.exit_code == 0
-    # Given K, the user is not told to give it.
-    assert "--stars" not in solved.stderr
-    imported = run("import", str(shot), "--stars", "2")
-    assert imported.exit_code == 0 and "--stars" not in imported.stderr
+    assert solved.stderr.count(note) == 1
+    assert (
+        solved.stdout.split("\n\n")[0]
+        == run("solve", str(shot), "--stars", "2").stdout.split("\n\n")[0]
+    )
+    picture = solved.stdout.split("\n\n")[0].split()
+    stars = [(r, c) for r, line in enumerate(picture) for c, ch in enumerate(line) if ch == "♛"]
+    assert is_solution(board.with_stars(2).rows, stars, stars=2)
+    hinted = run("hint", str(shot))
+    assert hinted.exit_code == 0 and note in hinted.stderr
+    checked = run("check", str(shot), "--format", "json")
+    assert checked.exit_code == 0 and note in checked.stderr
+    assert json.loads(checked.stdout)["verdict"] == "unique-solved"
+    imported = run("import", str(shot))
+    assert imported.exit_code == 0 and note in imported.stderr
+    assert imported.stdout.startswith("stars: 2\n")
+    # Given K, the user is not told: and K = 1 is what was asked.
+    given = run("solve", str(shot), "--stars", "1")
+    assert given.exit_code == 1 and "--stars" not in given.stderr
+    assert run("import", str(shot), "--stars", "2").stderr == ""
 
 
 def test_import_stars_one_prints_the_text_format_and_an_impossible_k_is_refused(tmp_path):
@@ -670,3 +686,39 @@ def test_a_screenshot_without_marks_as_the_state_starts_from_none():
         == f"queens: warning: {shot}: the picture shows no marks; starting from none\n"
     )
     assert result.stdout == run("hint", str(ARCHIVE / "101.txt")).stdout
+
+
+@pytest.mark.parametrize(
+    ("counts", "found"),
+    [({1: 2, 2: 1, 3: 0}, 2), ({1: 1, 2: 1, 3: 0}, None),
+     ({1: 2, 2: 2, 3: 0}, None)],
+)  # fmt: skip
+def test_k_is_taken_only_when_exactly_one_k_gives_one_solution(monkeypatch, counts, found):
+    import queens_core.exact
+
+    _board, data = star_battle_picture("png")
+    monkeypatch.setattr(
+        queens_core.exact, "count_solutions", lambda board, cap: counts[board.stars]
+    )
+    reading = read_screenshot(data)
+    assert reading.unique_stars == found
+
+
+@pytest.mark.slow
+def test_two_k_with_one_solution_each_are_named_and_none_is_taken(monkeypatch):
+    """On a 12×12 board (one to three stars a unit possible): one solution with 2 stars
+    and one with 3, none with 1. The picture cannot tell which K it shows."""
+    import queens_core.exact
+
+    board = stripes(12)
+    counts = {1: 0, 2: 1, 3: 1}
+    monkeypatch.setattr(
+        queens_core.exact, "count_solutions", lambda board, cap: counts[board.stars]
+    )
+    reading = read_screenshot(png(scaled(drawn(board), 500)))
+    assert partition(reading.board.rows) == partition(board.rows)
+    assert reading.unique_stars is None
+    assert reading.notes == (
+        "with one queen a unit the board has no single solution, but with 2 or 3 stars a "
+        "unit it has exactly one each: give K with --stars",
+    )

@@ -149,7 +149,12 @@ def read_board(
     except BoardInputError as err:
         raise Problem(err.detail) from None
     found = Reading(board=read.board, state=read.state, stars=read.declared_stars)
-    return board_document(found, name or PAGE_SOURCE, read.reader)
+    document = board_document(found, name or PAGE_SOURCE, read.reader)
+    note = read.stars_note(stars, "the stars menu beside Load board chooses another")
+    if note is not None:
+        # The board's "stars" is that K already: the page plays it, and says why.
+        document["warnings"].append(note)
+    return document
 
 
 def read_upload(

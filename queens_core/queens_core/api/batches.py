@@ -48,7 +48,7 @@ class InOrder:
             close()
 
 
-class _ReadAsSent(Sequence[tuple[str, "Board | CheckReport"]]):
+class _ReadAsSent(Sequence[tuple[str, "tuple[Board, list[str]] | CheckReport"]]):
     """The jobs of a check batch: each board read when its task is sent (a batch of a
     hundred thousand files is not held in memory at once)."""
 
@@ -114,15 +114,16 @@ def _set_checker(given: tuple[Grader, int, float | None]) -> None:
     _checking = given
 
 
-def _check_job(job: tuple[str, Board | CheckReport]) -> CheckReport:
+def _check_job(job: tuple[str, tuple[Board, list[str]] | CheckReport]) -> CheckReport:
     from ..tools.check import CheckReport, check_read_board
 
     assert _checking is not None
-    path, board = job
-    if isinstance(board, CheckReport):  # bad input, found where it was read
-        return board
+    path, read = job
+    if isinstance(read, CheckReport):  # bad input, found where it was read
+        return read
+    board, notes = read
     grader, cap, timeout = _checking
-    report = check_read_board(path, board, grader, cap, timeout)
+    report = check_read_board(path, board, grader, cap, timeout, notes)
     if report.error is not None:
         # What a plugin raised goes back only if it survives the trip; else its text.
         try:

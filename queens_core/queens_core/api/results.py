@@ -31,8 +31,19 @@ class BoardRead:
     reader: str = ""
     notes: tuple[str, ...] = ()
     #: For an input that does not declare K: the one K for which it has a single
-    #: solution, when a reader found one (None: it did not say).
+    #: solution, when a reader found one (None: it did not say). Read without a K of the
+    #: user's, the board has it.
     unique_stars: int | None = None
+
+    def stars_note(self, asked: int | None, choose: str) -> str | None:
+        """The line to show a user whose board was read with the K its reader found
+        (``asked``: the K the user gave, None for none; ``choose``: how they choose
+        another, "--stars K to choose another"); None when it was not."""
+        from ..plugins.readers import found_stars_note
+
+        if self.unique_stars is None or asked is not None:
+            return None
+        return found_stars_note(self.unique_stars, choose)
 
 
 @dataclass

@@ -133,15 +133,13 @@ def warn_notes(
 ) -> None:
     """Print a reader's warnings about its reading of ``name``; and, when the board has
     one solution only with ``unique_stars`` stars a unit and the user gave no K
-    (``stars`` None), which K makes it a puzzle."""
+    (``stars`` None), that it was read with that K."""
+    from ..plugins.readers import found_stars_note
+
     for note in notes:
         warn(f"{name}: {note}")
     if unique_stars is not None and stars is None:
-        warn(
-            f"{name}: with one queen a unit the board has no single solution, with "
-            f"{unique_stars} stars exactly one: a Star Battle puzzle, solved with --stars "
-            f"{unique_stars}"
-        )
+        warn(f"{name}: {found_stars_note(unique_stars)}")
 
 
 def warn_split_regions(name: str, board: Board, going_on: str = "solving it anyway") -> None:

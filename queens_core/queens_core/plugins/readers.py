@@ -60,9 +60,10 @@ class Reading:
     region the input declares, or None when it does not say (plain Queens: one).
     ``notes`` are warnings about the reading that leave it standing, one line each (a
     screenshot showing two grids: which one was read); the commands print them.
-    ``unique_stars``: for an input that does not declare K, a K other than one with
-    which the board has exactly one solution, when with one queen a unit it has none or
-    several (a Star Battle picture); the commands tell it to a user who left K unsaid.
+    ``unique_stars``: for an input that does not declare K, the only K with which the
+    board has exactly one solution, when that K is not one (a Star Battle picture); the
+    commands read the board with it when the user leaves K unsaid, and say so
+    (:func:`found_stars_note`).
     """
 
     board: Board
@@ -70,6 +71,15 @@ class Reading:
     stars: int | None = None
     notes: tuple[str, ...] = ()
     unique_stars: int | None = None
+
+
+def found_stars_note(stars: int, choose: str = "--stars K to choose another") -> str:
+    """The line that tells a user the board was read with the K its reader found;
+    ``choose`` says how to choose another K where the user is (a command's option)."""
+    return (
+        f"with one queen a unit the board has no single solution, with {stars} stars "
+        f"exactly one: read as a Star Battle puzzle with {stars} stars a unit ({choose})"
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -52,14 +52,15 @@ def read_board_file(
 
 
 def board_with_stars(reading: Reading, stars: int | None, name: str) -> Board:
-    """The reading's board with ``stars`` per unit (None: the input's own K, else 1).
+    """The reading's board with ``stars`` per unit (None: the input's own K, else the
+    only K that gives it one solution when its reader found one, else 1).
 
     Raises :class:`BoardInputError` when K is impossible for the board's size or
     contradicts the K the input declares.
     """
     declared = reading.stars
     if stars is None:
-        stars = declared or 1
+        stars = declared or reading.unique_stars or 1
     elif declared is not None and declared != stars:
         detail = f"the input declares {declared} stars per unit, but --stars says {stars}"
         raise BoardInputError(f"{name}: {detail}", detail)

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 
 from ..engine.board import Board
 from ..engine.driver import RuleFailure
-from ..plugins.readers import TEXT_READER, Reader
+from ..plugins.readers import TEXT_READER, Reader, found_stars_note, read_source
 from ..referee.blame import COMPARED, diagnose
 from ..referee.budget import DEFAULT_CAP, SearchLimitExceeded
 from ..referee.exact import survey
-from .batch import BoardInputError, display_name, read_board_file
+from .batch import BoardInputError, board_with_stars, display_name
 from .grade import Assessment, Grader
 
 #: The verdict ids (the JSON ``verdict``), from the best news to the worst: the render
@@ -59,6 +59,9 @@ class CheckReport:
     error: BaseException | None = None
     #: For bad input and rule failures: the one line for standard error.
     error_line: str | None = None
+    #: Lines for standard error about the reading (a picture's: the K it was read with
+    #: when the user gave none).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -86,34 +89,48 @@ def check_board(
     ``path`` with ``stars`` per unit (None: what the input declares, else 1); never
     raises for a bad board. The count stops after ``seconds`` (the verdict is then
     "undecided")."""
-    board = read_for_check(path, readers, stars, cap)
-    if isinstance(board, CheckReport):
-        return board
-    return check_read_board(path, board, grader, cap, seconds)
+    read = read_for_check(path, readers, stars, cap)
+    if isinstance(read, CheckReport):
+        return read
+    board, notes = read
+    return check_read_board(path, board, grader, cap, seconds, notes)
 
 
 def read_for_check(
     path: str, readers: Sequence[Reader], stars: int | None, cap: int = DEFAULT_CAP
-) -> Board | CheckReport:
-    """The board at ``path``, or the report that it is bad input: the part of
-    :func:`check_board` that reads, done where the files are (a batch on a cluster sends
-    the board, not its path, to the worker that checks it)."""
+) -> tuple[Board, list[str]] | CheckReport:
+    """The board at ``path`` and the notes its reading gives the report (the K found
+    from a picture), or the report that it is bad input: the part of :func:`check_board`
+    that reads, done where the files are (a batch on a cluster sends the board, not its
+    path, to the worker that checks it)."""
     try:
-        return read_board_file(path, readers, stars)
+        reading = read_source(path, readers)
+        board = board_with_stars(reading, stars, display_name(path))
     except BoardInputError as err:
         report = CheckReport(path, cap=cap)
         report.problems.append(err.detail)
         report.message = f"bad input: {err.detail}"
         report.error_line = str(err)
         return report
+    notes = []
+    if reading.unique_stars is not None and stars is None:
+        notes.append(found_stars_note(reading.unique_stars))
+    return board, notes
 
 
 def check_read_board(
-    path: str, board: Board, grader: Grader, cap: int = DEFAULT_CAP, seconds: float | None = None
+    path: str,
+    board: Board,
+    grader: Grader,
+    cap: int = DEFAULT_CAP,
+    seconds: float | None = None,
+    notes: Sequence[str] = (),
 ) -> CheckReport:
-    """The check of ``board``, read from ``path``: :func:`check_board` past the reading."""
+    """The check of ``board``, read from ``path`` with ``notes``: :func:`check_board`
+    past the reading."""
     report = CheckReport(path, cap=cap)
     report.board = board
+    report.notes.extend(notes)
     report.problems.extend(str(w) for w in board.warnings)
     grader = grader.for_stars(board.stars)
     undecided = _count_solutions(report, board, seconds)

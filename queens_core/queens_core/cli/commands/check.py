@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..exits import EXIT_BAD_INPUT, EXIT_RULE_FAILED, fail, report_error, report_unreadable
+from ..exits import EXIT_BAD_INPUT, EXIT_RULE_FAILED, fail, report_error, report_unreadable, warn
 from ..options import SECONDS, cluster_option, format_option, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
 
@@ -113,6 +113,8 @@ def check(
     for i, (_path, check_one) in enumerate(entries):
         answer = _answer(check_one)
         report = answer.report
+        for note in report.notes:
+            warn(f"{report.name}: {note}")
         reports.append(report)
         bad_input = report.verdict == "bad-input"
         alone = len(entries) == 1  # a folder without boards is one entry too
