@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from ..runtime.forks import run_in_child as run_in_child
     from ..runtime.workers import WorkerDied
     from ..tools.batch import BoardInputError
+    from ..plugins.writers import WriterError
+    from .converting import Conversion, UnknownFormat
     from .fixing import FixAnswer
     from .generation import MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
@@ -60,6 +62,9 @@ _HOMES = {
     "Statistics": ".reports",
     "MadeBoard": ".generation",
     "FixAnswer": ".fixing",
+    "Conversion": ".converting",
+    "UnknownFormat": ".converting",
+    "WriterError": "..plugins.writers",
     "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
@@ -96,6 +101,7 @@ __all__ = [
     "BoardInputError",
     "BoardRead",
     "CheckAnswer",
+    "Conversion",
     "DetailError",
     "FixAnswer",
     "FixError",
@@ -115,8 +121,10 @@ __all__ = [
     "SelectionError",
     "Solution",
     "Statistics",
+    "UnknownFormat",
     "UnsoundRule",
     "WorkerDied",
+    "WriterError",
     "board_json",
     "detail_failure",
     "grade_names",

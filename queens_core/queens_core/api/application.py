@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from ..engine.state import State
     from ..plugins.readers import Reader
     from ..plugins.registry import Registry
+    from ..plugins.writers import Writer
     from ..tools.grade import Grader
+    from .converting import Conversion
     from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
@@ -83,11 +85,17 @@ class Application:
     def readers(self) -> list[Reader]:
         return self.registry.readers
 
+    @property
+    def writers(self) -> list[Writer]:
+        return self.registry.writers
+
     def installed(self) -> Installed:
         """The installed rules and readers (``queens rules list``, ``queens readers list``)."""
         from .reports import Installed
 
-        return Installed(list(self.registry.rules), list(self.registry.readers))
+        return Installed(
+            list(self.registry.rules), list(self.registry.readers), list(self.registry.writers)
+        )
 
     def rules(
         self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None
@@ -272,6 +280,32 @@ class Application:
         return board, name
 
     # -- the verbs ---------------------------------------------------------------------
+
+    def write(self, board: Board, to: str, state: State | None = None) -> str:
+        """``board`` in format ``to`` (an installed writer's name: ``text``, ``sbn``,
+        ``sbn2``, ``puzlink``, ``share``...), with the marks of ``state`` when the format
+        carries them. Raises ``UnknownFormat``, or ``WriterError`` for a board the
+        format cannot carry (a size or a K it has no code for)."""
+        from .converting import write
+
+        return write(self.writers, board, to, state)
+
+    def convert(
+        self, source: str, to: str, stars: int | None = None, marks: bool = True
+    ) -> Conversion:
+        """Read ``source`` (a file, ``-``, or an argument an inline reader takes: an SBN
+        string, a puz.link URL, a share link) and write it in format ``to``, with the
+        marks the input shows unless ``marks`` is false. Raises ``UnknownFormat`` before
+        reading, then as :meth:`read` and :meth:`write` do."""
+        from .converting import Conversion, find_writer
+
+        writer = find_writer(self.writers, to)
+        read = self.read(source, stars)
+        state = read.state if marks and writer.carries_marks else None
+        text = self.write(read.board, writer.name, state)
+        return Conversion(
+            read.name, read.board, state, writer.name, text, state is not None, read.notes
+        )
 
     def solve(
         self,

@@ -3,7 +3,7 @@ stats, installed): typed results, each with a ``to_json()`` that gives the comma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..engine.rules import Rule
     from ..engine.state import State
     from ..plugins.readers import Reader
+    from ..plugins.writers import Writer
     from ..tools.check import CheckReport
     from ..tools.grade import Assessment, Rung
     from ..tools.hint import Hint
@@ -20,10 +21,26 @@ if TYPE_CHECKING:
 @dataclass
 class Installed:
     """What is installed: the rules in the order the driver runs them, the readers in
-    the order they are asked about an input."""
+    the order they are asked about an input, the writers by name."""
 
     rules: list[Rule]
     readers: list[Reader]
+    writers: list[Writer] = field(default_factory=list)
+
+    def writers_json(self) -> dict[str, Any]:
+        """The ``queens-writers/1`` document (``queens writers list --format json``)."""
+        writers = [
+            {
+                "name": w.name,
+                "summary": w.summary,
+                "suffix": w.suffix,
+                "carries_marks": w.carries_marks,
+                "package": w.package,
+                "version": w.version,
+            }
+            for w in self.writers
+        ]
+        return {"schema": "queens-writers/1", "writers": writers}
 
     def rules_json(self) -> dict[str, Any]:
         """The ``queens-rules/1`` document (``queens rules list --format json``)."""
