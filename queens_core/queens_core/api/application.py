@@ -441,25 +441,42 @@ class Application:
         tier and grade, the counters, the times; each board's solutions counted unless
         ``uniqueness`` is false."""
         from ..tools.grade import Grader
-        from ..tools.stats import UniquenessCheck, collect, declared_stars
+        from ..tools.stats import UniquenessCheck, collect, declared_stars, merged
         from .reports import Statistics
 
         if isinstance(paths, (str, os.PathLike)):  # one file or folder, not its letters
             paths = [os.fspath(paths)]
         paths = [os.fspath(path) for path in paths]
         rules = self.rules(only, exclude, tier)
+        check = UniquenessCheck() if uniqueness else None
         # Left to the inputs, K is the first board's: a folder of Star Battle boards is
-        # summed up as such; a board of another K is named.
-        grader = Grader(rules, stars or declared_stars(paths, self.readers))
-        summary = collect(
-            paths,
-            grader,
-            progress,
-            readers=self.readers,
-            stars=stars,
-            uniqueness=UniquenessCheck() if uniqueness else None,
-        )
-        return Statistics(summary, tuple(paths))
+        # summed up as such, and the boards of each other K in a summary of their own
+        # (the rules, so the counters, depend on K). A K the user gives is every board's.
+        first = stars or declared_stars(paths, self.readers)
+        other_stars: dict[int, list[str]] | None = None if stars else {}
+        parts = [
+            (
+                first,
+                collect(
+                    paths,
+                    Grader(rules, first),
+                    progress,
+                    readers=self.readers,
+                    stars=stars,
+                    uniqueness=check,
+                    other_stars=other_stars,
+                ),
+            )
+        ]
+        for k, their_paths in sorted((other_stars or {}).items()):
+            part = collect(
+                their_paths, Grader(rules, k), progress, readers=self.readers, uniqueness=check
+            )
+            parts.append((k, part))
+        if len(parts) == 1:
+            return Statistics(parts[0][1], tuple(paths))
+        parts.sort(key=lambda part: part[0])
+        return Statistics(merged([part for _, part in parts]), tuple(paths), tuple(parts))
 
     def generate(
         self,

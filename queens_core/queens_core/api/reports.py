@@ -135,17 +135,36 @@ class Statistics:
 
     summary: Summary
     paths: tuple[str, ...] = ()
+    #: Boards of several K (stars per unit), left to the inputs: one summary per K, by K
+    #: (``summary`` is then all of them at once); empty when every board has one K.
+    by_stars: tuple[tuple[int, Summary], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The ``queens-stats/1`` document."""
-        from ..render.documents import STATS_SCHEMA, summary_json
+        """The ``queens-stats/1`` document, or ``queens-stats-by-stars/1`` for boards of
+        several K: one ``queens-stats/1`` body per K (docs/json.md)."""
+        from ..render.documents import STATS_BY_STARS_SCHEMA, STATS_SCHEMA, summary_json
+        from ..render.statuses import stats_exit_status
 
-        return {"schema": STATS_SCHEMA, **summary_json(self.summary)}
+        if not self.by_stars:
+            return {"schema": STATS_SCHEMA, **summary_json(self.summary)}
+        return {
+            "schema": STATS_BY_STARS_SCHEMA,
+            "boards": len(self.summary.boards),
+            "exit_status": stats_exit_status(self.summary),
+            "summaries": [
+                {"stars": stars, **summary_json(summary)} for stars, summary in self.by_stars
+            ],
+        }
 
     def text(self) -> str:
-        from ..render.text import format_summary
+        from ..render.text import format_summary, stars_heading
 
-        return format_summary(self.summary)
+        if not self.by_stars:
+            return format_summary(self.summary)
+        return "\n\n".join(
+            f"{stars_heading(stars, len(summary.boards))}\n\n{format_summary(summary)}"
+            for stars, summary in self.by_stars
+        )
 
     def chart_svg(self) -> str:
         """The bar chart of how often each rule fired (``queens stats --chart``)."""
