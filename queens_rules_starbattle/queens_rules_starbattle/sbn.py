@@ -188,7 +188,7 @@ ALPHABET_85 = (
 )
 _DIGIT_85 = {ch: value for value, ch in enumerate(ALPHABET_85)}
 #: Version 2: N in decimal, K a capital letter, then base-85 digits, then "~" history.
-_V2_SHAPE = re.compile(r"^([0-9]{1,3})([A-Z])([^\s~]*)(?:~(\S*))?$")
+_V2_SHAPE = re.compile(r"^([0-9]{1,2})([A-Z])([^\s~]*)(?:~(\S*))?$")
 V2_MIN_SIZE = 2
 #: The ternary digit of a cell's mark, and back.
 EMPTY, CROSS, STAR = 0, 1, 2
@@ -394,12 +394,15 @@ def lookalike(data: bytes) -> str | None:
 
 
 def read(data: bytes) -> Reading:
-    word = _first_line(data)
     try:
+        word = _first_line(data)
         if is_version_2(word):
             board, stars, state, history = parse_sbn2(word)
             notes = (
-                (f"the SBN's undo history ({history} entries) is left out; its marks are read",)
+                (
+                    f"the SBN's undo history ({history} "
+                    f"{'entry' if history == 1 else 'entries'}) is left out; its marks are read",
+                )
                 if history
                 else ()
             )
@@ -423,9 +426,10 @@ def sniff(data: bytes) -> bool:
     match = _V2_SHAPE.match(word)
     if match is None or not is_version_2(word):
         return False
-    # As long as its borders at least: a file name such as 3Dmodel is not taken for one.
+    # As long as its borders at least, and of a size puzzles are shared at: a name such
+    # as 3Dmodel or 12Monkeys is not taken for one (a .sbn file is read at any size).
     n = int(match.group(1))
-    return V2_MIN_SIZE <= n <= 99 and len(match.group(3)) >= digits_85(2 * n * (n - 1))
+    return MIN_SIZE <= n and len(match.group(3)) >= digits_85(2 * n * (n - 1))
 
 
 SBN_READER = Reader(
