@@ -434,8 +434,8 @@ def sniff(data: bytes) -> bool:
 
 SBN_READER = Reader(
     name="sbn",
-    summary="Star Battle Notation, version 1 (AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG) or 2 "
-    "(StarBattleLab's 10B…, with the player's marks)",
+    summary="Star Battle Notation: version 1 (AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG) or "
+    "version 2 (StarBattleLab's 10B…, with the player's marks)",
     read=read,
     suffixes=(".sbn",),
     sniff=sniff,
