@@ -137,7 +137,7 @@ def test_a_reader_package_is_listed(slash):
     )
     assert mine["inline"] and mine["sniffs_content"]
     assert (
-        "slash  .slash; recognises content  (queens-read-slash 0.2.0)"
+        "slash    .slash; recognises content  (queens-read-slash 0.2.0)"
         in run("readers", "list").output
     )
 
