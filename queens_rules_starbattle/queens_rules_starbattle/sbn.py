@@ -188,7 +188,9 @@ ALPHABET_85 = (
 )
 _DIGIT_85 = {ch: value for value, ch in enumerate(ALPHABET_85)}
 #: Version 2: N in decimal, K a capital letter, then base-85 digits, then "~" history.
-_V2_SHAPE = re.compile(r"^([0-9]{1,2})([A-Z])([^\s~]*)(?:~(\S*))?$")
+#: (Patterns of version 2, compiled by ``re`` on first use: loading the package for a
+#: solve must not pay for them.)
+_V2_SHAPE = r"^([0-9]{1,2})([A-Z])([^\s~]*)(?:~(\S*))?$"
 V2_MIN_SIZE = 2
 #: The ternary digit of a cell's mark, and back.
 EMPTY, CROSS, STAR = 0, 1, 2
@@ -206,7 +208,7 @@ def digits_85(bits: int) -> int:
 def parse_sbn2(text: str) -> tuple[Board, int, State | None, int]:
     """The board, K, marks (None when it has none) and the number of undo entries of a
     version 2 SBN string; :class:`BoardError` (one line) when malformed."""
-    match = _V2_SHAPE.match(text.strip())
+    match = re.match(_V2_SHAPE, text.strip())
     if match is None:
         raise BoardError("SBN v2 starts with N in decimal and K as a letter (10B…)")
     n = int(match.group(1))
@@ -349,24 +351,24 @@ def _first_line(data: bytes) -> str:
 def is_version_2(word: str) -> bool:
     """Whether ``word`` is shaped as a version 2 string (N in decimal, then a capital):
     a version 1 string has two equal size characters and then the digit K."""
-    return bool(_V2_SHAPE.match(word)) and not re.match(r"^(?:[5-9]{2}|[A-P]{2})[0-9]", word)
+    return bool(re.match(_V2_SHAPE, word)) and not re.match(r"^(?:[5-9]{2}|[A-P]{2})[0-9]", word)
 
 
 #: What a file named .sbn holds when it is another tool's format, and what to do.
 _LOOKALIKES = (
-    (re.compile(r"^pzprv3"), "a pzprjs puzzle file (pzprv3)", "give its puz.link URL instead"),
+    (r"^pzprv3", "a pzprjs puzzle file (pzprv3)", "give its puz.link URL instead"),
     (
-        re.compile(r"^\S*\?\w+/"),
+        r"^\S*\?\w+/",
         "a puz.link URL",
         "give the URL itself as the argument, not a .sbn file",
     ),
     (
-        re.compile(r"^\S*#board="),
+        r"^\S*#board=",
         "a share link of the queens page",
         "give the link itself as the argument, not a .sbn file",
     ),
-    (re.compile(r"^[\[{]"), "JSON", "an SBN file holds one puzzle string"),
-    (re.compile(r"^https?://"), "a web address", "an SBN file holds one puzzle string"),
+    (r"^[\[{]", "JSON", "an SBN file holds one puzzle string"),
+    (r"^https?://", "a web address", "an SBN file holds one puzzle string"),
 )
 _MAGIC = ((b"\x89PNG", "a PNG picture"), (b"\xff\xd8\xff", "a JPEG picture"), (b"GIF8", "a GIF picture"))
 
@@ -382,7 +384,7 @@ def lookalike(data: bytes) -> str | None:
     if not lines:
         return None
     for pattern, what, todo in _LOOKALIKES:
-        if pattern.match(lines[0]):
+        if re.match(pattern, lines[0]):
             return f"this looks like {what}, not Star Battle Notation: {todo}"
     rows = [line for line in lines if not line.startswith("stars:")]
     if len(rows) > 1 and len({len(row.replace(" ", "")) for row in rows}) == 1:
@@ -423,7 +425,7 @@ def sniff(data: bytes) -> bool:
     word = text.decode("ascii", "replace")
     if _SHAPE.match(word) or _BAD_SIZE_SHAPE.match(word):
         return True
-    match = _V2_SHAPE.match(word)
+    match = re.match(_V2_SHAPE, word)
     if match is None or not is_version_2(word):
         return False
     # As long as its borders at least, and of a size puzzles are shared at: a name such

@@ -1,7 +1,6 @@
-"""The formats that come with queens-core, registered through the plugin hooks as any
-package's are (the registry registers this module first, under the name
-``queens-core``): the text format (read and written), puz.link Star Battle URLs and the
-page's share links (read and written).
+"""The formats that come with queens-core: the text format written, puz.link Star Battle
+URLs and the page's share links read and written. :mod:`.builtin` registers them through
+the plugin hooks, as any package registers its formats.
 
 puz.link URL
     ``https://puzz.link/p?starbattle/{cols}/{rows}/{K}/{borders}``, pzprjs's link of a
@@ -22,23 +21,14 @@ share link
 from __future__ import annotations
 
 import re
-import string
-from urllib.parse import quote, unquote
 
 from ..engine.board import Board, BoardError
 from ..engine.state import State
-from ..hookspecs import hookimpl
-from .readers import STARS_HEADER_WORD, TEXT_READER, Reader, Reading
-from .writers import Writer
-
-#: The name the registry gives this plugin: its formats are queens-core's.
-PLUGIN_NAME = "queens-core"
+from .builtin import SHARE_BASE
+from .readers import STARS_HEADER_WORD, Reading
 
 #: Region characters of a board read from borders, in reading order of the regions.
-REGION_CHARS = string.ascii_uppercase + string.ascii_lowercase + string.digits
-
-#: Where ``queens serve`` answers by default: the page a written share link opens.
-SHARE_BASE = "http://127.0.0.1:8000/"
+REGION_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
 def regions_from_borders(n: int, right: list[bool], below: list[bool], what: str) -> Board:
@@ -96,22 +86,15 @@ def write_text(board: Board, _state: State | None = None) -> str:
     return rows if board.stars == 1 else f"{STARS_HEADER_WORD} {board.stars}\n{rows}"
 
 
-TEXT_WRITER = Writer(
-    name="text",
-    summary="The text format: one line a row, one letter a region, under a first line "
-    "'stars: K' for K ≥ 2",
-    write=write_text,
-    suffix=".txt",
-)
-
-
 # -- puz.link URLs ----------------------------------------------------------------------
 
 PUZLINK_HOST = "https://puzz.link/p?"
 PUZLINK_KIND = "starbattle"
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 #: A puz.link Star Battle URL, whatever the host: the query names the puzzle kind.
-_PUZLINK = re.compile(r"^\S*\?starbattle/\S*$")
+#: (Patterns, not compiled here: ``re`` compiles and keeps them on first use, and a
+#: solve, which registers this module, never uses them.)
+_PUZLINK = r"^\S*\?starbattle/\S*$"
 
 
 def _digits_of(bits: list[bool]) -> str:
@@ -150,7 +133,7 @@ def parse_puzlink(url: str) -> Board:
     """The board (with its K) of a puz.link Star Battle URL; :class:`BoardError` (one
     line) when it is not one."""
     url = url.strip()
-    if not _PUZLINK.match(url):
+    if not re.match(_PUZLINK, url):
         raise BoardError("not a puz.link Star Battle URL (…?starbattle/COLS/ROWS/K/BORDERS)")
     parts = url.split("?", 1)[1].split("/")[1:]
     if parts and parts[0].startswith("v:"):
@@ -204,36 +187,22 @@ def read_puzlink(data: bytes) -> Reading:
 
 
 def sniff_puzlink(data: bytes) -> bool:
-    return bool(_PUZLINK.match(data[:8192].strip().decode("utf-8", "replace")))
-
-
-PUZLINK_READER = Reader(
-    name="puzlink",
-    summary="puz.link (pzprjs) Star Battle URLs: https://puzz.link/p?starbattle/6/6/1/4ilb…",
-    read=read_puzlink,
-    sniff=sniff_puzlink,
-    inline=True,
-    max_bytes=8192,
-)
-PUZLINK_WRITER = Writer(
-    name="puzlink",
-    summary="A puz.link (pzprjs) Star Battle URL; a Queens board is its 1-star puzzle",
-    write=write_puzlink,
-)
+    return bool(re.match(_PUZLINK, data[:8192].strip().decode("utf-8", "replace")))
 
 
 # -- share links ------------------------------------------------------------------------
 
 #: What a share link's fragment starts with (after ``#``).
 SHARE_FIELDS = ("board", "stars", "marks")
-_SHARE = re.compile(r"^\S*#board=\S*$")
+_SHARE = r"^\S*#board=\S*$"
 #: JavaScript's encodeURIComponent leaves these unescaped (and letters and digits).
 _URI_COMPONENT_SAFE = "-_.!~*'()"
-MARK_OF = {"empty": ".", "cross": "x", "queen": "q"}
 
 
 def write_share(board: Board, state: State | None = None, base: str = SHARE_BASE) -> str:
     """The share link of ``board`` (and of the marks of ``state``) on the page at ``base``."""
+    from urllib.parse import quote  # here: a solve registers this module, and never needs it
+
     fields = [
         ("board", "/".join(board.rows)),
         ("stars", str(board.stars)),
@@ -256,6 +225,8 @@ def marks_of(board: Board, state: State) -> str:
 def parse_share(url: str) -> tuple[Board, State | None]:
     """The board (with its K) and the marks (None when the link has none) of a share
     link; :class:`BoardError` (one line) when it is not one."""
+    from urllib.parse import unquote
+
     url = url.strip()
     if "#" not in url:
         raise BoardError("a share link has a fragment #board=ROWS&stars=K")
@@ -324,30 +295,4 @@ def read_share(data: bytes) -> Reading:
 
 
 def sniff_share(data: bytes) -> bool:
-    return bool(_SHARE.match(data[:8192].strip().decode("utf-8", "replace")))
-
-
-SHARE_READER = Reader(
-    name="share",
-    summary="The page's share links: any URL ending in #board=ROWS&stars=K[&marks=MARKS]",
-    read=read_share,
-    sniff=sniff_share,
-    inline=True,
-    max_bytes=8192,
-)
-SHARE_WRITER = Writer(
-    name="share",
-    summary=f"A share link that opens the board (and the marks) on the page ({SHARE_BASE})",
-    write=write_share,
-    carries_marks=True,
-)
-
-
-@hookimpl
-def queens_register_readers() -> list[Reader]:
-    return [TEXT_READER, PUZLINK_READER, SHARE_READER]
-
-
-@hookimpl
-def queens_register_writers() -> list[Writer]:
-    return [TEXT_WRITER, PUZLINK_WRITER, SHARE_WRITER]
+    return bool(re.match(_SHARE, data[:8192].strip().decode("utf-8", "replace")))

@@ -3,7 +3,7 @@
 The entry points of the ``queens.rules``, ``queens.readers`` and ``queens.writers`` groups
 are found and loaded by :mod:`.finder` (as those of command packages are), in sorted
 order so the registry is the same on every machine; pluggy then registers them (after
-the core's own formats, :mod:`.builtin_formats`, registered as pytest registers its
+the core's own formats, :mod:`.builtin`, registered as pytest registers its
 built-in plugins) and calls
 their hooks, through its hook caller (so an implementation may take fewer arguments than
 the spec) one plugin at a time (so every failure names ``package[entry point]``). After
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import pluggy
 
 from .. import hookspecs
-from . import builtin_formats
+from . import builtin
 from ..engine.rules import Rule, written_for_0_2
 from ..runtime.guards import OutOfTime, raised_by_plugin
 from .finder import (
@@ -252,6 +252,7 @@ def _per_plugin(
     skip_broken: bool,
     broken: list[str],
     register: Callable[[pluggy.HookImpl, str], list[T]],
+    core_version: str = "",
 ) -> Iterator[tuple[str, str, str, list[T]]]:
     """Each plugin that implements ``hook``, in name order, as (label, package name,
     version, what ``register(impl, label)`` returned after validating it). A
@@ -275,8 +276,8 @@ def _per_plugin(
             pm.unregister(impl.plugin)
             continue
         info = by_label.get(label)
-        if info is None and label == builtin_formats.PLUGIN_NAME:
-            info = PackageInfo(label, _core_version(), "builtin")
+        if info is None and label == builtin.PLUGIN_NAME:
+            info = PackageInfo(label, core_version, "builtin")
         yield label, info.name if info else label, info.version if info else "", registered
 
 
@@ -346,7 +347,10 @@ def _core_version() -> str:
 
 
 def _collect_readers(
-    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
+    pm: pluggy.PluginManager,
+    packages: Iterable[PackageInfo],
+    skip_broken: bool,
+    core_version: str = "",
 ) -> tuple[list[Reader], list[str]]:
     """Call every plugin's ``queens_register_readers`` and validate what comes back, as
     :func:`_collect` does for rules: the text reader first, the others by name."""
@@ -359,7 +363,7 @@ def _collect_readers(
         return _registered_readers(pm, impl, label, name_owner, suffix_owner)
 
     for label, package, version, registered in _per_plugin(
-        pm, READERS_HOOK, packages, skip_broken, broken, register
+        pm, READERS_HOOK, packages, skip_broken, broken, register, core_version
     ):
         for reader in registered:
             name_owner[reader.name] = label
@@ -368,7 +372,7 @@ def _collect_readers(
     readers.sort(key=lambda r: (r.name != TEXT_READER.name, r.name))
     if not readers or readers[0].name != TEXT_READER.name:
         # A registry built without the core's formats still reads text: the last resort.
-        readers.insert(0, replace(TEXT_READER, version=_core_version()))
+        readers.insert(0, replace(TEXT_READER, version=core_version or _core_version()))
     return readers, broken
 
 
@@ -414,7 +418,10 @@ def _registered_readers(
 
 
 def _collect_writers(
-    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
+    pm: pluggy.PluginManager,
+    packages: Iterable[PackageInfo],
+    skip_broken: bool,
+    core_version: str = "",
 ) -> tuple[list[Writer], list[str]]:
     """Call every plugin's ``queens_register_writers`` and validate what comes back, as
     :func:`_collect_readers` does for readers: the writers by name."""
@@ -426,11 +433,11 @@ def _collect_writers(
         return _registered_writers(pm, impl, label, name_owner)
 
     for label, package, version, registered in _per_plugin(
-        pm, WRITERS_HOOK, packages, skip_broken, broken, register
+        pm, WRITERS_HOOK, packages, skip_broken, broken, register, core_version
     ):
         for writer in registered:
             name_owner[writer.name] = label
-            writers.append(replace(writer, package=package, version=version))
+            writers.append(writer.from_package(package, version))
     writers.sort(key=lambda w: w.name)
     return writers, broken
 
@@ -475,8 +482,8 @@ def load_registry(
     installed packages out (tests use it for fully controlled registries).
     """
     pm = make_plugin_manager() if pm is None else pm
-    if not pm.has_plugin(builtin_formats.PLUGIN_NAME):
-        pm.register(builtin_formats, name=builtin_formats.PLUGIN_NAME)
+    if not pm.has_plugin(builtin.PLUGIN_NAME):
+        pm.register(builtin, name=builtin.PLUGIN_NAME)
     packages: list[PackageInfo] = []
     broken: list[str] = []
     if use_entry_points:
@@ -487,8 +494,9 @@ def load_registry(
         raise PluginError(f"plugin {pm.get_name(err.plugin)}: {err}") from err
     outdated: list[str] = []
     rules, skipped = _collect(pm, packages, skip_broken, outdated)
-    readers, skipped_readers = _collect_readers(pm, packages, skip_broken)
-    writers, skipped_writers = _collect_writers(pm, packages, skip_broken)
+    core_version = _core_version()  # the version of the core's own formats
+    readers, skipped_readers = _collect_readers(pm, packages, skip_broken, core_version)
+    writers, skipped_writers = _collect_writers(pm, packages, skip_broken, core_version)
     skipped += skipped_readers + skipped_writers
     if skipped:
         alive = {name for name, _ in pm.list_name_plugin()}
