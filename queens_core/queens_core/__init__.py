@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from .engine.validate import is_solution
     from .hookspecs import CONTRACT_VERSION, hookimpl
     from .plugins.readers import Reader, Reading
-    from .plugins.writers import Writer
     from .plugins.registry import PluginError, Registry, load_registry, make_plugin_manager
+    from .plugins.writers import Writer
 
     __version__: str
 

@@ -218,7 +218,9 @@ def parse_sbn2(text: str) -> tuple[Board, int, State | None, int]:
     body = match.group(3)
     for position, ch in enumerate(body, start=len(match.group(1)) + 2):
         if ch not in _DIGIT_85:
-            raise BoardError(f"SBN v2 character {ch!r} at position {position} is not a base-85 digit")
+            raise BoardError(
+                f"SBN v2 character {ch!r} at position {position} is not a base-85 digit"
+            )
     need = 2 * n * (n - 1)
     length = digits_85(need)
     if len(body) < length:
@@ -299,7 +301,9 @@ def write_sbn2(board: Board, state: State | None = None) -> str:
     if n < V2_MIN_SIZE:
         raise BoardError(f"SBN v2 sizes start at {V2_MIN_SIZE}×{V2_MIN_SIZE}")
     if board.stars > 26:
-        raise BoardError(f"SBN v2 writes K as a letter A to Z, and this board has {board.stars} stars")
+        raise BoardError(
+            f"SBN v2 writes K as a letter A to Z, and this board has {board.stars} stars"
+        )
     refuse_split_regions(board, "SBN")
     region = board.cell_region
     value = 0
@@ -370,7 +374,11 @@ _LOOKALIKES = (
     (r"^[\[{]", "JSON", "an SBN file holds one puzzle string"),
     (r"^https?://", "a web address", "an SBN file holds one puzzle string"),
 )
-_MAGIC = ((b"\x89PNG", "a PNG picture"), (b"\xff\xd8\xff", "a JPEG picture"), (b"GIF8", "a GIF picture"))
+_MAGIC = (
+    (b"\x89PNG", "a PNG picture"),
+    (b"\xff\xd8\xff", "a JPEG picture"),
+    (b"GIF8", "a GIF picture"),
+)
 
 
 def lookalike(data: bytes) -> str | None:
@@ -389,8 +397,7 @@ def lookalike(data: bytes) -> str | None:
     rows = [line for line in lines if not line.startswith("stars:")]
     if len(rows) > 1 and len({len(row.replace(" ", "")) for row in rows}) == 1:
         return (
-            "this looks like a board in the text format, not Star Battle Notation: "
-            "name it FILE.txt"
+            "this looks like a board in the text format, not Star Battle Notation: name it FILE.txt"
         )
     return None
 

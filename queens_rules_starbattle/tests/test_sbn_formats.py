@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from queens_core import Board, BoardError, State
+from queens_core.api import Application
 from queens_core.plugins.readers import InputError, read_source
 from queens_core.plugins.writers import WriterError, write_board
-from queens_core.api import Application
 from queens_rules_starbattle.sbn import (
     SBN2_WRITER,
     SBN_READER,
@@ -80,7 +80,7 @@ def test_the_border_digits_are_as_many_as_the_bits_need():
         ("3AIZ51s5", "SBN v2 marks take 4 characters, more than the 3 of a 3×3 board"),
         ("3AIZ|", "SBN v2 mark character '|' is not four cells' marks"),
         ("3AIZ.", "SBN v2 character '.' at position 5 is not a base-85 digit"),
-            ("3aIZ", "SBN v2 starts with N in decimal and K as a letter"),
+        ("3aIZ", "SBN v2 starts with N in decimal and K as a letter"),
         ("40AIZ", "SBN v2 size 40 is out of range"),
         ("3A~1>1", "SBN v2 for a 3×3 board needs 2 border characters after 3A, not 0"),
     ],
@@ -132,7 +132,9 @@ def test_a_png_named_sbn_is_refused_as_a_picture(tmp_path):
 
 def test_what_sbn_cannot_carry_is_one_line():
     small = Board.from_rows(["AAB", "ABB", "CCC"])
-    with pytest.raises(WriterError, match=r"^sbn: SBN has no size code for 3×3; sizes go from 5 to 25$"):
+    with pytest.raises(
+        WriterError, match=r"^sbn: SBN has no size code for 3×3; sizes go from 5 to 25$"
+    ):
         write_board(SBN_WRITER, small)
     split = Board.from_rows(["AB", "BA"])
     with pytest.raises(WriterError, match="region 'A' is in 2 pieces"):

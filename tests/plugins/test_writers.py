@@ -77,7 +77,7 @@ def test_the_core_formats_come_through_the_hook_as_queens_core_s():
     names = {w.name: w for w in registry.writers}
     assert {"text", "puzlink", "share"} <= set(names)
     assert all(w.package == "queens-core" and w.version for w in names.values())
-    assert [r.name for r in registry.readers][0] == "text"
+    assert registry.readers[0].name == "text"
     assert {"puzlink", "share"} <= {r.name for r in registry.readers}
 
 
@@ -114,7 +114,9 @@ def test_a_writer_package_found_by_its_entry_point_is_used_by_convert(site):
 
 
 def test_a_writer_name_registered_twice_names_both_packages():
-    with pytest.raises(PluginError, match=r"writer name 'text' is registered twice: by queens-core and by hand0"):
+    with pytest.raises(
+        PluginError, match=r"writer name 'text' is registered twice: by queens-core and by hand0"
+    ):
         by_hand(plugin_returning(toy(name="text")))
 
 
@@ -162,7 +164,9 @@ def test_a_board_the_format_cannot_carry_is_one_line_naming_the_format():
 def test_a_broken_writer_is_named_with_its_package():
     board = Board.parse(BOARD_1.read_text(encoding="utf-8"))
     broken = toy(write=lambda board, state: 1 / 0, package="queens-write-toy", version="1.0")
-    with pytest.raises(WriterError, match=r"writer 'toy' from queens-write-toy 1.0 failed: ZeroDivisionError"):
+    with pytest.raises(
+        WriterError, match=r"writer 'toy' from queens-write-toy 1.0 failed: ZeroDivisionError"
+    ):
         write_board(broken, board)
     not_text = toy(write=lambda board, state: b"bytes")
     with pytest.raises(WriterError, match="returned bytes, not a str"):

@@ -39,7 +39,9 @@ def partition(board: Board) -> tuple[tuple[int, ...], int]:
     return tuple(first.setdefault(k, len(first)) for k in board.cell_region), board.stars
 
 
-def round_trip(board: Board, name: str, state: State | None, tmp: Path) -> tuple[Board, State | None]:
+def round_trip(
+    board: Board, name: str, state: State | None, tmp: Path
+) -> tuple[Board, State | None]:
     """``board`` written in format ``name`` and read back by the installed readers."""
     text = write_board(WRITERS[name], board, state)
     if name == "text":
@@ -160,14 +162,18 @@ def boards_with_marks(draw) -> tuple[Board, State]:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(grown_boards())
 def test_drawn_boards_round_trip_through_every_format(tmp_path, board):
     assert_round_trips(board, tmp_path)
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(boards_with_marks())
 def test_marks_round_trip_where_the_format_carries_them(tmp_path, drawn):
     board, state = drawn
@@ -188,7 +194,9 @@ def test_a_puzlink_url_from_pzprjs_decodes_to_its_board():
         "5 2 2 2 2 2",
     ]
     reading = read_source(url, READERS)
-    expected = Board.from_rows(["".join("ABCDEF"[int(k)] for k in row.split()) for row in pzprv3_regions])
+    expected = Board.from_rows(
+        ["".join("ABCDEF"[int(k)] for k in row.split()) for row in pzprv3_regions]
+    )
     assert reading.board == expected
     assert reading.stars == 1
     assert write_board(WRITERS["puzlink"], reading.board) == url

@@ -255,7 +255,9 @@ def test_stats_takes_star_battle_boards_by_what_they_declare(tmp_path):
     assert document["schema"] == "queens-stats-by-stars/1"
     parts = {part["stars"]: part for part in document["summaries"]}
     assert sorted(parts) == [1, 2, 3]
-    names = {k: sorted(Path(b["path"]).name for b in part["per_board"]) for k, part in parts.items()}
+    names = {
+        k: sorted(Path(b["path"]).name for b in part["per_board"]) for k, part in parts.items()
+    }
     assert names == {
         1: ["queens.txt"],
         2: ["9x9-2stars-01.txt", "9x9-2stars-02.txt"],
@@ -264,7 +266,9 @@ def test_stats_takes_star_battle_boards_by_what_they_declare(tmp_path):
     assert all(b["status"] == "solved" for part in parts.values() for b in part["per_board"])
     # The 3-star board's counters are the Star Battle rules'.
     (three,) = parts[3]["per_board"]
-    assert three["counters"] and all(c in {r["counter"] for r in parts[3]["rules"]} for c in three["counters"])
+    assert three["counters"] and all(
+        c in {r["counter"] for r in parts[3]["rules"]} for c in three["counters"]
+    )
 
 
 def test_stats_reads_a_board_on_standard_input_once():

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..generator.needs import NeverNeeded
     from ..generator.queens_maker import GenerateError, GiveUp, grade_names
     from ..plugins.selection import SelectionError
+    from ..plugins.writers import WriterError
     from ..referee.blame import UnsoundRule
     from ..referee.budget import SearchLimitExceeded
     from ..render.colour import ARCHIVE_COLOURS, region_colours
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from ..runtime.forks import run_in_child as run_in_child
     from ..runtime.workers import WorkerDied
     from ..tools.batch import BoardInputError
-    from ..plugins.writers import WriterError
     from .converting import Conversion, UnknownFormat
     from .fixing import FixAnswer
     from .generation import MadeBoard

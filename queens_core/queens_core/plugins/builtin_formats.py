@@ -109,7 +109,7 @@ def _digits_of(bits: list[bool]) -> str:
 
 
 def _bits_of(digits: str, count: int) -> list[bool]:
-    bits = []
+    bits: list[bool] = []
     for ch in digits:
         value = int(ch, 32)
         bits.extend(bool(value >> (4 - position) & 1) for position in range(5))
@@ -124,8 +124,7 @@ def write_puzlink(board: Board, _state: State | None = None) -> str:
     right = [region[r * n + c] != region[r * n + c + 1] for r in range(n) for c in range(n - 1)]
     below = [region[r * n + c] != region[(r + 1) * n + c] for r in range(n - 1) for c in range(n)]
     return (
-        f"{PUZLINK_HOST}{PUZLINK_KIND}/{n}/{n}/{board.stars}/"
-        f"{_digits_of(right)}{_digits_of(below)}"
+        f"{PUZLINK_HOST}{PUZLINK_KIND}/{n}/{n}/{board.stars}/{_digits_of(right)}{_digits_of(below)}"
     )
 
 
@@ -249,7 +248,9 @@ def parse_share(url: str) -> tuple[Board, State | None]:
     rows = _share_rows(fields["board"])
     stars = fields["stars"]
     if not stars.isdigit() or not stars.isascii() or len(stars) > 3 or int(stars) < 1:
-        raise BoardError(f"share link stars={stars!r} is not a number of stars per unit (1 or more)")
+        raise BoardError(
+            f"share link stars={stars!r} is not a number of stars per unit (1 or more)"
+        )
     board = Board.from_rows(rows)
     if int(stars) != 1:
         board = board.with_stars(int(stars))
@@ -265,8 +266,7 @@ def _share_rows(value: str) -> list[str]:
         n += 1
     if n * n + n - 1 != len(value) or any(value[k * (n + 1) - 1] != "/" for k in range(1, n)):
         raise BoardError(
-            "share link board= is not N rows of N letters joined by '/' "
-            f"({len(value)} characters)"
+            f"share link board= is not N rows of N letters joined by '/' ({len(value)} characters)"
         )
     return [value[k * (n + 1) : k * (n + 1) + n] for k in range(n)]
 

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import pluggy
 
 from .. import hookspecs
-from . import builtin
 from ..engine.rules import Rule, written_for_0_2
 from ..runtime.guards import OutOfTime, raised_by_plugin
+from . import builtin
 from .finder import (
     Failed,
     dist_name,
