@@ -42,7 +42,9 @@ def convert():
 def test_a_writer_that_never_returns_is_stopped_by_its_budget(site, monkeypatch):
     monkeypatch.setattr(guards, "PLUGIN_BUDGET", 0.3)
     # Bounded, so that where nothing stops it the test fails instead of hanging.
-    install(site, "import time; end = time.monotonic() + 20\n    while time.monotonic() < end: pass")
+    install(
+        site, "import time; end = time.monotonic() + 20\n    while time.monotonic() < end: pass"
+    )
     result = convert()
     assert result.exit_code == 2
     assert result.stderr == (
