@@ -18,8 +18,6 @@ from .writers import Writer
 
 #: The name the registry gives this plugin: its formats are queens-core's.
 PLUGIN_NAME = "queens-core"
-#: Where ``queens serve`` answers by default: the page a written share link opens.
-SHARE_BASE = "http://127.0.0.1:8000/"
 
 
 def _later(name: str) -> Callable[..., Any]:
@@ -64,7 +62,7 @@ PUZLINK_WRITER = Writer(
 )
 SHARE_WRITER = Writer(
     name="share",
-    summary=f"A share link that opens the board (and the marks) on the page ({SHARE_BASE})",
+    summary="A link that opens the board (and the marks) on the `queens serve` page",
     write=_later("write_share"),
     carries_marks=True,
 )

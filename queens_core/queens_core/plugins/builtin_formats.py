@@ -24,9 +24,10 @@ import re
 
 from ..engine.board import Board, BoardError
 from ..engine.state import State
-from .builtin import SHARE_BASE
 from .readers import STARS_HEADER_WORD, Reading
 
+#: Where ``queens serve`` answers by default: the page a written share link opens.
+SHARE_BASE = "http://127.0.0.1:8000/"
 #: Region characters of a board read from borders, in reading order of the regions.
 REGION_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
