@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .hookspecs import CONTRACT_VERSION, hookimpl
     from .plugins.readers import Reader, Reading
     from .plugins.registry import PluginError, Registry, load_registry, make_plugin_manager
+    from .plugins.writers import Writer
 
     __version__: str
 
@@ -60,6 +61,7 @@ _HOMES = {
     "make_plugin_manager": "plugins.registry",
     "Reader": "plugins.readers",
     "Reading": "plugins.readers",
+    "Writer": "plugins.writers",
     "Context": "engine.rules",
     "Contradiction": "engine.rules",
     "Grade": "engine.rules",
@@ -103,6 +105,7 @@ __all__ = [
     "Step",
     "Tier",
     "UnsoundDeduction",
+    "Writer",
     "__version__",
     "bits",
     "cell_label",

@@ -1,9 +1,10 @@
 """The hooks a queens plugin package implements.
 
-There are three kinds of plugin package. A rule package contributes deductions
+There are four kinds of plugin package. A rule package contributes deductions
 (``queens_register_rules``, entry-point group ``queens.rules``); a reader package teaches
 ``queens`` a new input format (``queens_register_readers``, entry-point group
-``queens.readers``); a command package adds subcommands to ``queens``
+``queens.readers``); a writer package a new output format (``queens_register_writers``,
+entry-point group ``queens.writers``); a command package adds subcommands to ``queens``
 (``queens_register_commands``, entry-point group ``queens.commands``). One package may be
 several kinds. A rule package is a distribution with an
 entry point in the ``queens.rules`` group that names a module (or object) carrying
@@ -50,6 +51,7 @@ import pluggy
 if TYPE_CHECKING:
     from .engine.rules import Rule
     from .plugins.readers import Reader
+    from .plugins.writers import Writer
 
 __all__ = [
     "CONTRACT_VERSION",
@@ -57,10 +59,12 @@ __all__ = [
     "ENTRY_POINT_GROUPS",
     "PROJECT",
     "READERS_ENTRY_POINT_GROUP",
+    "WRITERS_ENTRY_POINT_GROUP",
     "hookimpl",
     "hookspec",
     "queens_register_readers",
     "queens_register_rules",
+    "queens_register_writers",
 ]
 
 #: The version of the plugin contract, the ``major.minor`` of queens-core's own version:
@@ -75,7 +79,8 @@ CONTRACT_VERSION = "0.3"
 PROJECT = "queens"
 ENTRY_POINT_GROUP = "queens.rules"
 READERS_ENTRY_POINT_GROUP = "queens.readers"
-ENTRY_POINT_GROUPS = (ENTRY_POINT_GROUP, READERS_ENTRY_POINT_GROUP)
+WRITERS_ENTRY_POINT_GROUP = "queens.writers"
+ENTRY_POINT_GROUPS = (ENTRY_POINT_GROUP, READERS_ENTRY_POINT_GROUP, WRITERS_ENTRY_POINT_GROUP)
 #: Loaded apart from the rules and readers, only when the command line needs a command it
 #: does not have built in (or lists them all): a solve never imports a web server.
 COMMANDS_ENTRY_POINT_GROUP = "queens.commands"
@@ -184,6 +189,38 @@ def queens_register_readers() -> list[Reader]:  # type: ignore[empty-body]
     Every command that takes a board (``solve``, ``check``, ``hint``, ``stats``,
     ``render``, ``import``) reads it through the readers, so an installed reader works
     everywhere at once. The package name and version are filled in by the registry.
+    """
+
+
+@hookspec
+def queens_register_writers() -> list[Writer]:  # type: ignore[empty-body]
+    """Return the board writers this plugin contributes, as a list of
+    :class:`queens_core.Writer`: the output formats of ``queens convert``.
+
+    Called once, when the registry is built. A writer package names its module in the
+    ``queens.writers`` entry-point group (one module may be in ``queens.readers`` too, to
+    read and write one format)::
+
+        [project.entry-points."queens.writers"]
+        myformat = "my_queens_format"
+
+    Each writer carries:
+
+    - ``name``: a lower-case id (``sbn``, ``puzlink``), unique across installed writers;
+      what ``queens convert --to NAME`` asks for;
+    - ``summary``: one line for ``queens writers list`` and ``queens convert --help``;
+    - ``write``: ``write(board: Board, state: State | None) -> str`` — the board in the
+      format, its K being ``board.stars``; ``state``, when the writer carries marks and
+      the user gave a position, holds the queens (stars) and crosses to write with it.
+      It raises :class:`queens_core.BoardError` with a one-line reason when the format
+      cannot carry this board (a size or a K it has no code for);
+    - ``suffix``: optional, the file suffix its output is saved under (``.sbn``);
+    - ``carries_marks``: optional, True when the format can hold a position's marks.
+
+    The formats that come with ``queens`` (text, SBN v1 and v2, puz.link URLs, the
+    page's share links) are registered through this hook too, by their packages; a name
+    registered twice is an error that names both packages, the one that comes with
+    ``queens`` winning. The package name and version are filled in by the registry.
     """
 
 

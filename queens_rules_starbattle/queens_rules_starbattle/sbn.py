@@ -1,6 +1,7 @@
-"""The SBN reader: Star Battle Notation, the puzzle strings the Star Battle community shares.
+"""Star Battle Notation (SBN), the puzzle strings the Star Battle community shares: read
+and written, in its two versions.
 
-An SBN string such as ``AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG`` is
+A version 1 SBN string such as ``AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG`` is
 
 - two characters of size code: ``55`` … ``99`` for 5 to 9, ``AA`` = 10, ``BB`` = 11, …
   ``PP`` = 25;
@@ -14,6 +15,18 @@ An SBN string such as ``AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG`` is
 
 The regions are the 4-connected pieces the borders cut the grid into; there must be N.
 A file of SBN lines (``.sbn``) holds one puzzle; its first non-blank line is read.
+
+Version 2 (StarBattleLab's) such as ``10B…`` is
+
+- N in decimal, then K as a capital letter (``A`` = 1 … ``Z`` = 26);
+- the same 2·N·(N−1) border bits, in the same order, as one number written in base 85
+  over ``0-9A-Za-z`` and ``-_!#$&()*+,/:;=?@[]^{}|``, in exactly as many digits as
+  2^(2·N·(N−1)) needs;
+- optionally the player's marks: four cells a digit in reading order, each a ternary
+  digit (0 empty, 1 cross, 2 star), the first cell the most significant; trailing
+  digits 0 are left out;
+- optionally ``~`` and the player's undo history, which queens checks and leaves out
+  (the marks are the position it leads to).
 """
 
 from __future__ import annotations
@@ -21,7 +34,7 @@ from __future__ import annotations
 import re
 import string
 
-from queens_core import Board, BoardError, Reader, Reading, hookimpl
+from queens_core import Board, BoardError, Reader, Reading, State, Writer, hookimpl
 
 ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase + "-_"
 _DIGIT = {ch: value for value, ch in enumerate(ALPHABET)}
@@ -147,6 +160,187 @@ def to_sbn(board: Board, flag: str = "W") -> str:
     return f"{size_code(n)}{board.stars}{flag}{body}"
 
 
+def refuse_split_regions(board: Board, what: str) -> None:
+    """:class:`BoardError` when a region is in several pieces: SBN draws borders, so its
+    regions are 4-connected."""
+    if board.warnings:
+        split = board.warnings[0]
+        raise BoardError(
+            f"{what} draws regions by their borders, and region {split.letter!r} is in "
+            f"{split.pieces} pieces"
+        )
+
+
+def write_sbn(board: Board, _state: State | None = None) -> str:
+    """The version 1 SBN string of a board; :class:`BoardError` for one it cannot carry."""
+    if not MIN_SIZE <= board.n <= MAX_SIZE:
+        raise BoardError(f"SBN has no size code for {board.n}×{board.n}; sizes go from 5 to 25")
+    if board.stars > 9:
+        raise BoardError(f"SBN writes K as one digit, and this board has {board.stars} stars")
+    refuse_split_regions(board, "SBN")
+    return to_sbn(board)
+
+
+# -- version 2 --------------------------------------------------------------------------
+
+ALPHABET_85 = (
+    string.digits + string.ascii_uppercase + string.ascii_lowercase + "-_!#$&()*+,/:;=?@[]^{}|"
+)
+_DIGIT_85 = {ch: value for value, ch in enumerate(ALPHABET_85)}
+#: Version 2: N in decimal, K a capital letter, then base-85 digits, then "~" history.
+#: (Patterns of version 2, compiled by ``re`` on first use: loading the package for a
+#: solve must not pay for them.)
+_V2_SHAPE = r"^([0-9]{1,2})([A-Z])([^\s~]*)(?:~(\S*))?$"
+V2_MIN_SIZE = 2
+#: The ternary digit of a cell's mark, and back.
+EMPTY, CROSS, STAR = 0, 1, 2
+
+
+def digits_85(bits: int) -> int:
+    """How many base-85 digits hold ``bits`` bits: the fewest L with 85^L ≥ 2^bits."""
+    length, reach = 0, 1
+    while reach < 1 << bits:
+        length += 1
+        reach *= 85
+    return length
+
+
+def parse_sbn2(text: str) -> tuple[Board, int, State | None, int]:
+    """The board, K, marks (None when it has none) and the number of undo entries of a
+    version 2 SBN string; :class:`BoardError` (one line) when malformed."""
+    match = re.match(_V2_SHAPE, text.strip())
+    if match is None:
+        raise BoardError("SBN v2 starts with N in decimal and K as a letter (10B…)")
+    n = int(match.group(1))
+    stars = ord(match.group(2)) - ord("A") + 1
+    if not V2_MIN_SIZE <= n <= 32:
+        raise BoardError(f"SBN v2 size {n} is out of range: queens reads 2×2 to 32×32")
+    body = match.group(3)
+    for position, ch in enumerate(body, start=len(match.group(1)) + 2):
+        if ch not in _DIGIT_85:
+            raise BoardError(
+                f"SBN v2 character {ch!r} at position {position} is not a base-85 digit"
+            )
+    need = 2 * n * (n - 1)
+    length = digits_85(need)
+    if len(body) < length:
+        raise BoardError(
+            f"SBN v2 for a {n}×{n} board needs {length} border characters after "
+            f"{match.group(1)}{match.group(2)}, not {len(body)}"
+        )
+    value = 0
+    for ch in body[:length]:
+        value = value * 85 + _DIGIT_85[ch]
+    if value >> need:
+        raise BoardError("SBN v2 borders are a larger number than its border bits can be")
+    board = Board.from_rows(_regions(n, value, need)).with_stars(stars)
+    state = _marks(board, body[length:])
+    history = match.group(4)
+    return board, stars, state, 0 if history is None else _history_entries(history, n)
+
+
+def _marks(board: Board, digits: str) -> State | None:
+    if not digits:
+        return None
+    n = board.n
+    cells = n * n
+    if len(digits) > -(-cells // 4):
+        raise BoardError(
+            f"SBN v2 marks take {len(digits)} characters, more than the "
+            f"{-(-cells // 4)} of a {n}×{n} board"
+        )
+    live = queens = 0
+    for index, ch in enumerate(digits):
+        value = _DIGIT_85[ch]
+        if value >= 81:
+            raise BoardError(f"SBN v2 mark character {ch!r} is not four cells' marks")
+        for offset in range(4):
+            mark = value // 3 ** (3 - offset) % 3
+            cell = 4 * index + offset
+            if cell >= cells:
+                if mark != EMPTY:
+                    raise BoardError("SBN v2 marks go past the last cell")
+                continue
+            if mark == EMPTY:
+                live |= 1 << cell
+            elif mark == STAR:
+                queens |= 1 << cell
+    live |= board.full & ~((1 << (4 * len(digits))) - 1)  # cells after the marks: empty
+    return State(live & board.full, queens)
+
+
+def _history_entries(history: str, n: int) -> int:
+    """How many undo entries a history holds (``{width}{entries}>{pointer}``); checked,
+    since a malformed one is a damaged string."""
+    width = history[:1]
+    marker = history.rfind(">")
+    if width not in ("1", "2", "3") or marker < 1:
+        raise BoardError("SBN v2 history after '~' is not WIDTH ENTRIES > POINTER")
+    entries = history[1:marker]
+    change = 2 * int(width) + 2
+    position = count = 0
+    while position < len(entries):
+        size = _DIGIT_85.get(entries[position], -1)
+        position += 1
+        if size == 0:  # a count of 85 or more, in the next two digits
+            pair = entries[position : position + 2]
+            if len(pair) != 2 or any(ch not in _DIGIT_85 for ch in pair):
+                raise BoardError("SBN v2 history ends inside an entry")
+            size = _DIGIT_85[pair[0]] * 85 + _DIGIT_85[pair[1]]
+            position += 2
+        if size <= 0 or position + size * change > len(entries):
+            raise BoardError("SBN v2 history ends inside an entry")
+        position += size * change
+        count += 1
+    return count
+
+
+def write_sbn2(board: Board, state: State | None = None) -> str:
+    """The version 2 SBN string of a board, with the marks of ``state`` when given."""
+    n = board.n
+    if n < V2_MIN_SIZE:
+        raise BoardError(f"SBN v2 sizes start at {V2_MIN_SIZE}×{V2_MIN_SIZE}")
+    if board.stars > 26:
+        raise BoardError(
+            f"SBN v2 writes K as a letter A to Z, and this board has {board.stars} stars"
+        )
+    refuse_split_regions(board, "SBN")
+    region = board.cell_region
+    value = 0
+    for r in range(n):
+        for c in range(n - 1):
+            value = value << 1 | (region[r * n + c] != region[r * n + c + 1])
+    for c in range(n):
+        for r in range(n - 1):
+            value = value << 1 | (region[r * n + c] != region[(r + 1) * n + c])
+    length = digits_85(2 * n * (n - 1))
+    borders = []
+    for _ in range(length):
+        value, digit = divmod(value, 85)
+        borders.append(ALPHABET_85[digit])
+    text = f"{n}{chr(ord('A') + board.stars - 1)}{''.join(reversed(borders))}"
+    return text + ("" if state is None else _mark_digits(board, state))
+
+
+def _mark_digits(board: Board, state: State) -> str:
+    cells = board.n * board.n
+    digits = []
+    for start in range(0, cells, 4):
+        value = 0
+        for cell in range(start, start + 4):
+            bit = 1 << cell
+            if cell >= cells or state.live & bit:
+                mark = EMPTY
+            else:
+                mark = STAR if state.queens & bit else CROSS
+            value = value * 3 + mark
+        digits.append(ALPHABET_85[value])
+    return "".join(digits).rstrip(ALPHABET_85[0])
+
+
+# -- reading either version -------------------------------------------------------------
+
+
 def _first_line(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
@@ -158,30 +352,125 @@ def _first_line(data: bytes) -> str:
     raise BoardError("the SBN input is empty")
 
 
+def is_version_2(word: str) -> bool:
+    """Whether ``word`` is shaped as a version 2 string (N in decimal, then a capital):
+    a version 1 string has two equal size characters and then the digit K."""
+    return bool(re.match(_V2_SHAPE, word)) and not re.match(r"^(?:[5-9]{2}|[A-P]{2})[0-9]", word)
+
+
+#: What a file named .sbn holds when it is another tool's format, and what to do.
+_LOOKALIKES = (
+    (r"^pzprv3", "a pzprjs puzzle file (pzprv3)", "give its puz.link URL instead"),
+    (
+        r"^\S*\?\w+/",
+        "a puz.link URL",
+        "give the URL itself as the argument, not a .sbn file",
+    ),
+    (
+        r"^\S*#board=",
+        "a share link of the queens page",
+        "give the link itself as the argument, not a .sbn file",
+    ),
+    (r"^[\[{]", "JSON", "an SBN file holds one puzzle string"),
+    (r"^https?://", "a web address", "an SBN file holds one puzzle string"),
+)
+_MAGIC = (
+    (b"\x89PNG", "a PNG picture"),
+    (b"\xff\xd8\xff", "a JPEG picture"),
+    (b"GIF8", "a GIF picture"),
+)
+
+
+def lookalike(data: bytes) -> str | None:
+    """What an input that is not SBN looks like instead, as the one line that refuses it
+    (None when it looks like a damaged SBN string, whose own error says more)."""
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            return f"this looks like {what}, not Star Battle Notation: name it for its format"
+    text = data.decode("utf-8-sig", "replace").strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return None
+    for pattern, what, todo in _LOOKALIKES:
+        if re.match(pattern, lines[0]):
+            return f"this looks like {what}, not Star Battle Notation: {todo}"
+    rows = [line for line in lines if not line.startswith("stars:")]
+    if len(rows) > 1 and len({len(row.replace(" ", "")) for row in rows}) == 1:
+        return (
+            "this looks like a board in the text format, not Star Battle Notation: name it FILE.txt"
+        )
+    return None
+
+
 def read(data: bytes) -> Reading:
-    board, stars = parse_sbn(_first_line(data))
+    try:
+        word = _first_line(data)
+        if is_version_2(word):
+            board, stars, state, history = parse_sbn2(word)
+            notes = (
+                (
+                    f"the SBN's undo history ({history} "
+                    f"{'entry' if history == 1 else 'entries'}) is left out; its marks are read",
+                )
+                if history
+                else ()
+            )
+            return Reading(board=board, stars=stars, state=state, notes=notes)
+        board, stars = parse_sbn(word)
+    except BoardError:
+        other = lookalike(data)
+        if other is not None:
+            raise BoardError(other) from None
+        raise
     return Reading(board=board, stars=stars)
 
 
 def sniff(data: bytes) -> bool:
-    text = data[:200].strip()
+    text = data[:4096].strip()
     if b"\n" in text:
         return False
     word = text.decode("ascii", "replace")
-    return bool(_SHAPE.match(word) or _BAD_SIZE_SHAPE.match(word))
+    if _SHAPE.match(word) or _BAD_SIZE_SHAPE.match(word):
+        return True
+    match = re.match(_V2_SHAPE, word)
+    if match is None or not is_version_2(word):
+        return False
+    # As long as its borders at least, and of a size puzzles are shared at: a name such
+    # as 3Dmodel or 12Monkeys is not taken for one (a .sbn file is read at any size).
+    n = int(match.group(1))
+    return MIN_SIZE <= n and len(match.group(3)) >= digits_85(2 * n * (n - 1))
 
 
 SBN_READER = Reader(
     name="sbn",
-    summary="Star Battle Notation: one puzzle string, e.g. AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG",
+    summary="Star Battle Notation: version 1 (AA2W556SAIWSRhAx6840-ZajjL3HvTBSeG) or "
+    "version 2 (StarBattleLab's 10B…, with the player's marks)",
     read=read,
     suffixes=(".sbn",),
     sniff=sniff,
     inline=True,
     max_bytes=4096,
 )
+SBN_WRITER = Writer(
+    name="sbn",
+    summary="Star Battle Notation version 1: 5×5 to 25×25, K up to 9",
+    write=write_sbn,
+    suffix=".sbn",
+)
+SBN2_WRITER = Writer(
+    name="sbn2",
+    summary="Star Battle Notation version 2 (StarBattleLab's), with the player's marks",
+    write=write_sbn2,
+    suffix=".sbn",
+    carries_marks=True,
+)
 
 
 @hookimpl
 def queens_register_readers() -> list[Reader]:
     return [SBN_READER]
+
+
+@hookimpl
+def queens_register_writers() -> list[Writer]:
+    return [SBN_WRITER, SBN2_WRITER]

@@ -83,6 +83,11 @@ def test_a_plain_solve_loads_none_of_the_other_commands_modules():
         "queens_core.cli.commands.render",
         "queens_core.cli.commands.import_board",
         "queens_core.cli.commands.fix",
+        "queens_core.cli.commands.convert",
+        "queens_core.cli.commands.writers",
+        "queens_core.api.converting",
+        "urllib.parse",  # only a share link needs it
+        "queens_core.plugins.builtin_formats",  # only a URL read or a board written
         "queens_core.cli.commands.check",
         "queens_core.cli.commands.stats",
         "queens_core.cli.commands.rules",

@@ -53,7 +53,8 @@ BROKEN = {
     "no hookimpl": (
         "def queens_register_rules():\n    return []\n",
         "broken_rules",
-        "it has no queens_register_rules or queens_register_readers function marked @hookimpl",
+        "it has no queens_register_rules or queens_register_readers or queens_register_writers "
+        "function marked @hookimpl",
     ),
     "misspelt hook": (
         "from queens_core import hookimpl\n\n@hookimpl\ndef queens_register_rule():\n"

@@ -240,28 +240,34 @@ def test_stats_help_names_every_reader_suffix_not_only_txt():
 
 def test_stats_takes_star_battle_boards_by_what_they_declare(tmp_path):
     """Left to the inputs (the default), a folder of 2-star boards is summed up with
-    the rules for 2 stars, as check and solve read it; a board of another K is named."""
+    the rules for 2 stars, as check and solve read it; the boards of another K (a
+    3-star board, a Queens board, which declares nothing) in a summary of their own,
+    with their own rules: never as boards that could not be read."""
     import shutil
 
     starbattle = Path(ARCHIVE).parent / "starbattle"
     for name in ("9x9-2stars-01.txt", "9x9-2stars-02.txt", "14x14-3stars-01.txt"):
         shutil.copy(starbattle / name, tmp_path / name)
-    result = run("stats", "--format", "json", str(tmp_path))
-    summary = json.loads(result.stdout)
-    by_name = {Path(board["path"]).name: board for board in summary["per_board"]}
-    assert by_name["9x9-2stars-01.txt"]["status"] == "solved"
-    assert by_name["9x9-2stars-02.txt"]["status"] == "solved"
-    assert by_name["14x14-3stars-01.txt"]["error"] == (
-        f"{tmp_path / '14x14-3stars-01.txt'}: a 3-star board, but this summary is of 2-star "
-        "boards (the K of the first board read): `--stars 3` sums up boards like this one"
-    )
-    # A Queens board declares nothing: it is named as one, not as "declaring 1 stars".
     (tmp_path / "queens.txt").write_text((ARCHIVE / "1.txt").read_text())
-    mixed = json.loads(run("stats", "--format", "json", str(tmp_path)).stdout)
-    (queens,) = [b for b in mixed["per_board"] if b["path"].endswith("queens.txt")]
-    assert queens["error"].endswith(
-        "queens.txt: a Queens board, but this summary is of 2-star boards (the K of the "
-        "first board read): `--stars 1` sums up boards like this one"
+    result = run("stats", "--format", "json", "--no-uniqueness", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["schema"] == "queens-stats-by-stars/1"
+    parts = {part["stars"]: part for part in document["summaries"]}
+    assert sorted(parts) == [1, 2, 3]
+    names = {
+        k: sorted(Path(b["path"]).name for b in part["per_board"]) for k, part in parts.items()
+    }
+    assert names == {
+        1: ["queens.txt"],
+        2: ["9x9-2stars-01.txt", "9x9-2stars-02.txt"],
+        3: ["14x14-3stars-01.txt"],
+    }
+    assert all(b["status"] == "solved" for part in parts.values() for b in part["per_board"])
+    # The 3-star board's counters are the Star Battle rules'.
+    (three,) = parts[3]["per_board"]
+    assert three["counters"] and all(
+        c in {r["counter"] for r in parts[3]["rules"]} for c in three["counters"]
     )
 
 

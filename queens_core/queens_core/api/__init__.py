@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..generator.needs import NeverNeeded
     from ..generator.queens_maker import GenerateError, GiveUp, grade_names
     from ..plugins.selection import SelectionError
+    from ..plugins.writers import WriterError
     from ..referee.blame import UnsoundRule
     from ..referee.budget import SearchLimitExceeded
     from ..render.colour import ARCHIVE_COLOURS, region_colours, region_emoji
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from ..runtime.workers import WorkerDied
     from ..tools.batch import BoardInputError
     from .analysis import Analysis
+    from .converting import Conversion, UnknownFormat
     from .fixing import FixAnswer
     from .generation import MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
@@ -63,6 +65,9 @@ _HOMES = {
     "MadeBoard": ".generation",
     "FixAnswer": ".fixing",
     "Analysis": ".analysis",
+    "Conversion": ".converting",
+    "UnknownFormat": ".converting",
+    "WriterError": "..plugins.writers",
     "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
@@ -107,6 +112,7 @@ __all__ = [
     "ClusterError",
     "ClusterLost",
     "ClusterUnreachable",
+    "Conversion",
     "DetailError",
     "FixAnswer",
     "FixError",
@@ -126,8 +132,10 @@ __all__ = [
     "SelectionError",
     "Solution",
     "Statistics",
+    "UnknownFormat",
     "UnsoundRule",
     "WorkerDied",
+    "WriterError",
     "board_json",
     "detail_failure",
     "grade_names",

@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from ..engine.state import State
     from ..plugins.readers import Reader
     from ..plugins.registry import Registry
+    from ..plugins.writers import Writer
     from ..tools.grade import Grader
     from .analysis import Analysis
+    from .converting import Conversion
     from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
@@ -87,11 +89,17 @@ class Application:
     def readers(self) -> list[Reader]:
         return self.registry.readers
 
+    @property
+    def writers(self) -> list[Writer]:
+        return self.registry.writers
+
     def installed(self) -> Installed:
         """The installed rules and readers (``queens rules list``, ``queens readers list``)."""
         from .reports import Installed
 
-        return Installed(list(self.registry.rules), list(self.registry.readers))
+        return Installed(
+            list(self.registry.rules), list(self.registry.readers), list(self.registry.writers)
+        )
 
     def rules(
         self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None
@@ -277,6 +285,32 @@ class Application:
 
     # -- the verbs ---------------------------------------------------------------------
 
+    def write(self, board: Board, to: str, state: State | None = None) -> str:
+        """``board`` in format ``to`` (an installed writer's name: ``text``, ``sbn``,
+        ``sbn2``, ``puzlink``, ``share``...), with the marks of ``state`` when the format
+        carries them. Raises ``UnknownFormat``, or ``WriterError`` for a board the
+        format cannot carry (a size or a K it has no code for)."""
+        from .converting import write
+
+        return write(self.writers, board, to, state)
+
+    def convert(
+        self, source: str, to: str, stars: int | None = None, marks: bool = True
+    ) -> Conversion:
+        """Read ``source`` (a file, ``-``, or an argument an inline reader takes: an SBN
+        string, a puz.link URL, a share link) and write it in format ``to``, with the
+        marks the input shows unless ``marks`` is false. Raises ``UnknownFormat`` before
+        reading, then as :meth:`read` and :meth:`write` do."""
+        from .converting import Conversion, find_writer
+
+        writer = find_writer(self.writers, to)
+        read = self.read(source, stars)
+        state = read.state if marks and writer.carries_marks else None
+        text = self.write(read.board, writer.name, state)
+        return Conversion(
+            read.name, read.board, state, writer.name, text, state is not None, read.notes
+        )
+
     def solve(
         self,
         board: BoardOrPath,
@@ -425,25 +459,42 @@ class Application:
         tier and grade, the counters, the times; each board's solutions counted unless
         ``uniqueness`` is false."""
         from ..tools.grade import Grader
-        from ..tools.stats import UniquenessCheck, collect, declared_stars
+        from ..tools.stats import UniquenessCheck, collect, declared_stars, merged
         from .reports import Statistics
 
         if isinstance(paths, (str, os.PathLike)):  # one file or folder, not its letters
             paths = [os.fspath(paths)]
         paths = [os.fspath(path) for path in paths]
         rules = self.rules(only, exclude, tier)
+        check = UniquenessCheck() if uniqueness else None
         # Left to the inputs, K is the first board's: a folder of Star Battle boards is
-        # summed up as such; a board of another K is named.
-        grader = Grader(rules, stars or declared_stars(paths, self.readers))
-        summary = collect(
-            paths,
-            grader,
-            progress,
-            readers=self.readers,
-            stars=stars,
-            uniqueness=UniquenessCheck() if uniqueness else None,
-        )
-        return Statistics(summary, tuple(paths))
+        # summed up as such, and the boards of each other K in a summary of their own
+        # (the rules, so the counters, depend on K). A K the user gives is every board's.
+        first = stars or declared_stars(paths, self.readers)
+        other_stars: dict[int, list[str]] | None = None if stars else {}
+        parts = [
+            (
+                first,
+                collect(
+                    paths,
+                    Grader(rules, first),
+                    progress,
+                    readers=self.readers,
+                    stars=stars,
+                    uniqueness=check,
+                    other_stars=other_stars,
+                ),
+            )
+        ]
+        for k, their_paths in sorted((other_stars or {}).items()):
+            part = collect(
+                their_paths, Grader(rules, k), progress, readers=self.readers, uniqueness=check
+            )
+            parts.append((k, part))
+        if len(parts) == 1:
+            return Statistics(parts[0][1], tuple(paths))
+        parts.sort(key=lambda part: part[0])
+        return Statistics(merged([part for _, part in parts]), tuple(paths), tuple(parts))
 
     def generate(
         self,

@@ -3,7 +3,7 @@ stats, installed): typed results, each with a ``to_json()`` that gives the comma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..engine.rules import Rule
     from ..engine.state import State
     from ..plugins.readers import Reader
+    from ..plugins.writers import Writer
     from ..tools.check import CheckReport
     from ..tools.grade import Assessment, Rung
     from ..tools.hint import Hint
@@ -20,10 +21,26 @@ if TYPE_CHECKING:
 @dataclass
 class Installed:
     """What is installed: the rules in the order the driver runs them, the readers in
-    the order they are asked about an input."""
+    the order they are asked about an input, the writers by name."""
 
     rules: list[Rule]
     readers: list[Reader]
+    writers: list[Writer] = field(default_factory=list)
+
+    def writers_json(self) -> dict[str, Any]:
+        """The ``queens-writers/1`` document (``queens writers list --format json``)."""
+        writers = [
+            {
+                "name": w.name,
+                "summary": w.summary,
+                "suffix": w.suffix,
+                "carries_marks": w.carries_marks,
+                "package": w.package,
+                "version": w.version,
+            }
+            for w in self.writers
+        ]
+        return {"schema": "queens-writers/1", "writers": writers}
 
     def rules_json(self) -> dict[str, Any]:
         """The ``queens-rules/1`` document (``queens rules list --format json``)."""
@@ -118,17 +135,36 @@ class Statistics:
 
     summary: Summary
     paths: tuple[str, ...] = ()
+    #: Boards of several K (stars per unit), left to the inputs: one summary per K, by K
+    #: (``summary`` is then all of them at once); empty when every board has one K.
+    by_stars: tuple[tuple[int, Summary], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The ``queens-stats/1`` document."""
-        from ..render.documents import STATS_SCHEMA, summary_json
+        """The ``queens-stats/1`` document, or ``queens-stats-by-stars/1`` for boards of
+        several K: one ``queens-stats/1`` body per K (docs/json.md)."""
+        from ..render.documents import STATS_BY_STARS_SCHEMA, STATS_SCHEMA, summary_json
+        from ..render.statuses import stats_exit_status
 
-        return {"schema": STATS_SCHEMA, **summary_json(self.summary)}
+        if not self.by_stars:
+            return {"schema": STATS_SCHEMA, **summary_json(self.summary)}
+        return {
+            "schema": STATS_BY_STARS_SCHEMA,
+            "boards": len(self.summary.boards),
+            "exit_status": stats_exit_status(self.summary),
+            "summaries": [
+                {"stars": stars, **summary_json(summary)} for stars, summary in self.by_stars
+            ],
+        }
 
     def text(self) -> str:
-        from ..render.text import format_summary
+        from ..render.text import format_summary, stars_heading
 
-        return format_summary(self.summary)
+        if not self.by_stars:
+            return format_summary(self.summary)
+        return "\n\n".join(
+            f"{stars_heading(stars, len(summary.boards))}\n\n{format_summary(summary)}"
+            for stars, summary in self.by_stars
+        )
 
     def chart_svg(self) -> str:
         """The bar chart of how often each rule fired (``queens stats --chart``)."""

@@ -47,6 +47,9 @@ STDIN = "-"
 T = TypeVar("T")
 R = TypeVar("R")
 
+#: A command-line argument that is a web address, not a file name.
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
 READER_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 SUFFIX = re.compile(r"^\.[a-z0-9][a-z0-9._-]*$")
 
@@ -379,6 +382,12 @@ def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Read
         reader = _named(name, inline_reader, readers, source)
         if reader is not None:
             return _apply(reader, source.encode("utf-8", "surrogateescape"), name)
+        if _URL.match(source):
+            detail = (
+                "no installed reader takes this URL: queens reads puz.link Star Battle URLs "
+                "(…?starbattle/…) and share links (…#board=…); `queens readers list`"
+            )
+            raise InputError(f"{name}: {detail}", detail)
     if source != STDIN:
         reader = by_suffix(readers, source)
     limit = reader.max_bytes if reader else max(r.max_bytes for r in readers)

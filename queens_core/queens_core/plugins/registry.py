@@ -1,8 +1,10 @@
 """Finding plugin packages and turning what they register into a validated registry.
 
-The entry points of the ``queens.rules`` and ``queens.readers`` groups are found and
-loaded by :mod:`.finder` (as those of command packages are), in sorted order so the
-registry is the same on every machine; pluggy then registers them and calls
+The entry points of the ``queens.rules``, ``queens.readers`` and ``queens.writers`` groups
+are found and loaded by :mod:`.finder` (as those of command packages are), in sorted
+order so the registry is the same on every machine; pluggy then registers them (after
+the core's own formats, :mod:`.builtin`, registered as pytest registers its
+built-in plugins) and calls
 their hooks, through its hook caller (so an implementation may take fewer arguments than
 the spec) one plugin at a time (so every failure names ``package[entry point]``). After
 that the driver calls each rule's ``apply`` directly, and the commands read boards
@@ -22,6 +24,7 @@ import pluggy
 from .. import hookspecs
 from ..engine.rules import Rule, written_for_0_2
 from ..runtime.guards import OutOfTime, raised_by_plugin
+from . import builtin
 from .finder import (
     Failed,
     dist_name,
@@ -33,6 +36,7 @@ from .finder import (
     where_raised,
 )
 from .readers import TEXT_READER, Reader
+from .writers import Writer
 
 T = TypeVar("T")
 
@@ -44,8 +48,9 @@ SKIP_BROKEN_ENV = "QUEENS_SKIP_BROKEN_PLUGINS"
 
 REGISTER_HOOK = "queens_register_rules"
 READERS_HOOK = "queens_register_readers"
+WRITERS_HOOK = "queens_register_writers"
 #: The hooks a plugin package implements at least one of.
-PLUGIN_HOOKS = (REGISTER_HOOK, READERS_HOOK)
+PLUGIN_HOOKS = (REGISTER_HOOK, READERS_HOOK, WRITERS_HOOK)
 
 
 class PluginError(Exception):
@@ -67,8 +72,9 @@ class PackageInfo(NamedTuple):
 
 
 class Registry:
-    """The installed rules, sorted by tier, then catalog position, then counter id, and
-    the installed readers, the built-in text reader first, then by name."""
+    """The installed rules, sorted by tier, then catalog position, then counter id, the
+    installed readers, the text reader first, then by name, and the installed writers,
+    by name."""
 
     def __init__(
         self,
@@ -77,6 +83,7 @@ class Registry:
         broken: list[str] | None = None,
         readers: list[Reader] | None = None,
         outdated: list[str] | None = None,
+        writers: list[Writer] | None = None,
     ):
         self.rules = rules
         self.packages = packages
@@ -86,6 +93,7 @@ class Registry:
         #: One notice for each package whose rules are written for an older contract
         #: (they work, and the notice says what to change).
         self.outdated = [] if outdated is None else outdated
+        self.writers = [] if writers is None else writers
 
     def __repr__(self) -> str:
         return (
@@ -244,6 +252,7 @@ def _per_plugin(
     skip_broken: bool,
     broken: list[str],
     register: Callable[[pluggy.HookImpl, str], list[T]],
+    core_version: str = "",
 ) -> Iterator[tuple[str, str, str, list[T]]]:
     """Each plugin that implements ``hook``, in name order, as (label, package name,
     version, what ``register(impl, label)`` returned after validating it). A
@@ -267,6 +276,8 @@ def _per_plugin(
             pm.unregister(impl.plugin)
             continue
         info = by_label.get(label)
+        if info is None and label == builtin.PLUGIN_NAME:
+            info = PackageInfo(label, core_version, "builtin")
         yield label, info.name if info else label, info.version if info else "", registered
 
 
@@ -328,33 +339,41 @@ def _registered_rules(
     return checked
 
 
+def _core_version() -> str:
+    from .distributions import version as installed_version
+
+    # None: running from a source tree that is not installed.
+    return installed_version("queens-core") or "0+unknown"
+
+
 def _collect_readers(
-    pm: pluggy.PluginManager, packages: Iterable[PackageInfo], skip_broken: bool
+    pm: pluggy.PluginManager,
+    packages: Iterable[PackageInfo],
+    skip_broken: bool,
+    core_version: str = "",
 ) -> tuple[list[Reader], list[str]]:
     """Call every plugin's ``queens_register_readers`` and validate what comes back, as
-    :func:`_collect` does for rules: the built-in text reader first, the others by name."""
-    builtin = "queens-core (built in)"
+    :func:`_collect` does for rules: the text reader first, the others by name."""
     readers: list[Reader] = []
     broken: list[str] = []
-    name_owner = {TEXT_READER.name: builtin}
-    suffix_owner = dict.fromkeys(TEXT_READER.suffixes, builtin)
+    name_owner: dict[str, str] = {}
+    suffix_owner: dict[str, str] = {}
 
     def register(impl: pluggy.HookImpl, label: str) -> list[Reader]:
         return _registered_readers(pm, impl, label, name_owner, suffix_owner)
 
     for label, package, version, registered in _per_plugin(
-        pm, READERS_HOOK, packages, skip_broken, broken, register
+        pm, READERS_HOOK, packages, skip_broken, broken, register, core_version
     ):
         for reader in registered:
             name_owner[reader.name] = label
             suffix_owner.update(dict.fromkeys(reader.suffixes, label))
             readers.append(replace(reader, package=package, version=version))
-    readers.sort(key=lambda r: r.name)
-    from .distributions import version as installed_version
-
-    # None: running from a source tree that is not installed.
-    core_version = installed_version("queens-core") or "0+unknown"
-    return [replace(TEXT_READER, version=core_version), *readers], broken
+    readers.sort(key=lambda r: (r.name != TEXT_READER.name, r.name))
+    if not readers or readers[0].name != TEXT_READER.name:
+        # A registry built without the core's formats still reads text: the last resort.
+        readers.insert(0, replace(TEXT_READER, version=core_version or _core_version()))
+    return readers, broken
 
 
 def _registered_readers(
@@ -398,18 +417,73 @@ def _registered_readers(
     return checked
 
 
+def _collect_writers(
+    pm: pluggy.PluginManager,
+    packages: Iterable[PackageInfo],
+    skip_broken: bool,
+    core_version: str = "",
+) -> tuple[list[Writer], list[str]]:
+    """Call every plugin's ``queens_register_writers`` and validate what comes back, as
+    :func:`_collect_readers` does for readers: the writers by name."""
+    writers: list[Writer] = []
+    broken: list[str] = []
+    name_owner: dict[str, str] = {}
+
+    def register(impl: pluggy.HookImpl, label: str) -> list[Writer]:
+        return _registered_writers(pm, impl, label, name_owner)
+
+    for label, package, version, registered in _per_plugin(
+        pm, WRITERS_HOOK, packages, skip_broken, broken, register, core_version
+    ):
+        for writer in registered:
+            name_owner[writer.name] = label
+            writers.append(writer.from_package(package, version))
+    writers.sort(key=lambda w: w.name)
+    return writers, broken
+
+
+def _registered_writers(
+    pm: pluggy.PluginManager, impl: pluggy.HookImpl, label: str, name_owner: dict[str, str]
+) -> list[Writer]:
+    """Call one plugin's writer hook and check each writer it returns (all or nothing)."""
+    returned = _returned_list(pm, impl, f"writer package {label}", WRITERS_HOOK, Writer)
+    checked: list[Writer] = []
+    names: set[str] = set()
+    for writer in returned:
+        if not isinstance(writer, Writer):
+            raise PluginError(
+                f"writer package {label}: registered {writer!r}, which is not a queens Writer"
+            )
+        problems = writer.problems()
+        if problems:
+            raise PluginError(
+                f"writer package {label}: writer {writer.name!r}: {'; '.join(problems)}"
+            )
+        if writer.name in name_owner or writer.name in names:
+            first = name_owner.get(writer.name, label)
+            raise PluginError(
+                f"writer package {label}: writer name {writer.name!r} is registered twice: "
+                f"by {first} and by {label}"
+            )
+        names.add(writer.name)
+        checked.append(writer)
+    return checked
+
+
 def load_registry(
     pm: pluggy.PluginManager | None = None,
     skip_broken: bool = False,
     entry_points: Iterable[metadata.EntryPoint] | None = None,
     use_entry_points: bool = True,
 ) -> Registry:
-    """Build the registry of installed rules and readers.
+    """Build the registry of installed rules, readers and writers.
 
     ``pm`` may already hold plugins registered by hand; ``use_entry_points=False`` leaves
     installed packages out (tests use it for fully controlled registries).
     """
     pm = make_plugin_manager() if pm is None else pm
+    if not pm.has_plugin(builtin.PLUGIN_NAME):
+        pm.register(builtin, name=builtin.PLUGIN_NAME)
     packages: list[PackageInfo] = []
     broken: list[str] = []
     if use_entry_points:
@@ -420,9 +494,11 @@ def load_registry(
         raise PluginError(f"plugin {pm.get_name(err.plugin)}: {err}") from err
     outdated: list[str] = []
     rules, skipped = _collect(pm, packages, skip_broken, outdated)
-    readers, skipped_readers = _collect_readers(pm, packages, skip_broken)
-    skipped += skipped_readers
+    core_version = _core_version()  # the version of the core's own formats
+    readers, skipped_readers = _collect_readers(pm, packages, skip_broken, core_version)
+    writers, skipped_writers = _collect_writers(pm, packages, skip_broken, core_version)
+    skipped += skipped_readers + skipped_writers
     if skipped:
         alive = {name for name, _ in pm.list_name_plugin()}
         packages = [info for info in packages if info.label in alive]
-    return Registry(rules, packages, broken + skipped, readers, outdated)
+    return Registry(rules, packages, broken + skipped, readers, outdated, writers)

@@ -34,6 +34,8 @@ SOLVE_SCHEMA = "queens-solve/1"
 HINT_SCHEMA = "queens-hint/1"
 CHECK_SCHEMA = "queens-check/1"
 STATS_SCHEMA = "queens-stats/1"
+#: ``queens stats`` over boards of several K: one ``queens-stats/1`` body per K.
+STATS_BY_STARS_SCHEMA = "queens-stats-by-stars/1"
 RULES_SCHEMA = "queens-rules/1"
 
 

@@ -130,6 +130,13 @@ def _ms(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds * 1e3:.2f} ms"
 
 
+def stars_heading(stars: int, boards: int) -> str:
+    """The line over one K's summary when ``queens stats`` sums up boards of several K."""
+    kind = "Queens boards (1 queen" if stars == 1 else f"Star Battle boards ({stars} stars"
+    plural = "board" if boards == 1 else "boards"
+    return f"== {kind} per row, column and region): {boards} {plural} =="
+
+
 def format_summary(summary: Summary) -> str:
     """The text report (no final newline)."""
     processed = summary.processed

@@ -153,6 +153,24 @@ class Summary:
         }
 
 
+def merged(summaries: Sequence[Summary]) -> Summary:
+    """One summary of the boards of several (of different K): every board, every
+    counter, the whole time; what the exit status and a chart of a mixed run are of."""
+    counters = list(dict.fromkeys(c for summary in summaries for c in summary.counters))
+    names: dict[str, str] = {}
+    families: dict[str, str] = {}
+    for summary in summaries:
+        names.update(summary.names)
+        families.update(summary.families)
+    return Summary(
+        [board for summary in summaries for board in summary.boards],
+        counters,
+        names,
+        families,
+        sum(summary.wall_seconds for summary in summaries),
+    )
+
+
 def percentile(ordered: list[float], fraction: float) -> float | None:
     """The nearest-rank percentile of sorted values (None for none)."""
     if not ordered:
@@ -187,12 +205,14 @@ def collect(
     readers: Sequence[Reader] = (TEXT_READER,),
     stars: int | None = None,
     uniqueness: UniquenessCheck | None = None,
+    other_stars: dict[int, list[str]] | None = None,
 ) -> Summary:
     """Solve and grade every board under ``paths``, read with ``readers`` (the text
-    reader by default) with ``stars`` per unit (None: what each input declares, else 1;
-    a board whose K is not the grader's is reported as bad input, since the counters of
-    one summary are one rule set's); count each board's solutions as ``uniqueness``
-    says (None: not counted); ``progress(done, total)`` after each."""
+    reader by default) with ``stars`` per unit (None: what each input declares, else 1);
+    count each board's solutions as ``uniqueness`` says (None: not counted);
+    ``progress(done, total)`` after each. A board whose K is not the grader's goes, by
+    its K, into ``other_stars`` when it is given (for a summary of its own), and is
+    reported as bad input otherwise: the counters of one summary are one rule set's."""
     start = clock()
     entries = expand_paths(paths, readers)
     rules = {rule.counter: rule for rule in grader.full.rules}
@@ -204,7 +224,9 @@ def collect(
         {c: family_of(rules[c].package) for c in order},
     )
     for done, (path, problem) in enumerate(entries, start=1):
-        summary.boards.append(_one(path, problem, grader, clock, readers, stars, uniqueness))
+        board = _one(path, problem, grader, clock, readers, stars, uniqueness, other_stars)
+        if board is not None:
+            summary.boards.append(board)
         if progress is not None:
             progress(done, len(entries))
     summary.wall_seconds = clock() - start
@@ -219,13 +241,17 @@ def _one(
     readers: Sequence[Reader],
     stars: int | None = None,
     uniqueness: UniquenessCheck | None = None,
-) -> BoardStats:
+    other_stars: dict[int, list[str]] | None = None,
+) -> BoardStats | None:
     if problem is not None:
         return BoardStats(display_name(path), BAD_INPUT, error=problem)
     try:
         board = read_board_file(path, readers, stars)
     except BoardInputError as err:
         return BoardStats(display_name(path), BAD_INPUT, error=str(err))
+    if board.stars != grader.full.stars and other_stars is not None:
+        other_stars.setdefault(board.stars, []).append(path)
+        return None
     if board.stars != grader.full.stars:
         # One summary's counters are one rule set's, and the rules depend on K.
         error = (

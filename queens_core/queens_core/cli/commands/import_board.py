@@ -27,8 +27,9 @@ from ..stars_option import parse_stars, stars_option
 @stars_option
 @click.pass_obj
 def import_board(settings, source: str, as_state: bool, stars: str) -> None:
-    """Read FILE (`-`: standard input) with the installed readers and print the board
-    in the text format: one line a row, one letter a region. A Star Battle board comes
+    """Read FILE (`-`: standard input; or a puz.link URL, a share link or an SBN
+    string given as FILE) with the installed readers and print the board in the text
+    format: one line a row, one letter a region. A Star Battle board comes
     under a first line `stars: K`, so that every command reads back the same puzzle; a
     picture does not show K, so give it with --stars K.
 
@@ -42,6 +43,7 @@ def import_board(settings, source: str, as_state: bool, stars: str) -> None:
       queens import shot.png --state > state.txt
       queens hint board.txt --state state.txt
       queens import starbattle.png --stars 2 > board.txt
+      queens import 'https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou'
     """
     k = parse_stars(stars)
     readers = settings.registry().readers
