@@ -443,31 +443,34 @@ class Application:
         exclude: Iterable[str] = (),
         out_dir: str | None = None,
         force: bool = False,
+        max_region: int | None = None,
     ) -> Batch:
         """A batch of ``count`` boards of ``size`` with ``stars`` per unit (1: Queens),
         each with one solution that the rules solve, of the ``tier`` or ``grade`` asked
         and needing the rules of ``needs``; board ``i`` of the batch ``seed`` is the same
         board on every machine. With ``out_dir``, the boards whose files are there are
-        kept (unless ``force``). Raises ``GenerateError`` (before any work) for a batch
-        that cannot be made; iterating the batch raises ``GiveUp``."""
+        kept (unless ``force``). ``max_region`` caps a region's cells (Queens boards;
+        from 12×12 up the maker keeps regions within published boards' range anyway).
+        Raises ``GenerateError`` (before any work) for a batch that cannot be made;
+        iterating the batch raises ``GiveUp``."""
         from .generation import plan_batch
 
         return plan_batch(
             self.registry.rules, size, stars, count, seed, tier, grade, min_region, max_tries, jobs,
-            needs, self.rules(only, exclude, None), out_dir, force,
+            needs, self.rules(only, exclude, None), out_dir, force, max_region,
         )  # fmt: skip
 
     def new_board(
         self, size: int, stars: int = 1, grade: str | None = None, seed: int | None = None,
-        seconds: float = 10.0,
+        seconds: float = 10.0, max_region: int | None = None,
     ) -> MadeBoard:  # fmt: skip
         """One board the rules solve (of ``grade``, if given), as ``generate`` makes
         board 0 of a batch: short rounds of attempts, each the batch of the next seed
         from ``seed`` (None: a random one), until one gives a board; ``GiveUp`` after
-        ``seconds``."""
+        ``seconds``. ``max_region`` as for ``generate``."""
         from .generation import new_board
 
-        return new_board(self.registry.rules, size, stars, grade, seed, seconds)
+        return new_board(self.registry.rules, size, stars, grade, seed, seconds, max_region)
 
     def fix(
         self,
