@@ -479,28 +479,37 @@ class Application:
         seconds: float = 10.0,
         seed: int = 0,
         name: str = BOARD_NAME,
+        tier: str | None = None,
+        grade: str | None = None,
+        needs: Sequence[str] = (),
     ) -> FixAnswer:
         """The fewest region edits found within ``seconds`` (each gives a cell to a region
         it touches; every region stays 4-connected and non-empty) that leave ``board``
-        exactly one solution, changing none of the regions lettered in ``keep``; whether
-        no fix with fewer edits exists is proven when the search got that far. The fixed
-        board is checked by the exact search before it is returned. Raises ``FixError``
-        for a Star Battle board or an unknown region letter."""
+        (Queens or Star Battle) exactly one solution, changing none of the regions
+        lettered in ``keep``; with ``tier``, ``grade`` or ``needs`` (rule ids), only a
+        board the installed rules solve at that tier or grade, needing those rules, is a
+        fix. Whether no fix with fewer edits exists is proven when the search got that
+        far. The fixed board is checked by the exact search before it is returned.
+        Raises ``FixError`` for an unknown region letter, tier, grade or rule."""
         from ..engine.board import Board
-        from ..generator.fix import repair
+        from ..generator.fix import fix_target, repair
         from ..referee.exact import find_solutions
         from .fixing import FixAnswer
 
         board, name = self._board(board, name)
-        repaired = repair(board, keep, seconds, seed)
-        fixed = None if repaired.rows is None else Board(repaired.rows)
+        target = fix_target(self.registry.rules, board.stars, tier, grade, needs)
+        repaired = repair(board, keep, seconds, seed, target)
+        fixed = None if repaired.rows is None else Board(repaired.rows, board.stars)
         solution = 0
         if fixed is not None:
             found = find_solutions(fixed, 2)
             if len(found) != 1 or fixed.warnings:
                 raise AssertionError(f"the fix of {name} is not a unique connected board")
             solution = found[0]
-        return FixAnswer(name, board, repaired, fixed, solution)
+            if target is not None and not target(fixed, solution):
+                raise AssertionError(f"the fix of {name} is not {target.words}")
+        words = None if target is None else target.words
+        return FixAnswer(name, board, repaired, fixed, solution, words)
 
     def render(
         self,

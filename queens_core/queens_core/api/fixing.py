@@ -25,6 +25,8 @@ class FixAnswer:
     repair: Repair
     fixed: Board | None
     solution: int
+    #: What a fix also had to be, in words ("graded 3 Hard"), or None.
+    target: str | None = None
 
     @property
     def edits(self) -> list[Edit]:
@@ -50,14 +52,21 @@ class FixAnswer:
     def claim(self) -> str:
         """The minimality claim in words: proven, or only the best found."""
         count = len(self.edits)
+        target = self.target
         if self.status == "unique":
+            if target is not None:
+                return (
+                    f"The board already has exactly one solution and is {target}: nothing to fix."
+                )
             return "The board already has exactly one solution: nothing to fix."
-        bound = f"no fix with fewer than {_edits(self.at_least)} exists"
+        such = "fix" if target is None else "such fix"
+        bound = f"no {such} with fewer than {_edits(self.at_least)} exists"
+        aim = "" if target is None else f" for a board {target}"
         if self.status == "not-found":
-            return f"No fix found within the budget; {bound}."
+            return f"No fix{aim} found within the budget; {bound}."
         if self.minimal:
-            return f"Fixed with {_edits(count)}, the fewest: {bound}."
-        return f"Fixed with {_edits(count)}, the best found within the budget ({bound})."
+            return f"Fixed with {_edits(count)}, the fewest{aim}: {bound}."
+        return f"Fixed with {_edits(count)}, the best found within the budget{aim} ({bound})."
 
     def picture(self) -> str:
         """The fixed board's letters, each edited cell marked with ``*``."""
@@ -107,7 +116,7 @@ class FixAnswer:
             "minimal": self.minimal,
             "at_least": self.at_least,
             "solution": solution,
-        }
+        } | ({} if self.target is None else {"target": self.target})
 
 
 def _edits(count: int) -> str:

@@ -183,7 +183,7 @@ class Maker:
             self.ceiling = int(LARGEST_REGION_IN_N * size)
         self.max_tries = max_tries
         self.grader = Grader(rules)
-        self.target = _target_rungs(self.grader, tier, grade)
+        self.target = target_rungs(self.grader, tier, grade)
         self.levels = frozenset(rung.level for rung in self.target)
         top = max(self.target, key=lambda rung: rung.level)
         # The rules of the hardest rung of the target say where a board stalls: a stall
@@ -349,7 +349,7 @@ def describe_target(target: Sequence[Rung]) -> str:
     return f"solved by the rules ({names})"
 
 
-def _target_rungs(grader: Grader, tier: str | None, grade: str | None) -> list[Rung]:
+def target_rungs(grader: Grader, tier: str | None, grade: str | None) -> list[Rung]:
     rungs = [rung for rung, _ in grader.rungs]
     if not rungs:
         raise GenerateError("no rule is selected, so no board can be solved by the rules")
