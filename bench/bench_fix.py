@@ -3,7 +3,7 @@ proven, on these sets: archive boards given one random edit that breaks uniquene
 generated boards given three random edits, random region maps (drawn as by hand: even
 sizes, most with many solutions or none), Star Battle archive boards given one random
 edit, and generated boards given three edits fixed to a target (``--grade Hard``,
-``--needs`` a polyomino rule). Each fix is checked by the exact solver (and the target
+``--needs placement_forces_contradiction``). Each fix is checked by the exact solver (and the target
 by the grader).
 
     .venv/bin/python bench/bench_fix.py [SECONDS]
@@ -57,7 +57,7 @@ def main() -> None:
     }
     targets: dict[str, dict[str, object]] = {
         "grade Hard": {"grade": "Hard"},
-        "needs a polyomino": {"needs": ("polyomino_l_tetromino",)},
+        "needs pfc": {"needs": ("placement_forces_contradiction",)},
     }
     archive = sorted((ROOT / "archive" / "boards").glob("*.txt"), key=lambda p: int(p.stem))
     for path in rng.sample(archive, 30):
