@@ -151,6 +151,10 @@ def test_star_battle_boards_one_edit_away_are_fixed_with_one_edit(app, name):
     assert answer.fixed.stars == board.stars
     assert len(answer.edits) == 1 and answer.minimal
     assert len(answer.to_json()["solution"]) == board.stars * board.n
+    # The fixed board as printed reads back as itself, stars and all.
+    printed = answer.text().split("The fixed board:\n")[1].split("\n\n")[0]
+    assert app.read_bytes(printed.encode()).board == answer.fixed
+    assert answer.to_json()["stars"] == board.stars
 
 
 @pytest.mark.slow

@@ -88,7 +88,9 @@ class FixAnswer:
             return "\n".join(lines)
         lines += ["", "Edits (cell: region before → after):"]
         lines += [f"  {edit}" for edit in self.edits]
-        lines += ["", "The fixed board:", *self.fixed.rows]
+        # A Star Battle board as its file has it, so that it can be saved as it is.
+        header = [f"stars: {self.fixed.stars}"] if self.fixed.stars != 1 else []
+        lines += ["", "The fixed board:", *header, *self.fixed.rows]
         lines += ["", f"Edited cells marked {EDITED}:", self.picture()]
         return "\n".join(lines)
 
@@ -96,27 +98,31 @@ class FixAnswer:
         """The ``queens-fix/1`` document."""
         fixed = self.fixed
         solution = None if fixed is None else [list(rc) for rc in fixed.cells_of(self.solution)]
-        return {
-            "schema": "queens-fix/1",
-            "source": self.name,
-            "rows": list(self.board.rows),
-            "status": self.status,
-            "solutions_before": min(self.repair.solutions_before, 9),
-            "fixed": None if fixed is None else list(fixed.rows),
-            "edits": [
-                {
-                    "cell": f"r{edit.row + 1}c{edit.column + 1}",
-                    "row": edit.row,
-                    "column": edit.column,
-                    "from": edit.before,
-                    "to": edit.after,
-                }
-                for edit in self.edits
-            ],
-            "minimal": self.minimal,
-            "at_least": self.at_least,
-            "solution": solution,
-        } | ({} if self.target is None else {"target": self.target})
+        return (
+            {
+                "schema": "queens-fix/1",
+                "source": self.name,
+                "rows": list(self.board.rows),
+                "status": self.status,
+                "solutions_before": min(self.repair.solutions_before, 9),
+                "fixed": None if fixed is None else list(fixed.rows),
+                "edits": [
+                    {
+                        "cell": f"r{edit.row + 1}c{edit.column + 1}",
+                        "row": edit.row,
+                        "column": edit.column,
+                        "from": edit.before,
+                        "to": edit.after,
+                    }
+                    for edit in self.edits
+                ],
+                "minimal": self.minimal,
+                "at_least": self.at_least,
+                "solution": solution,
+            }
+            | ({} if self.board.stars == 1 else {"stars": self.board.stars})
+            | ({} if self.target is None else {"target": self.target})
+        )
 
 
 def _edits(count: int) -> str:
