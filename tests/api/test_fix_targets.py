@@ -39,9 +39,7 @@ def assert_legal_fix(board: Board, answer) -> None:
     n = board.n
     for mask in fixed.region_masks:
         assert mask and connected_part(n, mask, mask & -mask) == mask
-    changed = [
-        (r, c) for r in range(n) for c in range(n) if board.rows[r][c] != fixed.rows[r][c]
-    ]
+    changed = [(r, c) for r in range(n) for c in range(n) if board.rows[r][c] != fixed.rows[r][c]]
     assert sorted((e.row, e.column) for e in answer.edits) == changed
     assert answer.at_least <= len(answer.edits)
     assert answer.minimal == (answer.at_least == len(answer.edits))
