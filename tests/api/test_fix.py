@@ -140,10 +140,7 @@ def test_the_document(app):
     assert document["edits"][0] == {"cell": "r1c3", "row": 0, "column": 2, "from": "A", "to": "B"}
 
 
-def test_star_battle_and_unknown_regions_are_refused_in_one_line(app):
-    stars = app.read(str(ROOT / "archive" / "starbattle" / "10x10-2stars-01.txt")).board
-    with pytest.raises(FixError, match="not 2 stars per unit"):
-        app.fix(stars)
+def test_unknown_regions_are_refused_in_one_line(app):
     with pytest.raises(FixError, match="no region Z"):
         app.fix(app.board(SEVEN_SOLUTIONS), keep="Z")
 

@@ -57,7 +57,8 @@ def test_keep_is_honoured():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((str(ROOT / "archive" / "starbattle" / "10x10-2stars-01.txt"),), "not 2 stars per unit"),
+        ((SEVEN_SOLUTIONS, "--grade", "Impossible"), "is not a grade"),
+        ((SEVEN_SOLUTIONS, "--needs", "no_such_rule"), "no installed rule has this id"),
         ((SEVEN_SOLUTIONS, "--keep", "Z"), "no region Z"),
         ((SEVEN_SOLUTIONS, "--seconds", "0"), "not more than 0 seconds"),
         (("no-such-board.txt",), "no-such-board.txt"),

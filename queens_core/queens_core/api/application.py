@@ -512,6 +512,7 @@ class Application:
         exclude: Iterable[str] = (),
         out_dir: str | None = None,
         force: bool = False,
+        max_region: int | None = None,
         *,
         cluster: str | None = None,
     ) -> Batch:
@@ -519,11 +520,13 @@ class Application:
         each with one solution that the rules solve, of the ``tier`` or ``grade`` asked
         and needing the rules of ``needs``; board ``i`` of the batch ``seed`` is the same
         board on every machine. With ``out_dir``, the boards whose files are there are
-        kept (unless ``force``). With ``cluster``, the address of a Dask scheduler, its
-        workers make the boards (the same boards). Raises ``GenerateError`` (before any
-        work) for a batch that cannot be made, ``ClusterUnreachable`` for a ``cluster``
-        where nothing answers; iterating the batch raises ``GiveUp``, and
-        ``ClusterError`` when the cluster cannot run it."""
+        kept (unless ``force``). ``max_region`` caps a region's cells (Queens boards;
+        from 12×12 up the maker keeps regions within published boards' range anyway).
+        With ``cluster``, the address of a Dask scheduler, its workers make the boards
+        (the same boards). Raises ``GenerateError`` (before any work) for a batch that
+        cannot be made, ``ClusterUnreachable`` for a ``cluster`` where nothing answers;
+        iterating the batch raises ``GiveUp``, and ``ClusterError`` when the cluster
+        cannot run it."""
         from ..generator.queens_maker import GenerateError
         from .generation import plan_batch
 
@@ -538,22 +541,22 @@ class Application:
             answers_at(cluster)
         batch = plan_batch(
             self.registry.rules, size, stars, count, seed, tier, grade, min_region, max_tries, jobs,
-            needs, self.rules(only, exclude, None), out_dir, force,
+            needs, self.rules(only, exclude, None), out_dir, force, max_region,
         )  # fmt: skip
         batch.cluster = cluster
         return batch
 
     def new_board(
         self, size: int, stars: int = 1, grade: str | None = None, seed: int | None = None,
-        seconds: float = 10.0,
+        seconds: float = 10.0, max_region: int | None = None,
     ) -> MadeBoard:  # fmt: skip
         """One board the rules solve (of ``grade``, if given), as ``generate`` makes
         board 0 of a batch: short rounds of attempts, each the batch of the next seed
         from ``seed`` (None: a random one), until one gives a board; ``GiveUp`` after
-        ``seconds``."""
+        ``seconds``. ``max_region`` as for ``generate``."""
         from .generation import new_board
 
-        return new_board(self.registry.rules, size, stars, grade, seed, seconds)
+        return new_board(self.registry.rules, size, stars, grade, seed, seconds, max_region)
 
     def fix(
         self,
@@ -562,28 +565,37 @@ class Application:
         seconds: float = 10.0,
         seed: int = 0,
         name: str = BOARD_NAME,
+        tier: str | None = None,
+        grade: str | None = None,
+        needs: Sequence[str] = (),
     ) -> FixAnswer:
         """The fewest region edits found within ``seconds`` (each gives a cell to a region
         it touches; every region stays 4-connected and non-empty) that leave ``board``
-        exactly one solution, changing none of the regions lettered in ``keep``; whether
-        no fix with fewer edits exists is proven when the search got that far. The fixed
-        board is checked by the exact search before it is returned. Raises ``FixError``
-        for a Star Battle board or an unknown region letter."""
+        (Queens or Star Battle) exactly one solution, changing none of the regions
+        lettered in ``keep``; with ``tier``, ``grade`` or ``needs`` (rule ids), only a
+        board the installed rules solve at that tier or grade, needing those rules, is a
+        fix. Whether no fix with fewer edits exists is proven when the search got that
+        far. The fixed board is checked by the exact search before it is returned.
+        Raises ``FixError`` for an unknown region letter, tier, grade or rule."""
         from ..engine.board import Board
-        from ..generator.fix import repair
+        from ..generator.fix import fix_target, repair
         from ..referee.exact import find_solutions
         from .fixing import FixAnswer
 
         board, name = self._board(board, name)
-        repaired = repair(board, keep, seconds, seed)
-        fixed = None if repaired.rows is None else Board(repaired.rows)
+        target = fix_target(self.registry.rules, board.stars, tier, grade, needs)
+        repaired = repair(board, keep, seconds, seed, target)
+        fixed = None if repaired.rows is None else Board(repaired.rows, board.stars)
         solution = 0
         if fixed is not None:
             found = find_solutions(fixed, 2)
             if len(found) != 1 or fixed.warnings:
                 raise AssertionError(f"the fix of {name} is not a unique connected board")
             solution = found[0]
-        return FixAnswer(name, board, repaired, fixed, solution)
+            if target is not None and not target(fixed, solution):
+                raise AssertionError(f"the fix of {name} is not {target.words}")
+        words = None if target is None else target.words
+        return FixAnswer(name, board, repaired, fixed, solution, words)
 
     def analyse(
         self,

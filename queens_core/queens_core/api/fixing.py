@@ -25,6 +25,8 @@ class FixAnswer:
     repair: Repair
     fixed: Board | None
     solution: int
+    #: What a fix also had to be, in words ("graded 3 Hard"), or None.
+    target: str | None = None
 
     @property
     def edits(self) -> list[Edit]:
@@ -50,14 +52,21 @@ class FixAnswer:
     def claim(self) -> str:
         """The minimality claim in words: proven, or only the best found."""
         count = len(self.edits)
+        target = self.target
         if self.status == "unique":
+            if target is not None:
+                return (
+                    f"The board already has exactly one solution and is {target}: nothing to fix."
+                )
             return "The board already has exactly one solution: nothing to fix."
-        bound = f"no fix with fewer than {_edits(self.at_least)} exists"
+        such = "fix" if target is None else "such fix"
+        bound = f"no {such} with fewer than {_edits(self.at_least)} exists"
+        aim = "" if target is None else f" for a board {target}"
         if self.status == "not-found":
-            return f"No fix found within the budget; {bound}."
+            return f"No fix{aim} found within the budget; {bound}."
         if self.minimal:
-            return f"Fixed with {_edits(count)}, the fewest: {bound}."
-        return f"Fixed with {_edits(count)}, the best found within the budget ({bound})."
+            return f"Fixed with {_edits(count)}, the fewest{aim}: {bound}."
+        return f"Fixed with {_edits(count)}, the best found within the budget{aim} ({bound})."
 
     def picture(self) -> str:
         """The fixed board's letters, each edited cell marked with ``*``."""
@@ -79,7 +88,9 @@ class FixAnswer:
             return "\n".join(lines)
         lines += ["", "Edits (cell: region before → after):"]
         lines += [f"  {edit}" for edit in self.edits]
-        lines += ["", "The fixed board:", *self.fixed.rows]
+        # A Star Battle board as its file has it, so that it can be saved as it is.
+        header = [f"stars: {self.fixed.stars}"] if self.fixed.stars != 1 else []
+        lines += ["", "The fixed board:", *header, *self.fixed.rows]
         lines += ["", f"Edited cells marked {EDITED}:", self.picture()]
         return "\n".join(lines)
 
@@ -87,27 +98,31 @@ class FixAnswer:
         """The ``queens-fix/1`` document."""
         fixed = self.fixed
         solution = None if fixed is None else [list(rc) for rc in fixed.cells_of(self.solution)]
-        return {
-            "schema": "queens-fix/1",
-            "source": self.name,
-            "rows": list(self.board.rows),
-            "status": self.status,
-            "solutions_before": min(self.repair.solutions_before, 9),
-            "fixed": None if fixed is None else list(fixed.rows),
-            "edits": [
-                {
-                    "cell": f"r{edit.row + 1}c{edit.column + 1}",
-                    "row": edit.row,
-                    "column": edit.column,
-                    "from": edit.before,
-                    "to": edit.after,
-                }
-                for edit in self.edits
-            ],
-            "minimal": self.minimal,
-            "at_least": self.at_least,
-            "solution": solution,
-        }
+        return (
+            {
+                "schema": "queens-fix/1",
+                "source": self.name,
+                "rows": list(self.board.rows),
+                "status": self.status,
+                "solutions_before": min(self.repair.solutions_before, 9),
+                "fixed": None if fixed is None else list(fixed.rows),
+                "edits": [
+                    {
+                        "cell": f"r{edit.row + 1}c{edit.column + 1}",
+                        "row": edit.row,
+                        "column": edit.column,
+                        "from": edit.before,
+                        "to": edit.after,
+                    }
+                    for edit in self.edits
+                ],
+                "minimal": self.minimal,
+                "at_least": self.at_least,
+                "solution": solution,
+            }
+            | ({} if self.board.stars == 1 else {"stars": self.board.stars})
+            | ({} if self.target is None else {"target": self.target})
+        )
 
 
 def _edits(count: int) -> str:

@@ -289,6 +289,7 @@ def plan_batch(
     rules: list[Rule],
     out_dir: str | None,
     force: bool,
+    max_region: int | None = None,
 ) -> Batch:
     """The batch asked for, of boards the ``rules`` solve (``installed``: every rule,
     which ``needs`` names), every option checked (``GenerateError``) and ``out_dir``
@@ -313,11 +314,13 @@ def plan_batch(
             jobs,
             needs,
             rules,
+            max_region,
         )
     else:
         batch = _queens_batch(
-            installed, size, count, seed, tier, grade, min_region, max_tries, jobs, needs, rules
-        )
+            installed, size, count, seed, tier, grade, min_region, max_tries, jobs, needs, rules,
+            max_region,
+        )  # fmt: skip
     batch.out_dir, batch.force = out_dir, force
     if out_dir is not None:
         prepare_dir(out_dir)
@@ -355,12 +358,13 @@ def _queens_batch(
     jobs: int,
     needs: Sequence[str],
     rules: list[Rule],
+    max_region: int | None,
 ) -> Batch:
     from ..generator.queens_maker import DEFAULT_MAX_TRIES, GenerateError, Maker, describe_target
 
     accept = _needs_filter(installed, rules, needs, max_tries, 1)
     tries = DEFAULT_MAX_TRIES if max_tries is None else max_tries
-    maker = Maker(rules, size, tier, grade, min_region, tries, accept=accept)
+    maker = Maker(rules, size, tier, grade, min_region, tries, accept=accept, max_region=max_region)
     if jobs < 1:
         raise GenerateError(f"--jobs: {jobs} is not a positive number")
     # The grade as named on the ladder, however it was typed ("3", "hard").
@@ -368,6 +372,8 @@ def _queens_batch(
     parts = [f"{size}x{size}", *(p.lower() for p in (tier, grade_name) if p)]
     if min_region > 1:
         parts.append(f"min{min_region}")
+    if max_region is not None:
+        parts.append(f"max{max_region}")
 
     def misfit(assessment: Assessment) -> str | None:
         rung = assessment.rung
@@ -395,6 +401,7 @@ def _star_batch(
     jobs: int,
     needs: Sequence[str],
     rules: list[Rule],
+    max_region: int | None,
 ) -> Batch:
     from ..engine.board import MAX_SIZE, max_stars, size_article
     from ..generator.queens_maker import GenerateError
@@ -403,6 +410,7 @@ def _star_batch(
     # Star Battle boards are made in one process, by their own repair loop.
     for option, given in (
         ("--min-region", min_region != 1),
+        ("--max-region", max_region is not None),
         ("--max-tries", max_tries is not None),
         ("--jobs", jobs != 1),
     ):
@@ -506,6 +514,7 @@ def new_board(
     grade: str | None = None,
     seed: int | None = None,
     seconds: float = 10.0,
+    max_region: int | None = None,
 ) -> MadeBoard:
     """One board the rules solve, of ``grade`` if given, with ``stars`` per unit: board
     0 of the batch of ``seed`` (None: a random seed), else of the next seeds, in short
@@ -518,7 +527,9 @@ def new_board(
 
     maker: BoardMaker
     if stars == 1:
-        maker = Maker(rules, size, None, grade, 1, ATTEMPTS_PER_ROUND)
+        maker = Maker(rules, size, None, grade, 1, ATTEMPTS_PER_ROUND, max_region=max_region)
+    elif max_region is not None:
+        raise GenerateError(f"--max-region is for Queens boards, not with --stars {stars}")
     else:
         try:
             maker = StarMaker(rules, size, stars, None, grade, ATTEMPTS_PER_ROUND)

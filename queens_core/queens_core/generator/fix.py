@@ -21,20 +21,28 @@ are undone; the fewest edits found are then only "the best found within the budg
 
 The counts come from the referee's fast paths for region maps: the placement table up to
 9×9 (a map's solutions by mask operations, each region's clashes kept), the map search
-above. Only Queens boards (one queen a unit) are repaired.
+above; for Star Battle boards (K stars a unit) the exact search of a board, and the
+breadth-first search alone (the generator's repair plants one queen a region).
+
+A *target* (:class:`FixTarget`: a tier, a grade, rules the board must need) narrows what
+counts as a fix: a map with one solution that the installed rules solve as asked. The
+search is the same (a fix must first be unique, so the same maps are pruned), and so is
+the proof, which then says "no such fix with fewer than D edits".
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..engine.board import Board, connected_part
-from ..referee.exact import find_map_solutions, placement_table
+from ..engine.rules import Rule
+from ..referee.exact import find_map_solutions, find_solutions, placement_table
+from ..tools.grade import Assessment, Grader
 from .queens_maker import REPAIRS_PER_CELL_ROW, MapGeometry, MapUnderRepair
-from .regions import neighbours4
+from .regions import REGION_CHARS, neighbours4
 
 #: Solutions counted per map: enough to choose the cells the last edit must hit.
 _CAP = 8
@@ -91,12 +99,40 @@ class Repair:
         return self.rows is not None and len(self.edits) <= self.proven_at_least
 
 
+class FixTarget:
+    """What a fix must also be: solved by the rules of ``grader`` at one of the rung
+    ``levels`` (None: any the rules solve), and taken by ``accept`` (the test of
+    ``--needs``); ``words`` says it in a sentence ("graded 3 Hard")."""
+
+    def __init__(
+        self,
+        grader: Grader,
+        levels: frozenset[int] | None,
+        accept: Callable[[Board, Assessment], bool] | None,
+        words: str,
+    ):
+        self.grader = grader
+        self.levels = levels
+        self.accept = accept
+        self.words = words
+
+    def __call__(self, board: Board, solution: int) -> bool:
+        assessment = self.grader.assess(board, solution=solution)
+        rung = assessment.rung
+        if not assessment.solved or rung is None:
+            return False
+        if self.levels is not None and int(rung.level) not in self.levels:
+            return False
+        return self.accept is None or self.accept(board, assessment)
+
+
 class _Counts:
     """Exact solution counts of region maps of one size, by the cheapest exact path."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, stars: int = 1):
         self.n = n
-        self.table = placement_table(n)
+        self.stars = stars
+        self.table = placement_table(n) if stars == 1 else None
         self.clashes: dict[int, int] = {}
         self.counted = 0
 
@@ -104,6 +140,8 @@ class _Counts:
         """Up to ``cap`` solutions of the map, as queen masks."""
         self.counted += 1
         table = self.table
+        if self.stars != 1:
+            return find_solutions(_board_of(self.n, region, self.stars), cap)
         if table is None:
             return find_map_solutions(self.n, list(region), masks, cap)
         clashes = self.clashes
@@ -123,6 +161,12 @@ class _Counts:
             left ^= low
             found_queens.append(queens[low.bit_length() - 1])
         return found_queens
+
+
+def _board_of(n: int, region: bytes, stars: int = 1) -> Board:
+    """The map as a board (regions lettered by their numbers)."""
+    text = "".join(REGION_CHARS[k] for k in region)
+    return Board(tuple(text[r * n : (r + 1) * n] for r in range(n)), stars)
 
 
 def _masks(region: bytes, regions: int) -> list[int]:
@@ -152,17 +196,30 @@ def _hit_cells(solutions: list[int]) -> int:
 
 
 class _Search:
-    def __init__(self, board: Board, keep: Iterable[str], seconds: float, seed: int):
+    def __init__(
+        self,
+        board: Board,
+        keep: Iterable[str],
+        seconds: float,
+        seed: int,
+        target: FixTarget | None = None,
+    ):
         self.n = n = board.n
+        self.stars = board.stars
+        self.target = target
+        #: Maps found unique and connected, and whether they are on the target.
+        self.on_target: dict[bytes, bool] = {}
         self.letters = board.letters
         self.original = bytes(board.cell_region)
         kept = set(keep)
         self.frozen = {k for k, letter in enumerate(board.letters) if letter in kept}
         self.neighbours = [tuple(neighbours4(cell, n)) for cell in range(n * n)]
-        self.counts = _Counts(n)
+        self.counts = _Counts(n, board.stars)
         self.deadline = time.monotonic() + seconds
-        #: The breadth-first proof's share of the budget; the repair gets the rest.
-        self.proof_deadline = time.monotonic() + seconds * _PROOF_SHARE
+        #: The breadth-first proof's share of the budget; the repair gets the rest (the
+        #: proof gets it all on Star Battle boards, which the repair does not make).
+        share = _PROOF_SHARE if board.stars == 1 else 1.0
+        self.proof_deadline = time.monotonic() + seconds * share
         self.rng = random.Random(seed)
         #: Solutions found of each map met (its region bytes), up to the cap.
         self.known: dict[bytes, list[int]] = {}
@@ -178,9 +235,17 @@ class _Search:
         return found
 
     def is_fix(self, region: bytes) -> bool:
-        return len(self.solutions(region)) == 1 and _connected(
-            self.n, _masks(region, len(self.letters))
-        )
+        found = self.solutions(region)
+        if len(found) != 1 or not _connected(self.n, _masks(region, len(self.letters))):
+            return False
+        if self.target is None:
+            return True
+        known = self.on_target.get(region)
+        if known is None:
+            known = self.on_target[region] = self.target(
+                _board_of(self.n, region, self.stars), found[0]
+            )
+        return known
 
     def edits_of(self, region: bytes, cells: int = -1) -> Iterator[bytes]:
         """Every map one edit away from ``region`` that edits a cell of ``cells`` not
@@ -250,6 +315,8 @@ class _Search:
         solution, the other solutions broken by region moves; each fix found trimmed of
         the edits it does not need. The fewest edits of those found within the budget
         (at once, when it reaches ``proven``)."""
+        if self.stars != 1:
+            return None
         starts = sorted(
             (region for region, found in self.known.items() if found),
             key=lambda region: (_distance(self.original, region), len(self.known[region])),
@@ -327,14 +394,16 @@ class _Search:
         return Repair(rows, edits, proven, before, self.counts.counted, time.monotonic() - start)
 
 
-def repair(board: Board, keep: Iterable[str] = (), seconds: float = 10.0, seed: int = 0) -> Repair:
-    """The fewest edits found within ``seconds`` that give ``board`` (a Queens board)
-    exactly one solution, changing no region named in ``keep``. Raises ``FixError``
-    for a Star Battle board or a region letter the board does not have."""
-    if board.stars != 1:
-        raise FixError(
-            f"fix repairs Queens boards (one queen a unit), not {board.stars} stars per unit"
-        )
+def repair(
+    board: Board,
+    keep: Iterable[str] = (),
+    seconds: float = 10.0,
+    seed: int = 0,
+    target: FixTarget | None = None,
+) -> Repair:
+    """The fewest edits found within ``seconds`` that give ``board`` exactly one solution
+    (and put it on ``target``, if given), changing no region named in ``keep``. Raises
+    ``FixError`` for a region letter the board does not have."""
     unknown = sorted(set(keep) - set(board.letters))
     if unknown:
         raise FixError(
@@ -342,4 +411,57 @@ def repair(board: Board, keep: Iterable[str] = (), seconds: float = 10.0, seed: 
             + ", ".join(unknown)
             + f" (its regions: {''.join(board.letters)})"
         )
-    return _Search(board, keep, seconds, seed).run()
+    return _Search(board, keep, seconds, seed, target).run()
+
+
+def fix_target(
+    rules: Sequence[Rule],
+    stars: int,
+    tier: str | None = None,
+    grade: str | None = None,
+    needs: Sequence[str] = (),
+) -> FixTarget | None:
+    """The target of a fix with ``stars`` a unit: the ``tier`` and ``grade`` (as ``queens
+    check`` reports them) the installed ``rules`` solve it at, the rules of ``needs`` it
+    needs (ids, comma-separated allowed); None without any. Raises ``FixError`` for a
+    tier, grade or rule it cannot name, or a rule no board can need."""
+    if tier is None and grade is None and not needs:
+        return None
+    from .needs import NeedsFilter, resolve_needed
+    from .queens_maker import GenerateError, describe_target, target_rungs
+    from .stars_maker import StarMaker
+
+    try:
+        levels: frozenset[int] | None = None
+        if stars == 1:
+            grader = Grader(rules)
+            if tier is not None or grade is not None:
+                rungs = target_rungs(grader, tier, grade)
+                levels = frozenset(int(rung.level) for rung in rungs)
+                words = [describe_target(rungs)]
+            else:
+                words = []
+        else:
+            maker = StarMaker(rules, 4, stars, tier, grade)
+            grader = maker.grader
+            words = []
+            if tier is not None or grade is not None:
+                rungs = [
+                    rung
+                    for rung, _ in grader.rungs
+                    if (maker.tier is None or rung.tier == maker.tier)
+                    and (maker.grade is None or int(rung.level) == maker.grade)
+                ]
+                if not rungs:
+                    raise FixError("no rung of the installed rules is of that tier and grade")
+                levels = frozenset(int(rung.level) for rung in rungs)
+                words = [describe_target(rungs)]
+        accept = None
+        if needs:
+            needed = resolve_needed(rules, rules, needs, stars)
+            # No give-up: a fix is one board, and its search has its own budget.
+            accept = NeedsFilter(rules, needed, probe=2**62, stars=stars)
+            words.append("that needs " + " and ".join(rule.counter for rule in needed))
+    except (GenerateError, ValueError) as err:
+        raise FixError(str(err)) from None
+    return FixTarget(grader, levels, accept, " ".join(words))

@@ -88,6 +88,15 @@ SOLUTIONS_PER_SEARCH = {10: 4, MAX_SIZE: 12}
 #: like the archive's (``bench/bench_generate.py`` prints both). A floor of 1 lets one
 #: region be a single cell, which most of those boards end up with.
 SMALLEST_REGION_SHARES = {1: 25, 2: 22, 3: 28, 4: 17, 5: 7, 6: 1}
+#: From this size up, maps are kept in the shape of published boards: no region larger
+#: than :data:`LARGEST_REGION_IN_N` times N cells, and no region enclosed by another.
+#: Left alone, growth and repairs let one region take 40% of a 20×20 board with islands
+#: of one or two cells inside it. Below it, the maps are as before (the archive's sizes,
+#: whose region sizes the bias and shares above were tuned to).
+SHAPED_FROM_SIZE = 12
+#: The largest region a shaped map may have, as a multiple of N: the archive's largest
+#: region is a median 2.8·N cells and a 95th percentile 5.4·N.
+LARGEST_REGION_IN_N = 4.5
 
 
 class GenerateError(ValueError):
@@ -141,6 +150,7 @@ class Maker:
         min_region: int = 1,
         max_tries: int = DEFAULT_MAX_TRIES,
         accept: Callable[[Board, Assessment], bool] | None = None,
+        max_region: int | None = None,
     ):
         rules = list(rules)
         if not MIN_GENERATED_SIZE <= size <= MAX_SIZE:
@@ -154,11 +164,27 @@ class Maker:
                 f"--min-region: {min_region} is not possible: {size} regions share "
                 f"{size * size} cells, so the smallest has 1 to {size} cells"
             )
+        if max_region is not None and not max(size, min_region) <= max_region:
+            fewest = max(size, min_region)
+            why = (
+                f"{size} regions share {size * size} cells, so the largest has at least {size}"
+                if fewest == size
+                else f"it is below --min-region {min_region}"
+            )
+            raise GenerateError(
+                f"--max-region: {max_region} is not possible: {why}; ask for {fewest} or more"
+            )
         self.size = size
         self.min_region = min_region
+        #: The most cells a region may have (None: no limit), and whether a region may be
+        #: enclosed by another: see SHAPED_FROM_SIZE.
+        self.ceiling = max_region
+        self.islands = size < SHAPED_FROM_SIZE
+        if max_region is None and not self.islands:
+            self.ceiling = int(LARGEST_REGION_IN_N * size)
         self.max_tries = max_tries
         self.grader = Grader(rules)
-        self.target = _target_rungs(self.grader, tier, grade)
+        self.target = target_rungs(self.grader, tier, grade)
         self.levels = frozenset(rung.level for rung in self.target)
         top = max(self.target, key=lambda rung: rung.level)
         # The rules of the hardest rung of the target say where a board stalls: a stall
@@ -238,9 +264,11 @@ class Maker:
             assert columns is not None  # every size from 4 up has a placement
             seeds = [r * n + c for r, c in enumerate(columns)]
             planted = sum(1 << cell for cell in seeds)
-        regions = MapUnderRepair(
-            self.geometry, grow_region_map(n, seeds, rng, REGION_BIAS), planted, floor
-        )
+        ceiling = self.ceiling
+        grown = grow_region_map(n, seeds, rng, REGION_BIAS, ceiling)
+        regions = MapUnderRepair(self.geometry, grown, planted, floor, ceiling, self.islands)
+        if not regions.in_shape():
+            return None  # walled in past the ceiling, or an island: a fresh map
         if not regions.enlarge_small(rng):
             return None
         seen: Counter[tuple[int, ...]] = Counter()
@@ -325,7 +353,7 @@ def describe_target(target: Sequence[Rung]) -> str:
     return f"solved by the rules ({names})"
 
 
-def _target_rungs(grader: Grader, tier: str | None, grade: str | None) -> list[Rung]:
+def target_rungs(grader: Grader, tier: str | None, grade: str | None) -> list[Rung]:
     rungs = [rung for rung, _ in grader.rungs]
     if not rungs:
         raise GenerateError("no rule is selected, so no board can be solved by the rules")
@@ -373,16 +401,26 @@ class MapGeometry:
     masks that step a region's cells sideways, and the placement table (None from 10×10
     up)."""
 
-    __slots__ = ("every_cell", "left_of_last", "n", "neighbours", "right_of_first", "table")
+    __slots__ = (
+        "edge",
+        "every_cell",
+        "left_of_last",
+        "n",
+        "neighbours",
+        "right_of_first",
+        "table",
+    )
 
     def __init__(self, n: int):
         self.n = n
         self.table = placement_table(n)
         self.neighbours = tuple(tuple(neighbours4(cell, n)) for cell in range(n * n))
-        _, columns, _ = size_geometry(n)
+        rows, columns, _ = size_geometry(n)
         self.every_cell = (1 << (n * n)) - 1
         self.left_of_last = self.every_cell & ~columns[n - 1]
         self.right_of_first = self.every_cell & ~columns[0]
+        #: The cells on the grid's edge: a region with one of them is never enclosed.
+        self.edge = rows[0] | rows[n - 1] | columns[0] | columns[n - 1]
 
     def border(self, mask: int) -> int:
         """The cells outside ``mask`` that share a side with one of its cells."""
@@ -404,16 +442,39 @@ class MapUnderRepair:
     """A region map being repaired: the region of every cell and each region's mask.
 
     Regions keep at least ``floor`` cells, except that when ``floor`` is 1 at most one
-    region may have a single cell (real boards rarely have two).
+    region may have a single cell (real boards rarely have two). With a ``ceiling``, no
+    move makes a region larger than that; with ``islands`` false, no move leaves a region
+    enclosed by another (touching no other region and not the grid's edge), so a map
+    without islands keeps none.
     """
 
-    __slots__ = ("clashes", "floor", "geometry", "masks", "planted", "planted_bit", "region")
+    __slots__ = (
+        "ceiling",
+        "clashes",
+        "floor",
+        "geometry",
+        "islands",
+        "masks",
+        "planted",
+        "planted_bit",
+        "region",
+    )
 
-    def __init__(self, geometry: MapGeometry, region: list[int], planted: int, floor: int):
+    def __init__(
+        self,
+        geometry: MapGeometry,
+        region: list[int],
+        planted: int,
+        floor: int,
+        ceiling: int | None = None,
+        islands: bool = True,
+    ):
         self.geometry = geometry
         self.region = region
         self.planted = planted
         self.floor = floor
+        self.ceiling = ceiling
+        self.islands = islands
         #: The placements with two queens in a region, by the region's mask (sizes with
         #: a placement table).
         self.clashes: dict[int, int] = {}
@@ -510,7 +571,57 @@ class MapUnderRepair:
             kept = self.geometry.component(mask & ~bit, mask & self.planted)
         if not self._may_shrink_to(kept.bit_count()):
             return [], 0
+        if self.ceiling is not None or not self.islands:
+            carried = mask & ~kept
+            return [to for to in sorted(targets) if self._may_receive(k, to, carried)], kept
         return sorted(targets), kept
+
+    def in_shape(self) -> bool:
+        """Whether no region is above the ceiling and (without islands) none is enclosed
+        by another."""
+        masks = self.masks
+        if self.ceiling is not None and max(mask.bit_count() for mask in masks) > self.ceiling:
+            return False
+        if self.islands:
+            return True
+        geometry = self.geometry
+        region = self.region
+        for mask in masks:
+            if mask & geometry.edge:
+                continue
+            around = geometry.border(mask)
+            some = around & -around
+            if not around & ~masks[region[some.bit_length() - 1]]:
+                return False
+        return True
+
+    def _may_receive(self, k: int, to: int, carried: int) -> bool:
+        """Whether region ``to`` may take the cells ``carried`` from region ``k``: it stays
+        within the ceiling, and (without islands) no region the move changes, nor one
+        beside the cells it moves, is left enclosed by another."""
+        masks = self.masks
+        grown = masks[to] | carried
+        if self.ceiling is not None and grown.bit_count() > self.ceiling:
+            return False
+        if self.islands:
+            return True
+        geometry = self.geometry
+        region = self.region
+        kept = masks[k] & ~carried
+        touched = {region[cell] for cell in bits(geometry.border(carried))}
+        touched.update((k, to))
+        for j in touched:
+            mask = kept if j == k else grown if j == to else masks[j]
+            if mask & geometry.edge:
+                continue
+            around = geometry.border(mask)
+            # Enclosed: every cell around it is in one region (after the move).
+            some = around & -around
+            other = to if some & carried else region[some.bit_length() - 1]
+            other_mask = kept if other == k else grown if other == to else masks[other]
+            if not around & ~other_mask:
+                return False
+        return True
 
     def move(self, cell: int, to: int, kept: int) -> None:
         """Give ``cell`` to region ``to``, with the cells its region does not keep."""

@@ -84,9 +84,13 @@ def grow_regions(n: int, seeds: list[int], rng: random.Random, bias: float = 0.0
     return Board.from_rows(rows)
 
 
-def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 0.0) -> list[int]:
+def grow_region_map(
+    n: int, seeds: list[int], rng: random.Random, bias: float = 0.0, ceiling: int | None = None
+) -> list[int]:
     """The region of every cell (``r * n + c``) as :func:`grow_regions` grows them: region
-    ``k`` grows from ``seeds[k]``."""
+    ``k`` grows from ``seeds[k]``. A region that reaches ``ceiling`` cells stops growing
+    while another can still grow; when none under it can, the rest of the grid goes to the
+    regions beside it whatever their size (the caller checks the largest)."""
     if len(seeds) != n or len(set(seeds)) != n:
         raise ValueError(f"need {n} distinct seed cells, got {seeds!r}")
     neighbours = _neighbour_table(n)
@@ -108,6 +112,8 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
     # sums from its region on: kept up to date instead of summed again at every cell.
     linear = bias == 1.0
     cumulative: list[float] = []
+    #: Regions that stopped at the ceiling, to grow again only if nothing else can.
+    capped: list[int] = []
     while free:
         if not linear:
             cumulative = list(accumulate([sizes[k] ** bias for k in growing]))
@@ -130,11 +136,20 @@ def grow_region_map(n: int, seeds: list[int], rng: random.Random, bias: float = 
         else:
             growing.pop(pick)  # walled in: it cannot grow any more
             cumulative = []
+            if not growing and capped:  # the rest is walled in by regions at the ceiling
+                growing, capped = capped, []
             continue
         region[cell] = k
         sizes[k] += 1
         free -= 1
         frontier += [m for m in neighbours[cell] if region[m] == -1]
+        if sizes[k] == ceiling and free:
+            growing.pop(pick)
+            capped.append(k)
+            cumulative = []
+            if not growing:
+                growing, capped = capped, []
+            continue
         if linear:
             for later in range(pick, len(cumulative)):
                 cumulative[later] += 1

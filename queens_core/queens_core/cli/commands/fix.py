@@ -8,7 +8,7 @@ import click
 
 from ...tools.batch import display_name
 from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, fail
-from ..options import SECONDS, format_option
+from ..options import SECONDS, complete_rule_names, format_option
 from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
 
@@ -29,28 +29,60 @@ from ..stars_option import parse_stars, stars_option
     help="The search's budget: past it, the best fix found so far.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="The repair's random seed.")
+@click.option(
+    "--tier",
+    metavar="TIER",
+    help="Only a fixed board whose first solving tier is TIER (baseline, cheap, expensive; "
+    "as `queens check` reports it).",
+)
+@click.option(
+    "--grade",
+    metavar="GRADE",
+    help="Only a fixed board of this grade: Easy, Medium, Hard, Fiendish, or its level 1-4.",
+)
+@click.option(
+    "--needs",
+    multiple=True,
+    shell_complete=complete_rule_names,
+    metavar="RULES",
+    help="Only a fixed board that needs these rules (ids, comma-separated): the rules "
+    "solve it, and without any one of these they stall.",
+)
 @format_option("json: one object (docs/json.md, schema queens-fix/1).")
 @stars_option
 @click.pass_obj
 def fix(
-    settings, board: str, keep: str, seconds: float, seed: int, output_format: str, stars: str
+    settings,
+    board: str,
+    keep: str,
+    seconds: float,
+    seed: int,
+    tier: str | None,
+    grade: str | None,
+    needs: tuple[str, ...],
+    output_format: str,
+    stars: str,
 ) -> None:
     """Make BOARD have exactly one solution with the fewest region edits: an edit gives
     one cell to a region it touches, and every region stays 4-connected and non-empty.
-    Boards with several solutions and boards with none are repaired alike; the fixed
-    board is checked by an exact search before it is printed.
+    Boards with several solutions and boards with none are repaired alike, Queens and
+    Star Battle; the fixed board is checked by an exact search before it is printed.
+    With --tier, --grade or --needs, only a board the installed rules solve as asked is
+    a fix.
 
     Prints the edits (rRcC: region before → after), the fixed board, and the board
     with the edited cells marked *. Says "the fewest" only when the search proved that
     no fix with fewer edits exists, else "the best found within the budget".
 
-    Exit status: 0 fixed (or already unique), 1 no fix found within --seconds, 2 bad
-    input (a Star Battle board, a --keep letter the board does not have).
+    Exit status: 0 fixed (or already unique and as asked), 1 no fix found within
+    --seconds, 2 bad input (a --keep letter the board does not have, an unknown tier,
+    grade or rule).
 
     \b
     Examples:
       queens fix my-board.txt
       queens fix my-board.txt --keep AB --seconds 30
+      queens fix my-board.txt --grade Hard --seconds 30
       queens fix my-board.txt --format json
     """
     from ...api import FixError
@@ -61,7 +93,9 @@ def fix(
     board_name = display_name(board)
     letters = [letter for letter in keep if letter not in ", "]
     try:
-        answer = settings.application().fix(parsed, letters, seconds, seed, board_name)
+        answer = settings.application().fix(
+            parsed, letters, seconds, seed, board_name, tier, grade, needs
+        )
     except FixError as err:
         fail(f"{board_name}: {err}", EXIT_BAD_INPUT)
     if output_format == "json":

@@ -68,6 +68,14 @@ if TYPE_CHECKING:
     help="No region smaller than this many cells.",
 )
 @click.option(
+    "--max-region",
+    "max_region_text",
+    default=None,
+    metavar="CELLS",
+    help="No region larger than this many cells. From 12×12 up, regions stay within "
+    "4.5·N cells and none is enclosed by another without it.",
+)
+@click.option(
     "--max-tries",
     "max_tries_text",
     default=None,
@@ -133,8 +141,9 @@ if TYPE_CHECKING:
     metavar="K",
     help="Stars per row, column and region: 1 for Queens; 2 or more makes Star Battle "
     "boards with one solution that the rules solve, graded on the Star Battle ladder "
-    "(--tier, --grade, --only, --exclude and --needs apply; --min-region, --max-tries and "
-    "--jobs are Queens options). Files written with -o start with a line 'stars: K'.",
+    "(--tier, --grade, --only, --exclude and --needs apply; --min-region, --max-region, "
+    "--max-tries and --jobs are Queens options). Files written with -o start with a line "
+    "'stars: K'.",
 )
 @click.pass_obj
 def generate(
@@ -145,6 +154,7 @@ def generate(
     tier: str | None,
     grade: str | None,
     min_region_text: str,
+    max_region_text: str | None,
     max_tries_text: str | None,
     out_dir: str | None,
     force: bool,
@@ -197,6 +207,7 @@ def generate(
 
         seed = secrets.randbelow(10**9)
     min_region = _integer("--min-region", min_region_text)
+    max_region = None if max_region_text is None else _integer("--max-region", max_region_text)
     jobs = _integer("--jobs", jobs_text)
     max_tries = None if max_tries_text is None else _integer("--max-tries", max_tries_text)
     stars = _integer("--stars", stars_text)
@@ -207,7 +218,7 @@ def generate(
     try:
         batch = app.generate(
             size, stars, count, seed, tier, grade, min_region, max_tries, jobs, needs,
-            only, exclude, out_dir, force, cluster=cluster,
+            only, exclude, out_dir, force, max_region, cluster=cluster,
         )  # fmt: skip
     except (GenerateError, ClusterUnreachable) as err:
         fail(str(err), EXIT_BAD_INPUT)
