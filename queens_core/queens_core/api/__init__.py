@@ -40,8 +40,10 @@ if TYPE_CHECKING:
     from ..runtime.forks import run_in_child as run_in_child
     from ..runtime.workers import WorkerDied
     from ..tools.batch import BoardInputError
+    from .deductions import CellError, StepsNow, WhatIf, WhyAnswer
     from .fixing import FixAnswer
     from .generation import MadeBoard
+    from .practice import Practice
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
 
@@ -60,6 +62,11 @@ _HOMES = {
     "Statistics": ".reports",
     "MadeBoard": ".generation",
     "FixAnswer": ".fixing",
+    "StepsNow": ".deductions",
+    "WhyAnswer": ".deductions",
+    "WhatIf": ".deductions",
+    "CellError": ".deductions",
+    "Practice": ".practice",
     "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
@@ -95,6 +102,7 @@ __all__ = [
     "BoardError",
     "BoardInputError",
     "BoardRead",
+    "CellError",
     "CheckAnswer",
     "DetailError",
     "FixAnswer",
@@ -108,6 +116,7 @@ __all__ = [
     "InvalidState",
     "MadeBoard",
     "NeverNeeded",
+    "Practice",
     "PluginRanAway",
     "ReaderFailed",
     "RuleFailure",
@@ -115,7 +124,10 @@ __all__ = [
     "SelectionError",
     "Solution",
     "Statistics",
+    "StepsNow",
     "UnsoundRule",
+    "WhatIf",
+    "WhyAnswer",
     "WorkerDied",
     "board_json",
     "detail_failure",

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..tools.grade import Grader
     from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
+    from .deductions import StepsNow, WhatIf, WhyAnswer
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
 
@@ -321,6 +322,76 @@ class Application:
         start = state or State.initial(board)
         found = find_hint(board, start, self.registry.rules, timeout, every_step)
         return HintAnswer(found, name, state_name)
+
+    def steps(
+        self,
+        board: BoardOrPath,
+        state: State | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        name: str = BOARD_NAME,
+        state_name: str | None = None,
+    ) -> StepsNow:
+        """Every step the rules can take from ``state`` (None: the empty board), easiest
+        first, after the check a hint makes (``queens hint --all``)."""
+        from .deductions import StepsNow, steps_from
+
+        answer = self.hint(board, state, timeout, False, name, state_name)
+        steps = steps_from(answer.hint, self.solver())
+        return StepsNow(answer.hint, steps, answer.name, state_name)
+
+    def why(
+        self,
+        board: BoardOrPath,
+        cell: int | str,
+        state: State | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        name: str = BOARD_NAME,
+        state_name: str | None = None,
+    ) -> WhyAnswer:
+        """The shortest chain of steps from ``state`` that decides ``cell`` (an index, or
+        ``rRcC``): a queen there or a cross, or that nothing decides it yet (``queens
+        why``). Raises ``CellError`` for a cell not on the board."""
+        from ..tools.hint import HINT, STUCK
+        from ..tools.steps import why_cell
+        from .deductions import WhyAnswer, parse_cell
+
+        board, name = self._board(board, name)
+        index = parse_cell(board, cell) if isinstance(cell, str) else cell
+        if not 0 <= index < board.n * board.n:
+            from .deductions import CellError
+
+            raise CellError(f"cell {index} is outside the {board.n}×{board.n} board")
+        answer = self.hint(board, state, timeout, False, name, state_name)
+        found = answer.hint
+        chain = None
+        if found.status in (HINT, STUCK):
+            chain = why_cell(board, found.state, self.solver(), index)
+        return WhyAnswer(found, index, chain, name, state_name)
+
+    def what_if(
+        self,
+        board: BoardOrPath,
+        cell: int | str,
+        state: State | None = None,
+        name: str = BOARD_NAME,
+    ) -> WhatIf:
+        """A tentative queen (star) on ``cell`` of ``state``, its queens settled, and what
+        the rules derive from it: a contradiction with its reason, or the position they
+        reach (``queens what-if``). The state is not checked against the solution.
+        Raises ``CellError`` for a cell not on the board or not open."""
+        from ..engine.state import State
+        from ..tools.steps import start_position, try_queen
+        from .deductions import CellError, WhatIf, parse_cell
+
+        board, name = self._board(board, name)
+        index = parse_cell(board, cell) if isinstance(cell, str) else cell
+        position = start_position(board, state or State.initial(board))
+        if not 0 <= index < board.n * board.n or not position.live >> index & 1:
+            raise CellError(
+                "a tentative piece goes on an open cell: that one holds a queen or a star, "
+                "is crossed, or is off the board"
+            )
+        return WhatIf(board, position, try_queen(board, position, self.solver(), index), name)
 
     def check(
         self,
