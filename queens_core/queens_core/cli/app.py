@@ -155,6 +155,8 @@ BUILT_IN_COMMANDS = {
     "generate": "queens_core.cli.commands.generate:generate",
     "import": "queens_core.cli.commands.import_board:import_board",
     "fix": "queens_core.cli.commands.fix:fix",
+    "why": "queens_core.cli.commands.why:why",
+    "what-if": "queens_core.cli.commands.what_if:what_if",
 }
 for _name, _where in BUILT_IN_COMMANDS.items():
     main.lazy_command(_name, _where)
