@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..tools.grade import Grader
     from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
+    from .practice import Practice
     from .deductions import StepsNow, WhatIf, WhyAnswer
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
@@ -392,6 +393,40 @@ class Application:
                 "is crossed, or is off the board"
             )
         return WhatIf(board, position, try_queen(board, position, self.solver(), index), name)
+
+    def practise(
+        self,
+        rule: str,
+        size: int | None = None,
+        seed: int = 0,
+        seconds: float = 30.0,
+    ) -> Practice:
+        """A board to practise ``rule`` (its counter) on: the rule needed, and first past
+        the easier rules, where the hint points at it (``queens practise``). Queens for a
+        rule that runs there, else Star Battle with the fewest stars it runs with. Raises
+        ``SelectionError`` for a rule not installed, ``GenerateError`` for one no board
+        can need, ``GiveUp`` past ``seconds``."""
+        import time
+
+        from ..generator.practice import make_practice
+        from ..generator.queens_maker import GenerateError
+        from ..plugins.selection import SelectionError
+        from .practice import Practice
+
+        by_counter = {r.counter: r for r in self.registry.rules}
+        chosen = by_counter.get(rule)
+        if chosen is None:
+            raise SelectionError(
+                f"no installed rule is called {rule!r} (`queens rules list` lists them)"
+            )
+        if chosen.counting == "placement":
+            raise GenerateError(
+                f"{rule}: its steps are a placed piece's own crosses, which the game makes "
+                "itself: there is nothing to practise"
+            )
+        started = time.process_time()
+        made = make_practice(chosen, self.registry.rules, size, seed, seconds)
+        return Practice(chosen, made, time.process_time() - started)
 
     def check(
         self,
