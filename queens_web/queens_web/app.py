@@ -104,6 +104,11 @@ BUDGETS = {
     "explain": 20.0,
     "check": 30.0,
     "generate": 20.0,
+    # The player's panels (queens_web.deductions).
+    "steps": 20.0,
+    "why": 20.0,
+    "what-if": 20.0,
+    "practise": 20.0,
 }
 
 #: The page: (path, file in the package, content type).
@@ -112,6 +117,8 @@ PAGE_FILES = (
     ("/page.js", "page.js", "text/javascript; charset=utf-8"),
     ("/page.css", "page.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "favicon.svg", "image/svg+xml"),
+    ("/deductions.js", "deductions.js", "text/javascript; charset=utf-8"),
+    ("/deductions.css", "deductions.css", "text/css; charset=utf-8"),
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -287,6 +294,9 @@ class Api:
             ("/api/daily", self.daily, "POST"),
             ("/api/archive", self.archive_board, "POST"),
         ]
+        from .deductions import endpoints as player_endpoints
+
+        endpoints += player_endpoints(self)
         return [
             Route(path, endpoint(handler), methods=[method]) for path, handler, method in endpoints
         ]
