@@ -155,7 +155,8 @@ def replay_chain(
     board: Board, state: State, solver: Solver, chain: Iterable[tuple[str, int, tuple]]
 ) -> list[FoundStep] | None:
     """Replay a chain given as (counter, placed, detail) from ``state``: each must be a
-    step of :func:`steps_now` of the position before it. The steps as made, or None when
+    step of :func:`steps_now` of the position before it (details compared as their JSON
+    form, tuples and lists alike). The steps as made, or None when
     one is not."""
     position = state.copy()
     made: list[FoundStep] = []
@@ -164,8 +165,13 @@ def replay_chain(
         if rule is None:
             return None
         here = steps_now(board, position, _only(solver, rule))
+        wanted = _nested_lists(detail)
         match = next(
-            (f for f in here if f.step.placed == placed and tuple(f.step.detail) == tuple(detail)),
+            (
+                f
+                for f in here
+                if f.step.placed == placed and _nested_lists(f.step.detail) == wanted
+            ),
             None,
         )
         if match is None:
@@ -173,6 +179,14 @@ def replay_chain(
         made.append(match)
         apply_step(board, position, match.step)
     return made
+
+
+def _nested_lists(value: object) -> object:
+    """A detail with its tuples as lists, as its JSON form has them: a chain read back
+    from a document matches the steps made."""
+    if isinstance(value, tuple | list):
+        return [_nested_lists(v) for v in value]
+    return value
 
 
 def _only(solver: Solver, rule: Rule) -> Solver:
