@@ -53,7 +53,7 @@ def what_if(
     \b
     Examples:
       queens what-if r1c1 archive/boards/353.txt
-      queens what-if r3c4 archive/boards/1.txt --state my-progress.txt --keep tried.txt
+      queens what-if r3c4 archive/boards/1.txt --state mine.txt --keep tried.txt
     """
     from ...api import CellError, DetailError, RuleFailure
     from ...render.documents import detail_failure, dumps
