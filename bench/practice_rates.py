@@ -36,7 +36,8 @@ def main() -> None:
             seed = made.seed + 1
         spent = time.process_time() - started
         stars = 1 if rule.sound_for(1) else rule.min_stars
-        print(f"{rule.counter:34} {stars:>2} {boards:>6} {needed:>6} {spent:>6.1f} {boards / spent:>12.2f}")
+        rate = boards / spent
+        print(f"{rule.counter:34} {stars:>2} {boards:>6} {needed:>6} {spent:>6.1f} {rate:>12.2f}")
         sys.stdout.flush()
 
 

@@ -284,7 +284,7 @@ class Api:
         self.using: dict[str, dict[str, Any]] = {}
 
     def routes(self) -> list[Route]:
-        endpoints = [
+        endpoints: list[tuple[str, Handler, str]] = [
             ("/api/info", self.info, "GET"),
             ("/api/read", self.read, "POST"),
             ("/api/hint", self.hint, "POST"),
@@ -296,7 +296,7 @@ class Api:
         ]
         from .deductions import endpoints as player_endpoints
 
-        endpoints += player_endpoints(self)
+        endpoints += player_endpoints(self, work_seconds)
         return [
             Route(path, endpoint(handler), methods=[method]) for path, handler, method in endpoints
         ]

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from starlette.requests import Request
 
     from .adapters import Library
-    from .app import Api
 
 #: The most seconds a practice board is looked for (the request's budget is a little more).
 PRACTICE_SECONDS = 15.0
@@ -107,9 +106,11 @@ def practise(library: Library, rule: str) -> dict[str, Any]:
     return _guarded(work, library.registry.rules)
 
 
-def endpoints(api: Api) -> list[tuple[str, Callable[[Request], Awaitable[dict[str, Any]]], str]]:
-    """The routes of the panels: (path, handler, method)."""
-    from .app import work_seconds
+def endpoints(
+    api: Any, work_seconds: Callable[[str], float]
+) -> list[tuple[str, Callable[[Request], Awaitable[dict[str, Any]]], str]]:
+    """The routes of the panels over ``api`` (the page's :class:`~queens_web.app.Api`):
+    (path, handler, method); ``work_seconds`` gives the budget of a kind of work."""
 
     async def position(request: Request) -> tuple[Any, Any, Any, str, dict[str, Any]]:
         adapters, body = await api.board_request(request)

@@ -117,9 +117,7 @@ def page_picture(tab, n: int) -> str:
         "unit_exactly_filled",
     ],
 )
-def test_practise_this_opens_a_board_whose_first_step_past_the_easier_rules_is_the_rule(
-    tab, rule
-):
+def test_practise_this_opens_a_board_whose_first_step_past_the_easier_rules_is_the_rule(tab, rule):
     registry = load_registry()
     chosen = next(r for r in registry.rules if r.counter == rule)
     tab.evaluate("document.getElementById('rules').open = true")
@@ -148,12 +146,22 @@ def test_every_step_now_lists_the_steps_hint_all_lists(tab, tmp_path: Path):
     tab.click("#all-steps-button")
     tab.wait_for_selector("#all-steps")
     shown = tab.eval_on_selector_all(
-        "#all-steps li", "items => items.map(i => [i.dataset.rule, i.querySelector('.why').textContent])"
+        "#all-steps li",
+        "items => items.map(i => [i.dataset.rule, i.querySelector('.why').textContent])",
     )
     state = tmp_path / "state.txt"
     state.write_text(page_picture(tab, 7) + "\n")
     listed = subprocess.run(
-        [QUEENS, "hint", "--all", "--format", "json", str(ARCHIVE / "353.txt"), "--state", str(state)],
+        [
+            QUEENS,
+            "hint",
+            "--all",
+            "--format",
+            "json",
+            str(ARCHIVE / "353.txt"),
+            "--state",
+            str(state),
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -231,4 +239,3 @@ def test_why_on_a_half_played_archive_board_gives_a_chain_that_replays(tab, serv
 
 def _placed(board: Board, step: dict) -> int:
     return 0 if step["placed"] is None else 1 << (step["placed"][0] * board.n + step["placed"][1])
-

@@ -194,7 +194,9 @@ def test_the_commands_refuse_bad_cells_and_rules_in_one_line():
     ]:
         done = run(*argv)
         assert done.returncode == 2, done.stderr
-        assert done.stderr.count("\n") == 1 and words in done.stderr and "Traceback" not in done.stderr
+        assert (
+            done.stderr.count("\n") == 1 and words in done.stderr and "Traceback" not in done.stderr
+        )
 
 
 def test_hint_all_and_why_exit_one_where_there_is_nothing(tmp_path: Path):

@@ -31,10 +31,10 @@ if TYPE_CHECKING:
     from ..plugins.readers import Reader
     from ..plugins.registry import Registry
     from ..tools.grade import Grader
+    from .deductions import StepsNow, WhatIf, WhyAnswer
     from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
     from .practice import Practice
-    from .deductions import StepsNow, WhatIf, WhyAnswer
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
 

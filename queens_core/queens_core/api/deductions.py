@@ -12,7 +12,6 @@ against the board's solutions, as the hint does, and give no step from a wrong s
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -116,7 +115,8 @@ class StepsNow:
     def _message(self, message_lines: Any) -> str:
         if self.status == "steps":
             count = len(self.steps)
-            return f"{count} step{'s' if count != 1 else ''} the rules can take from here, easiest first."
+            steps = f"{count} step{'s' if count != 1 else ''}"
+            return f"{steps} the rules can take from here, easiest first."
         return " ".join(message_lines(self.hint))
 
     def text(self) -> str:
@@ -266,7 +266,9 @@ class WhatIf:
         )
 
     def _crossed(self) -> int:
-        return (self.trial.before.live & ~self.trial.after.live & ~self.trial.after.queens).bit_count()
+        return (
+            self.trial.before.live & ~self.trial.after.live & ~self.trial.after.queens
+        ).bit_count()
 
     def to_json(self) -> dict[str, Any]:
         """The ``queens-what-if/1`` document."""

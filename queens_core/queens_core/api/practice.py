@@ -71,9 +71,10 @@ class Practice:
             if self.made.needed
             else "the other rules could do without it, but the hint goes there first"
         )
+        name = self.rule.display_name
         return "\n\n".join(
             [
-                f"{size_article(n).capitalize()} {kind} board to practise {self.rule.display_name} on ({needed}):",
+                f"{size_article(n).capitalize()} {kind} board to practise {name} on ({needed}):",
                 board_file_text(board),
                 "Start from here (the easier steps done; --state reads this picture):",
                 self.made.start.position.picture(board),

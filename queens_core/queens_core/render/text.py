@@ -280,7 +280,7 @@ def message_lines(hint: Hint) -> list[str]:
     board = hint.board
     check = hint.check
     piece = "queen" if board.stars == 1 else "star"
-    Piece = piece.capitalize()  # noqa: N806 (the word that starts a sentence)
+    capital = piece.capitalize()
     if hint.status == HINT:
         return ["This is the next step the rules take."]
     if hint.status == HINT_SOLVED:
@@ -307,10 +307,10 @@ def message_lines(hint: Hint) -> list[str]:
             f"{cell_label(board, a)} and {cell_label(board, b)} {conflict_reason(board, a, b)}"
             for a, b in check.conflicts
         )
-        lines.append(f"{Piece}s that attack each other: {pairs}.")
+        lines.append(f"{capital}s that attack each other: {pairs}.")
     the = "the solution" if check.solutions == 1 else "that solution"
     if check.bad_queens:
-        lines.append(f"{Piece}s not in {the}: {cells_words(board, bits(check.bad_queens))}.")
+        lines.append(f"{capital}s not in {the}: {cells_words(board, bits(check.bad_queens))}.")
     if check.bad_dead:
         lines.append(
             f"Crossed out, but {the} has {'its queen' if board.stars == 1 else 'a star'} there: "

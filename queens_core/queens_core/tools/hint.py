@@ -2,8 +2,9 @@
 
 A person pastes their progress (the ``♛ ⨯ .`` picture ``queens solve`` prints, or what
 they typed); the hint is the easiest step the rules can take from there (the rule with the
-lowest weight, see :mod:`.steps`), explained like a step of ``--explain``. Before any hint, the state is checked against the board's solutions
-with the exact solver, because a hint built on a wrong mark would mislead.
+lowest weight, see :mod:`.steps`), explained like a step of ``--explain``. Before any
+hint, the state is checked against the board's solutions with the exact solver, because a
+hint built on a wrong mark would mislead.
 
 What "wrong" means
 ------------------

@@ -121,7 +121,7 @@ def _steps_of_call(
 
 
 def steps_now(
-    board: Board, state: State, rules: Iterable[Rule], easiest_only: bool = False
+    board: Board, state: State, rules: Iterable[Rule] | Solver, easiest_only: bool = False
 ) -> list[FoundStep]:
     """Every step the rules can take from ``state`` (taken as it is: settle it with
     :func:`start_position` first), easiest first. With ``easiest_only``, the rules that
@@ -167,11 +167,7 @@ def replay_chain(
         here = steps_now(board, position, _only(solver, rule))
         wanted = _nested_lists(detail)
         match = next(
-            (
-                f
-                for f in here
-                if f.step.placed == placed and _nested_lists(f.step.detail) == wanted
-            ),
+            (f for f in here if f.step.placed == placed and _nested_lists(f.step.detail) == wanted),
             None,
         )
         if match is None:

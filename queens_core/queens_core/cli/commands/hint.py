@@ -206,7 +206,9 @@ def _print_all_steps(settings, board, state, timeout, board_name, state_name, ou
         try:
             document = answer.to_json()
         except DetailError as err:
-            fail(f"{board_name}: {detail_failure(err, settings.registry().rules)}", EXIT_RULE_FAILED)
+            fail(
+                f"{board_name}: {detail_failure(err, settings.registry().rules)}", EXIT_RULE_FAILED
+            )
         click.echo(dumps(document))
     else:
         click.echo(answer.text())

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import click
 
-from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, open_output, write_output
+from ..exits import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SOLVED,
+    EXIT_RULE_FAILED,
+    fail,
+    open_output,
+    write_output,
+)
 from ..options import SECONDS, format_option
 
 

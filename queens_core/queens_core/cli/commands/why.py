@@ -80,9 +80,7 @@ def why(
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
     try:
-        answer = settings.application().why(
-            parsed, cell, state, timeout, board_name, state_name
-        )
+        answer = settings.application().why(parsed, cell, state, timeout, board_name, state_name)
     except CellError as err:
         fail(str(err), EXIT_BAD_INPUT)
     except RuleFailure as err:
