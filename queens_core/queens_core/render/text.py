@@ -17,7 +17,7 @@ from ..engine.driver import CONTRADICTION, SOLVED
 from ..engine.state import cell_label, cell_labels
 from ..engine.words import cells_words
 from ..plugins.readers import STARS_HEADER_WORD
-from ..tools.grade import LADDER, TIERS_NEEDED
+from ..tools.grade import LADDER, TIERS_NEEDED, needs_words
 from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
 from ..tools.hint import SOLVED as HINT_SOLVED
 from ..tools.stats import NO_SOLUTION as NO_SOLUTION_FOUND
@@ -58,7 +58,7 @@ def _logic_text(report: CheckReport, names: Mapping[str, str]) -> str:
             plural = rung.scope.endswith(("rules", "rules alone"))
             how = f"{rung.scope} {'solve' if plural else 'solves'} it"
         else:
-            how = f"needs {rung.adds}"
+            how = f"needs {needs_words(assessment)}"
         return f"solved; tier needed: {rung.tier} ({how})"
     if full.status == CONTRADICTION:
         return f"contradiction: {full.problem_after_culprit()}"
