@@ -155,9 +155,7 @@ def _spans_lower_rungs(added: list[Rule], members: list[Rule]) -> bool:
     """Whether a family named in ``added`` also has rules among the lower rungs'."""
     families = {rule.family for rule in added if rule.family}
     added_counters = {rule.counter for rule in added}
-    return any(
-        rule.family in families and rule.counter not in added_counters for rule in members
-    )
+    return any(rule.family in families and rule.counter not in added_counters for rule in members)
 
 
 def needs_words(assessment: Assessment) -> str:
