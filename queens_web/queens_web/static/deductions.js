@@ -4,7 +4,7 @@
 // $, el, api, run, render, change, setMark, showBoard, picture, ...).
 "use strict";
 
-const player = {
+const deductionsState = {
   steps: null, // the queens-steps/1 document shown, or null
   why: null, // the queens-why/1 document shown, or null
   trial: null, // {doc, cell}: the queens-what-if/1 document of a tentative piece, or null
@@ -25,20 +25,20 @@ function stepItem(step) {
 
 function deductionsPanel() {
   const out = [];
-  if (player.steps) {
-    const doc = player.steps;
+  if (deductionsState.steps) {
+    const doc = deductionsState.steps;
     out.push(el("h2", {}, "Every step now"));
     out.push(el("p", { id: "all-steps-message" }, doc.message));
     if (doc.steps.length) out.push(el("ol", { id: "all-steps" }, ...doc.steps.map(stepItem)));
   }
-  if (player.why) {
-    const doc = player.why;
+  if (deductionsState.why) {
+    const doc = deductionsState.why;
     out.push(el("h2", {}, `Why ${label(doc.cell)}?`));
     out.push(el("p", { id: "why-message" }, doc.message));
     if (doc.chain.length) out.push(el("ol", { id: "why-chain" }, ...doc.chain.map(stepItem)));
   }
-  if (player.trial) {
-    const { doc } = player.trial;
+  if (deductionsState.trial) {
+    const { doc } = deductionsState.trial;
     out.push(el("h2", {}, `What if ${pieceWord() === "star" ? "a ★" : "a ♛"} on ${label(doc.cell)}?`));
     out.push(el("p", { id: "what-if-message" }, doc.message));
     if (doc.steps.length) {
@@ -65,8 +65,8 @@ function showDeductions() {
   holder.replaceChildren(...deductionsPanel());
   const board = $("board");
   for (const cell of board.querySelectorAll(".cell[data-tentative]")) delete cell.dataset.tentative;
-  if (!player.trial || player.trial.doc.status === "contradiction") return;
-  const after = player.trial.doc.after;
+  if (!deductionsState.trial || deductionsState.trial.doc.status === "contradiction") return;
+  const after = deductionsState.trial.doc.after;
   const mark = (cells, what) => {
     for (const [r, c] of cells) {
       const cell = board.querySelector(`.cell[data-row="${r}"][data-col="${c}"]`);
@@ -78,16 +78,16 @@ function showDeductions() {
 }
 
 function clearDeductions() {
-  player.steps = null;
-  player.why = null;
-  player.trial = null;
+  deductionsState.steps = null;
+  deductionsState.why = null;
+  deductionsState.trial = null;
 }
 
 async function onAllSteps() {
   if (!page.doc || page.explanation || page.won) return;
   const doc = await api("/api/steps", positionRequest());
   clearDeductions();
-  player.steps = doc;
+  deductionsState.steps = doc;
   showDeductions();
 }
 
@@ -95,7 +95,7 @@ async function onWhy(cell = page.focus) {
   if (!page.doc || page.explanation) return;
   const doc = await api("/api/why", { ...positionRequest(), cell: cellOf(cell) });
   clearDeductions();
-  player.why = doc;
+  deductionsState.why = doc;
   showDeductions();
 }
 
@@ -103,16 +103,16 @@ async function onWhatIf(cell = page.focus) {
   if (!page.doc || page.explanation || page.won) return;
   const doc = await api("/api/what-if", { ...positionRequest(), cell: cellOf(cell) });
   clearDeductions();
-  player.trial = { doc, cell };
+  deductionsState.trial = { doc, cell };
   showDeductions();
 }
 
 // Keeping a trial is one change (one undo step): the tentative piece and everything the
 // rules derived from it become the player's marks.
 function keepTrial() {
-  const trial = player.trial;
+  const trial = deductionsState.trial;
   if (!trial) return;
-  player.trial = null;
+  deductionsState.trial = null;
   change(() => {
     for (const cell of trial.doc.after.queens) setMark(index(cell), QUEEN);
     for (const cell of trial.doc.after.dead) if (page.marks[index(cell)] === EMPTY) setMark(index(cell), CROSS);
@@ -121,11 +121,11 @@ function keepTrial() {
 }
 
 function rollBack() {
-  player.trial = null;
+  deductionsState.trial = null;
   showDeductions();
 }
 
-async function practise(rule, button) {
+async function practiseRule(rule, button) {
   button.disabled = true;
   try {
     const doc = await api("/api/practise", { rule: rule.counter });
@@ -145,7 +145,7 @@ ruleItem = function (rule) { // eslint-disable-line no-global-assign
   const item = plainRuleItem(rule);
   if (rule.counting !== "placement") {
     const button = el("button", { type: "button", class: "small practise", "aria-label": `Practise ${rule.display_name}` }, "Practise this");
-    button.addEventListener("click", () => run(() => practise(rule, button)));
+    button.addEventListener("click", () => run(() => practiseRule(rule, button)));
     item.append(" ", button);
   }
   return item;
