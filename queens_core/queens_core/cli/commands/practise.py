@@ -59,8 +59,8 @@ def practise(
 
     \b
     Examples:
-      queens practise polyomino_domino
-      queens practise exclusion --write-state start.txt
+      queens rules list                 (the rule ids)
+      queens practise RULE --seed 3 --write-state start.txt
     """
     from ...api import GenerateError, GiveUp, RuleFailure, SelectionError, UnsoundRule
     from ...render.documents import dumps
