@@ -1,6 +1,7 @@
 """Practice boards per CPU second, for every rule `queens practise` takes.
 
-Run from the repository root: ``.venv/bin/python bench/practice_rates.py [SECONDS]``.
+Run from the repository root: ``.venv/bin/python bench/practice_rates.py [SECONDS [RULE...]]``
+(no RULE: every rule).
 For each rule, practice boards are made from seed 0 on, each search starting past the
 seed of the last board found, until SECONDS of CPU time (default 10) have gone (a search
 running then is finished, or given up after 20 × SECONDS of wall time); the rate is
@@ -21,8 +22,9 @@ def main() -> None:
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
     app = Application()
     print(f"{'rule':34} {'K':>2} {'boards':>6} {'needed':>6} {'CPU s':>6} {'boards/CPU-s':>12}")
+    chosen = set(sys.argv[2:])
     for rule in app.registry.rules:
-        if rule.counting == "placement":
+        if rule.counting == "placement" or (chosen and rule.counter not in chosen):
             continue
         started = time.process_time()
         boards = needed = 0

@@ -12,8 +12,9 @@ smaller shapes). A practice board for ``rule``
   without it. Those are the cheap rules for a cheap rule (a trial of the expensive tier
   stands in for almost any), and every rule for an expensive one. Some rules are never
   needed where others stand in for them (a Star Battle bookkeeping rule beside the
-  counting ones): after half the time given, boards that only pass the first test are
-  taken, and the result says the rule was not needed.
+  counting ones): after half the time given, or after a few boards on which the rule
+  came first but was not needed, boards that only pass the first test are taken, and
+  the result says the rule was not needed.
 
 The page opens the board at that position, with the basics done, and the hint points at
 the technique.
@@ -83,6 +84,7 @@ class PracticeFilter:
         self.needs = NeedsFilter(selected, needed, stars=stars)
         self.basics = Solver(basics_of(rule, installed, stars), stars=stars)
         self.hinter = Solver(installed, stars=stars)
+        self.first_not_needed = 0
 
     def start(self, board: Board) -> PracticeStart | None:
         """Where practice of the rule starts on ``board``, or None when the hint at the
@@ -97,11 +99,22 @@ class PracticeFilter:
 
     #: Whether the board must need the rule (see the module's doc).
     strict = True
+    #: Boards where the rule came first but was not needed, after which the search
+    #: stops asking for it: other rules stand in for this one.
+    STAND_INS_SEEN = 5
 
     def __call__(self, board: Board, assessment: Assessment) -> bool:
         if self.start(board) is None:
             return False
-        return not self.strict or self.needed(board)
+        if not self.strict:
+            return True
+        if self.needed(board):
+            return True
+        self.first_not_needed += 1
+        if self.first_not_needed >= self.STAND_INS_SEEN:
+            self.strict = False  # this board is taken: the rule came first on it
+            return True
+        return False
 
     def needed(self, board: Board) -> bool:
         """Whether the rules the board is made with stall on it without the rule."""
@@ -152,7 +165,7 @@ def make_practice(
     deadline = started + seconds
     round_seed = seed
     while True:
-        accept.strict = time.monotonic() < started + seconds / 2
+        accept.strict = accept.strict and time.monotonic() < started + seconds / 2
         try:
             made = maker.make(round_seed, 0)
         except (GiveUp, ValueError):  # ValueError: the Star Battle maps ran out
