@@ -101,7 +101,7 @@ class PracticeFilter:
     strict = True
     #: Boards where the rule came first but was not needed, after which the search
     #: stops asking for it: other rules stand in for this one.
-    STAND_INS_SEEN = 5
+    STAND_INS_SEEN = 40
 
     def __call__(self, board: Board, assessment: Assessment) -> bool:
         if self.start(board) is None:

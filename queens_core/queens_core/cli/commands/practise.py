@@ -51,7 +51,7 @@ def practise(
     The easier rules are those the hint offers first (a lower weight, or the same weight
     and earlier in the catalog). A Queens board for a Queens rule; a Star Battle board
     with the fewest stars a Star Battle rule runs with. When no board needing the rule
-    turns up in half the time, or five boards had it first but did not need it (other
+    turns up in half the time, or forty boards had it first but did not need it (other
     rules stand in for some), a board where the hint goes to it first is taken, and
     the output says so.
 
