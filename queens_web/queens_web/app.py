@@ -108,7 +108,7 @@ BUDGETS = {
     "steps": 20.0,
     "why": 20.0,
     "what-if": 20.0,
-    "practise": 20.0,
+    "practise": 30.0,
 }
 
 #: The page: (path, file in the package, content type).

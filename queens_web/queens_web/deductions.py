@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .adapters import Library
 
 #: The most seconds a practice board is looked for (the request's budget is a little more).
-PRACTICE_SECONDS = 15.0
+PRACTICE_SECONDS = 25.0
 
 
 def _cell(board: Any, value: Any) -> int:
