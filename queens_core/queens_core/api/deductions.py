@@ -184,11 +184,12 @@ class WhyAnswer:
             count = len(self.why.chain)
             steps = "1 step decides" if count == 1 else f"{count} steps decide"
             what = f"a {piece}" if self.outcome == "queen" else "a cross"
-            shortest = (
-                "no chain is shorter"
-                if self.why.proven
-                else "no step of it can be left out; a shorter chain was not ruled out"
-            )
+            if self.why.proven:
+                shortest = "no chain is shorter"
+            elif self.why.cut_through:
+                shortest = "no step of it can be left out; a shorter chain was not ruled out"
+            else:
+                shortest = "cut down as far as time allowed; a shorter chain was not ruled out"
             return f"{label} is {what}: {steps} it ({shortest})."
         return " ".join(message_lines(self.hint))
 

@@ -25,7 +25,8 @@ or kills it. :func:`why_cell` looks for the chain with the fewest steps:
    the cell; nothing decides it when the rules stop before that;
 2. those steps are cut down by trying to leave each out, last first, and replaying the
    rest (each step must still be a step of its position): an upper bound, a chain none
-   of whose steps can be left out;
+   of whose steps can be left out (within :data:`CUT_SECONDS` of CPU time; past it the
+   chain is cut as far as it got);
 3. a breadth-first search over positions, each step of :func:`steps_now` a move, looks
    for a shorter chain, level by level up to one step fewer than that bound, and stops
    after :data:`WHY_NODES` positions. A chain found by the search, or a bound of one
@@ -35,6 +36,7 @@ or kills it. :func:`why_cell` looks for the chain with the fewest steps:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -45,8 +47,14 @@ from ..engine.state import State
 from .explain import Explanation, Focus, ReplayError, apply_step, explain_steps, focus_of
 
 #: The positions the search for a shorter chain expands at most (each costs one call of
-#: every cheap rule, and of the expensive ones that could still be easier).
+#: every rule).
 WHY_NODES = 300
+#: CPU seconds spent leaving steps out of a chain: a long chain on a large Star Battle
+#: board replays slowly, and a chain cut short of that is still a chain.
+CUT_SECONDS = 3.0
+#: The longest chain the search tries to shorten: past it, the levels below are more
+#: positions than the search may expand.
+WHY_DEPTH = 6
 
 
 def easiness(rule: Rule) -> tuple[int, int, int, str]:
@@ -207,6 +215,8 @@ class WhyChain:
     proven: bool
     #: The position already decides the cell (a queen, or a cross): no step is needed.
     already: bool = False
+    #: Whether every step was tried for leaving out (False: the time ran out first).
+    cut_through: bool = True
 
 
 def why_cell(
@@ -223,12 +233,20 @@ def why_cell(
         return WhyChain(cell, (), None, True)
     keys = [(f.step.counter, f.step.placed, tuple(f.step.detail)) for f in walk]
     chain = walk
+    deadline = time.process_time() + CUT_SECONDS
+    cut_through = True
     for index in range(len(keys) - 2, -1, -1):
+        if time.process_time() > deadline:
+            cut_through = False  # a long chain: what is cut so far is the answer
+            break
         trial = keys[:index] + keys[index + 1 :]
         replayed = replay_chain(board, state, solver, trial)
         if replayed is not None and decides(replayed[-1].step, cell):
             keys, chain = trial, replayed
-    shorter, complete = _search(board, state, solver, cell, len(chain) - 1, nodes)
+    if len(chain) - 1 <= WHY_DEPTH:
+        shorter, complete = _search(board, state, solver, cell, len(chain) - 1, nodes)
+    else:
+        shorter, complete = None, False
     if shorter is not None:
         chain, proven = shorter, True
     else:
@@ -236,7 +254,7 @@ def why_cell(
         # every level below it was searched through.
         proven = complete
     outcome = "queen" if chain[-1].step.placed == bit else "cross"
-    return WhyChain(cell, tuple(chain), outcome, proven)
+    return WhyChain(cell, tuple(chain), outcome, proven, cut_through=cut_through)
 
 
 def _walk_until(board: Board, state: State, solver: Solver, cell: int) -> list[FoundStep] | None:
