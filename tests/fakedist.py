@@ -62,6 +62,7 @@ def rule_module(
     tier: str = "CHEAP",
     position: int = 1000,
     max_stars: int | None = 1,
+    weight: int | None = None,
 ) -> str:
     """The source of a one-rule package whose rule's ``apply(self, ctx)`` has ``body``
     (indented 4), on line 5 onwards as ever."""
@@ -77,7 +78,8 @@ def rule_module(
         f"    position = {position}\n"
         "    summary = 'test rule'\n"
         f"    max_stars = {max_stars}\n"
-        "\n\n@hookimpl\n"
+        + ("" if weight is None else f"    weight = {weight}\n")
+        + "\n\n@hookimpl\n"
         "def queens_register_rules():\n"
         "    return [PluginRule()]\n"
     )

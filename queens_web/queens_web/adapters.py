@@ -120,6 +120,8 @@ def info_document(library: Library) -> dict[str, Any]:
                 "summary": r.summary,
                 "package": r.package,
                 "stars": [r.min_stars, r.max_stars],
+                # "placement": its steps are a placed piece's crosses (nothing to practise).
+                "counting": r.counting,
             }
             for r in library.registry.rules
         ],

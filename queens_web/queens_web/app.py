@@ -112,6 +112,11 @@ BUDGETS = {
     "generate": 20.0,
     "analyse": 10.0,
     "fix": 20.0,
+    # The player's panels (queens_web.deductions).
+    "steps": 20.0,
+    "why": 20.0,
+    "what-if": 20.0,
+    "practise": 30.0,
 }
 
 #: The page: (path, file in the package, content type).
@@ -125,6 +130,8 @@ PAGE_FILES = (
     ("/editor.js", "editor.js", "text/javascript; charset=utf-8"),
     ("/editor.css", "editor.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "favicon.svg", "image/svg+xml"),
+    ("/deductions.js", "deductions.js", "text/javascript; charset=utf-8"),
+    ("/deductions.css", "deductions.css", "text/css; charset=utf-8"),
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -290,7 +297,7 @@ class Api:
         self.using: dict[str, dict[str, Any]] = {}
 
     def routes(self) -> list[Route]:
-        endpoints = [
+        endpoints: list[tuple[str, Handler, str]] = [
             ("/api/info", self.info, "GET"),
             ("/api/read", self.read, "POST"),
             ("/api/hint", self.hint, "POST"),
@@ -302,6 +309,9 @@ class Api:
             ("/api/analyse", self.analyse, "POST"),
             ("/api/fix", self.fix, "POST"),
         ]
+        from .deductions import endpoints as player_endpoints
+
+        endpoints += player_endpoints(self, work_seconds)
         return [
             Route(path, endpoint(handler), methods=[method]) for path, handler, method in endpoints
         ]

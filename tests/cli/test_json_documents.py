@@ -89,7 +89,8 @@ def test_one_board_prints_one_indented_document():
 # -- a rule's detail that JSON cannot hold ---------------------------------------------
 
 
-#: Kills r1c1 of board 1 (not the solution's queen: a sound step) with a set in its detail.
+#: Kills r1c1 of board 1 (not the solution's queen: a sound step) with a set in its detail;
+#: of weight 0, so that it is the easiest step, the one the hint gives.
 SET_DETAIL = "if ctx.state.live & 1:\n    ctx.kill(1, ('cells', frozenset({0})))"
 
 
@@ -98,7 +99,7 @@ def install_set_detail(site: FakeSite) -> None:
         "queens-rules-sets",
         "0.2.0",
         {"sets": "set_rules"},
-        {"set_rules/__init__.py": rule_module(SET_DETAIL, "set_detail", position=0)},
+        {"set_rules/__init__.py": rule_module(SET_DETAIL, "set_detail", position=0, weight=0)},
     )
 
 

@@ -44,8 +44,10 @@ if TYPE_CHECKING:
     from ..tools.batch import BoardInputError
     from .analysis import Analysis
     from .converting import Conversion, UnknownFormat
+    from .deductions import CellError, StepsNow, WhatIf, WhyAnswer
     from .fixing import FixAnswer
     from .generation import MadeBoard
+    from .practice import Practice
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
 
@@ -68,6 +70,11 @@ _HOMES = {
     "Conversion": ".converting",
     "UnknownFormat": ".converting",
     "WriterError": "..plugins.writers",
+    "StepsNow": ".deductions",
+    "WhyAnswer": ".deductions",
+    "WhatIf": ".deductions",
+    "CellError": ".deductions",
+    "Practice": ".practice",
     "FixError": "..generator.fix",
     "ARCHIVE_COLOURS": "..render.colour",
     "region_colours": "..render.colour",
@@ -108,6 +115,7 @@ __all__ = [
     "BoardError",
     "BoardInputError",
     "BoardRead",
+    "CellError",
     "CheckAnswer",
     "ClusterError",
     "ClusterLost",
@@ -126,14 +134,18 @@ __all__ = [
     "MadeBoard",
     "NeverNeeded",
     "PluginRanAway",
+    "Practice",
     "ReaderFailed",
     "RuleFailure",
     "SearchLimitExceeded",
     "SelectionError",
     "Solution",
     "Statistics",
+    "StepsNow",
     "UnknownFormat",
     "UnsoundRule",
+    "WhatIf",
+    "WhyAnswer",
     "WorkerDied",
     "WriterError",
     "board_json",

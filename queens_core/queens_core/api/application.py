@@ -34,8 +34,10 @@ if TYPE_CHECKING:
     from ..tools.grade import Grader
     from .analysis import Analysis
     from .converting import Conversion
+    from .deductions import StepsNow, WhatIf, WhyAnswer
     from .fixing import FixAnswer
     from .generation import Batch, MadeBoard
+    from .practice import Practice
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
 
@@ -359,6 +361,110 @@ class Application:
         start = state or State.initial(board)
         found = find_hint(board, start, self.registry.rules, timeout, every_step)
         return HintAnswer(found, name, state_name)
+
+    def steps(
+        self,
+        board: BoardOrPath,
+        state: State | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        name: str = BOARD_NAME,
+        state_name: str | None = None,
+    ) -> StepsNow:
+        """Every step the rules can take from ``state`` (None: the empty board), easiest
+        first, after the check a hint makes (``queens hint --all``)."""
+        from .deductions import StepsNow, steps_from
+
+        answer = self.hint(board, state, timeout, False, name, state_name)
+        steps = steps_from(answer.hint, self.solver())
+        return StepsNow(answer.hint, steps, answer.name, state_name)
+
+    def why(
+        self,
+        board: BoardOrPath,
+        cell: int | str,
+        state: State | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        name: str = BOARD_NAME,
+        state_name: str | None = None,
+    ) -> WhyAnswer:
+        """The shortest chain of steps from ``state`` that decides ``cell`` (an index, or
+        ``rRcC``): a queen there or a cross, or that nothing decides it yet (``queens
+        why``). Raises ``CellError`` for a cell not on the board."""
+        from ..tools.hint import HINT, STUCK
+        from ..tools.steps import why_cell
+        from .deductions import WhyAnswer, parse_cell
+
+        board, name = self._board(board, name)
+        index = parse_cell(board, cell) if isinstance(cell, str) else cell
+        if not 0 <= index < board.n * board.n:
+            from .deductions import CellError
+
+            raise CellError(f"cell {index} is outside the {board.n}×{board.n} board")
+        answer = self.hint(board, state, timeout, False, name, state_name)
+        found = answer.hint
+        chain = None
+        if found.status in (HINT, STUCK):
+            chain = why_cell(board, found.state, self.solver(), index)
+        return WhyAnswer(found, index, chain, name, state_name)
+
+    def what_if(
+        self,
+        board: BoardOrPath,
+        cell: int | str,
+        state: State | None = None,
+        name: str = BOARD_NAME,
+    ) -> WhatIf:
+        """A tentative queen (star) on ``cell`` of ``state``, its queens settled, and what
+        the rules derive from it: a contradiction with its reason, or the position they
+        reach (``queens what-if``). The state is not checked against the solution.
+        Raises ``CellError`` for a cell not on the board or not open."""
+        from ..engine.state import State
+        from ..tools.steps import start_position, try_queen
+        from .deductions import CellError, WhatIf, parse_cell
+
+        board, name = self._board(board, name)
+        index = parse_cell(board, cell) if isinstance(cell, str) else cell
+        position = start_position(board, state or State.initial(board))
+        if not 0 <= index < board.n * board.n or not position.live >> index & 1:
+            raise CellError(
+                "a tentative piece goes on an open cell: that one holds a queen or a star, "
+                "is crossed, or is off the board"
+            )
+        return WhatIf(board, position, try_queen(board, position, self.solver(), index), name)
+
+    def practise(
+        self,
+        rule: str,
+        size: int | None = None,
+        seed: int = 0,
+        seconds: float = 30.0,
+    ) -> Practice:
+        """A board to practise ``rule`` (its counter) on: the rule needed, and first past
+        the easier rules, where the hint points at it (``queens practise``). Queens for a
+        rule that runs there, else Star Battle with the fewest stars it runs with. Raises
+        ``SelectionError`` for a rule not installed, ``GenerateError`` for one no board
+        can need, ``GiveUp`` past ``seconds``."""
+        import time
+
+        from ..generator.practice import make_practice
+        from ..generator.queens_maker import GenerateError
+        from ..plugins.selection import SelectionError
+        from .practice import Practice
+
+        by_counter = {r.counter: r for r in self.registry.rules}
+        chosen = by_counter.get(rule)
+        if chosen is None:
+            raise SelectionError(
+                f"no installed rule is called {rule!r} (`queens rules list` lists them)"
+            )
+        if chosen.counting == "placement":
+            raise GenerateError(
+                f"{rule}: its steps are a placed piece's own crosses, which the game makes "
+                "itself: there is nothing to practise"
+            )
+        started = time.process_time()
+        made = make_practice(chosen, self.registry.rules, size, seed, seconds)
+        return Practice(chosen, made, time.process_time() - started)
 
     def check(
         self,

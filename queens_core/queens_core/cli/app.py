@@ -157,6 +157,9 @@ BUILT_IN_COMMANDS = {
     "fix": "queens_core.cli.commands.fix:fix",
     "convert": "queens_core.cli.commands.convert:convert",
     "writers": "queens_core.cli.commands.writers:writers",
+    "why": "queens_core.cli.commands.why:why",
+    "what-if": "queens_core.cli.commands.what_if:what_if",
+    "practise": "queens_core.cli.commands.practise:practise",
 }
 for _name, _where in BUILT_IN_COMMANDS.items():
     main.lazy_command(_name, _where)

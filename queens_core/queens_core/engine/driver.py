@@ -11,7 +11,7 @@ counters and keeps them all in the result.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -251,6 +251,43 @@ class Solver:
         finally:
             # The guard watches this solve only: the state leaves with plain caches.
             state.caches = dict(state.caches)
+
+    def each_rule_once(
+        self,
+        board: Board,
+        state: State,
+        wanted: Callable[[tuple[Rule, ...]], bool] | None = None,
+    ) -> Iterator[tuple[tuple[Rule, ...], SolveResult]]:
+        """Call each rule (each group of rules sharing one call) once, on its own copy of
+        ``state``, cheap tier first, and yield the rules and the result of every call that
+        changed something: its steps are what that rule deduces from ``state``. A
+        contradiction it finds is the result's ``problem``. ``wanted(rules)``, asked just
+        before each call, may skip it. ``state`` itself is never changed; a state with two
+        queens in a unit raises :class:`InvalidState`, a failing rule :class:`RuleFailure`."""
+        if board.stars != self.stars:
+            yield from self.for_stars(board.stars).each_rule_once(board, state, wanted)
+            return
+        problem = state.problem(board)
+        if problem is not None:
+            raise InvalidState(problem)
+        for group in (*self.cheap, *self.expensive):
+            if wanted is not None and not wanted(group.rules):
+                continue
+            copy = state.copy()
+            ctx = Context(board, copy, [])
+            ctx.running = supervision.supervisor.running_slot()
+            result = SolveResult(
+                board, copy, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps
+            )
+            result.budgets = ctx.budgets
+            copy.caches = supervision.Caches(ctx, {})
+            try:
+                with supervision.supervisor.watch_solve(self.time_budget):
+                    changed = self._run(group, ctx, result, {})
+            except OutOfTime as err:
+                raise RuleFailure(err.rule, err) from None
+            if changed:
+                yield group.rules, result
 
     def _solve(self, board: Board, state: State) -> SolveResult:
         """The two-tier loop: cheap rules to a fixed point, then one expensive rule that

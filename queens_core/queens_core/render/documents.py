@@ -23,6 +23,7 @@ from ..engine.errors import ContractViolation
 from ..engine.rules import Rule, Step, Tier
 from ..engine.state import State, cell_labels
 from ..tools.explain import Explanation, explain_steps
+from ..tools.grade import needs_words
 from .statuses import check_status, stats_exit_status
 
 if TYPE_CHECKING:
@@ -250,7 +251,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
             "level": assessment.rung.level,
             "name": assessment.rung.grade,
             "score": assessment.score,
-            "needs": assessment.rung.adds,
+            "needs": needs_words(assessment),
         }
     return out
 

@@ -17,7 +17,7 @@ from ..engine.driver import CONTRADICTION, SOLVED
 from ..engine.state import cell_label, cell_labels
 from ..engine.words import cells_words
 from ..plugins.readers import STARS_HEADER_WORD
-from ..tools.grade import LADDER, TIERS_NEEDED
+from ..tools.grade import LADDER, TIERS_NEEDED, needs_words
 from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
 from ..tools.hint import SOLVED as HINT_SOLVED
 from ..tools.stats import NO_SOLUTION as NO_SOLUTION_FOUND
@@ -58,7 +58,7 @@ def _logic_text(report: CheckReport, names: Mapping[str, str]) -> str:
             plural = rung.scope.endswith(("rules", "rules alone"))
             how = f"{rung.scope} {'solve' if plural else 'solves'} it"
         else:
-            how = f"needs {rung.adds}"
+            how = f"needs {needs_words(assessment)}"
         return f"solved; tier needed: {rung.tier} ({how})"
     if full.status == CONTRADICTION:
         return f"contradiction: {full.problem_after_culprit()}"
@@ -271,7 +271,10 @@ def crossed_text(hint: Hint) -> str:
             else "your queens attack (their rows, columns, regions and the cells around them)"
         )
     else:
-        what = f"around your {'star' if one else 'stars'} (stars never touch)"
+        what = (
+            f"around your {'star' if one else 'stars'} (stars never touch) and in the units "
+            f"that hold their {hint.board.stars} stars already"
+        )
     return textwrap.fill(
         f"Crossed first, as the game does: the {count} {cells} {what}. "
         "--every-step makes each cross a hint of its own.",
@@ -283,14 +286,16 @@ def message_lines(hint: Hint) -> list[str]:
     """What the hint found, in words (the first line is a sentence of its own)."""
     board = hint.board
     check = hint.check
+    piece = "queen" if board.stars == 1 else "star"
+    capital = piece.capitalize()
     if hint.status == HINT:
         return ["This is the next step the rules take."]
     if hint.status == HINT_SOLVED:
-        return ["Every queen is in place: the board is solved."]
+        return [f"Every {piece} is in place: the board is solved."]
     if hint.status == STUCK:
         return [
             f"The rules find nothing more from here ({hint.state.queens.bit_count()} of "
-            f"{board.n} queens placed, {hint.state.live.bit_count()} cells undecided)."
+            f"{board.star_total} {piece}s placed, {hint.state.live.bit_count()} cells undecided)."
         ]
     lines = []
     if hint.status == NO_SOLUTION:
@@ -309,13 +314,13 @@ def message_lines(hint: Hint) -> list[str]:
             f"{cell_label(board, a)} and {cell_label(board, b)} {conflict_reason(board, a, b)}"
             for a, b in check.conflicts
         )
-        lines.append(f"Queens that attack each other: {pairs}.")
+        lines.append(f"{capital}s that attack each other: {pairs}.")
     the = "the solution" if check.solutions == 1 else "that solution"
     if check.bad_queens:
-        lines.append(f"Queens not in {the}: {cells_words(board, bits(check.bad_queens))}.")
+        lines.append(f"{capital}s not in {the}: {cells_words(board, bits(check.bad_queens))}.")
     if check.bad_dead:
         lines.append(
-            f"Crossed out, but {the} has its queen there: "
+            f"Crossed out, but {the} has {'its queen' if board.stars == 1 else 'a star'} there: "
             f"{cells_words(board, bits(check.bad_dead))}."
         )
     return lines

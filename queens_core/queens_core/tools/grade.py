@@ -105,6 +105,10 @@ class Rung:
     #: The rules it adds to the rung below, as reports name them: "needs ...".
     adds: str
     counters: frozenset[str]
+    #: The rules it adds (counter, name) when ``adds`` names them by a family that has
+    #: rules on lower rungs too ("the Star Battle rules"): a report then names the ones
+    #: a board used (:func:`needs_words`). Empty when ``adds`` names them already.
+    added_names: tuple[tuple[str, str], ...] = ()
 
 
 def _join(items: list[str]) -> str:
@@ -145,6 +149,29 @@ def _describe(added: list[Rule]) -> str:
     names = [f"the {family} rules" for family in sorted(families)]
     names += [rule.display_name for rule in added if not rule.family]
     return names[0] if len(names) == 1 else "one of " + ", ".join(names)
+
+
+def _spans_lower_rungs(added: list[Rule], members: list[Rule]) -> bool:
+    """Whether a family named in ``added`` also has rules among the lower rungs'."""
+    families = {rule.family for rule in added if rule.family}
+    added_counters = {rule.counter for rule in added}
+    return any(rule.family in families and rule.counter not in added_counters for rule in members)
+
+
+def needs_words(assessment: Assessment) -> str:
+    """What a solved board needs, in words: the rules its rung adds (``rung.adds``), or,
+    where those are named by a family that spans the ladder, the ones its solve used
+    ("Trial star"; "Exclusion or Flow counting": the rung below stalls without them, so
+    it needs one of them at least)."""
+    rung = assessment.rung
+    assert rung is not None
+    if not rung.added_names:
+        return rung.adds
+    solve = assessment.graded or assessment.full
+    used = [name for counter, name in rung.added_names if solve.counters.get(counter)]
+    if not used:
+        return rung.adds
+    return used[0] if len(used) == 1 else ", ".join(used[:-1]) + " or " + used[-1]
 
 
 def _tier_needed(level: Grade, members: list[Rule]) -> TierNeeded:
@@ -197,7 +224,10 @@ class Grader:
             previous = counters
             scope = _scope(members, rules)
             tier = _tier_needed(level, members)
-            rung = Rung(level, level.title, tier, scope, _describe(added), counters)
+            named: tuple[tuple[str, str], ...] = ()
+            if _spans_lower_rungs(added, members):
+                named = tuple((rule.counter, rule.display_name) for rule in added)
+            rung = Rung(level, level.title, tier, scope, _describe(added), counters, named)
             # The cheap and the full rung are read off the full solve (module docstring).
             solver = None if counters in (cheap, everyone) else Solver(members, stars=stars)
             self.rungs.append((rung, solver))

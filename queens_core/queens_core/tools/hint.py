@@ -1,9 +1,10 @@
 """``queens hint``: the next deduction from a partial board, or why the board is wrong.
 
 A person pastes their progress (the ``♛ ⨯ .`` picture ``queens solve`` prints, or what
-they typed); the hint is the first step the rules take from there, explained like a step
-of ``--explain``. Before any hint, the state is checked against the board's solutions
-with the exact solver, because a hint built on a wrong mark would mislead.
+they typed); the hint is the easiest step the rules can take from there (the rule with the
+lowest weight, see :mod:`.steps`), explained like a step of ``--explain``. Before any
+hint, the state is checked against the board's solutions with the exact solver, because a
+hint built on a wrong mark would mislead.
 
 What "wrong" means
 ------------------
@@ -129,11 +130,11 @@ class Hint:
 
 def cross_for_queens(board: Board, state: State) -> State:
     """``state`` with every cell its queens attack crossed (their rows, columns, regions
-    and neighbours; on a Star Battle board, what a star kills), as the game shows it."""
-    crossed = state.copy()
-    for cell in bits(state.queens):
-        crossed.live &= ~board.kill_masks[cell]
-    return crossed
+    and neighbours; on a Star Battle board, what a star kills, and the rest of every unit
+    that holds its stars already), as the game shows it."""
+    from .steps import start_position
+
+    return start_position(board, state)
 
 
 def find_hint(
@@ -143,8 +144,9 @@ def find_hint(
     seconds: float | None = None,
     every_step: bool = False,
 ) -> Hint:
-    """Check ``state``; if it is right, the first step the rules take from it, its queens'
-    crosses taken as made (unless ``every_step``: then those crosses are hints too).
+    """Check ``state``; if it is right, the easiest step the rules can take from it (the
+    lowest weight, then catalog order), its queens' crosses taken as made (unless
+    ``every_step``: then those crosses are hints too).
 
     Raises :class:`~queens_core.referee.blame.UnsoundRule` when the rules' solve from ``state``
     is unsound (the hint could be that very step), and
@@ -166,10 +168,24 @@ def find_hint(
         raise UnsoundRule(diagnosis.message)
     if not result.steps:
         return Hint(board, state, STUCK, check, crossed=crossed)
-    step = result.steps[0]
-    explanation = explain_steps(board, [step], rules, state)[0]
-    rule = next((r for r in rules if r.counter == step.counter), None)
-    focus = focus_of(board, step, state, rule)
+    first = result.steps[0]
+    if every_step and first.counter == solver.settle_counter and not first.placed:
+        # The crosses of the queens on the board, the first of every step.
+        explanation = explain_steps(board, [first], rules, state)[0]
+        focus = focus_of(board, first, state, solver.by_counter.get(first.counter))
+        after = state.copy()
+        apply_step(board, after, first)
+        return Hint(board, state, HINT, check, first, explanation, after, crossed, focus)
+    from .steps import steps_now
+
+    # The easiest step there is now (by the rule's weight), not the first the driver's
+    # catalog order reaches: the solve above only vouches for the rules' soundness.
+    easiest = steps_now(board, state, solver, easiest_only=True)
+    if not easiest:
+        return Hint(board, state, STUCK, check, crossed=crossed)
+    found = easiest[0]
     after = state.copy()
-    apply_step(board, after, step)
-    return Hint(board, state, HINT, check, step, explanation, after, crossed, focus)
+    apply_step(board, after, found.step)
+    return Hint(
+        board, state, HINT, check, found.step, found.explanation, after, crossed, found.focus
+    )

@@ -54,6 +54,13 @@ from ..stars_option import parse_stars, stars_option
     "are taken as made, as the game makes them).",
 )
 @click.option(
+    "--all",
+    "all_steps",
+    is_flag=True,
+    help="List every step the rules can take from the state, easiest first (by the "
+    "rule's weight), each with its sentence and cells (json: schema queens-steps/1).",
+)
+@click.option(
     "--write",
     "write_path",
     metavar="FILE",
@@ -75,6 +82,7 @@ def hint(
     letters: bool,
     timeout: float,
     every_step: bool,
+    all_steps: bool,
     write_path: str | None,
     in_place: bool,
     stars: str,
@@ -87,9 +95,15 @@ def hint(
     queens that attack each other are named as a conflict of their own.
     Cells are named rRcC (row R from the top, column C from the left, from 1).
 
+    The hint is the easiest step there is from the state: the rule with the lowest
+    weight (how hard one firing is to spot, `queens rules list`), then catalog order.
+    --all lists every step there is, easiest first.
+
     The queens already on the board count as having crossed their rows, columns, regions
     and the cells around them (as the game crosses them), so the hint is the first real
-    deduction; --every-step gives those crosses as hints too. The whole output of a hint
+    deduction; --every-step gives those crosses as hints too. On a Star Battle board the
+    stars count as having crossed their neighbours and the rest of every row, column and
+    region that holds its stars already. The whole output of a hint
     reads back as --state (its picture is found in it), and --write FILE or --in-place
     saves the state after the step, crosses included.
 
@@ -112,6 +126,8 @@ def hint(
     from ...tools.hint import HINT, SOLVED
     from ..report import colour_depth
 
+    if all_steps and (every_step or write_path is not None or in_place):
+        fail("--all lists steps: not with --every-step, --write or --in-place", EXIT_BAD_INPUT)
     if in_place:
         if write_path is not None:
             fail("--in-place writes to the --state file: not with --write", EXIT_BAD_INPUT)
@@ -134,6 +150,9 @@ def hint(
     )
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
+    if all_steps:
+        _print_all_steps(settings, parsed, state, timeout, board_name, state_name, output_format)
+        return
     try:
         answer = settings.application().hint(
             parsed, state, timeout, every_step, board_name, state_name
@@ -168,3 +187,33 @@ def hint(
         # Opened only now: with --in-place it is the state just read. Only a step moves
         # the progress on; a solved state is left as it is.
         write_output(open_output(write_path), found.after.picture(parsed) + "\n")
+
+
+def _print_all_steps(settings, board, state, timeout, board_name, state_name, output_format):
+    """``hint --all``: every step from the state, printed; exit 1 when there is none."""
+    from ...api import DetailError, RuleFailure, SearchLimitExceeded, UnsoundRule
+    from ...render.documents import detail_failure, dumps
+
+    try:
+        answer = settings.application().steps(board, state, timeout, board_name, state_name)
+    except RuleFailure as err:
+        fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    except UnsoundRule as err:
+        fail(f"{board_name}: {err}", EXIT_RULE_FAILED)
+    except SearchLimitExceeded as err:
+        fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
+    if output_format == "json":
+        try:
+            document = answer.to_json()
+        except DetailError as err:
+            fail(
+                f"{board_name}: {detail_failure(err, settings.registry().rules)}", EXIT_RULE_FAILED
+            )
+        click.echo(dumps(document))
+    else:
+        click.echo(answer.text())
+    if answer.status not in ("steps", "solved"):
+        from ...render.text import message_lines
+
+        click.echo(f"queens: no step: {as_clause(message_lines(answer.hint)[0])}", err=True)
+        sys.exit(EXIT_NOT_SOLVED)

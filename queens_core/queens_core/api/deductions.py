@@ -1,0 +1,313 @@
+"""The player's verbs over a position: every step the rules can take now (``queens hint
+--all``), the shortest chain that decides one cell (``queens why``), and what a tentative
+queen leads to (``queens what-if``). Each returns a typed result whose ``to_json()`` is
+the command's document (docs/json.md) and whose ``text()`` is what the command prints.
+
+The position is the player's state with its queens settled, as the hint takes it
+(:func:`~queens_core.tools.steps.start_position`); ``steps`` and ``why`` first check it
+against the board's solutions, as the hint does, and give no step from a wrong state.
+``what_if`` does not: a trial may well be wrong, and saying so is the rules' business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine.board import Board
+    from ..engine.state import State
+    from ..tools.explain import Explanation
+    from ..tools.hint import Hint
+    from ..tools.steps import FoundStep, Trial, WhyChain
+
+STEPS_SCHEMA = "queens-steps/1"
+WHY_SCHEMA = "queens-why/1"
+WHAT_IF_SCHEMA = "queens-what-if/1"
+
+_CELL = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
+
+
+class CellError(ValueError):
+    """A cell that is not ``rRcC`` on the board; ``str()`` is one line."""
+
+
+def parse_cell(board: Board, text: str) -> int:
+    """The index of the cell named ``rRcC`` (row R, column C, from 1). Raises
+    :class:`CellError`."""
+    match = _CELL.match(text)
+    if match is None:
+        raise CellError(f"cell {text!r} is not rRcC (row R, column C, from 1), e.g. r2c5")
+    row, column = int(match[1]), int(match[2])
+    n = board.n
+    if not (1 <= row <= n and 1 <= column <= n):
+        raise CellError(f"cell {text!r} is outside the {n}×{n} board")
+    return (row - 1) * n + column - 1
+
+
+def _piece(board: Board) -> str:
+    return "queen" if board.stars == 1 else "star"
+
+
+def _found_json(board: Board, found: FoundStep) -> dict[str, Any]:
+    from ..render.documents import cells_json, step_json
+
+    focus = found.focus
+    return {
+        **step_json(board, found.explanation, found.step),
+        "weight": found.rule.score_weight,
+        "focus": {
+            "kind": focus.kind,
+            "index": list(focus.index) if isinstance(focus.index, tuple) else focus.index,
+            "name": focus.name,
+            "cells": cells_json(board, focus.cells),
+        },
+    }
+
+
+def _step_lines(board: Board, number: int, explanation: Explanation, weight: int | None) -> str:
+    from ..render.text import format_explanation
+
+    lead = f"{number:>3}. "
+    if weight is not None:
+        lead = f"{number:>3}. [weight {weight}] "
+    return format_explanation(board, explanation, lead=lead)
+
+
+@dataclass
+class StepsNow:
+    """Every step the rules can take from the player's position, easiest first; or, as
+    for a hint, why there is none (``status``: ``steps``, ``solved``, ``stuck``,
+    ``wrong``, ``no_solution``)."""
+
+    hint: Hint
+    steps: list[FoundStep]
+    name: str
+    state_name: str | None = None
+
+    @property
+    def status(self) -> str:
+        from ..tools.hint import HINT, STUCK
+
+        if self.hint.status == HINT:
+            return "steps" if self.steps else STUCK
+        return self.hint.status
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``queens-steps/1`` document."""
+        from ..render.documents import board_json, cells_json, state_json
+        from ..render.text import message_lines
+
+        board = self.hint.board
+        return {
+            "schema": STEPS_SCHEMA,
+            "source": self.name,
+            "state_source": self.state_name,
+            "board": board_json(board),
+            "status": self.status,
+            "message": self._message(message_lines),
+            "state": state_json(board, self.hint.state),
+            "crossed": cells_json(board, self.hint.crossed),
+            "steps": [_found_json(board, found) for found in self.steps],
+        }
+
+    def _message(self, message_lines: Any) -> str:
+        if self.status == "steps":
+            count = len(self.steps)
+            steps = f"{count} step{'s' if count != 1 else ''}"
+            return f"{steps} the rules can take from here, easiest first."
+        return " ".join(message_lines(self.hint))
+
+    def text(self) -> str:
+        """What ``queens hint --all`` prints."""
+        from ..render.text import LABEL_SCHEME, crossed_text, message_lines
+
+        if self.status != "steps":
+            return self._message(message_lines)
+        board = self.hint.board
+        parts = [LABEL_SCHEME]
+        if self.hint.crossed:
+            parts.append(crossed_text(self.hint))
+        parts.append(self._message(message_lines))
+        parts.extend(
+            _step_lines(board, number, found.explanation, found.rule.score_weight)
+            for number, found in enumerate(self.steps, start=1)
+        )
+        return "\n\n".join(parts)
+
+
+@dataclass
+class WhyAnswer:
+    """The shortest chain of steps from the player's position that decides one cell, or
+    why there is none (``status``: ``chain``, ``decided`` (the position decides it
+    already), ``undecided`` (nothing decides it yet from here), ``wrong``,
+    ``no_solution``, ``solved``)."""
+
+    hint: Hint
+    cell: int
+    why: WhyChain | None
+    name: str
+    state_name: str | None = None
+
+    @property
+    def status(self) -> str:
+        from ..tools.hint import HINT, STUCK
+
+        if self.hint.status not in (HINT, STUCK):
+            return self.hint.status
+        assert self.why is not None
+        if self.why.already:
+            return "decided"
+        return "chain" if self.why.chain else "undecided"
+
+    @property
+    def outcome(self) -> str | None:
+        """``queen``, ``cross``, or None when nothing decides the cell."""
+        return None if self.why is None else self.why.outcome
+
+    def message(self) -> str:
+        from ..engine.state import cell_label
+        from ..render.text import message_lines
+
+        board = self.hint.board
+        label = cell_label(board, self.cell)
+        status = self.status
+        piece = _piece(board)
+        if status == "decided":
+            what = f"a {piece}" if self.outcome == "queen" else "crossed out"
+            return f"{label} is {what} already."
+        if status == "undecided":
+            return f"Nothing decides {label} yet from here: the rules stop before they reach it."
+        if status == "chain":
+            assert self.why is not None
+            count = len(self.why.chain)
+            steps = "1 step decides" if count == 1 else f"{count} steps decide"
+            what = f"a {piece}" if self.outcome == "queen" else "a cross"
+            if self.why.proven:
+                shortest = "no chain is shorter"
+            elif self.why.cut_through:
+                shortest = "no step of it can be left out; a shorter chain was not ruled out"
+            else:
+                shortest = "cut down as far as time allowed; a shorter chain was not ruled out"
+            return f"{label} is {what}: {steps} it ({shortest})."
+        return " ".join(message_lines(self.hint))
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``queens-why/1`` document."""
+        from ..render.documents import board_json, state_json
+
+        board = self.hint.board
+        chain = [] if self.why is None else list(self.why.chain)
+        return {
+            "schema": WHY_SCHEMA,
+            "source": self.name,
+            "state_source": self.state_name,
+            "board": board_json(board),
+            "cell": list(divmod(self.cell, board.n)),
+            "status": self.status,
+            "outcome": self.outcome,
+            "proven_shortest": bool(self.why and self.why.chain and self.why.proven),
+            "message": self.message(),
+            "state": state_json(board, self.hint.state),
+            "chain": [_found_json(board, found) for found in chain],
+        }
+
+    def text(self) -> str:
+        """What ``queens why`` prints."""
+        from ..render.text import LABEL_SCHEME
+
+        if self.status != "chain":
+            return self.message()
+        assert self.why is not None
+        board = self.hint.board
+        parts = [LABEL_SCHEME, self.message()]
+        parts.extend(
+            _step_lines(board, number, found.explanation, None)
+            for number, found in enumerate(self.why.chain, start=1)
+        )
+        return "\n\n".join(parts)
+
+
+@dataclass
+class WhatIf:
+    """What the rules derive from a tentative queen (star) on one cell: ``status``
+    ``contradiction`` (with ``problem``, the reason), ``solved`` or ``stalled``;
+    ``after`` is the position the trial reaches (to keep), ``before`` the player's."""
+
+    board: Board
+    before: State
+    trial: Trial
+    name: str
+
+    @property
+    def status(self) -> str:
+        return self.trial.status
+
+    @property
+    def after(self) -> State:
+        return self.trial.after
+
+    def message(self) -> str:
+        from ..engine.state import cell_label
+
+        board = self.board
+        label = cell_label(board, self.trial.cell)
+        piece = _piece(board)
+        count = len(self.trial.steps)
+        steps = f"{count} step{'s' if count != 1 else ''}"
+        if self.status == "contradiction":
+            return f"A {piece} on {label} cannot be right: {self.trial.problem}."
+        if self.status == "solved":
+            return f"A {piece} on {label} leads the rules to a full board in {steps}."
+        placed = (self.trial.after.queens & ~self.trial.before.queens).bit_count()
+        return (
+            f"A {piece} on {label}: the rules derive {steps} ({placed} more {piece}"
+            f"{'s' if placed != 1 else ''}, {self._crossed()} cells crossed), then stop."
+        )
+
+    def _crossed(self) -> int:
+        return (
+            self.trial.before.live & ~self.trial.after.live & ~self.trial.after.queens
+        ).bit_count()
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``queens-what-if/1`` document."""
+        from ..render.documents import board_json, state_json, step_json
+
+        board = self.board
+        return {
+            "schema": WHAT_IF_SCHEMA,
+            "source": self.name,
+            "board": board_json(board),
+            "cell": list(divmod(self.trial.cell, board.n)),
+            "status": self.status,
+            "problem": self.trial.problem,
+            "message": self.message(),
+            "state": state_json(board, self.before),
+            "after": state_json(board, self.trial.after),
+            "steps": [
+                step_json(board, e, step)
+                for e, step in zip(self.trial.steps, self.trial.made, strict=True)
+            ],
+        }
+
+    def text(self) -> str:
+        """What ``queens what-if`` prints: the derivation, then the position it reaches."""
+        from ..render.text import LABEL_SCHEME, format_explanation, labelled_grid
+
+        parts = [LABEL_SCHEME, self.message()]
+        parts.extend(format_explanation(self.board, e) for e in self.trial.steps)
+        parts.append("Where it leads (the picture --state reads):")
+        parts.append(labelled_grid(self.board, self.trial.after.picture(self.board).split("\n")))
+        return "\n\n".join(parts)
+
+
+def steps_from(hint: Hint, solver: Any) -> list[FoundStep]:
+    """Every step from the position of a hint whose state is right."""
+    from ..tools.hint import HINT
+    from ..tools.steps import steps_now
+
+    if hint.status != HINT:
+        return []
+    return steps_now(hint.board, hint.state, solver)

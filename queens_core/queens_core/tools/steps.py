@@ -1,0 +1,346 @@
+"""Every step the rules can take from a position, easiest first; the shortest chain of
+steps that decides one cell; what a tentative queen leads to.
+
+Steps from a position
+---------------------
+Each rule (each group of rules that share one call) is called once on its own copy of
+the position (:meth:`~queens_core.engine.driver.Solver.each_rule_once`). The first step of
+a call is a deduction from the position itself. A later step of the same call may lean on
+an earlier one (a queen the rule placed a moment before kills the cell that leaves a
+second region with one live cell): it is kept only when the rule is cheap (a trial of the
+expensive tier reasons over the whole board) and no earlier step of its call
+changed a cell of the place its sentence reasons about (its focus), so that every step
+listed is true of the position as the player sees it, and its sentence is written
+against that position. The others come back in a later list, once the position has moved
+on. The steps are ordered by the rule's weight (how hard one firing is to spot), then as
+the catalog orders the rules, then as the rule found them.
+
+Why a cell
+----------
+A chain is a list of steps in which each step is one of :func:`steps_now` of the position
+reached by the steps before it; it decides a cell when its last step places a queen there
+or kills it. :func:`why_cell` looks for the chain with the fewest steps:
+
+1. the hints in a row (the easiest step each time) from the position until one decides
+   the cell; nothing decides it when the rules stop before that;
+2. those steps are cut down by trying to leave each out, last first, and replaying the
+   rest (each step must still be a step of its position): an upper bound, a chain none
+   of whose steps can be left out (within :data:`CUT_SECONDS` of CPU time; past it the
+   chain is cut as far as it got);
+3. a breadth-first search over positions, each step of :func:`steps_now` a move, looks
+   for a shorter chain, level by level up to one step fewer than that bound, and stops
+   after :data:`WHY_NODES` positions. A chain found by the search, or a bound of one
+   step, is the shortest there is (``proven``); otherwise the cut-down chain is given
+   and said not to be proven shortest.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..engine.board import Board, bits
+from ..engine.driver import Solver, SolveResult
+from ..engine.rules import Rule, Step
+from ..engine.state import State
+from .explain import Explanation, Focus, ReplayError, apply_step, explain_steps, focus_of
+
+#: The positions the search for a shorter chain expands at most (each costs one call of
+#: every rule).
+WHY_NODES = 300
+#: CPU seconds spent leaving steps out of a chain: a long chain on a large Star Battle
+#: board replays slowly, and a chain cut short of that is still a chain.
+CUT_SECONDS = 3.0
+#: The longest chain the search tries to shorten: past it, the levels below are more
+#: positions than the search may expand.
+WHY_DEPTH = 6
+
+
+def easiness(rule: Rule) -> tuple[int, int, int, str]:
+    """The order of "easiest first": the weight of one firing, then the catalog's."""
+    return (rule.score_weight, rule.tier_rank, rule.position, rule.counter)
+
+
+@dataclass(frozen=True)
+class FoundStep:
+    """One step the rules can take from a position: the step, its rule, its sentence
+    (written against that position) and where a hint tells the player to look."""
+
+    step: Step
+    rule: Rule
+    explanation: Explanation
+    focus: Focus
+
+    @property
+    def order(self) -> tuple[int, int, int, str]:
+        return easiness(self.rule)
+
+
+def start_position(board: Board, state: State) -> State:
+    """``state`` as the game shows it once its queens are settled: every cell a queen (a
+    star) attacks crossed, and on a Star Battle board every other cell of a unit that
+    already holds its stars."""
+    crossed = state.copy()
+    for cell in bits(state.queens):
+        crossed.live &= ~board.kill_masks[cell]
+    if board.stars > 1:
+        stars = board.stars
+        for _kind, _index, mask in board.units:
+            if (state.queens & mask).bit_count() >= stars:
+                crossed.live &= ~mask
+    return crossed
+
+
+def _from_position(board: Board, state: State, rule: Rule, step: Step) -> Step:
+    """``step`` as made on ``state``: a placement kills the live cells of its kill list
+    there (the rule's own copy may have lost some of them to its earlier steps)."""
+    if step.placed:
+        cell = step.placed.bit_length() - 1
+        return step._replace(killed=state.live & board.kill_masks[cell])
+    return step
+
+
+def _steps_of_call(
+    board: Board, state: State, by_counter: dict[str, Rule], result: SolveResult
+) -> list[FoundStep]:
+    """The steps of one call that hold on ``state`` itself (see the module's doc)."""
+    found: list[FoundStep] = []
+    changed = 0
+    # A trial (the expensive tier) reasons over the whole board, so every step of its
+    # call after the first may lean on the ones before.
+    trial = any(r.tier_rank for r in by_counter.values() if r.counter == result.steps[0].counter)
+    for index, raw in enumerate(result.steps):
+        rule = by_counter.get(raw.counter)
+        if rule is None:
+            break
+        step = _from_position(board, state, rule, raw)
+        focus = focus_of(board, step, state, rule)
+        if index and (trial or not focus.named_by_rule or focus.cells & changed):
+            changed |= raw.placed | raw.killed
+            continue
+        changed |= raw.placed | raw.killed
+        try:
+            explanation = explain_steps(board, [step], [rule], state)[0]
+        except ReplayError:
+            continue
+        found.append(FoundStep(step, rule, explanation, focus))
+    return found
+
+
+def steps_now(
+    board: Board, state: State, rules: Iterable[Rule] | Solver, easiest_only: bool = False
+) -> list[FoundStep]:
+    """Every step the rules can take from ``state`` (taken as it is: settle it with
+    :func:`start_position` first), easiest first. With ``easiest_only``, the rules that
+    could not beat the easiest step found so far are not called (the plain hint)."""
+    solver = rules if isinstance(rules, Solver) else Solver(rules)
+    solver = solver.for_stars(board.stars)
+    best: list[tuple[int, int, int, str]] = []
+
+    def wanted(group: tuple[Rule, ...]) -> bool:
+        return not (easiest_only and best and min(easiness(r) for r in group) > best[0])
+
+    found: list[FoundStep] = []
+    for _group, result in solver.each_rule_once(board, state, wanted):
+        if result.problem is not None:
+            continue  # a contradiction: the state is wrong, which the callers check first
+        these = _steps_of_call(board, state, solver.by_counter, result)
+        found.extend(these)
+        if these:
+            easiest = min(f.order for f in these)
+            best[:] = [min([easiest, *best])]
+    found.sort(key=lambda f: f.order)  # stable: a rule's steps keep their order
+    return found
+
+
+def decides(step: Step, cell: int) -> bool:
+    """Whether ``step`` places a queen on ``cell`` or kills it."""
+    return bool((step.placed | step.killed) >> cell & 1)
+
+
+def replay_chain(
+    board: Board, state: State, solver: Solver, chain: Iterable[tuple[str, int, tuple]]
+) -> list[FoundStep] | None:
+    """Replay a chain given as (counter, placed, detail) from ``state``: each must be a
+    step of :func:`steps_now` of the position before it (details compared as their JSON
+    form, tuples and lists alike). The steps as made, or None when
+    one is not."""
+    position = state.copy()
+    made: list[FoundStep] = []
+    for counter, placed, detail in chain:
+        rule = solver.by_counter.get(counter)
+        if rule is None:
+            return None
+        here = steps_now(board, position, _only(solver, rule))
+        wanted = _nested_lists(detail)
+        match = next(
+            (f for f in here if f.step.placed == placed and _nested_lists(f.step.detail) == wanted),
+            None,
+        )
+        if match is None:
+            return None
+        made.append(match)
+        apply_step(board, position, match.step)
+    return made
+
+
+def _nested_lists(value: object) -> object:
+    """A detail with its tuples as lists, as its JSON form has them: a chain read back
+    from a document matches the steps made."""
+    if isinstance(value, tuple | list):
+        return [_nested_lists(v) for v in value]
+    return value
+
+
+def _only(solver: Solver, rule: Rule) -> Solver:
+    """A solver of ``rule``'s group alone (its call is the one that made the step)."""
+    group = [r for r in solver.rules if r.apply is rule.apply]
+    key = ("only", rule.counter)
+    cache = solver.__dict__.setdefault("_only_cache", {})
+    if key not in cache:
+        cache[key] = Solver(group, solver.time_budget, solver.stars)
+    return cache[key]
+
+
+@dataclass(frozen=True)
+class WhyChain:
+    """The answer of :func:`why_cell`: the chain (empty when nothing decides the cell, or
+    when the position decides it already), whether it is proven the shortest, and what
+    the cell turns out to be (``queen``, ``cross``, or None: nothing decides it)."""
+
+    cell: int
+    chain: tuple[FoundStep, ...]
+    outcome: str | None
+    proven: bool
+    #: The position already decides the cell (a queen, or a cross): no step is needed.
+    already: bool = False
+    #: Whether every step was tried for leaving out (False: the time ran out first).
+    cut_through: bool = True
+
+
+def why_cell(
+    board: Board, state: State, solver: Solver, cell: int, nodes: int = WHY_NODES
+) -> WhyChain:
+    """The shortest chain of steps from ``state`` (settled) that decides ``cell`` (see
+    the module's doc for the search and its bounds)."""
+    solver = solver.for_stars(board.stars)
+    bit = 1 << cell
+    if state.queens & bit or not state.live & bit:
+        return WhyChain(cell, (), "queen" if state.queens & bit else "cross", True, already=True)
+    walk = _walk_until(board, state, solver, cell)
+    if walk is None:
+        return WhyChain(cell, (), None, True)
+    keys = [(f.step.counter, f.step.placed, tuple(f.step.detail)) for f in walk]
+    chain = walk
+    deadline = time.process_time() + CUT_SECONDS
+    cut_through = True
+    for index in range(len(keys) - 2, -1, -1):
+        if time.process_time() > deadline:
+            cut_through = False  # a long chain: what is cut so far is the answer
+            break
+        trial = keys[:index] + keys[index + 1 :]
+        replayed = replay_chain(board, state, solver, trial)
+        if replayed is not None and decides(replayed[-1].step, cell):
+            keys, chain = trial, replayed
+    if len(chain) - 1 <= WHY_DEPTH:
+        shorter, complete = _search(board, state, solver, cell, len(chain) - 1, nodes)
+    else:
+        shorter, complete = None, False
+    if shorter is not None:
+        chain, proven = shorter, True
+    else:
+        # No shorter chain within the levels searched: the bound is the shortest when
+        # every level below it was searched through.
+        proven = complete
+    outcome = "queen" if chain[-1].step.placed == bit else "cross"
+    return WhyChain(cell, tuple(chain), outcome, proven, cut_through=cut_through)
+
+
+def _walk_until(board: Board, state: State, solver: Solver, cell: int) -> list[FoundStep] | None:
+    """The hints in a row (the easiest step each time) from ``state`` until one decides
+    ``cell``; None when the rules stop first."""
+    position = state.copy()
+    walk: list[FoundStep] = []
+    while True:
+        here = steps_now(board, position, solver, easiest_only=True)
+        if not here:
+            return None
+        found = here[0]
+        walk.append(found)
+        if decides(found.step, cell):
+            return walk
+        apply_step(board, position, found.step)
+
+
+def _search(
+    board: Board, state: State, solver: Solver, cell: int, depth: int, nodes: int
+) -> tuple[list[FoundStep] | None, bool]:
+    """Breadth-first: the fewest steps (at most ``depth``) that decide ``cell``, with at
+    most ``nodes`` positions expanded; and whether every level up to ``depth`` was
+    searched through (so that finding nothing proves there is no such chain)."""
+    frontier: list[tuple[State, list[FoundStep]]] = [(state, [])]
+    seen = {(state.queens, state.live)}
+    expanded = 0
+    for _level in range(max(depth, 0)):
+        following: list[tuple[State, list[FoundStep]]] = []
+        for position, path in frontier:
+            if expanded >= nodes:
+                return None, False
+            expanded += 1
+            for found in steps_now(board, position, solver):
+                if decides(found.step, cell):
+                    return [*path, found], True
+                after = position.copy()
+                apply_step(board, after, found.step)
+                key = (after.queens, after.live)
+                if key not in seen:
+                    seen.add(key)
+                    following.append((after, [*path, found]))
+        frontier = following
+        if not frontier:
+            break
+    return None, True
+
+
+@dataclass(frozen=True)
+class Trial:
+    """What the rules derive from a tentative queen: the steps (from the position with
+    the queen), where they end (``after``), and the contradiction if they reach one."""
+
+    cell: int
+    before: State
+    after: State
+    steps: tuple[Explanation, ...]
+    #: The steps themselves, beside their sentences.
+    made: tuple[Step, ...]
+    status: str
+    problem: str | None
+
+
+def try_queen(board: Board, state: State, solver: Solver, cell: int) -> Trial:
+    """Put a tentative queen (star) on ``cell`` of ``state`` (settled) and let the rules
+    run to their fixed point from there. The position itself is left as it is."""
+    from ..engine.state import InvalidState
+
+    solver = solver.for_stars(board.stars)
+    if not state.live & (1 << cell):
+        raise ValueError("the cell is not open: a queen is there already, or it is crossed")
+    tentative = state.copy()
+    tentative.queens |= 1 << cell
+    tentative.live &= ~(1 << cell)
+    try:
+        result = solver.solve(board, tentative.copy())
+    except InvalidState as err:
+        return Trial(cell, tentative, tentative, (), (), "contradiction", str(err))
+    explanations = explain_steps(board, result.steps, solver.rules, tentative)
+    problem = result.problem_after_culprit() if result.problem is not None else None
+    return Trial(
+        cell,
+        tentative,
+        result.state,
+        tuple(explanations),
+        tuple(result.steps),
+        str(result.status),
+        problem,
+    )

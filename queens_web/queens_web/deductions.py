@@ -1,0 +1,147 @@
+"""The page's player panels over a position: every step now, why a cell, what-if, and
+practice boards. Each endpoint reads its request, calls one verb of the application and
+answers with the result's document (docs/json.md); :func:`endpoints` gives them to
+:class:`~queens_web.app.Api`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .problems import Problem
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from starlette.requests import Request
+
+    from .adapters import Library
+
+#: The most seconds a practice board is looked for (the request's budget is a little more).
+PRACTICE_SECONDS = 25.0
+
+
+def _cell(board: Any, value: Any) -> int:
+    """The cell of a request: ``[row, column]``, 0-based."""
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise Problem("'cell' must be [row, column], 0-based")
+    row, column = value
+    if not (0 <= row < board.n and 0 <= column < board.n):
+        raise Problem(f"'cell' {value} is outside the {board.n}×{board.n} board")
+    return row * board.n + column
+
+
+def _guarded(work: Callable[[], dict[str, Any]], rules: Any) -> dict[str, Any]:
+    """The document of ``work``, a rule's failure and a timeout as the hint answers them."""
+    from queens_core.api import (
+        CellError,
+        DetailError,
+        GenerateError,
+        GiveUp,
+        SearchLimitExceeded,
+        SelectionError,
+        UnsoundRule,
+        detail_failure,
+    )
+
+    try:
+        return work()
+    except (CellError, SelectionError, GenerateError) as err:
+        raise Problem(str(err)) from None
+    except GiveUp as err:
+        raise Problem(str(err), 503) from None
+    except UnsoundRule as err:
+        raise Problem(f"a rule failed: {err}", 500) from None
+    except SearchLimitExceeded as err:
+        raise Problem(f"undecided within the budget: {err}", 503) from None
+    except DetailError as err:
+        raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
+
+
+def steps(library: Library, board: Any, state: Any, source: str, seconds: float) -> dict[str, Any]:
+    from queens_core.exact import DEFAULT_TIMEOUT
+
+    timeout = min(seconds, DEFAULT_TIMEOUT)
+    return _guarded(
+        lambda: library.app.steps(board, state, timeout, source, "<page marks>").to_json(),
+        library.registry.rules,
+    )
+
+
+def why(
+    library: Library, board: Any, state: Any, cell: int, source: str, seconds: float
+) -> dict[str, Any]:
+    from queens_core.exact import DEFAULT_TIMEOUT
+
+    timeout = min(seconds, DEFAULT_TIMEOUT)
+    return _guarded(
+        lambda: library.app.why(board, cell, state, timeout, source, "<page marks>").to_json(),
+        library.registry.rules,
+    )
+
+
+def what_if(library: Library, board: Any, state: Any, cell: int, source: str) -> dict[str, Any]:
+    return _guarded(
+        lambda: library.app.what_if(board, cell, state, source).to_json(), library.registry.rules
+    )
+
+
+def practise(library: Library, rule: str) -> dict[str, Any]:
+    """A practice board as the page shows a board (its board document), with the
+    practice document beside it and the position to start from as its marks."""
+    from queens_core import Reading
+
+    from .adapters import board_document
+
+    def work() -> dict[str, Any]:
+        practice = library.app.practise(rule, seconds=PRACTICE_SECONDS)
+        found = practice.to_json()
+        reading = Reading(board=practice.board, state=practice.start)
+        source = f"a board to practise {practice.rule.display_name} on"
+        return {**board_document(reading, source, "practice"), "practice": found}
+
+    return _guarded(work, library.registry.rules)
+
+
+def endpoints(
+    api: Any, work_seconds: Callable[[str], float]
+) -> list[tuple[str, Callable[[Request], Awaitable[dict[str, Any]]], str]]:
+    """The routes of the panels over ``api`` (the page's :class:`~queens_web.app.Api`):
+    (path, handler, method); ``work_seconds`` gives the budget of a kind of work."""
+
+    async def position(request: Request) -> tuple[Any, Any, Any, str, dict[str, Any]]:
+        adapters, body = await api.board_request(request)
+        board = adapters.board_of(body.get("board"), body.get("stars"))
+        state = adapters.state_of(board, body.get("state"))
+        return adapters, board, state, adapters.source_of(body.get("source")), body
+
+    async def all_steps(request: Request) -> dict[str, Any]:
+        _adapters, board, state, source, _body = await position(request)
+        return await api.compute("steps", steps, board, state, source, work_seconds("steps"))
+
+    async def why_cell(request: Request) -> dict[str, Any]:
+        _adapters, board, state, source, body = await position(request)
+        cell = _cell(board, body.get("cell"))
+        return await api.compute("why", why, board, state, cell, source, work_seconds("why"))
+
+    async def try_cell(request: Request) -> dict[str, Any]:
+        _adapters, board, state, source, body = await position(request)
+        cell = _cell(board, body.get("cell"))
+        return await api.compute("what-if", what_if, board, state, cell, source)
+
+    async def practice_board(request: Request) -> dict[str, Any]:
+        _adapters, body = await api.board_request(request)
+        rule = body.get("rule")
+        if not isinstance(rule, str) or len(rule) > 100:
+            raise Problem("'rule' must be the counter of an installed rule (see /api/info)")
+        return await api.compute("practise", practise, rule)
+
+    return [
+        ("/api/steps", all_steps, "POST"),
+        ("/api/why", why_cell, "POST"),
+        ("/api/what-if", try_cell, "POST"),
+        ("/api/practise", practice_board, "POST"),
+    ]

@@ -1,0 +1,195 @@
+// The player's panels: every step the rules can take now, why a cell is what it is, a
+// tentative queen (star) and what follows from it, and practice boards from the Rules
+// panel. A classic script loaded after page.js, whose top-level names it shares (page,
+// $, el, api, run, render, change, setMark, showBoard, picture, ...).
+"use strict";
+
+const deductionsState = {
+  steps: null, // the queens-steps/1 document shown, or null
+  why: null, // the queens-why/1 document shown, or null
+  trial: null, // {doc, cell}: the queens-what-if/1 document of a tentative piece, or null
+};
+
+// What the server is told of the player's position: on a Queens board the player's own
+// marks (a queen's crosses are taken as made), on a Star Battle board with auto-✕'s.
+const positionRequest = () => ({ ...boardRequest(), state: stars() === 1 ? picture(page.marks) : picture() });
+const pieceWord = () => (stars() > 1 ? "star" : "queen");
+
+function stepItem(step) {
+  const item = el("li", { "data-rule": step.rule },
+    el("span", { class: "rule" }, step.rule_name), " — ",
+    el("span", { class: "cells" }, headline(step)));
+  item.append(el("div", { class: "why" }, step.why));
+  return item;
+}
+
+function deductionsPanel() {
+  const out = [];
+  if (deductionsState.steps) {
+    const doc = deductionsState.steps;
+    out.push(el("h2", {}, "Every step now"));
+    out.push(el("p", { id: "all-steps-message" }, doc.message));
+    if (doc.steps.length) out.push(el("ol", { id: "all-steps" }, ...doc.steps.map(stepItem)));
+  }
+  if (deductionsState.why) {
+    const doc = deductionsState.why;
+    out.push(el("h2", {}, `Why ${label(doc.cell)}?`));
+    out.push(el("p", { id: "why-message" }, doc.message));
+    if (doc.chain.length) out.push(el("ol", { id: "why-chain" }, ...doc.chain.map(stepItem)));
+  }
+  if (deductionsState.trial) {
+    const { doc } = deductionsState.trial;
+    out.push(el("h2", {}, `What if ${pieceWord() === "star" ? "a ★" : "a ♛"} on ${label(doc.cell)}?`));
+    out.push(el("p", { id: "what-if-message" }, doc.message));
+    if (doc.steps.length) {
+      const list = el("ol", { id: "what-if-steps" }, ...doc.steps.map(stepItem));
+      out.push(el("details", {}, el("summary", {}, `The ${doc.steps.length} steps`), list));
+    }
+    const row = el("div", { class: "nav" });
+    if (doc.status !== "contradiction") {
+      const keepIt = el("button", { id: "what-if-keep", type: "button", class: "primary" }, "Keep it");
+      keepIt.addEventListener("click", keepTrial);
+      row.append(keepIt);
+    }
+    const back = el("button", { id: "what-if-rollback", type: "button" }, doc.status === "contradiction" ? "Close" : "Roll back");
+    back.addEventListener("click", rollBack);
+    row.append(back);
+    out.push(row);
+  }
+  return out;
+}
+
+function showDeductions() {
+  const holder = $("deductions-panel");
+  if (!holder) return;
+  holder.replaceChildren(...deductionsPanel());
+  const board = $("board");
+  for (const cell of board.querySelectorAll(".cell[data-tentative]")) delete cell.dataset.tentative;
+  if (!deductionsState.trial || deductionsState.trial.doc.status === "contradiction") return;
+  const after = deductionsState.trial.doc.after;
+  const mark = (cells, what) => {
+    for (const [r, c] of cells) {
+      const cell = board.querySelector(`.cell[data-row="${r}"][data-col="${c}"]`);
+      if (cell && cell.dataset.mark === "empty") cell.dataset.tentative = what;
+    }
+  };
+  mark(after.dead, "cross");
+  mark(after.queens, pieceWord());
+}
+
+function clearDeductions() {
+  deductionsState.steps = null;
+  deductionsState.why = null;
+  deductionsState.trial = null;
+}
+
+async function onAllSteps() {
+  if (!page.doc || page.explanation || page.won) return;
+  const doc = await api("/api/steps", positionRequest());
+  clearDeductions();
+  deductionsState.steps = doc;
+  showDeductions();
+}
+
+async function onWhy(cell = page.focus) {
+  if (!page.doc || page.explanation) return;
+  const doc = await api("/api/why", { ...positionRequest(), cell: cellOf(cell) });
+  clearDeductions();
+  deductionsState.why = doc;
+  showDeductions();
+}
+
+async function onWhatIf(cell = page.focus) {
+  if (!page.doc || page.explanation || page.won) return;
+  const doc = await api("/api/what-if", { ...positionRequest(), cell: cellOf(cell) });
+  clearDeductions();
+  deductionsState.trial = { doc, cell };
+  showDeductions();
+}
+
+// Keeping a trial is one change (one undo step): the tentative piece and everything the
+// rules derived from it become the player's marks.
+function keepTrial() {
+  const trial = deductionsState.trial;
+  if (!trial) return;
+  deductionsState.trial = null;
+  change(() => {
+    for (const cell of trial.doc.after.queens) setMark(index(cell), QUEEN);
+    for (const cell of trial.doc.after.dead) if (page.marks[index(cell)] === EMPTY) setMark(index(cell), CROSS);
+  });
+  showDeductions();
+}
+
+function rollBack() {
+  deductionsState.trial = null;
+  showDeductions();
+}
+
+async function practiseRule(rule, button) {
+  button.disabled = true;
+  try {
+    const doc = await api("/api/practise", { rule: rule.counter });
+    // A practice board starts where the hint points at the rule: no progress of an
+    // earlier visit is kept over it.
+    keep(boardKey(doc), null);
+    showBoard(doc);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// The Rules panel's items get a "Practise this" button, for Queens and Star Battle rules
+// alike (not for the rules whose steps are a placed piece's own crosses).
+const plainRuleItem = ruleItem;
+ruleItem = function (rule) { // eslint-disable-line no-global-assign
+  const item = plainRuleItem(rule);
+  if (rule.counting !== "placement") {
+    const button = el("button", { type: "button", class: "small practise", "aria-label": `Practise ${rule.display_name}` }, "Practise this");
+    button.addEventListener("click", () => run(() => practiseRule(rule, button)));
+    item.append(" ", button);
+  }
+  return item;
+};
+
+// Each render of the page redraws the board: the panel and a trial's marks are drawn
+// again over it. A change of the marks makes the panel stale: it is closed.
+const plainRender = render;
+render = function () { // eslint-disable-line no-global-assign
+  plainRender();
+  showDeductions();
+};
+const plainResetAdvice = resetAdvice;
+resetAdvice = function () { // eslint-disable-line no-global-assign
+  plainResetAdvice();
+  clearDeductions();
+};
+
+function wireDeductions() {
+  const controls = el("div", { id: "deductions-controls", class: "row" });
+  const buttons = [
+    ["all-steps-button", "Every step now", onAllSteps, "a"],
+    ["why-button", "Why this cell?", () => onWhy(), "w"],
+    ["what-if-button", "What if?", () => onWhatIf(), "t"],
+  ];
+  for (const [id, text, action, key] of buttons) {
+    const button = el("button", { id, type: "button", "aria-keyshortcuts": key }, text);
+    button.addEventListener("click", () => run(action));
+    controls.append(button);
+  }
+  const note = el("p", { class: "note", id: "deductions-keys" },
+    "On a cell: w asks why it is what it is, t tries a piece there; a lists every step now.");
+  const holder = el("div", { id: "deductions-panel", "aria-live": "polite" });
+  $("panel").after(controls, note, holder);
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || !page.doc || page.explanation) return;
+    const onCell = event.target.classList && event.target.classList.contains("cell");
+    const key = event.key.toLowerCase();
+    if (key === "a" && !["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) run(onAllSteps);
+    else if (onCell && key === "w") run(() => onWhy(page.focus));
+    else if (onCell && key === "t") run(() => onWhatIf(page.focus));
+    else return;
+    event.preventDefault();
+  });
+}
+
+document.addEventListener("DOMContentLoaded", wireDeductions);

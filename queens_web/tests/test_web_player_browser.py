@@ -1,0 +1,241 @@
+"""The player's panels in a real headless browser (deductions.js): practice boards from
+the Rules panel whose first step past the easier rules is the rule, every step now as
+`queens hint --all` lists it, a what-if placed, derived and rolled back, and "why" on a
+half-played archive board giving a chain that replays. One server for the module."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from queens_core import Board, load_registry
+from queens_core.engine.driver import Solver
+from queens_core.engine.state import cell_label, read_state
+from queens_core.exact import find_solutions
+from queens_core.generator.practice import basics_of
+from queens_core.tools.steps import decides, replay_chain, start_position
+
+ROOT = Path(__file__).resolve().parents[2]
+ARCHIVE = ROOT / "archive" / "boards"
+CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+QUEENS = str(Path(sys.executable).parent / "queens")
+
+pytestmark = pytest.mark.browser
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no chromium at {CHROMIUM}: browser tests skipped", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen(
+        [QUEENS, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        line = process.stdout.readline() if process.stdout else ""
+        assert line.startswith("queens: serving http://127.0.0.1:"), line
+        yield line.split()[2]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def tab(server):
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.set_default_timeout(90_000)
+        page.goto(server)
+        page.wait_for_selector("#board .cell")
+        yield page
+        assert not errors, errors
+        browser.close()
+
+
+def post(server: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        server.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.load(answer)
+
+
+def load_board(tab, text: str) -> None:
+    tab.evaluate("document.getElementById('input').open = true")
+    tab.fill("#board-text", text)
+    tab.select_option("#paste-stars", "")
+    tab.evaluate("document.getElementById('board').dataset.verdict = 'pending'")
+    tab.click("#load-button")
+    tab.wait_for_function(
+        "letters => Array.from(document.querySelectorAll('#board .cell'),"
+        " c => c.dataset.region).join('') === letters"
+        " && document.getElementById('board').dataset.verdict !== 'pending'",
+        arg="".join(text.split()),
+    )
+
+
+def cell(label: str) -> str:
+    return f'#board .cell[data-cell="{label}"]'
+
+
+def page_marks(tab) -> dict[str, str]:
+    return tab.eval_on_selector_all(
+        "#board .cell",
+        "cells => Object.fromEntries(cells.map(c => [c.dataset.cell, c.dataset.mark]))",
+    )
+
+
+def page_picture(tab, n: int) -> str:
+    marks = page_marks(tab)
+    symbol = {"empty": ".", "cross": "x", "queen": "Q"}
+    return "\n".join(
+        "".join(symbol[marks[f"r{r + 1}c{c + 1}"]] for c in range(n)) for r in range(n)
+    )
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "region_confined_to_line",
+        "polyomino_domino",
+        "n_regions_in_n_lines",
+        "exclusion",
+        "unit_exactly_filled",
+    ],
+)
+def test_practise_this_opens_a_board_whose_first_step_past_the_easier_rules_is_the_rule(tab, rule):
+    registry = load_registry()
+    chosen = next(r for r in registry.rules if r.counter == rule)
+    tab.evaluate("document.getElementById('rules').open = true")
+    tab.click(f'#rule-list li[data-rule="{rule}"] button.practise')
+    tab.wait_for_function(
+        "name => document.getElementById('source').textContent.includes(`practise ${name} on`)",
+        arg=chosen.display_name,
+    )
+    rows = tab.input_value("#board-text").split()
+    stars = 1 if chosen.sound_for(1) else chosen.min_stars
+    board = Board.parse("\n".join(rows)).with_stars(stars)
+    assert len(find_solutions(board, 2)) == 1
+    # The position the page opens at is the easier rules' fixed point, and nothing more.
+    easier = Solver(basics_of(chosen, registry.rules, stars), stars=stars).solve(board)
+    shown = read_state(board, page_picture(tab, board.n))
+    assert shown == easier.state
+    tab.click("#hint-button")
+    tab.wait_for_selector("#hint-technique")
+    assert chosen.display_name in tab.inner_text("#hint-technique")
+
+
+def test_every_step_now_lists_the_steps_hint_all_lists(tab, tmp_path: Path):
+    board_text = (ARCHIVE / "353.txt").read_text()
+    load_board(tab, board_text)
+    tab.click(cell("r4c1"))  # a cross the solution agrees with
+    tab.click("#all-steps-button")
+    tab.wait_for_selector("#all-steps")
+    shown = tab.eval_on_selector_all(
+        "#all-steps li",
+        "items => items.map(i => [i.dataset.rule, i.querySelector('.why').textContent])",
+    )
+    state = tmp_path / "state.txt"
+    state.write_text(page_picture(tab, 7) + "\n")
+    listed = subprocess.run(
+        [
+            QUEENS,
+            "hint",
+            "--all",
+            "--format",
+            "json",
+            str(ARCHIVE / "353.txt"),
+            "--state",
+            str(state),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    document = json.loads(listed.stdout)
+    assert shown == [[step["rule"], step["why"]] for step in document["steps"]]
+    assert len(shown) > 3
+
+
+def test_what_if_places_derives_and_rolls_back(tab, server):
+    board_text = (ARCHIVE / "353.txt").read_text()
+    load_board(tab, board_text)
+    before = page_marks(tab)
+    tab.focus(cell("r1c1"))
+    tab.keyboard.press("t")
+    tab.wait_for_selector("#what-if-message")
+    expected = post(
+        server, "/api/what-if", {"board": board_text.split(), "cell": [0, 0], "state": None}
+    )
+    assert tab.inner_text("#what-if-message") == expected["message"]
+    tentative = tab.eval_on_selector_all(
+        "#board .cell[data-tentative]",
+        "cells => Object.fromEntries(cells.map(c => [c.dataset.cell, c.dataset.tentative]))",
+    )
+    queens = {f"r{r + 1}c{c + 1}" for r, c in expected["after"]["queens"]}
+    assert {c for c, what in tentative.items() if what == "queen"} == queens
+    # Derived to a full board: every cell still empty on the page gets a tentative mark.
+    assert len(queens) == 7
+    assert len(tentative) == sum(mark == "empty" for mark in before.values())
+    tab.click("#what-if-rollback")
+    assert tab.eval_on_selector_all("#board .cell[data-tentative]", "c => c.length") == 0
+    assert page_marks(tab) == before
+    # A piece that cannot be right: the reason, and nothing to keep.
+    tab.focus(cell("r1c2"))
+    tab.keyboard.press("t")
+    tab.wait_for_selector("#what-if-message")
+    assert "cannot be right" in tab.inner_text("#what-if-message")
+    assert tab.query_selector("#what-if-keep") is None
+    tab.click("#what-if-rollback")
+
+
+def test_why_on_a_half_played_archive_board_gives_a_chain_that_replays(tab, server):
+    board_text = (ARCHIVE / "1.txt").read_text()
+    board = Board.parse(board_text)
+    (solution,) = find_solutions(board, 2)
+    load_board(tab, board_text)
+    queens = [i for i in range(64) if solution >> i & 1][:4]  # half the queens placed
+    for i in queens:
+        tab.focus(cell(cell_label(board, i)))
+        tab.keyboard.press("q")
+    picture = page_picture(tab, 8)
+    assert picture.count("Q") == 4
+    state = start_position(board, read_state(board, picture))
+    target = next(i for i in range(64) if state.live >> i & 1)
+    tab.focus(cell(cell_label(board, target)))
+    tab.keyboard.press("w")
+    tab.wait_for_selector("#why-message")
+    expected = post(
+        server,
+        "/api/why",
+        {"board": board_text.split(), "cell": list(divmod(target, 8)), "state": picture.split()},
+    )
+    assert tab.inner_text("#why-message") == expected["message"]
+    assert expected["status"] == "chain"
+    shown = tab.eval_on_selector_all("#why-chain li", "items => items.map(i => i.dataset.rule)")
+    assert shown == [step["rule"] for step in expected["chain"]]
+    # The chain replays from the position: each step one the rules take there, the last
+    # deciding the cell as the solution has it.
+    solver = Solver(load_registry().rules)
+    keys = [(s["rule"], _placed(board, s), s["detail"]) for s in expected["chain"]]
+    made = replay_chain(board, state, solver, keys)
+    assert made is not None and decides(made[-1].step, target)
+    assert (expected["outcome"] == "queen") == bool(solution >> target & 1)
+
+
+def _placed(board: Board, step: dict) -> int:
+    return 0 if step["placed"] is None else 1 << (step["placed"][0] * board.n + step["placed"][1])
