@@ -356,11 +356,6 @@ def test_no_serious_accessibility_fault_in_records_and_how_to(fresh):
     assert not serious_faults(axe_module, fresh)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the hint's words for a wrong mark come from the core (queens_core/render/text.py:"
-    " 'Queens not in the solution'), which the player helper's branch words for stars",
-)
 def test_a_wrong_star_is_called_a_star(fresh):
     sbn = pytest.importorskip("queens_rules_starbattle.sbn")
     from queens_core.generator.stars_maker import generate_starbattle
