@@ -16,13 +16,15 @@ from urllib.parse import quote
 import pytest
 
 from queens_core import Board
+from queens_core.api import Application
 from queens_core.engine.state import cell_label
 from queens_core.exact import find_solutions
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("QUEENS_CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-BOARD_353 = (ROOT / "archive" / "boards" / "353.txt").read_text(encoding="utf-8").split()
+ARCHIVE_353 = ROOT / "archive" / "boards" / "353.txt"
+BOARD_353 = ARCHIVE_353.read_text(encoding="utf-8").split()
 #: With QUEENS_SERVE_SCREENSHOTS=DIR, the editor's picture in docs/editor.md is kept there.
 SHOTS = os.environ.get("QUEENS_SERVE_SCREENSHOTS")
 
@@ -290,6 +292,12 @@ def test_a_share_link_opens_the_same_board_and_marks_in_a_fresh_page(desk, brows
     fragment = link.split("#", 1)[1]
     marks = "x" + "." * 20 + "q" + "." * 27
     assert fragment == f"board={quote('/'.join(BOARD_353), safe='')}&stars=1&marks={marks}"
+    # The page's link is the one the core reads and writes (queens import, queens convert).
+    app = Application()
+    read = app.read(link)
+    assert read.board == app.read(str(ARCHIVE_353)).board
+    written = app.write(read.board, "share", read.state)
+    assert written.split("#", 1)[1] == fragment
     fresh, errors = open_page(browser, link, viewport={"width": 1280, "height": 900})
     try:
         fresh.wait_for_function(

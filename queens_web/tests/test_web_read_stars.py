@@ -70,5 +70,6 @@ def test_a_real_star_battle_picture_is_read_with_its_k():
         "/api/hint", json={"board": document["board"]["rows"], "stars": document["stars"]}
     ).json()
     assert hint["status"] == "hint", hint
-    # As the command line's hint on the picture: 2×2 blocks, a rule for two stars a unit.
-    assert hint["step"]["rule"] == "two_by_two_blocks"
+    # A rule for two stars a unit, as the command line's hint on the picture gives it.
+    rule = next(r for r in load_registry().rules if r.counter == hint["step"]["rule"])
+    assert rule.min_stars >= 2, rule.counter

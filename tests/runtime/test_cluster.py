@@ -193,3 +193,32 @@ def test_a_board_the_cluster_lost_is_named_by_its_number():
     with pytest.raises(ClusterLost) as lost:
         list(made_elsewhere(Maker(), 0, [2, 3, 4], lost_at_once))
     assert str(lost.value) == "board 4 ended the workers that ran it"
+
+
+def _without_times(document: object) -> object:
+    """A stats document with the times left out: they are the workers' clocks."""
+    if isinstance(document, dict):
+        return {
+            key: _without_times(value)
+            for key, value in document.items()
+            if key not in ("time", "seconds", "solve_s")
+        }
+    if isinstance(document, list):
+        return [_without_times(value) for value in document]
+    return document
+
+
+def test_stats_on_the_cluster_sum_up_what_stats_sums_up_here(scheduler, tmp_path):
+    """Boards of two K and a bad file: the summaries per K, the unreadable board and the
+    exit status are those made here; only the times are the workers'."""
+    import json
+
+    address, _client = scheduler
+    (tmp_path / "broken.txt").write_text("AB\nBA\nCC\n")
+    boards = [str(ARCHIVE / f"{n}.txt") for n in (1, 2, 353)]
+    starred = str(ROOT / "archive" / "starbattle" / "10x10-2stars-01.txt")
+    args = ["stats", *boards, starred, str(tmp_path / "broken.txt"), "--format", "json"]
+    here, there = queens(*args), queens(*args, "--cluster", address)
+    assert there.returncode == here.returncode, there.stderr
+    assert there.stderr == here.stderr
+    assert _without_times(json.loads(there.stdout)) == _without_times(json.loads(here.stdout))

@@ -560,13 +560,22 @@ class Application:
         tier: str | None = None,
         uniqueness: bool = True,
         progress: Callable[[int, int], None] | None = None,
+        *,
+        cluster: str | None = None,
     ) -> Statistics:
-        """Solve every board under ``paths`` in this process and sum it up: by size,
-        tier and grade, the counters, the times; each board's solutions counted unless
-        ``uniqueness`` is false."""
+        """Solve every board under ``paths`` in this process (or, with ``cluster``, the
+        address of a Dask scheduler, on its workers) and sum it up: by size, tier and
+        grade, the counters, the times; each board's solutions counted unless
+        ``uniqueness`` is false. Raises ``ClusterError`` when the cluster cannot."""
         from ..tools.grade import Grader
         from ..tools.stats import UniquenessCheck, collect, declared_stars, merged
         from .reports import Statistics
+
+        run = None
+        if cluster is not None:
+            from ..runtime.cluster import answers_at, on_cluster
+
+            run = on_cluster(answers_at(cluster))
 
         if isinstance(paths, (str, os.PathLike)):  # one file or folder, not its letters
             paths = [os.fspath(paths)]
@@ -589,12 +598,18 @@ class Application:
                     stars=stars,
                     uniqueness=check,
                     other_stars=other_stars,
+                    run=run,
                 ),
             )
         ]
         for k, their_paths in sorted((other_stars or {}).items()):
             part = collect(
-                their_paths, Grader(rules, k), progress, readers=self.readers, uniqueness=check
+                their_paths,
+                Grader(rules, k),
+                progress,
+                readers=self.readers,
+                uniqueness=check,
+                run=run,
             )
             parts.append((k, part))
         if len(parts) == 1:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.board import Board
 from ..engine.driver import SOLVED, RuleFailure
@@ -24,6 +26,9 @@ from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from ..referee.exact import survey
 from .batch import BoardInputError, display_name, expand_paths, read_board_file
 from .grade import LADDER, TIERS_NEEDED, Grader
+
+if TYPE_CHECKING:
+    from ..runtime.cluster import Runner
 
 #: Per board, beyond the driver's statuses (solved, stalled, contradiction).
 BAD_INPUT = "bad-input"
@@ -206,13 +211,16 @@ def collect(
     stars: int | None = None,
     uniqueness: UniquenessCheck | None = None,
     other_stars: dict[int, list[str]] | None = None,
+    run: Runner | None = None,
 ) -> Summary:
     """Solve and grade every board under ``paths``, read with ``readers`` (the text
     reader by default) with ``stars`` per unit (None: what each input declares, else 1);
     count each board's solutions as ``uniqueness`` says (None: not counted);
     ``progress(done, total)`` after each. A board whose K is not the grader's goes, by
     its K, into ``other_stars`` when it is given (for a summary of its own), and is
-    reported as bad input otherwise: the counters of one summary are one rule set's."""
+    reported as bad input otherwise: the counters of one summary are one rule set's.
+    With ``run`` (:func:`queens_core.runtime.cluster.on_cluster`'s runner), the boards
+    are read here and solved where it runs its jobs."""
     start = clock()
     entries = expand_paths(paths, readers)
     rules = {rule.counter: rule for rule in grader.full.rules}
@@ -223,8 +231,15 @@ def collect(
         {c: rules[c].display_name for c in order},
         {c: family_of(rules[c].package) for c in order},
     )
+    if run is not None:
+        summary.boards.extend(
+            _assessed_elsewhere(entries, grader, readers, stars, uniqueness, other_stars, run)
+        )
+        summary.wall_seconds = clock() - start
+        return summary
     for done, (path, problem) in enumerate(entries, start=1):
-        board = _one(path, problem, grader, clock, readers, stars, uniqueness, other_stars)
+        read = _read_one(path, problem, grader, readers, stars, other_stars)
+        board = _assess(path, read, grader, clock, uniqueness) if isinstance(read, Board) else read
         if board is not None:
             summary.boards.append(board)
         if progress is not None:
@@ -233,16 +248,66 @@ def collect(
     return summary
 
 
-def _one(
+def _assessed_elsewhere(
+    entries: list[tuple[str, str | None]],
+    grader: Grader,
+    readers: Sequence[Reader],
+    stars: int | None,
+    uniqueness: UniquenessCheck | None,
+    other_stars: dict[int, list[str]] | None,
+    run: Runner,
+) -> list[BoardStats]:
+    """The statistics of ``entries`` in their order: each board read here, where its
+    file is, and solved, graded and counted where ``run`` runs its jobs (a cluster)."""
+    slots: list[BoardStats | None] = []
+    jobs: list[tuple[str, Board]] = []
+    where: list[int] = []
+    for path, problem in entries:
+        read = _read_one(path, problem, grader, readers, stars, other_stars)
+        if isinstance(read, Board):
+            where.append(len(slots))
+            jobs.append((path, read))
+            slots.append(None)
+        elif read is not None:
+            slots.append(read)
+    from ..runtime.cluster import ClusterLost
+
+    answers = run(_set_assessor, (grader, uniqueness), _assess_job, jobs)
+    with closing(answers):
+        try:
+            for slot, stats in zip(where, answers, strict=False):
+                slots[slot] = stats
+        except ClusterLost as lost:
+            raise ClusterLost(lost.template, display_name(jobs[lost.job][0])) from None
+    return [stats for stats in slots if stats is not None]
+
+
+#: On a worker: the grader and the uniqueness check of the summary it solves boards for.
+_assessing: tuple[Grader, UniquenessCheck | None] | None = None
+
+
+def _set_assessor(given: tuple[Grader, UniquenessCheck | None]) -> None:
+    global _assessing
+    _assessing = given
+
+
+def _assess_job(job: tuple[str, Board]) -> BoardStats:
+    assert _assessing is not None
+    path, board = job
+    grader, uniqueness = _assessing
+    return _assess(path, board, grader, time.perf_counter, uniqueness)
+
+
+def _read_one(
     path: str,
     problem: str | None,
     grader: Grader,
-    clock: Callable[[], float],
     readers: Sequence[Reader],
     stars: int | None = None,
-    uniqueness: UniquenessCheck | None = None,
     other_stars: dict[int, list[str]] | None = None,
-) -> BoardStats | None:
+) -> Board | BoardStats | None:
+    """The board at ``path`` to sum up, or its statistics as bad input, or None for a
+    board of another K (put in ``other_stars``, for a summary of its own)."""
     if problem is not None:
         return BoardStats(display_name(path), BAD_INPUT, error=problem)
     try:
@@ -260,6 +325,17 @@ def _one(
             f"`--stars {board.stars}` sums up boards like this one"
         )
         return BoardStats(display_name(path), BAD_INPUT, error=error)
+    return board
+
+
+def _assess(
+    path: str,
+    board: Board,
+    grader: Grader,
+    clock: Callable[[], float],
+    uniqueness: UniquenessCheck | None = None,
+) -> BoardStats:
+    """The statistics of ``board``: solved, graded and, as ``uniqueness`` says, counted."""
     stats = BoardStats(display_name(path), "", size=board.n)
     try:
         assessment = grader.assess(board, clock)

@@ -9,13 +9,14 @@ import click
 
 from ..exits import (
     EXIT_BAD_INPUT,
+    EXIT_RULE_FAILED,
     fail,
     open_output,
     report_error,
     report_unreadable,
     write_output,
 )
-from ..options import json_format_options, selected_rules, selection_options
+from ..options import cluster_option, json_format_options, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
 
 if TYPE_CHECKING:
@@ -39,6 +40,10 @@ if TYPE_CHECKING:
 )
 @selection_options("Solve with")
 @stars_option
+@cluster_option(
+    "Solve the boards on the workers of the Dask scheduler at ADDRESS (host:port, or its "
+    "--scheduler-file): read here, solved there, summed up here."
+)
 @click.pass_obj
 def stats(
     settings: Settings,
@@ -51,6 +56,7 @@ def stats(
     exclude: tuple[str, ...],
     tier: str | None,
     stars: str,
+    cluster: str | None,
 ) -> None:
     """Solve every board under PATH... in one process and sum up what the rules did.
 
@@ -66,7 +72,8 @@ def stats(
     on standard error.
 
     Exit status: 0 every board solved, 1 some board not solved, 2 some board could not
-    be read, 3 a rule raised (the worst of these), 4 a rule package failed to load.
+    be read (or the --cluster cannot run), 3 a rule raised or the --cluster lost a
+    board's workers (the worst of these), 4 a rule package failed to load.
 
     \b
     Examples:
@@ -74,6 +81,7 @@ def stats(
       queens stats --format json archive/boards > stats.json
       queens stats archive/boards --chart docs/rule-usage.svg
     """
+    from ...api import ClusterLost, ClusterUnreachable
     from ...render.progress import Progress
     from ...render.statuses import stats_exit_status
     from ...tools.batch import missing_path
@@ -89,8 +97,14 @@ def stats(
     progress = Progress(sys.stderr)
     try:
         statistics = settings.application().stats(
-            paths, k, only, exclude, tier, not skip_uniqueness, progress
+            paths, k, only, exclude, tier, not skip_uniqueness, progress, cluster=cluster
         )
+    except ClusterUnreachable as err:
+        progress.close()
+        fail(str(err), EXIT_BAD_INPUT)
+    except ClusterLost as err:
+        progress.close()
+        fail(str(err), EXIT_RULE_FAILED)
     finally:
         progress.close()
     summary = statistics.summary
