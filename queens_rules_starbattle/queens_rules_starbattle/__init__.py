@@ -13,11 +13,9 @@ from collections.abc import Callable
 from queens_core import (
     Board,
     Context,
-    Contradiction,
     Grade,
     Place,
     Rule,
-    Scratch,
     State,
     Step,
     Tier,
@@ -26,11 +24,11 @@ from queens_core import (
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
+from .cases import case_split, suppose
 from .counting import capacity_counting, exclusion, local_enumeration
 from .deductions import (
     PROPAGATORS,
     overcounting,
-    short_unit,
     two_by_two_blocks,
     undercounting,
     unit_exactly_filled,
@@ -82,56 +80,7 @@ def trial(
     shortest prefix of the propagation after which it already holds: the refutation a
     person reads is no longer than it needs to be.
     """
-    trial_state = State(state.live, state.queens)
-    ctx = Context(board, trial_state, [])
-    ctx.counter = "trial_star"
-    ctx.place(cell)
-    found: tuple[str, object] | None = None
-    for _ in range(depth):
-        found = short_unit(board, trial_state)
-        if found is not None:
-            break
-        changed = False
-        try:
-            for propagate in propagators:
-                ctx.counter = propagate.__name__
-                if propagate(ctx):
-                    changed = True
-                    found = short_unit(board, trial_state)
-                    if found is not None:
-                        break
-        except Contradiction as err:
-            found = ("count", str(err))
-        if found is not None or not changed:
-            break
-    if found is None:
-        found = short_unit(board, trial_state)
-    steps = ctx.steps[1:]
-    if found is not None and found[0] != "count":
-        steps, found = _shortest_prefix(board, state, cell, steps, found)
-    forced = tuple(
-        (step.placed.bit_length() - 1, step.counter, step.detail) for step in steps if step.placed
-    )
-    return trial_state, found, forced
-
-
-def _shortest_prefix(
-    board: Board, state: State, cell: int, steps: list, found: tuple[str, object]
-) -> tuple[list, tuple[str, object]]:
-    """The steps up to the first after which some unit can no longer hold K stars, and
-    that unit."""
-    replay = State(state.live, state.queens)
-    scratch = Scratch(board, replay)
-    scratch.place(cell)
-    for number, step in enumerate(steps):
-        if step.placed:
-            scratch.place(step.placed.bit_length() - 1)
-        else:
-            scratch.kill(step.killed)
-        short = short_unit(board, replay)
-        if short is not None:
-            return steps[: number + 1], short
-    return steps, found
+    return suppose(board, state, 1 << cell, depth, propagators)
 
 
 def trial_star(ctx: Context) -> None:
@@ -342,6 +291,19 @@ RULES: list[Rule] = [
         "there; one that none lets put fewer than its room there fills it.",
         apply=flow_counting,
         weight=8,  # every row and region counted against all the others at once
+        grade=Grade.HARD,
+    ),
+    StarRule(
+        counter="case_split",
+        display_name="Case split",
+        tier=Tier.CHEAP,
+        position=211,
+        summary="A row, column, pair of adjacent lines or region with only two or three ways "
+        "left to take its stars: each way is followed for three rounds of the classical "
+        "rules; a way that leaves some unit short is out, and what every other way agrees "
+        "on holds.",
+        apply=case_split,
+        weight=12,  # two or three chains of deductions held in mind at once
         grade=Grade.HARD,
     ),
     StarRule(
