@@ -97,7 +97,7 @@ def load_sets(public: Path | None, generated: Path | None, sample: int) -> list[
             public.glob("*-*-*.txt"), key=lambda p: [int(p.stem.split("-")[0]), p.stem]
         ):
             lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
-            for number, text in enumerate(_spread(sorted(set(lines), key=lines.index), sample)):
+            for number, text in enumerate(_spread(list(dict.fromkeys(lines)), sample)):
                 board, stars = parse_sbn(text)
                 boards.append(
                     {

@@ -232,6 +232,12 @@ def repairs_per_map(size: int, stars: int) -> int:
 OTHERS_PER_QUESTION = 4
 
 
+#: Unique boards of one map the judge may turn down before the map is dropped: each
+#: costs a solve with every rule, and a map whose repairs keep stalling the rules seldom
+#: stops doing so.
+JUDGED_PER_MAP = 8
+
+
 def _other_solutions(
     exact: OtherSolutions, board: Board, planted: int, known: list[int]
 ) -> list[int] | None:
@@ -281,6 +287,7 @@ def generate_starbattle(
         region_of = [group[t] for t in tile_of]
         others: list[int] = []
         astray = 0  # repairs since the last unique board
+        judged = 0  # unique boards of this map the judge turned down
         for _ in range(attempts):
             board = Board(lettered_rows(n, region_of), stars)
             # The exact question first: most boards under repair have several
@@ -306,6 +313,9 @@ def generate_starbattle(
                 if verdict is None:
                     return board
                 unique_rejected += 1
+                judged += 1
+                if judged > JUDGED_PER_MAP:
+                    break
                 astray = 0
                 undecided = verdict
             if not undecided or _repair(n, region_of, planted, undecided, rng, kills) is None:
@@ -386,14 +396,17 @@ class StarMaker:
         def judge(board: Board, solution: int) -> int | None:
             # ``solution`` is the board's only one: a solve that disagrees with it proves
             # a rule unsound (UnsoundRule), not the board a stall to repair.
-            if not self.expensive:
+            if self.expensive is False:
                 cheap = self.cheap.solve(board)
                 check_against(cheap, solution, self.cheap.by_counter)
-                if not cheap.solved and self.expensive is False:
+                if not cheap.solved:
                     return cheap.state.live
+            # (Otherwise the full solve below takes the cheap tier's steps first anyway.)
             assessment = self.grader.assess(board, solution=solution)
             if not assessment.solved:
-                return 0
+                # Repair where the rules stalled, as for a board with other solutions: a
+                # fresh map costs a new uniqueness search from scratch.
+                return assessment.full.state.live
             rung = assessment.rung
             assert rung is not None
             if self.tier is not None and rung.tier != self.tier:
