@@ -55,6 +55,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("saved", type=Path)
     parser.add_argument("--tree", default="this tree")
+    parser.add_argument(
+        "--weights", nargs="*", default=[], metavar="COUNTER=W", help="also show these weights"
+    )
     args = parser.parse_args()
     saved = json.loads(args.saved.read_text())
     boards, results = saved["boards"], saved["results"][args.tree]
@@ -70,7 +73,11 @@ def main() -> int:
                 value = _mean(aucs(boards, results, trial, "calibration"))
                 if value > best + 1e-9:
                     best, fitted = value, trial
-    for name, chosen in (("own weights", weights), ("fitted", fitted)):
+    given = {**weights, **{k: int(v) for k, v in (w.split("=") for w in args.weights)}}
+    shown_sets = [("own weights", weights), ("fitted", fitted)]
+    if args.weights:
+        shown_sets.append(("given", given))
+    for name, chosen in shown_sets:
         for half in ("calibration", "held-out"):
             shown = ", ".join(
                 f"K={k} {v:.3f}" for k, v in aucs(boards, results, chosen, half).items()

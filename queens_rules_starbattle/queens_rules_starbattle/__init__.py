@@ -187,6 +187,10 @@ class StarRule(Rule):
         return star_focus(step, board, before)
 
 
+#: The score weights of the rules below were fitted to publishers' difficulty labels (easy
+#: and medium against hard and expert boards, K = 2 and 3), held-out boards checking
+#: them: bench/calibrate_star_grade.py and docs/star-battle.md tell how.
+
 #: The classical deductions: the K ≥ 2 ladder's first rung.
 CLASSICAL = Grade.MEDIUM
 
@@ -198,6 +202,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=201,
         summary="A star kills its 8 neighbours: no two stars touch, even diagonally.",
+        weight=1,  # a star's neighbours: seen at a glance
         apply=settle_queens,
         counting="placement",
         grade=CLASSICAL,
@@ -208,6 +213,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=202,
         summary="A row, column or region that holds its K stars kills its other cells.",
+        weight=4,
         apply=unit_full,
         grade=CLASSICAL,
     ),
@@ -217,6 +223,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=203,
         summary="A unit with as many live cells as stars still needed has a star on each.",
+        weight=12,  # the last cells of a unit: easy to miss on a large board
         apply=unit_exactly_filled,
         grade=CLASSICAL,
     ),
@@ -227,6 +234,7 @@ RULES: list[Rule] = [
         position=204,
         summary="A row pair, column pair or region that fits its stars in as many 2×2 "
         "blocks has one star in each block.",
+        weight=4,
         apply=two_by_two_blocks,
         grade=CLASSICAL,
     ),
@@ -236,6 +244,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=205,
         summary="k regions within k adjacent rows (columns) own those lines' stars.",
+        weight=16,  # regions counted against lines
         apply=undercounting,
         grade=CLASSICAL,
     ),
@@ -245,6 +254,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=206,
         summary="k adjacent rows (columns) within k regions use up those regions' stars.",
+        weight=4,
         apply=overcounting,
         grade=CLASSICAL,
     ),
@@ -255,8 +265,8 @@ RULES: list[Rule] = [
         position=207,
         summary="A star here would leave some row, column, pair of adjacent lines or region "
         "too little room for its stars (too few live cells, or too few 2×2 blocks).",
+        weight=2,  # one cell tried against the units around it
         apply=exclusion,
-        weight=4,  # one cell tried against the units around it
         grade=Grade.HARD,
     ),
     StarRule(
@@ -266,8 +276,8 @@ RULES: list[Rule] = [
         position=208,
         summary="The most (least) each region can put into a run of adjacent lines adds up "
         "to what the lines need: each region puts exactly that many there.",
+        weight=64,  # several regions' 2×2 room counted against several lines
         apply=capacity_counting,
-        weight=6,  # several regions counted against several lines
         grade=Grade.HARD,
     ),
     StarRule(
@@ -277,8 +287,8 @@ RULES: list[Rule] = [
         position=209,
         summary="Every way a unit or pair of lines can take its missing stars agrees on a "
         "cell: it holds a star in all of them, or none.",
-        apply=local_enumeration,
         weight=8,  # every placement of a unit written out and checked
+        apply=local_enumeration,
         grade=Grade.HARD,
     ),
     StarRule(
@@ -289,8 +299,8 @@ RULES: list[Rule] = [
         summary="Rows (columns) against regions, any lines at once: a region that no way of "
         "sharing out their stars lets put another star in a line has none on its live cells "
         "there; one that none lets put fewer than its room there fills it.",
+        weight=48,  # every row and region counted against all the others at once
         apply=flow_counting,
-        weight=8,  # every row and region counted against all the others at once
         grade=Grade.HARD,
     ),
     StarRule(
@@ -302,8 +312,8 @@ RULES: list[Rule] = [
         "left to take its stars: each way is followed for three rounds of the classical "
         "rules; a way that leaves some unit short is out, and what every other way agrees "
         "on holds.",
+        weight=64,  # two or three chains of deductions held in mind at once
         apply=case_split,
-        weight=12,  # two or three chains of deductions held in mind at once
         grade=Grade.HARD,
     ),
     StarRule(
@@ -314,6 +324,7 @@ RULES: list[Rule] = [
         summary="A star here would leave some unit unable to hold its K stars within three "
         "rounds of the cheap Star Battle rules (above 14×14: tried only in units with at "
         "most 3 cells to spare).",
+        weight=64,  # a chain of deductions from a guess
         apply=trial_star,
     ),
     StarRule(
@@ -324,8 +335,8 @@ RULES: list[Rule] = [
         summary="A star here would leave some unit unable to hold its K stars once the "
         "cheap Star Battle rules, exclusion and capacity counting included, run to the end "
         "(every cell tried, tightest units first, 25 trials a solve at most).",
+        weight=96,  # a whole chain of deductions per cell, the last resort
         apply=deep_trial,
-        weight=40,  # a whole chain of deductions per cell, the last resort
     ),
 ]
 
