@@ -108,7 +108,9 @@ def case_split(ctx: Context | Scratch) -> bool:
     """A group with two or three placements left: follow each for ROUNDS rounds of the
     classical deductions (unit full, unit exactly filled, 2×2 blocks, under- and
     overcounting); a case that leaves a unit unable to hold its stars is impossible, and
-    a cell every possible case empties is empty, a cell every one stars is a star.
+    a cell every possible case empties is empty, a cell every one stars is a star. When
+    only one case is left, its stars are put down (and only they: the rules that follow
+    derive the rest, each in a step of its own).
 
     Sound: the solution's stars in the group are one of its placements (see
     :func:`~.counting.local_enumeration`), so the solution extends the state of some
@@ -119,8 +121,8 @@ def case_split(ctx: Context | Scratch) -> bool:
     contradiction.
 
     A step's detail is a :class:`~.details.CaseSplit`: the group and, per case, its
-    placement, the stars the deductions forced there and, for an impossible case, the
-    unit it left short.
+    placement, the stars the deductions forced there (none told for the one case left)
+    and, for an impossible case, the unit it left short.
     """
     board = ctx.board
     state = ctx.state
@@ -147,6 +149,13 @@ def case_split(ctx: Context | Scratch) -> bool:
                 f"every way {_where_words(board, where)} can take its {need} missing "
                 "stars leaves some unit unable to hold its stars"
             )
+        if possible == 1:
+            # One way left: its stars are the conclusion, and the classical rules take it
+            # from there one step at a time, rather than the whole walk at once.
+            (survivor,) = (i for i, case in enumerate(cases) if case.kind is None)
+            stars = sum(1 << cell for cell in cases[survivor].placement)
+            empty = 0
+            cases[survivor] = Case(cases[survivor].placement, (), None, None)
         if not empty and not stars:
             continue
         detail = CaseSplit(where, tuple(cases))

@@ -304,26 +304,34 @@ def _failure(board: Board, kind: str | None, which: object) -> str:
     return f"{unit_name(board, kind, which)} could no longer hold {_stars(board.stars)}"
 
 
+def _way(board: Board, placement: Sequence[int]) -> str:
+    """The stars of one way: ``r5c1`` or ``r5c1 and r5c6``."""
+    labels = [cell_label(board, cell) for cell in placement]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
 def _case_words(board: Board, case: Sequence) -> str:
     """One case of a split: its stars, the stars they force and how it fails, if it does."""
     placement, forced, kind, _ = case
-    said = f"with {_cells(board, placement)}"
+    said = f"with {_way(board, placement)}"
     chain = [
         f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
         for star, counter, why in forced
     ]
     if kind is not None:
-        chain.append(f"then {_failure(board, kind, case[3])}")
+        chain.append(f"{'then ' if chain else ''}{_failure(board, kind, case[3])}")
     return f"{said}, {'; '.join(chain)}" if chain else said
 
 
 def _cases_why(d: CaseSplit, step: Step, board: Board, before: State) -> str:
     group = _group(board, d.where)
     its = "their" if d.where[0] in ("rows", "columns") else "its"
-    ways = " or ".join(_cells(board, case.placement) for case in d.cases)
+    joint = ", or " if any(len(case.placement) > 1 for case in d.cases) else " or "
+    ways = joint.join(_way(board, case.placement) for case in d.cases)
     told = [_case_words(board, case) for case in d.cases if case.kind is not None or case.forced]
     either = "the only ways left" if len(d.cases) > 1 else "the only way left"
-    head = f"{_capital(group)} takes {its} missing stars on {ways} ({either})"
+    missing = "star" if len(d.cases[0].placement) == 1 else "stars"
+    head = f"{_capital(group)} takes {its} missing {missing} on {ways} ({either})"
     body = f": {'; '.join(told)}" if told else ""
     possible = sum(case.kind is None for case in d.cases)
     if step.placed:
