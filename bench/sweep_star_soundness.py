@@ -8,7 +8,8 @@ grown round planted stars, as the generator grows them), takes a random state on
 to the planted solution, and runs each cheap Star Battle rule once on it. A deduction is
 unsound when it kills a cell of, or puts a star off, a solution the state still allows
 (the planted one and up to 30 more the exact solver finds), or calls a contradiction.
-It prints, per shape, the states tried, the steps taken and the unsound ones.
+It prints, per shape, the states tried, the steps taken and the unsound ones, then the
+steps each rule took.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def main() -> int:
     print(f"rules: {', '.join(r.counter for r in rules)}")
     print(f"{'shape':<10}{'states':>8}{'steps':>8}{'unsound':>9}{'CPU s':>8}")
     total_unsound = 0
+    by_rule = dict.fromkeys((r.counter for r in rules), 0)
     for size, stars in SHAPES:
         rng = random.Random(f"{args.seed}-{size}-{stars}")
         started = time.process_time()
@@ -78,6 +80,7 @@ def main() -> int:
                     continue
                 for step in run.steps:
                     steps += 1
+                    by_rule[rule.counter] += 1
                     if any(
                         step.placed & ~solution or step.killed & solution for solution in allowed
                     ):
@@ -86,6 +89,7 @@ def main() -> int:
         spent = time.process_time() - started
         total_unsound += unsound
         print(f"{size}x{size}-{stars}{'':<3}{states:>8}{steps:>8}{unsound:>9}{spent:>8.1f}")
+    print("steps by rule: " + ", ".join(f"{c} {n}" for c, n in by_rule.items()))
     return 1 if total_unsound else 0
 
 
