@@ -233,9 +233,14 @@ OTHERS_PER_QUESTION = 4
 
 
 #: Unique boards of one map the judge may turn down before the map is dropped: each
-#: costs a solve with every rule, and a map whose repairs keep stalling the rules seldom
-#: stops doing so.
+#: costs a solve, and a map whose repairs keep failing the judge seldom stops doing so.
 JUDGED_PER_MAP = 8
+#: A board the rules stall on is repaired where they stalled on boards up to this many
+#: rows: there a fresh map's uniqueness search costs more than a few solves (14×14 3★:
+#: about 0.17 → 0.5 boards per CPU-second). On larger boards a stalled solve costs more
+#: than a fresh map (17×17 4★: 1.1 boards per CPU-second dropping the map, 0.2
+#: repairing it), so the map is dropped.
+REPAIRED_STALLS_UP_TO = 14
 
 
 def _other_solutions(
@@ -404,9 +409,11 @@ class StarMaker:
             # (Otherwise the full solve below takes the cheap tier's steps first anyway.)
             assessment = self.grader.assess(board, solution=solution)
             if not assessment.solved:
-                # Repair where the rules stalled, as for a board with other solutions: a
-                # fresh map costs a new uniqueness search from scratch.
-                return assessment.full.state.live
+                # Repair where the rules stalled, as for a board with other solutions,
+                # where a fresh map's uniqueness search costs more (the constant's note).
+                if board.n <= REPAIRED_STALLS_UP_TO:
+                    return assessment.full.state.live
+                return 0
             rung = assessment.rung
             assert rung is not None
             if self.tier is not None and rung.tier != self.tier:
