@@ -34,15 +34,17 @@ PACKAGES = {
     "queens_rules_pfc": ROOT / "queens_rules_pfc" / "queens_rules_pfc",
     "queens_rules_pigeonhole": ROOT / "queens_rules_pigeonhole" / "queens_rules_pigeonhole",
     "queens_rules_polyomino": ROOT / "queens_rules_polyomino" / "queens_rules_polyomino",
+    "queens_rules_starbattle": ROOT / "queens_rules_starbattle" / "queens_rules_starbattle",
 }
 #: The modules compiled: the board, the state, the rule context, the propagation, the
-#: driver, the matching, the exact solver, the validator, and the work of three rule
+#: driver, the matching, the exact solver, the validator, and the work of four rule
 #: packages (placement-forces-contradiction's trials, the pigeonhole rule's tight sets,
-#: the polyomino sweep). rules.py stays interpreted so Rule.problems() can report
-#: ill-typed fields; supervision.py (the seam the runtime fills in at run time, and the
-#: per-rule cache guard, a dict subclass) and errors.py stay interpreted with it;
-#: modules with plugin hooks stay interpreted because pluggy cannot read a compiled
-#: function's @hookimpl mark. The engine holds no process code, so none is compiled.
+#: the polyomino sweep, the Star Battle deductions, counting, flow and case split).
+#: rules.py stays interpreted so Rule.problems() can report ill-typed fields;
+#: supervision.py (the seam the runtime fills in at run time, and the per-rule cache
+#: guard, a dict subclass) and errors.py stay interpreted with it; modules with plugin
+#: hooks stay interpreted because pluggy cannot read a compiled function's @hookimpl
+#: mark. The engine holds no process code, so none is compiled.
 MODULES = (
     "queens_core/engine/board",
     "queens_core/engine/state",
@@ -56,6 +58,10 @@ MODULES = (
     "queens_rules_pfc/trials",
     "queens_rules_pigeonhole/tight",
     "queens_rules_polyomino/sweep",
+    "queens_rules_starbattle/deductions",
+    "queens_rules_starbattle/counting",
+    "queens_rules_starbattle/flow",
+    "queens_rules_starbattle/cases",
 )
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 STAMP = ".compiled-stamp"

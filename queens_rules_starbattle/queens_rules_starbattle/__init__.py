@@ -13,11 +13,9 @@ from collections.abc import Callable
 from queens_core import (
     Board,
     Context,
-    Contradiction,
     Grade,
     Place,
     Rule,
-    Scratch,
     State,
     Step,
     Tier,
@@ -26,11 +24,11 @@ from queens_core import (
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
+from .cases import case_split, suppose
 from .counting import capacity_counting, exclusion, local_enumeration
 from .deductions import (
     PROPAGATORS,
     overcounting,
-    short_unit,
     two_by_two_blocks,
     undercounting,
     unit_exactly_filled,
@@ -82,56 +80,7 @@ def trial(
     shortest prefix of the propagation after which it already holds: the refutation a
     person reads is no longer than it needs to be.
     """
-    trial_state = State(state.live, state.queens)
-    ctx = Context(board, trial_state, [])
-    ctx.counter = "trial_star"
-    ctx.place(cell)
-    found: tuple[str, object] | None = None
-    for _ in range(depth):
-        found = short_unit(board, trial_state)
-        if found is not None:
-            break
-        changed = False
-        try:
-            for propagate in propagators:
-                ctx.counter = propagate.__name__
-                if propagate(ctx):
-                    changed = True
-                    found = short_unit(board, trial_state)
-                    if found is not None:
-                        break
-        except Contradiction as err:
-            found = ("count", str(err))
-        if found is not None or not changed:
-            break
-    if found is None:
-        found = short_unit(board, trial_state)
-    steps = ctx.steps[1:]
-    if found is not None and found[0] != "count":
-        steps, found = _shortest_prefix(board, state, cell, steps, found)
-    forced = tuple(
-        (step.placed.bit_length() - 1, step.counter, step.detail) for step in steps if step.placed
-    )
-    return trial_state, found, forced
-
-
-def _shortest_prefix(
-    board: Board, state: State, cell: int, steps: list, found: tuple[str, object]
-) -> tuple[list, tuple[str, object]]:
-    """The steps up to the first after which some unit can no longer hold K stars, and
-    that unit."""
-    replay = State(state.live, state.queens)
-    scratch = Scratch(board, replay)
-    scratch.place(cell)
-    for number, step in enumerate(steps):
-        if step.placed:
-            scratch.place(step.placed.bit_length() - 1)
-        else:
-            scratch.kill(step.killed)
-        short = short_unit(board, replay)
-        if short is not None:
-            return steps[: number + 1], short
-    return steps, found
+    return suppose(board, state, 1 << cell, depth, propagators)
 
 
 def trial_star(ctx: Context) -> None:
@@ -238,6 +187,10 @@ class StarRule(Rule):
         return star_focus(step, board, before)
 
 
+#: The score weights of the rules below were fitted to publishers' difficulty labels (easy
+#: and medium against hard and expert boards, K = 2 and 3), held-out boards checking
+#: them: bench/calibrate_star_grade.py and docs/star-battle.md tell how.
+
 #: The classical deductions: the K ≥ 2 ladder's first rung.
 CLASSICAL = Grade.MEDIUM
 
@@ -249,6 +202,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=201,
         summary="A star kills its 8 neighbours: no two stars touch, even diagonally.",
+        weight=1,  # a star's neighbours: seen at a glance
         apply=settle_queens,
         counting="placement",
         grade=CLASSICAL,
@@ -259,6 +213,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=202,
         summary="A row, column or region that holds its K stars kills its other cells.",
+        weight=4,
         apply=unit_full,
         grade=CLASSICAL,
     ),
@@ -268,6 +223,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=203,
         summary="A unit with as many live cells as stars still needed has a star on each.",
+        weight=12,  # the last cells of a unit: easy to miss on a large board
         apply=unit_exactly_filled,
         grade=CLASSICAL,
     ),
@@ -278,6 +234,7 @@ RULES: list[Rule] = [
         position=204,
         summary="A row pair, column pair or region that fits its stars in as many 2×2 "
         "blocks has one star in each block.",
+        weight=4,
         apply=two_by_two_blocks,
         grade=CLASSICAL,
     ),
@@ -287,6 +244,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=205,
         summary="k regions within k adjacent rows (columns) own those lines' stars.",
+        weight=16,  # regions counted against lines
         apply=undercounting,
         grade=CLASSICAL,
     ),
@@ -296,6 +254,7 @@ RULES: list[Rule] = [
         tier=Tier.CHEAP,
         position=206,
         summary="k adjacent rows (columns) within k regions use up those regions' stars.",
+        weight=4,
         apply=overcounting,
         grade=CLASSICAL,
     ),
@@ -306,8 +265,8 @@ RULES: list[Rule] = [
         position=207,
         summary="A star here would leave some row, column, pair of adjacent lines or region "
         "too little room for its stars (too few live cells, or too few 2×2 blocks).",
+        weight=2,  # one cell tried against the units around it
         apply=exclusion,
-        weight=4,  # one cell tried against the units around it
         grade=Grade.HARD,
     ),
     StarRule(
@@ -317,8 +276,8 @@ RULES: list[Rule] = [
         position=208,
         summary="The most (least) each region can put into a run of adjacent lines adds up "
         "to what the lines need: each region puts exactly that many there.",
+        weight=64,  # several regions' 2×2 room counted against several lines
         apply=capacity_counting,
-        weight=6,  # several regions counted against several lines
         grade=Grade.HARD,
     ),
     StarRule(
@@ -328,8 +287,8 @@ RULES: list[Rule] = [
         position=209,
         summary="Every way a unit or pair of lines can take its missing stars agrees on a "
         "cell: it holds a star in all of them, or none.",
-        apply=local_enumeration,
         weight=8,  # every placement of a unit written out and checked
+        apply=local_enumeration,
         grade=Grade.HARD,
     ),
     StarRule(
@@ -340,8 +299,21 @@ RULES: list[Rule] = [
         summary="Rows (columns) against regions, any lines at once: a region that no way of "
         "sharing out their stars lets put another star in a line has none on its live cells "
         "there; one that none lets put fewer than its room there fills it.",
+        weight=48,  # every row and region counted against all the others at once
         apply=flow_counting,
-        weight=8,  # every row and region counted against all the others at once
+        grade=Grade.HARD,
+    ),
+    StarRule(
+        counter="case_split",
+        display_name="Case split",
+        tier=Tier.CHEAP,
+        position=211,
+        summary="A row, column, pair of adjacent lines or region with only two or three ways "
+        "left to take its stars: each way is followed for three rounds of the classical "
+        "rules; a way that leaves some unit short is out, and what every other way agrees "
+        "on holds.",
+        weight=64,  # two or three chains of deductions held in mind at once
+        apply=case_split,
         grade=Grade.HARD,
     ),
     StarRule(
@@ -352,6 +324,7 @@ RULES: list[Rule] = [
         summary="A star here would leave some unit unable to hold its K stars within three "
         "rounds of the cheap Star Battle rules (above 14×14: tried only in units with at "
         "most 3 cells to spare).",
+        weight=64,  # a chain of deductions from a guess
         apply=trial_star,
     ),
     StarRule(
@@ -362,8 +335,8 @@ RULES: list[Rule] = [
         summary="A star here would leave some unit unable to hold its K stars once the "
         "cheap Star Battle rules, exclusion and capacity counting included, run to the end "
         "(every cell tried, tightest units first, 25 trials a solve at most).",
+        weight=96,  # a whole chain of deductions per cell, the last resort
         apply=deep_trial,
-        weight=40,  # a whole chain of deductions per cell, the last resort
     ),
 ]
 

@@ -364,6 +364,17 @@ def _room_left(board: Board, state: State, chosen: int, killed: int) -> bool:
 def placements(board: Board, state: State, mask: int, need: int, lines: int) -> list[int] | None:
     """Every placement of ``need`` stars among the group's live cells (see the glossary),
     as masks; None when there are more than PLACEMENT_LIMIT or the search runs long."""
+    found = _placements(board, state.live, state.queens, mask, need, lines)
+    return None if found is None else list(found)
+
+
+# Local enumeration and the case split, which runs after it, ask about the same groups on
+# the same state: the second asks for free.
+@functools.lru_cache(maxsize=4096)
+def _placements(
+    board: Board, live: int, queens: int, mask: int, need: int, lines: int
+) -> tuple[int, ...] | None:
+    state = State(live, queens)
     rings = board.kill_masks
     cells = list(bits(state.live & mask))
     found: list[int] = []
@@ -399,7 +410,7 @@ def placements(board: Board, state: State, mask: int, need: int, lines: int) -> 
         extend(0, 0, 0, 0)
     except _TooMany:
         return None
-    return found
+    return tuple(found)
 
 
 def _enumerations(

@@ -16,6 +16,8 @@ from queens_core import pickle_by_tuple_form
 __all__ = [
     "Blocks",
     "Capacity",
+    "Case",
+    "CaseSplit",
     "Exclusion",
     "Flow",
     "Overcount",
@@ -243,3 +245,34 @@ class TrialFails(_TrialFailsFields):
         cls, cell: int, kind: str, which: object, forced: tuple[tuple[int, str, tuple], ...]
     ) -> TrialFails:
         return tuple.__new__(cls, ("cell", cell, kind, which, forced))
+
+
+class Case(NamedTuple):
+    """One case of a :class:`CaseSplit`: the ``placement`` it supposes (its cells), the
+    ``forced`` stars the classical deductions put down from it, each as (cell, counter,
+    detail), and, for an impossible case, the unit it left unable to hold its stars as
+    ``kind`` and ``which`` (``kind`` "count": a counting argument failed, ``which`` says
+    how); both None for a possible case."""
+
+    placement: tuple[int, ...]
+    forced: tuple[tuple[int, str, tuple], ...]
+    kind: str | None
+    which: object
+
+
+class _CaseSplitFields(NamedTuple):
+    tag: str
+    where: Group
+    cases: tuple[Case, ...]
+
+
+class CaseSplit(_CaseSplitFields):
+    """``where`` can take its missing stars in only the placements of ``cases``; the
+    step's cells are what every possible case agrees on
+    (``("cases", where, cases)``)."""
+
+    __slots__ = ()
+    __reduce__ = pickle_by_tuple_form
+
+    def __new__(cls, where: Group, cases: tuple[Case, ...]) -> CaseSplit:
+        return tuple.__new__(cls, ("cases", where, cases))

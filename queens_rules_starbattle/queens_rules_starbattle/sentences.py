@@ -19,6 +19,7 @@ from queens_core.words import colour_name, region_name, regions_words, unit_name
 from .details import (
     Blocks,
     Capacity,
+    CaseSplit,
     Exclusion,
     Flow,
     Overcount,
@@ -296,6 +297,55 @@ def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
     return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."
 
 
+def _failure(board: Board, kind: str | None, which: object) -> str:
+    """What a supposition broke, as a clause: a unit short of room, or a count."""
+    if kind == "count" or not isinstance(which, int) or kind is None:
+        return f"{which}"
+    return f"{unit_name(board, kind, which)} could no longer hold {_stars(board.stars)}"
+
+
+def _way(board: Board, placement: Sequence[int]) -> str:
+    """The stars of one way: ``r5c1`` or ``r5c1 and r5c6``."""
+    labels = [cell_label(board, cell) for cell in placement]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def _case_words(board: Board, case: Sequence) -> str:
+    """One case of a split: its stars, the stars they force and how it fails, if it does."""
+    placement, forced, kind, _ = case
+    said = f"with {_way(board, placement)}"
+    chain = [
+        f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
+        for star, counter, why in forced
+    ]
+    if kind is not None:
+        chain.append(f"{'then ' if chain else ''}{_failure(board, kind, case[3])}")
+    return f"{said}, {'; '.join(chain)}" if chain else said
+
+
+def _cases_why(d: CaseSplit, step: Step, board: Board, before: State) -> str:
+    group = _group(board, d.where)
+    its = "their" if d.where[0] in ("rows", "columns") else "its"
+    joint = ", or " if any(len(case.placement) > 1 for case in d.cases) else " or "
+    ways = joint.join(_way(board, case.placement) for case in d.cases)
+    told = [_case_words(board, case) for case in d.cases if case.kind is not None or case.forced]
+    either = "the only ways left" if len(d.cases) > 1 else "the only way left"
+    missing = "star" if len(d.cases[0].placement) == 1 else "stars"
+    head = f"{_capital(group)} takes {its} missing {missing} on {ways} ({either})"
+    body = f": {'; '.join(told)}" if told else ""
+    possible = sum(case.kind is None for case in d.cases)
+    if step.placed:
+        cells = _cells(board, step.placed)
+        what = f"{cells} holds a star"
+    else:
+        cells = _cells(board, step.killed)
+        one = step.killed.bit_count() == 1
+        what = f"{cells} {'is' if one else 'are'} empty"
+    if possible == 1:
+        return f"{head}{body}. Only one way is left, and in it {what}."
+    return f"{head}{body}. Every way left agrees: {what}."
+
+
 def _line_set(kind: str, lines: Sequence[int]) -> str:
     """``row 3``, ``rows 3–5`` or ``rows 1, 3 and 6``."""
     if len(lines) == 1 or lines[-1] - lines[0] == len(lines) - 1:
@@ -445,6 +495,7 @@ _WHY: dict[type, Callable[..., str | None]] = {
     Placements: _placements_why,
     Flow: _flow_why,
     TrialFails: _trial_why,
+    CaseSplit: _cases_why,
 }
 
 #: Where each kind of step's sentence looks, by the type of its detail.
@@ -460,6 +511,7 @@ _FOCUS: dict[type, Callable[[Any], Place | None]] = {
     Placements: lambda d: _place(d.where),
     TrialFails: lambda d: Place.cell(d.cell) if d.kind == "count" else Place(d.kind, d.which),
     Flow: _flow_place,
+    CaseSplit: lambda d: _place(d.where),
 }
 
 

@@ -232,6 +232,17 @@ def repairs_per_map(size: int, stars: int) -> int:
 OTHERS_PER_QUESTION = 4
 
 
+#: Unique boards of one map the judge may turn down before the map is dropped: each
+#: costs a solve, and a map whose repairs keep failing the judge seldom stops doing so.
+JUDGED_PER_MAP = 8
+#: A board the rules stall on is repaired where they stalled on boards up to this many
+#: rows: there a fresh map's uniqueness search costs more than a few solves (14×14 3★:
+#: about 0.17 → 0.5 boards per CPU-second). On larger boards a stalled solve costs more
+#: than a fresh map (17×17 4★: 1.1 boards per CPU-second dropping the map, 0.2
+#: repairing it), so the map is dropped.
+REPAIRED_STALLS_UP_TO = 14
+
+
 def _other_solutions(
     exact: OtherSolutions, board: Board, planted: int, known: list[int]
 ) -> list[int] | None:
@@ -281,6 +292,7 @@ def generate_starbattle(
         region_of = [group[t] for t in tile_of]
         others: list[int] = []
         astray = 0  # repairs since the last unique board
+        judged = 0  # unique boards of this map the judge turned down
         for _ in range(attempts):
             board = Board(lettered_rows(n, region_of), stars)
             # The exact question first: most boards under repair have several
@@ -306,6 +318,9 @@ def generate_starbattle(
                 if verdict is None:
                     return board
                 unique_rejected += 1
+                judged += 1
+                if judged > JUDGED_PER_MAP:
+                    break
                 astray = 0
                 undecided = verdict
             if not undecided or _repair(n, region_of, planted, undecided, rng, kills) is None:
@@ -386,13 +401,18 @@ class StarMaker:
         def judge(board: Board, solution: int) -> int | None:
             # ``solution`` is the board's only one: a solve that disagrees with it proves
             # a rule unsound (UnsoundRule), not the board a stall to repair.
-            if not self.expensive:
+            if self.expensive is False:
                 cheap = self.cheap.solve(board)
                 check_against(cheap, solution, self.cheap.by_counter)
-                if not cheap.solved and self.expensive is False:
+                if not cheap.solved:
                     return cheap.state.live
+            # (Otherwise the full solve below takes the cheap tier's steps first anyway.)
             assessment = self.grader.assess(board, solution=solution)
             if not assessment.solved:
+                # Repair where the rules stalled, as for a board with other solutions,
+                # where a fresh map's uniqueness search costs more (the constant's note).
+                if board.n <= REPAIRED_STALLS_UP_TO:
+                    return assessment.full.state.live
                 return 0
             rung = assessment.rung
             assert rung is not None
