@@ -114,7 +114,7 @@ def page_picture(tab, n: int) -> str:
         "polyomino_domino",
         "n_regions_in_n_lines",
         "exclusion",
-        "unit_exactly_filled",
+        "local_enumeration",
     ],
 )
 def test_practise_this_opens_a_board_whose_first_step_past_the_easier_rules_is_the_rule(tab, rule):
