@@ -8,11 +8,10 @@ import click
 
 from ...referee.budget import DEFAULT_TIMEOUT
 from ...tools.batch import display_name
+from ..answers import asked, print_answer
 from ..exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
-    EXIT_RULE_FAILED,
-    EXIT_UNDECIDED,
     as_clause,
     fail,
     open_output,
@@ -120,8 +119,6 @@ def hint(
       queens hint archive/boards/353.txt
       queens hint archive/boards/353.txt --state my-progress.txt --in-place
     """
-    from ...api import DetailError, RuleFailure, SearchLimitExceeded, UnsoundRule
-    from ...render.documents import detail_failure, dumps
     from ...render.text import message_lines
     from ...tools.hint import HINT, SOLVED
     from ..report import colour_depth
@@ -153,25 +150,22 @@ def hint(
     if all_steps:
         _print_all_steps(settings, parsed, state, timeout, board_name, state_name, output_format)
         return
-    try:
-        answer = settings.application().hint(
+    answer = asked(
+        lambda: settings.application().hint(
             parsed, state, timeout, every_step, board_name, state_name
-        )
-    except RuleFailure as err:
-        fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    except UnsoundRule as err:
-        fail(f"{board_name}: {err}", EXIT_RULE_FAILED)
-    except SearchLimitExceeded as err:
-        fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
-    if output_format == "json":
-        try:
-            document = answer.to_json()
-        except DetailError as err:
-            fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
-        click.echo(dumps(document))
-    else:
-        depth = colour_depth(color)
-        click.echo(answer.text(depth, letters), color=depth is not None)
+        ),
+        board_name,
+        settings.traceback,
+    )
+    depth = colour_depth(color) if output_format != "json" else None
+    print_answer(
+        answer,
+        output_format,
+        board_name,
+        registry.rules,
+        lambda: answer.text(depth, letters),
+        color=depth is not None,
+    )
     found = answer.hint
     if found.status not in (HINT, SOLVED):
         # With no step there is nothing to save: say so, or the file seems to have moved on.
@@ -191,27 +185,13 @@ def hint(
 
 def _print_all_steps(settings, board, state, timeout, board_name, state_name, output_format):
     """``hint --all``: every step from the state, printed; exit 1 when there is none."""
-    from ...api import DetailError, RuleFailure, SearchLimitExceeded, UnsoundRule
-    from ...render.documents import detail_failure, dumps
 
-    try:
-        answer = settings.application().steps(board, state, timeout, board_name, state_name)
-    except RuleFailure as err:
-        fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    except UnsoundRule as err:
-        fail(f"{board_name}: {err}", EXIT_RULE_FAILED)
-    except SearchLimitExceeded as err:
-        fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
-    if output_format == "json":
-        try:
-            document = answer.to_json()
-        except DetailError as err:
-            fail(
-                f"{board_name}: {detail_failure(err, settings.registry().rules)}", EXIT_RULE_FAILED
-            )
-        click.echo(dumps(document))
-    else:
-        click.echo(answer.text())
+    answer = asked(
+        lambda: settings.application().steps(board, state, timeout, board_name, state_name),
+        board_name,
+        settings.traceback,
+    )
+    print_answer(answer, output_format, board_name, settings.registry().rules)
     if answer.status not in ("steps", "solved"):
         from ...render.text import message_lines
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ...tools.batch import display_name
-from ..exits import EXIT_BAD_INPUT, EXIT_RULE_FAILED, fail, open_output, write_output
+from ..answers import asked, print_answer
+from ..exits import open_output, write_output
 from ..options import format_option
 from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
@@ -55,26 +56,16 @@ def what_if(
       queens what-if r1c1 archive/boards/353.txt
       queens what-if r3c4 archive/boards/1.txt --state mine.txt --keep tried.txt
     """
-    from ...api import CellError, DetailError, RuleFailure
-    from ...render.documents import detail_failure, dumps
 
     k = parse_stars(stars)
     registry = settings.registry()
     parsed, state = read_board_and_state(board, state_path, registry.readers, k)
     board_name = display_name(board)
-    try:
-        answer = settings.application().what_if(parsed, cell, state, board_name)
-    except CellError as err:
-        fail(str(err), EXIT_BAD_INPUT)
-    except RuleFailure as err:
-        fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    if output_format == "json":
-        try:
-            document = answer.to_json()
-        except DetailError as err:
-            fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
-        click.echo(dumps(document))
-    else:
-        click.echo(answer.text())
+    answer = asked(
+        lambda: settings.application().what_if(parsed, cell, state, board_name),
+        board_name,
+        settings.traceback,
+    )
+    print_answer(answer, output_format, board_name, registry.rules)
     if keep_path is not None:
         write_output(open_output(keep_path), answer.after.picture(parsed) + "\n")

@@ -8,13 +8,10 @@ import click
 
 from ...referee.budget import DEFAULT_TIMEOUT
 from ...tools.batch import display_name
+from ..answers import asked, print_answer
 from ..exits import (
-    EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
-    EXIT_RULE_FAILED,
-    EXIT_UNDECIDED,
     as_clause,
-    fail,
 )
 from ..options import SECONDS, format_option
 from ..reading import read_board_and_state
@@ -69,8 +66,6 @@ def why(
       queens why r4c4 archive/boards/353.txt
       queens why r2c5 archive/boards/1.txt --state my-progress.txt
     """
-    from ...api import CellError, DetailError, RuleFailure, SearchLimitExceeded, UnsoundRule
-    from ...render.documents import detail_failure, dumps
 
     k = parse_stars(stars)
     registry = settings.registry()
@@ -79,24 +74,12 @@ def why(
     )
     board_name = display_name(board)
     state_name = None if state_path is None else display_name(state_path)
-    try:
-        answer = settings.application().why(parsed, cell, state, timeout, board_name, state_name)
-    except CellError as err:
-        fail(str(err), EXIT_BAD_INPUT)
-    except RuleFailure as err:
-        fail(f"{board_name}: {err}", EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    except UnsoundRule as err:
-        fail(f"{board_name}: {err}", EXIT_RULE_FAILED)
-    except SearchLimitExceeded as err:
-        fail(f"{board_name}: undecided within the budget: {err}", EXIT_UNDECIDED)
-    if output_format == "json":
-        try:
-            document = answer.to_json()
-        except DetailError as err:
-            fail(f"{board_name}: {detail_failure(err, registry.rules)}", EXIT_RULE_FAILED)
-        click.echo(dumps(document))
-    else:
-        click.echo(answer.text())
+    answer = asked(
+        lambda: settings.application().why(parsed, cell, state, timeout, board_name, state_name),
+        board_name,
+        settings.traceback,
+    )
+    print_answer(answer, output_format, board_name, registry.rules)
     if answer.status not in ("chain", "decided"):
         click.echo(f"queens: no chain: {as_clause(answer.message().split(': ')[0])}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
