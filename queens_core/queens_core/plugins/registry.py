@@ -17,7 +17,7 @@ import types
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import pluggy
 
@@ -39,6 +39,8 @@ from .readers import TEXT_READER, Reader
 from .writers import Writer
 
 T = TypeVar("T")
+#: A reader or a writer: what registers under a name.
+N = TypeVar("N", Reader, Writer)
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -386,24 +388,8 @@ def _registered_readers(
     """Call one plugin's reader hook and check each reader it returns (all or nothing)."""
     returned = _returned_list(pm, impl, f"reader package {label}", READERS_HOOK, Reader)
     checked: list[Reader] = []
-    names: set[str] = set()
     suffixes: set[str] = set()
-    for reader in returned:
-        if not isinstance(reader, Reader):
-            raise PluginError(
-                f"reader package {label}: registered {reader!r}, which is not a queens Reader"
-            )
-        problems = reader.problems()
-        if problems:
-            raise PluginError(
-                f"reader package {label}: reader {reader.name!r}: {'; '.join(problems)}"
-            )
-        if reader.name in name_owner or reader.name in names:
-            first = name_owner.get(reader.name, label)
-            raise PluginError(
-                f"reader package {label}: reader name {reader.name!r} is registered twice: "
-                f"by {first} and by {label}"
-            )
+    for reader in _named_once("reader", Reader, label, returned, name_owner):
         for suffix in reader.suffixes:
             if suffix in suffix_owner or suffix in suffixes:
                 first = suffix_owner.get(suffix, label)
@@ -411,10 +397,38 @@ def _registered_readers(
                     f"reader package {label}: suffix {suffix!r} is claimed twice: "
                     f"by {first} and by {label}"
                 )
-        names.add(reader.name)
         suffixes.update(reader.suffixes)
         checked.append(reader)
     return checked
+
+
+def _named_once(
+    kind: str, expected: type[N], label: str, returned: list[Any], name_owner: dict[str, str]
+) -> Iterator[N]:
+    """Each of what package ``label`` ``returned`` from its hook, checked as a ``kind``
+    (reader, writer): an ``expected`` whose ``problems()`` are none, with a name that no
+    package registered before, nor this one twice; the first that is not raises
+    :class:`PluginError` (a package is taken whole or not at all)."""
+    names: set[str] = set()
+    for item in returned:
+        if not isinstance(item, expected):
+            raise PluginError(
+                f"{kind} package {label}: registered {item!r}, which is not a queens "
+                f"{expected.__name__}"
+            )
+        problems = item.problems()
+        if problems:
+            raise PluginError(
+                f"{kind} package {label}: {kind} {item.name!r}: {'; '.join(problems)}"
+            )
+        if item.name in name_owner or item.name in names:
+            first = name_owner.get(item.name, label)
+            raise PluginError(
+                f"{kind} package {label}: {kind} name {item.name!r} is registered twice: "
+                f"by {first} and by {label}"
+            )
+        names.add(item.name)
+        yield item
 
 
 def _collect_writers(
@@ -447,27 +461,7 @@ def _registered_writers(
 ) -> list[Writer]:
     """Call one plugin's writer hook and check each writer it returns (all or nothing)."""
     returned = _returned_list(pm, impl, f"writer package {label}", WRITERS_HOOK, Writer)
-    checked: list[Writer] = []
-    names: set[str] = set()
-    for writer in returned:
-        if not isinstance(writer, Writer):
-            raise PluginError(
-                f"writer package {label}: registered {writer!r}, which is not a queens Writer"
-            )
-        problems = writer.problems()
-        if problems:
-            raise PluginError(
-                f"writer package {label}: writer {writer.name!r}: {'; '.join(problems)}"
-            )
-        if writer.name in name_owner or writer.name in names:
-            first = name_owner.get(writer.name, label)
-            raise PluginError(
-                f"writer package {label}: writer name {writer.name!r} is registered twice: "
-                f"by {first} and by {label}"
-            )
-        names.add(writer.name)
-        checked.append(writer)
-    return checked
+    return list(_named_once("writer", Writer, label, returned, name_owner))
 
 
 def load_registry(
