@@ -99,7 +99,7 @@ def install_set_detail(site: FakeSite) -> None:
         "queens-rules-sets",
         "0.2.0",
         {"sets": "set_rules"},
-        {"set_rules/__init__.py": rule_module(SET_DETAIL, "set_detail", position=0, weight=0)},
+        {"set_rules/__init__.py": rule_module(SET_DETAIL, "set_detail", position=1000, weight=0)},
     )
 
 

@@ -228,9 +228,14 @@ def _collect(
     rules: list[Rule] = []
     broken: list[str] = []
     owner: dict[str, str] = {}
+    packages = list(packages)
+    distribution = {info.label: info.name for info in packages}
 
     def register(impl: pluggy.HookImpl, label: str) -> list[Rule]:
-        return _registered_rules(pm, impl, label, owner)
+        registered = _registered_rules(pm, impl, label, owner)
+        if label in distribution:
+            _in_their_positions(label, distribution[label], registered)
+        return registered
 
     for label, package, version, registered in _per_plugin(
         pm, REGISTER_HOOK, packages, skip_broken, broken, register
@@ -339,6 +344,27 @@ def _registered_rules(
         mine.add(rule.counter)
         checked.append(rule)
     return checked
+
+
+#: The first catalog position of a rule of another package than queens' own: theirs are
+#: printed after the catalog's, and a newer catalog rule never takes a third party's place.
+THIRD_PARTY_POSITIONS = 1000
+
+
+def _in_their_positions(label: str, distribution: str, rules: list[Rule]) -> None:
+    """Refuse a rule of an installed package that is not queens' own (neither first
+    party nor its catalog) whose position is one of the catalog's."""
+    from . import installed_with_queens_rank
+
+    if installed_with_queens_rank(distribution) < 2:
+        return
+    for rule in rules:
+        if rule.position < THIRD_PARTY_POSITIONS:
+            raise PluginError(
+                f"rule package {label}: rule {rule.counter!r}: position {rule.position} is "
+                f"one of the catalog's (below {THIRD_PARTY_POSITIONS}): a rule of another "
+                f"package takes {THIRD_PARTY_POSITIONS} or more"
+            )
 
 
 def _core_version() -> str:
