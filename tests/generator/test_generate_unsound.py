@@ -39,10 +39,11 @@ def install(site: FakeSite, body: str = FIRST_LIVE_KILL, counter: str = "first_l
 
 
 def install_for_every_k(site: FakeSite) -> None:
-    """HIDDEN_KILL for every K, run first: it kills stars of the solution outright (the
-    first live cell is mostly empty in a Star Battle solution, and the other rules solve
-    many boards before a rule at the end of the cheap tier has a turn)."""
-    source = rule_module(HIDDEN_KILL, "hidden_kill", position=1, max_stars=None)
+    """HIDDEN_KILL for every K, at the first position a package not queens' own may take:
+    it kills stars of the solution outright (the first live cell is mostly empty in a Star
+    Battle solution); on a small board the catalog's rules may solve it in their first
+    pass, before the rule has a turn: the test's board is 10×10."""
+    source = rule_module(HIDDEN_KILL, "hidden_kill", position=1000, max_stars=None)
     site.add(
         "queens-rules-faulty",
         "2.0.1",
@@ -87,12 +88,12 @@ def test_solve_names_the_rule_in_the_same_words(site):
 
 def test_generate_stars_stops_on_an_unsound_rule_and_names_it(site):
     install_for_every_k(site)
-    result = generate("--stars", "2", "--size", "8", "--seed", "1")
+    result = generate("--stars", "2", "--size", "10", "--seed", "1")
     assert result.exit_code == EXIT_RULE_FAILED, result.output
     (line,) = error_lines(result.stderr)
     who = "rule 'hidden_kill' (Hidden kill) from queens-rules-faulty 2.0.1"
     assert line.startswith(
-        f"queens: error: 8×8 board 1 of seed 1: {who} made an unsound deduction: it killed r"
+        f"queens: error: 10×10 board 1 of seed 1: {who} made an unsound deduction: it killed r"
     )
 
 
