@@ -20,8 +20,9 @@ and each job is one task. What this module adds to ``distributed.Client``:
   caller waits for: a batch of a million boards is not a million tasks at once; and a
   task takes several quick jobs (as many as a quarter of a second holds, once a job has
   been timed), so that checking small boards is not all round trips;
-- before any work, the workers' queens packages are compared with this machine's: a
-  worker with other versions (or none) would make other boards, and is refused by name;
+- before any work, the workers' queens-core and rule packages are compared with this
+  machine's: a worker with other versions (or none) would make other boards, and is
+  refused by name;
 - an early end (an error, Ctrl-C, a consumer that stops reading) cancels what is left and
   closes the connection; the workers keep running, ready for the next batch.
 """
@@ -214,16 +215,16 @@ def _reason(err: BaseException) -> str:
 
 
 def software() -> dict[str, str]:
-    """The queens distributions installed here (the core, rule packages, readers...),
-    each with its version: what decides which boards a maker makes."""
+    """The distributions installed here that decide what a worker computes, each with
+    its version: queens-core and every rule package. (Readers and the page do not: the
+    boards are read where the command runs.)"""
     from importlib import metadata
 
     found = {}
     for dist in metadata.distributions():
-        name = dist.metadata["Name"] or ""
-        groups = {entry.group for entry in dist.entry_points}
-        if name.lower().startswith("queens-") or any(g.startswith("queens.") for g in groups):
-            found[name.lower().replace("_", "-")] = dist.version
+        name = (dist.metadata["Name"] or "").lower().replace("_", "-")
+        if name == "queens-core" or any(e.group == "queens.rules" for e in dist.entry_points):
+            found[name] = dist.version
     return dict(sorted(found.items()))
 
 
