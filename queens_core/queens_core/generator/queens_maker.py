@@ -47,11 +47,11 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
@@ -60,6 +60,9 @@ from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
 from .regions import grow_region_map, lettered_rows, neighbours4, random_queens
+
+if TYPE_CHECKING:
+    from ..runtime.cluster import Runner
 
 #: The sizes ``queens generate`` makes: 2×2 and 3×3 have no solution, and a 1×1 board is
 #: not a puzzle.
@@ -889,9 +892,7 @@ def made_elsewhere(
     maker: Any,
     seed: int,
     indices: list[int],
-    run: Callable[
-        [Callable[[Any], None], Any, Callable[[Any], Any], list[Any]], Generator[Any, None, None]
-    ],
+    run: Runner,
 ) -> Iterator[Any]:
     """The boards of ``indices`` of the batch ``seed``, in order, made by ``maker`` (the
     Queens or the Star Battle maker) where ``run`` runs jobs: worker processes
