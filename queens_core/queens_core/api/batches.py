@@ -37,7 +37,7 @@ class InOrder:
                 self.got[self.following] = next(self.answers)
                 self.following += 1
         except ClusterLost as lost:
-            raise ClusterLost(lost.template, self.names[lost.job]) from None
+            raise lost.naming(self.names[lost.job]) from None
         if self.following == len(self.names):
             self.close()  # the last answer is in: the connection is not needed
         return self.got.pop(position)

@@ -918,4 +918,4 @@ def made_elsewhere(
             index = died.job[1]
             raise WorkerDied(died.pid, died.how, f"board {index + 1}", died.plugin) from None
         except ClusterLost as lost:
-            raise ClusterLost(lost.template, f"board {indices[lost.job] + 1}") from None
+            raise lost.naming(f"board {indices[lost.job] + 1}") from None

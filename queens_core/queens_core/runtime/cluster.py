@@ -83,6 +83,10 @@ class ClusterLost(ClusterError):
     def __str__(self) -> str:
         return self.template.replace("{job}", str(self.job))
 
+    def naming(self, job: str) -> ClusterLost:
+        """The same loss, its job named as the caller knows it ("board 7")."""
+        return ClusterLost(self.template, job)
+
 
 def on_cluster(
     address: str,

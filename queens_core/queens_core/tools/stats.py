@@ -278,7 +278,7 @@ def _assessed_elsewhere(
             for slot, stats in zip(where, answers, strict=False):
                 slots[slot] = stats
         except ClusterLost as lost:
-            raise ClusterLost(lost.template, display_name(jobs[lost.job][0])) from None
+            raise lost.naming(display_name(jobs[lost.job][0])) from None
     return [stats for stats in slots if stats is not None]
 
 
