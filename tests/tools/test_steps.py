@@ -210,3 +210,16 @@ def test_hint_all_and_why_exit_one_where_there_is_nothing(tmp_path: Path):
     kept = read_state(board_of(ARCHIVE / "1.txt"), (tmp_path / "kept.txt").read_text())
     assert kept.queens >> 13 & 1
     assert list(bits(kept.queens))
+
+
+def test_a_listed_step_keeps_its_sentence_under_its_text_not_under_its_number():
+    board = str(ARCHIVE / "353.txt")
+    for argv in (("hint", "--all", board), ("why", "r4c4", board)):
+        done = run(*argv)
+        assert done.returncode == 0, done.stderr
+        steps = done.stdout.rstrip("\n").split("\n\n")[2:]
+        assert steps
+        for step in steps:
+            lead, *rest = step.split("\n")
+            assert lead.startswith("  1. ") or lead[:3].strip().isdigit(), lead
+            assert rest and all(line.startswith("     ") for line in rest), step

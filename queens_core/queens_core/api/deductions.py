@@ -69,10 +69,9 @@ def _found_json(board: Board, found: FoundStep) -> dict[str, Any]:
 def _step_lines(board: Board, number: int, explanation: Explanation, weight: int | None) -> str:
     from ..render.text import format_explanation
 
-    lead = f"{number:>3}. "
-    if weight is not None:
-        lead = f"{number:>3}. [weight {weight}] "
-    return format_explanation(board, explanation, lead=lead)
+    number_lead = f"{number:>3}. "
+    lead = number_lead if weight is None else f"{number_lead}[weight {weight}] "
+    return format_explanation(board, explanation, lead=lead, indent=len(number_lead))
 
 
 @dataclass

@@ -367,21 +367,29 @@ LABEL_SCHEME = "Cells are named rRcC: row R from the top, column C from the left
 
 
 def format_explanation(
-    board: Board, explanation: Explanation, width: int = 88, lead: str | None = None
+    board: Board,
+    explanation: Explanation,
+    width: int = 88,
+    lead: str | None = None,
+    indent: int | None = None,
 ) -> str:
     """``  3. Rule — headline`` then the why, wrapped and indented under the rule.
 
-    ``lead`` replaces the step number (``Next step: ``); the why is then indented by two.
+    ``lead`` replaces the step number (``Next step: ``); the why is then indented by two,
+    or by ``indent`` (a numbered lead with more after the number, ``  3. [weight 2] ``,
+    keeps the why under the text that follows the number).
     """
     prefix = f"{explanation.number:>3}. " if lead is None else lead
-    indent = " " * (len(prefix) if lead is None else 2)
+    if indent is None:
+        indent = len(prefix) if lead is None else 2
+    margin = " " * indent
     head = f"{prefix}{explanation.rule} — {explanation.headline(board)}"
-    head_lines = textwrap.wrap(head, width, subsequent_indent=indent + "  ", break_on_hyphens=False)
+    head_lines = textwrap.wrap(head, width, subsequent_indent=margin + "  ", break_on_hyphens=False)
     why_lines = textwrap.wrap(
         explanation.why,
         width,
-        initial_indent=indent,
-        subsequent_indent=indent,
+        initial_indent=margin,
+        subsequent_indent=margin,
         break_on_hyphens=False,
     )
     return "\n".join(head_lines + why_lines)
