@@ -68,6 +68,17 @@ def test_convert_carries_marks_of_a_share_link_into_sbn2_unless_asked_not_to(tmp
     assert bare.output == "3AIZ\n"
 
 
+def test_a_share_link_opens_the_page_it_is_given_with_the_same_board_and_marks():
+    link = "http://example.org/queens/#board=AAB%2FABB%2FCCC&stars=1&marks=..xq....q"
+    moved = run("convert", link, "--to", "share", "--page", "https://queens.example.net/play")
+    assert moved.exit_code == 0, moved.output
+    assert moved.output == (
+        "https://queens.example.net/play#board=AAB%2FABB%2FCCC&stars=1&marks=..xq....q\n"
+    )
+    back = run("import", moved.output.strip())
+    assert back.exit_code == 0 and back.output == run("import", link).output
+
+
 @pytest.mark.parametrize(
     ("args", "error"),
     [
@@ -95,6 +106,15 @@ def test_convert_carries_marks_of_a_share_link_into_sbn2_unless_asked_not_to(tmp
         (
             ["http://x/#board=ABC/ABC/ABC&stars=1", "--to", "sbn"],
             "queens: error: sbn: SBN has no size code for 3×3; sizes go from 5 to 25",
+        ),
+        (
+            [str(BOARD_1), "--to", "sbn", "--page", "https://example.org/"],
+            "queens: error: a page address is for share links only, not for the sbn format",
+        ),
+        (
+            [str(BOARD_1), "--to", "share", "--page", "example.org/queens"],
+            "queens: error: page address 'example.org/queens' is not an http:// or https:// "
+            "address without a '#' part",
         ),
     ],
 )

@@ -297,18 +297,30 @@ class Application:
         return write(self.writers, board, to, state)
 
     def convert(
-        self, source: str, to: str, stars: int | None = None, marks: bool = True
+        self,
+        source: str,
+        to: str,
+        stars: int | None = None,
+        marks: bool = True,
+        page: str | None = None,
     ) -> Conversion:
         """Read ``source`` (a file, ``-``, or an argument an inline reader takes: an SBN
         string, a puz.link URL, a share link) and write it in format ``to``, with the
-        marks the input shows unless ``marks`` is false. Raises ``UnknownFormat`` before
-        reading, then as :meth:`read` and :meth:`write` do."""
-        from .converting import Conversion, find_writer
+        marks the input shows unless ``marks`` is false. ``page``: the address of the
+        page a share link opens (None: where ``queens serve`` listens by default); only
+        for ``to="share"``. Raises ``UnknownFormat`` before reading, ``WriterError`` for a
+        page that is not an http(s) address or given to another format, then as
+        :meth:`read` and :meth:`write` do."""
+        from .converting import Conversion, find_writer, share_page
 
         writer = find_writer(self.writers, to)
+        write_link = share_page(writer.name, page)
         read = self.read(source, stars)
         state = read.state if marks and writer.carries_marks else None
-        text = self.write(read.board, writer.name, state)
+        if write_link is not None:
+            text = write_link(read.board, state)
+        else:
+            text = self.write(read.board, writer.name, state)
         return Conversion(
             read.name, read.board, state, writer.name, text, state is not None, read.notes
         )

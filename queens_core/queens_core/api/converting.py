@@ -7,8 +7,10 @@ out with its K; with the marks of a position too when the format carries them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,6 +43,25 @@ def write(writers: Sequence[Writer], board: Board, to: str, state: State | None 
     from ..plugins.writers import write_board
 
     return write_board(find_writer(writers, to), board, state)
+
+
+def share_page(to: str, page: str | None) -> Callable[[Board, State | None], str] | None:
+    """How to write a share link to ``page`` (None when no page is asked for: the writer
+    as registered). Raises ``WriterError`` for a page asked of another format, or one
+    that is not an http(s) address a fragment can follow."""
+    from ..plugins.writers import WriterError
+
+    if page is None:
+        return None
+    if to != "share":
+        raise WriterError(f"a page address is for share links only, not for the {to} format")
+    if re.fullmatch(r"https?://[^\s#]+", page) is None:
+        raise WriterError(
+            f"page address {page!r} is not an http:// or https:// address without a '#' part"
+        )
+    from ..plugins.builtin_formats import write_share
+
+    return partial(write_share, base=page)
 
 
 @dataclass(frozen=True)

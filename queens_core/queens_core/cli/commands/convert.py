@@ -38,10 +38,23 @@ if TYPE_CHECKING:
     help="Leave out the marks the input shows (queens, crosses), even for a format that "
     "carries them (sbn2, share).",
 )
+@click.option(
+    "--page",
+    "page",
+    metavar="URL",
+    help="With --to share: the address of the page the link opens, e.g. where you run "
+    "`queens serve --host ...` (default http://127.0.0.1:8000/, where it listens).",
+)
 @stars_option
 @click.pass_obj
 def convert(
-    settings: Settings, source: str, to: str, output: str | None, no_marks: bool, stars: str
+    settings: Settings,
+    source: str,
+    to: str,
+    output: str | None,
+    no_marks: bool,
+    page: str | None,
+    stars: str,
 ) -> None:
     """Read IN (a file, `-` for standard input, an SBN string, a puz.link URL or a share
     link) and write it in FORMAT, with its stars per unit (K) and, when the format
@@ -65,6 +78,7 @@ def convert(
       queens convert archive/boards/1.txt --to puzlink
       queens convert 'https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou' --to text
       queens convert archive/starbattle/10x10-2stars-01.txt --to sbn -o board.sbn
+      queens convert archive/boards/1.txt --to share --page https://queens.example.org/
     """
     from ...api import BoardInputError, UnknownFormat, WriterError
 
@@ -72,7 +86,7 @@ def convert(
     app = settings.application()
     handle = open_output(output) if output else None
     try:
-        conversion = app.convert(source, to, k, marks=not no_marks)
+        conversion = app.convert(source, to, k, marks=not no_marks, page=page)
     except (UnknownFormat, WriterError) as err:
         if handle is not None:
             handle.close()
