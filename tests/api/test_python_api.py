@@ -135,6 +135,20 @@ def test_a_bad_board_is_one_line(app, tmp_path):
     assert app.check(str(bad)).verdict == "bad-input"
 
 
+def test_an_upload_gets_the_line_a_file_of_the_same_bytes_gets(app, tmp_path):
+    for name, data in [
+        ("prose.txt", b"This is some prose about a board.\nAnother line of it.\n"),
+        ("short.txt", b"AB\nA\n"),
+    ]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(BoardInputError) as from_file:
+            app.read(str(path))
+        with pytest.raises(BoardInputError) as from_upload:
+            app.read_bytes(data)
+        assert str(from_file.value) == f"{path}: {from_upload.value}", name
+
+
 def test_star_battle_goes_through_the_same_verbs(app):
     read = app.read(str(STAR_BOARD))
     assert (read.board.stars, read.declared_stars) == (2, 2)

@@ -217,7 +217,7 @@ class Application:
         the reader's limit, ``BoardInputError`` for bad input, ``ReaderFailed`` when the
         reader itself breaks."""
         from ..engine.board import BoardError
-        from ..plugins.readers import Reading, by_content, by_suffix
+        from ..plugins.readers import Reading, by_content, by_suffix, what_is_wrong
         from ..tools.batch import BoardInputError, board_with_stars
         from .errors import InputTooLarge, ReaderFailed
         from .results import BoardRead
@@ -233,7 +233,8 @@ class Application:
         try:
             reading = reader.read(data)
         except BoardError as err:
-            raise BoardInputError(str(err), str(err)) from None
+            detail = what_is_wrong(reader, data, err, self.readers)
+            raise BoardInputError(detail, detail) from None
         except MemoryError:
             raise InputTooLarge(
                 f"{reader.describe()} ran out of memory: send a smaller picture"

@@ -424,9 +424,7 @@ def _apply(
             with plugin_code(reader):
                 reading = reader.read(data)
     except BoardError as err:
-        detail = str(err)
-        if _is_builtin_text(reader):
-            detail = misread(data, readers) or detail
+        detail = what_is_wrong(reader, data, err, readers)
         raise InputError(f"{name}: {detail}", detail) from None
     except Exception as err:  # a reader's bug is reported, not shown as a traceback
         detail = _failure(reader, err)
@@ -454,6 +452,15 @@ MAGIC = (
 #: Two words of letters with a space between them: prose, never a row of a board (a
 #: spaced row has single characters between its spaces).
 _PROSE = re.compile(rb"[A-Za-z]{2,}[ ,.:;]+[A-Za-z]{2,}")
+
+
+def what_is_wrong(reader: Reader, data: bytes, err: BoardError, readers: Sequence[Reader]) -> str:
+    """The one line for ``data`` that ``reader`` refused with ``err``: for the text
+    reader, what the input looks like instead when it is plainly not a board (a picture,
+    prose), since which character is wrong says nothing useful then."""
+    if _is_builtin_text(reader):
+        return misread(data, readers) or str(err)
+    return str(err)
 
 
 def misread(data: bytes, readers: Sequence[Reader]) -> str | None:

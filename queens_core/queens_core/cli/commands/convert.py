@@ -78,7 +78,7 @@ def convert(
       queens convert archive/boards/1.txt --to puzlink
       queens convert 'https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou' --to text
       queens convert archive/starbattle/10x10-2stars-01.txt --to sbn -o board.sbn
-      queens convert archive/boards/1.txt --to share --page https://queens.example.org/
+      queens convert archive/boards/1.txt --to share --page https://example.org/
     """
     from ...api import BoardInputError, UnknownFormat, WriterError
 
