@@ -24,7 +24,7 @@ from queens_core import (
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
-from .cases import case_split, suppose
+from .cases import Forced, case_split, suppose
 from .counting import capacity_counting, exclusion, local_enumeration
 from .deductions import (
     PROPAGATORS,
@@ -68,17 +68,12 @@ def trial(
     cell: int,
     depth: int = DEPTH,
     propagators: tuple[Callable[[Context], bool], ...] = PROPAGATORS,
-) -> tuple[State, tuple[str, object] | None, tuple[tuple[int, str, tuple], ...]]:
+) -> tuple[State, tuple[str, object] | None, Forced]:
     """Put a star on ``cell`` in a copy of ``state`` and propagate at most ``depth``
     rounds of the cheap deductions (``propagators``); return the trial's state, what
     failed — a unit left unable to hold K stars as (kind, index), ("count", reason) when
-    a 2×2 or counting argument finds too little room, or None — and the stars the
-    propagation forced before the failure, each as (cell, counter, detail): the rule
-    that forced it and why.
-
-    The failure is checked after every rule, and the forced stars are cut to the
-    shortest prefix of the propagation after which it already holds: the refutation a
-    person reads is no longer than it needs to be.
+    a 2×2 or counting argument finds too little room, or None — and the chain of
+    deductions the failure rests on (:func:`~.cases.suppose`).
     """
     return suppose(board, state, 1 << cell, depth, propagators)
 

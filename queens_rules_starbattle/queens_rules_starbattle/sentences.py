@@ -29,6 +29,7 @@ from .details import (
     UnitFull,
     UnitNeedsEveryCell,
 )
+from .refute import told_refutation
 
 
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
@@ -282,18 +283,56 @@ def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
     return f"by {counter.replace('_', ' ')}"
 
 
+def empty_reason(board: Board, counter: str, detail: Sequence) -> str:
+    """Why a trial's propagation ruled cells out, as a clause."""
+    if isinstance(detail, UnitFull):
+        unit = unit_name(board, detail.kind, detail.which)
+        return f"{unit} would hold its {_stars(board.stars)}"
+    if isinstance(detail, Blocks):
+        words = _where(board, tuple(detail.where))[0]
+        part = _cells(board, detail.part)
+        return f"the stars of {words} would fill its 2×2 blocks, one of them on {part}"
+    if isinstance(detail, Undercount):
+        return (
+            f"the {regions_words(board, detail.regions)} would lie within "
+            f"{_lines(detail.kind, detail.lines)}"
+        )
+    if isinstance(detail, Overcount):
+        return (
+            f"{_lines(detail.kind, detail.lines)} would lie within the "
+            f"{regions_words(board, detail.regions)}"
+        )
+    if isinstance(detail, Exclusion):
+        return f"a star there would leave {_group(board, detail.where)} too little room"
+    return f"by {counter.replace('_', ' ')}"
+
+
+def chain_words(board: Board, forced: Sequence) -> list[str]:
+    """A trial's chain, a clause a step: the stars it forces and the cells it rules out,
+    each with its reason."""
+    said = []
+    for cells, counter, why in forced:
+        if isinstance(cells, int):
+            said.append(
+                f"{cell_label(board, cells)} would hold a star "
+                f"({forced_reason(board, counter, why)})"
+            )
+        else:
+            verb = "would be empty" if len(cells) == 1 else "would all be empty"
+            said.append(f"{_cells(board, cells)} {verb} ({empty_reason(board, counter, why)})")
+    return said
+
+
 def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
     cell = cell_label(board, d.cell)
-    if d.kind == "count" or not isinstance(d.which, int):
-        failure = f"{d.which}"
+    kind, which, told = told_refutation(board, before, d, step.counter)
+    if kind == "count" or not isinstance(which, int):
+        failure = f"{which}"
     else:
-        failure = f"{unit_name(board, d.kind, d.which)} could no longer hold {_stars(board.stars)}"
-    if not d.forced:
+        failure = f"{unit_name(board, kind, which)} could no longer hold {_stars(board.stars)}"
+    if not told:
         return f"Suppose {cell} held a star: then {failure}. So {cell} cannot hold a star."
-    chain = "; ".join(
-        f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
-        for star, counter, why in d.forced
-    )
+    chain = "; ".join(chain_words(board, told))
     return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."
 
 
@@ -314,10 +353,7 @@ def _case_words(board: Board, case: Sequence) -> str:
     """One case of a split: its stars, the stars they force and how it fails, if it does."""
     placement, forced, kind, _ = case
     said = f"with {_way(board, placement)}"
-    chain = [
-        f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
-        for star, counter, why in forced
-    ]
+    chain = chain_words(board, forced)
     if kind is not None:
         chain.append(f"{'then ' if chain else ''}{_failure(board, kind, case[3])}")
     return f"{said}, {'; '.join(chain)}" if chain else said
