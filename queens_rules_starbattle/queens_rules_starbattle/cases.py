@@ -170,11 +170,15 @@ def needed_steps(board: Board, steps: Sequence[Step], failed: int) -> list[Step]
     failure or a kept later step was read off (:func:`premise`), and then what it was
     read off is needed too. The other steps are true but beside the point: replaying the
     kept ones alone from the supposition reaches the same failure, each step's premise
-    being, cell for cell, what it was in the full walk. One pass, linear in the steps."""
+    being, cell for cell, what it was in the full walk. A kept step that only rules
+    cells out keeps only the cells read later. One pass, linear in the steps."""
     needed = failed
     kept: list[Step] = []
     for step in reversed(steps):
         if (step.placed | step.killed) & needed:
+            if not step.placed:
+                # Of the cells it rules out, only those read later need saying.
+                step = step._replace(killed=step.killed & needed)
             kept.append(step)
             needed |= premise(board, step.detail)
     kept.reverse()

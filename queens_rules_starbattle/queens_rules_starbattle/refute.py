@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from queens_core import Board, Context, Contradiction, State
+from queens_core.board import bits
 
 from .cases import group_mask, suppose
 from .counting import capacity_counting, exclusion
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
-from .details import Blocks, TrialFails
+from .details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
 
 #: The rules a chain may name, by counter: what the trial star and the deep trial run.
 PROPAGATE = {rule.__name__: rule for rule in (*PROPAGATORS, exclusion, capacity_counting)}
@@ -46,6 +47,10 @@ def replays(
     if not replay.live >> cell & 1:
         return False
     ctx.place(cell)
+    # The 2×2 argument on a group makes its windows' steps in one go, each window read
+    # on the cover found at the start: steps in a row on one group are checked against
+    # that one pass, not each against a cover found again after the one before.
+    group_pass: tuple[object, State] | None = None
     for cells, counter, why in chain:
         propagate = PROPAGATE.get(counter)
         if propagate is None:
@@ -56,7 +61,14 @@ def replays(
             placed, killed = 0, sum(1 << one for one in cells)
         # Cells the chain rules out may be dead already on a later state (not its stars).
         killed &= replay.live
-        if placed & ~replay.live or not _deduces(board, replay, propagate, why, placed, killed):
+        if placed & ~replay.live:
+            return False
+        if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
+            made = group_pass[1]
+        else:
+            made = _deduced(board, replay, propagate, why)
+            group_pass = (why.where, made) if isinstance(why, Blocks) else None
+        if placed & ~made.queens or killed & (made.live | made.queens):
             return False
         if placed:
             ctx.place(placed.bit_length() - 1)
@@ -72,22 +84,40 @@ def replays(
     return have > board.stars or have + (replay.live & mask).bit_count() < board.stars
 
 
-def _deduces(
-    board: Board, state: State, propagate, detail: object, placed: int, killed: int
-) -> bool:
-    """Whether ``propagate`` run on ``state`` stars ``placed`` and rules out ``killed``
-    (and perhaps more). A 2×2 step is checked on its own group: the rule's pass over
-    every group could stop at a shortfall elsewhere that the chain does not rely on."""
+def _deduced(board: Board, state: State, propagate, detail: object) -> State:
+    """What ``propagate`` deduces from ``state``: a copy with its stars put down and its
+    cells ruled out. A unit's step and a 2×2 step are read on their own unit or group:
+    the rule's pass over every one could stop at a shortfall elsewhere, or put down a
+    star elsewhere first, that the chain does not rely on."""
     copy = State(state.live, state.queens)
     ctx = Context(board, copy, [])
     try:
         if isinstance(detail, Blocks):
             _blocks_of(ctx, detail)
+        elif isinstance(detail, UnitFull | UnitNeedsEveryCell):
+            _unit_of(ctx, detail)
         else:
             propagate(ctx)
     except Contradiction:
         pass  # found further on in the same pass: what it deduced first still stands
-    return not placed & ~copy.queens and not killed & (copy.live | copy.queens)
+    return copy
+
+
+def _unit_of(ctx: Context, detail: UnitFull | UnitNeedsEveryCell) -> None:
+    """A unit's own argument: one that holds its stars has no other star, one with as
+    many live cells as stars to place has a star on each."""
+    board = ctx.board
+    state = ctx.state
+    mask = board.unit_mask(detail.kind, detail.which)
+    need = board.stars - (state.queens & mask).bit_count()
+    cells = state.live & mask
+    if isinstance(detail, UnitFull):
+        if need == 0:
+            ctx.kill(cells)
+    elif cells and cells.bit_count() == need:
+        for cell in bits(cells):
+            if state.live >> cell & 1:
+                ctx.place(cell)
 
 
 def _blocks_of(ctx: Context, detail: Blocks) -> None:

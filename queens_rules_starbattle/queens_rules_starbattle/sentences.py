@@ -323,6 +323,10 @@ def chain_words(board: Board, forced: Sequence) -> list[str]:
     return said
 
 
+#: The longest chain a trial's sentence tells step by step.
+LONGEST_TOLD = 24
+
+
 def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
     cell = cell_label(board, d.cell)
     kind, which, told = told_refutation(board, before, d, step.counter)
@@ -332,8 +336,19 @@ def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
         failure = f"{unit_name(board, kind, which)} could no longer hold {_stars(board.stars)}"
     if not told:
         return f"Suppose {cell} held a star: then {failure}. So {cell} cannot hold a star."
-    chain = "; ".join(chain_words(board, told))
-    return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."
+    if len(told) > LONGEST_TOLD:
+        return (
+            f"Suppose {cell} held a star: {failure} then, at the end of a chain of "
+            f"{len(told)} deductions of the cheap rules, too long to tell here (`queens "
+            f"what-if {cell}` follows it). So {cell} cannot hold a star."
+        )
+    # The failure first, then the chain that leads there, in order: a long chain is
+    # still read against what it is for.
+    said = chain_words(board, told)
+    chain = said[0] if len(said) == 1 else "; ".join(said[:-1]) + "; and " + said[-1]
+    return (
+        f"Suppose {cell} held a star: {failure} then, since {chain}. So {cell} cannot hold a star."
+    )
 
 
 def _failure(board: Board, kind: str | None, which: object) -> str:
@@ -545,7 +560,6 @@ _FOCUS: dict[type, Callable[[Any], Place | None]] = {
     Exclusion: lambda d: _place(d.where),
     Capacity: lambda d: Place.lines(d.kind, range(d.first, d.last + 1)),
     Placements: lambda d: _place(d.where),
-    TrialFails: lambda d: Place.cell(d.cell) if d.kind == "count" else Place(d.kind, d.which),
     Flow: _flow_place,
     CaseSplit: lambda d: _place(d.where),
 }
@@ -561,5 +575,10 @@ def star_focus(step: Step, board: Board, before: State) -> Place | None:
     """Where the sentence of :func:`star_why` looks: the place whose live cells force the
     step (a star's cell for its neighbours, the unit or group of lines the sentence is
     about, the regions an undercount confines, a trial's failing unit)."""
-    place = _FOCUS.get(type(step.detail))
-    return None if place is None else place(step.detail)
+    detail = step.detail
+    if isinstance(detail, TrialFails):
+        # The unit the sentence ends in: the refutation told on ``before``.
+        kind, which, _ = told_refutation(board, before, detail, step.counter)
+        return Place.cell(detail.cell) if kind == "count" else Place(kind, which)
+    place = _FOCUS.get(type(detail))
+    return None if place is None else place(detail)

@@ -29,8 +29,9 @@ from queens_rules_starbattle import (
 )
 from queens_rules_starbattle.cases import group_mask, needed_steps, suppose
 from queens_rules_starbattle.deductions import fill_blocks, short_unit, window_cover
-from queens_rules_starbattle.details import Blocks, TrialFails
+from queens_rules_starbattle.details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
 from queens_rules_starbattle.refute import PROPAGATE, replays, told_refutation
+from queens_rules_starbattle.sentences import LONGEST_TOLD
 
 ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "starbattle"
 CHEAP = [rule for rule in RULES if rule.tier is Tier.CHEAP]
@@ -63,29 +64,44 @@ def check_chain(board: Board, before: State, cell: int, kind: str, which: object
     ctx = Context(board, state, [])
     assert state.live >> cell & 1
     ctx.place(cell)
+    group_pass = None  # the one 2×2 pass of a run of steps on one group
     for cells, counter, why in chain:
         if isinstance(cells, int):
             assert state.live >> cells & 1
             placed, killed = 1 << cells, 0
         else:
             placed, killed = 0, sum(1 << one for one in cells) & state.live
-        copy = State(state.live, state.queens)
-        try:
-            if isinstance(why, Blocks):
-                # The 2×2 argument on its own group: the rule's pass may stop at a
-                # shortfall elsewhere, which this chain does not rely on.
-                where = tuple(why.where)
-                mask = group_mask(board, where)
-                lines = 2 if where[0] in ("rows", "columns") else 1
-                need = board.stars * lines - (copy.queens & mask).bit_count()
-                cover = window_cover(board.n, copy.live & mask, need)
-                assert cover is not None and len(cover) == need
-                fill_blocks(Context(board, copy, []), where, mask, cover)
+        if isinstance(why, UnitFull | UnitNeedsEveryCell):
+            unit = board.unit_mask(why.kind, why.which)
+            need = board.stars - (state.queens & unit).bit_count()
+            if isinstance(why, UnitFull):
+                assert need == 0 and not killed & ~unit
             else:
-                PROPAGATE[counter](Context(board, copy, []))
-        except Contradiction:
-            pass  # found further on in the rule's pass
-        assert not placed & ~copy.queens and not killed & (copy.live | copy.queens), counter
+                assert (state.live & unit).bit_count() == need and placed & unit
+            group_pass = None
+        else:
+            if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
+                copy = group_pass[1]
+            else:
+                copy = State(state.live, state.queens)
+                try:
+                    if isinstance(why, Blocks):
+                        # The 2×2 argument on its own group: the rule's pass may stop at
+                        # a shortfall elsewhere, which this chain does not rely on.
+                        where = tuple(why.where)
+                        mask = group_mask(board, where)
+                        lines = 2 if where[0] in ("rows", "columns") else 1
+                        need = board.stars * lines - (copy.queens & mask).bit_count()
+                        cover = window_cover(board.n, copy.live & mask, need)
+                        assert cover is not None and len(cover) == need
+                        fill_blocks(Context(board, copy, []), where, mask, cover)
+                    else:
+                        PROPAGATE[counter](Context(board, copy, []))
+                except Contradiction:
+                    pass  # found further on in the rule's pass
+                group_pass = (why.where, copy) if isinstance(why, Blocks) else None
+            assert not placed & ~copy.queens, counter
+            assert not killed & (copy.live | copy.queens), counter
         if placed:
             ctx.place(cells)
         else:
@@ -107,11 +123,19 @@ def _counts_fail(board: Board, state: State, propagate) -> bool:
 
 
 def check_sentence(board: Board, cell: int, kind: str, which: object, chain, why: str) -> None:
-    """The sentence supposes the star, tells each step of the chain in order and ends
-    in the unit named."""
+    """The sentence supposes the star, names the unit it breaks, then tells each step
+    of the chain in order."""
     label = cell_label(board, cell)
     assert why.startswith(f"Suppose {label} held a star: "), why
     assert why.endswith(f"So {label} cannot hold a star."), why
+    if kind != "count":
+        unit = unit_name(board, kind, which)
+        then = "then " if not chain else ""
+        failure = f"{then}{unit} could no longer hold {board.stars} stars"
+        assert why.startswith(f"Suppose {label} held a star: {failure}"), why
+    if len(chain) > LONGEST_TOLD:
+        assert f"at the end of a chain of {len(chain)} deductions" in why
+        return
     at = 0
     for cells, _, _ in chain:
         if isinstance(cells, int):
@@ -119,9 +143,6 @@ def check_sentence(board: Board, cell: int, kind: str, which: object, chain, why
         else:
             words = " ".join(cell_label(board, one) for one in cells) + " would "
         at = why.index(words, at) + len(words)
-    if kind != "count":
-        unit = unit_name(board, kind, which)
-        assert why.index(f"{unit} could no longer hold {board.stars} stars", at) > 0
 
 
 def _stalled(board: Board) -> State:
