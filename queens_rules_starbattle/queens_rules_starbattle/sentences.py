@@ -577,8 +577,10 @@ def star_focus(step: Step, board: Board, before: State) -> Place | None:
     about, the regions an undercount confines, a trial's failing unit)."""
     detail = step.detail
     if isinstance(detail, TrialFails):
-        # The unit the sentence ends in: the refutation told on ``before``.
+        # The unit the sentence names: the refutation told on ``before``.
         kind, which, _ = told_refutation(board, before, detail, step.counter)
-        return Place.cell(detail.cell) if kind == "count" else Place(kind, which)
+        if kind == "count" or not isinstance(which, int):
+            return Place.cell(detail.cell)
+        return Place(kind, which)
     place = _FOCUS.get(type(detail))
     return None if place is None else place(detail)
