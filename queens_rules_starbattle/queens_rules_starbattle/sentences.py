@@ -292,16 +292,13 @@ def empty_reason(board: Board, counter: str, detail: Sequence) -> str:
         words = _where(board, tuple(detail.where))[0]
         part = _cells(board, detail.part)
         return f"the stars of {words} would fill its 2×2 blocks, one of them on {part}"
-    if isinstance(detail, Undercount):
-        return (
-            f"the {regions_words(board, detail.regions)} would lie within "
-            f"{_lines(detail.kind, detail.lines)}"
-        )
-    if isinstance(detail, Overcount):
-        return (
-            f"{_lines(detail.kind, detail.lines)} would lie within the "
-            f"{regions_words(board, detail.regions)}"
-        )
+    if isinstance(detail, Undercount | Overcount):
+        the = "the " if len(detail.regions) > 1 else ""
+        regions = f"{the}{regions_words(board, detail.regions)}"
+        lines = _lines(detail.kind, detail.lines)
+        if isinstance(detail, Undercount):
+            return f"{regions} would lie within {lines}"
+        return f"{lines} would lie within {regions}"
     if isinstance(detail, Exclusion):
         return f"a star there would leave {_group(board, detail.where)} too little room"
     return f"by {counter.replace('_', ' ')}"
