@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from queens_core import Board, Context, Solver, State
+from queens_core import Board, Context, Solver, State, Tier
 from queens_core.engine.board import bits
 from queens_core.propagation import LineConfined, OnlyLiveCell, RegionConfined
 from queens_core.testing import load_boards, rules_of
@@ -121,3 +121,28 @@ def test_the_named_queens_replay_on_random_settled_states(which, moves):
         else:
             ctx.kill(1 << cell)
     check_refutations(board, state)
+
+
+def test_the_trials_run_only_where_no_cheap_rule_changes_anything(queens_registry, archive):
+    """The driver's tiers: every state the catalog calls the trial rule on is a fixed
+    point of every rule of the cheap tier."""
+    met: list[tuple[Board, State]] = []
+
+    def spy(ctx: Context) -> None:
+        met.append((ctx.board, State(ctx.state.live, ctx.state.queens)))
+        apply_placement_forces_contradiction(ctx)
+
+    rules = [
+        replace(r, apply=spy) if r.counter == "placement_forces_contradiction" else r
+        for r in rules_of(queens_registry, "baseline", "polyomino", "pigeonhole", "pfc")
+    ]
+    cheap = [r for r in rules if r.tier is Tier.CHEAP]
+    solver = Solver(rules)
+    for board in list(archive.values())[::10]:
+        solver.solve(board)
+    assert met
+    for board, state in met:
+        for rule in cheap:
+            copy = State(state.live, state.queens)
+            rule.apply(Context(board, copy))
+            assert (copy.live, copy.queens) == (state.live, state.queens), rule.counter
