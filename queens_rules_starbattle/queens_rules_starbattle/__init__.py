@@ -36,10 +36,9 @@ from .deductions import (
 )
 from .details import TrialFails
 from .flow import flow_counting
+from .refute import DEEP_DEPTH, DEEP_PROPAGATORS, DEPTH
 from .sentences import star_focus, star_why
 
-#: Rounds of propagation after a trial star.
-DEPTH = 3
 #: On boards up to this size every live cell gets a trial star.
 SMALL_BOARD = 14
 #: On larger ones only the cells of units with at most SLACK live cells to spare: there a
@@ -104,11 +103,6 @@ def trial_star(ctx: Context) -> None:
         ctx.kill(1 << cell, TrialFails(cell, kind, index, forced))
 
 
-#: Rounds of propagation after a deep trial's star: until nothing changes, in practice.
-DEEP_DEPTH = 1000
-#: What propagates a deep trial's star: the trial star's deductions, then exclusion and
-#: capacity counting (each of which also says when a unit is short).
-DEEP_PROPAGATORS = (*PROPAGATORS, exclusion, capacity_counting)
 #: Cells one solve may give a deep trial, all calls together: a count, not seconds, so
 #: that a solve (and the grade read off it) is the same on a busy machine. About a second
 #: of trials on a 14×14 board with 3 stars.

@@ -25,8 +25,15 @@ from .counting import capacity_counting, exclusion
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
 from .details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
 
+#: Rounds of propagation after a trial star.
+DEPTH = 3
+#: Rounds of propagation after a deep trial's star: until nothing changes, in practice.
+DEEP_DEPTH = 1000
+#: What propagates a deep trial's star: the trial star's deductions, then exclusion and
+#: capacity counting (each of which also says when a unit is short).
+DEEP_PROPAGATORS = (*PROPAGATORS, exclusion, capacity_counting)
 #: The rules a chain may name, by counter: what the trial star and the deep trial run.
-PROPAGATE = {rule.__name__: rule for rule in (*PROPAGATORS, exclusion, capacity_counting)}
+PROPAGATE = {rule.__name__: rule for rule in DEEP_PROPAGATORS}
 #: Replays one chain's shortening may take: a chain of 25 steps is tried without each
 #: of them several times over (a replay costs well under a millisecond).
 REPLAYS = 200
@@ -180,8 +187,6 @@ def told_refutation(
     one at a time); else the kill's own chain, as it was found."""
     kind, which, chain = detail.kind, detail.which, detail.forced
     if not replays(board, state, detail.cell, chain, kind, which):
-        from . import DEEP_DEPTH, DEEP_PROPAGATORS, DEPTH, PROPAGATORS  # the rules' own walks
-
         deep = counter == "deep_trial"
         depth, rules = (DEEP_DEPTH, DEEP_PROPAGATORS) if deep else (DEPTH, PROPAGATORS)
         _, found, again = suppose(board, state, 1 << detail.cell, depth, rules)
