@@ -3,7 +3,8 @@
     .venv/bin/python bench/calibrate_star_grade.py /tmp/star-sets.json [--tree "this tree"]
 
 Reads what ``bench/bench_star_sets.py --save`` kept (every board's group, half and the
-counters of its graded solve) and searches, one rule at a time, for the weights that
+counters of its graded solve) and searches, one rule at a time (``--keep`` leaves some
+as they are; ``--stars 1`` fits the Queens rules on the Queens boards), for the weights that
 order the *calibration* half best: the mean over K of the AUC between harder (hard,
 expert) and easier (ez, med) groups. It prints the AUC per K on both halves with the
 tree's own weights and with the fitted ones; only the held-out half says how well they
@@ -58,12 +59,27 @@ def main() -> int:
     parser.add_argument(
         "--weights", nargs="*", default=[], metavar="COUNTER=W", help="also show these weights"
     )
+    parser.add_argument(
+        "--stars",
+        type=int,
+        default=2,
+        metavar="K",
+        help="fit the weights of the rules for K stars on the boards with K stars (1: the "
+        "Queens rules on Queens boards); by default the Star Battle rules on every K >= 2",
+    )
+    parser.add_argument(
+        "--keep", nargs="*", default=[], metavar="COUNTER", help="leave these weights as they are"
+    )
     args = parser.parse_args()
     saved = json.loads(args.saved.read_text())
     boards, results = saved["boards"], saved["results"][args.tree]
-    rules = [r for r in load_registry().rules if r.sound_for(2)]
+    if args.stars == 1 or "--stars" in sys.argv:
+        chosen = [i for i, b in enumerate(boards) if b["stars"] == args.stars]
+        boards = [boards[i] for i in chosen]
+        results = [results[i] for i in chosen]
+    rules = [r for r in load_registry().rules if r.sound_for(args.stars)]
     weights = {r.counter: r.score_weight for r in rules}
-    tunable = sorted({c for r in results for c in r["counters"]} & set(weights))
+    tunable = sorted(({c for r in results for c in r["counters"]} & set(weights)) - set(args.keep))
     fitted = dict(weights)
     best = _mean(aucs(boards, results, fitted, "calibration"))
     for _ in range(3):

@@ -46,7 +46,7 @@ from queens_core import (
     hookimpl,
     pickle_by_tuple_form,
 )
-from queens_core.propagation import PROPAGATORS
+from queens_core.propagation import PROPAGATORS, LineConfined, OnlyLiveCell, RegionConfined
 from queens_core.words import cells_words, unit_name
 
 from .trials import DEPTH, EMPTY, SMALL_REGION, TWO_QUEENS, Trials
@@ -62,6 +62,8 @@ __all__ = [
     "apply_placement_forces_contradiction",
     "candidates",
     "first_contradiction",
+    "needed_queens",
+    "refutation",
     "trial",
 ]
 
@@ -139,6 +141,55 @@ def trial(board: Board, state: State, cell: int) -> tuple[State, tuple[str, int,
     return trial_state, first_contradiction(board, trial_state)
 
 
+def needed_queens(board: Board, state: State, cell: int, kind: str, index: int) -> list[int]:
+    """The queens a trial of ``cell`` on ``state`` forces that its failure in the unit
+    ``kind`` ``index`` rests on, in cell order (:func:`refutation`'s queens): a queen
+    forced elsewhere, beside the point, is left out of the sentence."""
+    steps = refutation(board, state, cell, kind, index)
+    return sorted(step.placed.bit_length() - 1 for step in steps if step.placed)
+
+
+def refutation(board: Board, state: State, cell: int, kind: str, index: int) -> list[Step]:
+    """The steps of a trial of ``cell`` on ``state`` that its failure in the unit
+    ``kind`` ``index`` rests on, in order: the trial is run again step by step, and
+    walking back from the unit a step is kept when it changed a cell that the failure or
+    a kept later step was read off (the unit a single-cell step fills, the region or
+    line a confinement clears from). Replayed alone after the trial queen, the kept
+    steps reach the same failure: each one's premise is, cell for cell, what it was."""
+    trial_state = State(state.live, state.queens)
+    ctx = Context(board, trial_state, [])
+    ctx.place(cell)
+    for _ in range(DEPTH):
+        if first_contradiction(board, trial_state) is not None:
+            break
+        changed = False
+        for propagate in PROPAGATORS:
+            ctx.counter = propagate.__name__  # each step names the rule that made it
+            if propagate(ctx):
+                changed = True
+        if not changed:
+            break
+    needed = board.unit_mask(kind, index)
+    kept = []
+    for step in reversed(ctx.steps[1:]):
+        if (step.placed | step.killed) & needed:
+            needed |= _premise(board, step.detail)
+            kept.append(step)
+    kept.reverse()
+    return kept
+
+
+def _premise(board: Board, detail: object) -> int:
+    """The cells a basic rule's step was read off; every cell for one not known here."""
+    if isinstance(detail, OnlyLiveCell):
+        return board.unit_mask(detail.kind, detail.which)
+    if isinstance(detail, RegionConfined):
+        return board.region_masks[detail.region]
+    if isinstance(detail, LineConfined):
+        return board.unit_mask(detail.kind, detail.line)
+    return board.full
+
+
 @functools.lru_cache(maxsize=256)
 def _trials(board: Board) -> Trials:
     """The board's masks laid out for trials, once per board rather than once per call
@@ -214,7 +265,7 @@ class PlacementForcesContradiction(Rule):
                 f"would then reach a contradiction, so {label} cannot hold a queen."
             )
         kind, index, problem = found
-        forced = list(bits(trial_state.queens & ~before.queens & ~(1 << cell)))
+        forced = needed_queens(board, before, cell, kind, index)
         unit = unit_name(board, kind, index)
         then = ""
         if forced:

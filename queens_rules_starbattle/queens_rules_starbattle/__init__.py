@@ -24,7 +24,7 @@ from queens_core import (
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
-from .cases import case_split, suppose
+from .cases import Forced, case_split, suppose
 from .counting import capacity_counting, exclusion, local_enumeration
 from .deductions import (
     PROPAGATORS,
@@ -36,10 +36,9 @@ from .deductions import (
 )
 from .details import TrialFails
 from .flow import flow_counting
+from .refute import DEEP_DEPTH, DEEP_PROPAGATORS, DEPTH
 from .sentences import star_focus, star_why
 
-#: Rounds of propagation after a trial star.
-DEPTH = 3
 #: On boards up to this size every live cell gets a trial star.
 SMALL_BOARD = 14
 #: On larger ones only the cells of units with at most SLACK live cells to spare: there a
@@ -68,17 +67,12 @@ def trial(
     cell: int,
     depth: int = DEPTH,
     propagators: tuple[Callable[[Context], bool], ...] = PROPAGATORS,
-) -> tuple[State, tuple[str, object] | None, tuple[tuple[int, str, tuple], ...]]:
+) -> tuple[State, tuple[str, object] | None, Forced]:
     """Put a star on ``cell`` in a copy of ``state`` and propagate at most ``depth``
     rounds of the cheap deductions (``propagators``); return the trial's state, what
     failed — a unit left unable to hold K stars as (kind, index), ("count", reason) when
-    a 2×2 or counting argument finds too little room, or None — and the stars the
-    propagation forced before the failure, each as (cell, counter, detail): the rule
-    that forced it and why.
-
-    The failure is checked after every rule, and the forced stars are cut to the
-    shortest prefix of the propagation after which it already holds: the refutation a
-    person reads is no longer than it needs to be.
+    a 2×2 or counting argument finds too little room, or None — and the chain of
+    deductions the failure rests on (:func:`~.cases.suppose`).
     """
     return suppose(board, state, 1 << cell, depth, propagators)
 
@@ -109,11 +103,6 @@ def trial_star(ctx: Context) -> None:
         ctx.kill(1 << cell, TrialFails(cell, kind, index, forced))
 
 
-#: Rounds of propagation after a deep trial's star: until nothing changes, in practice.
-DEEP_DEPTH = 1000
-#: What propagates a deep trial's star: the trial star's deductions, then exclusion and
-#: capacity counting (each of which also says when a unit is short).
-DEEP_PROPAGATORS = (*PROPAGATORS, exclusion, capacity_counting)
 #: Cells one solve may give a deep trial, all calls together: a count, not seconds, so
 #: that a solve (and the grade read off it) is the same on a busy machine. About a second
 #: of trials on a 14×14 board with 3 stars.

@@ -14,14 +14,24 @@ its reason, and a failed walk cut to the shortest prefix that already fails.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from queens_core import Board, Context, Contradiction, Scratch, State
+from queens_core import Board, Context, Contradiction, Scratch, State, Step
 from queens_core.board import bits
 
 from .counting import _enumerations
 from .deductions import PROPAGATORS, _where_words, short_unit
-from .details import Case, CaseSplit
+from .details import (
+    Blocks,
+    Capacity,
+    Case,
+    CaseSplit,
+    Exclusion,
+    Overcount,
+    Undercount,
+    UnitFull,
+    UnitNeedsEveryCell,
+)
 
 #: A group is split only when its missing stars fit in at most this many placements: a
 #: person holds two or three cases in mind, not ten.
@@ -29,7 +39,9 @@ CASES = 3
 #: Rounds of the classical deductions each case is followed for (a trial star's depth).
 ROUNDS = 3
 
-Forced = tuple[tuple[int, str, tuple], ...]
+#: A chain of deductions: a star as (cell, counter, detail), cells ruled out as
+#: ((cells, ...), counter, detail).
+Forced = tuple[tuple[int | tuple[int, ...], str, tuple], ...]
 
 
 def suppose(
@@ -44,11 +56,14 @@ def suppose(
     of ``state`` and propagate at most ``depth`` rounds of ``propagators``; return the
     copy, what failed — a unit left unable to hold K stars as (kind, index), ("count",
     reason) when a 2×2 or counting argument finds too little room, or None — and the
-    stars the propagation forced before the failure, each as (cell, counter, detail).
+    chain that leads there (:data:`Forced`).
 
-    The failure is checked after every rule, and the forced stars are cut to the
-    shortest prefix of the propagation after which it already holds: the refutation a
-    person reads is no longer than it needs to be.
+    The failure is checked after every rule, the propagation is cut to the shortest
+    prefix after which it already holds, and of that prefix only the steps the failure
+    rests on are kept (:func:`needed_steps`): the stars and the cells ruled out that the
+    refutation a person reads needs, and no others. The walk itself, and so the copy and
+    the failure, are those of the full propagation: only what is told is shorter. With
+    no failure the chain is every star the propagation forced.
     """
     trial_state = State(state.live, state.queens)
     ctx = Context(board, trial_state, [])
@@ -56,6 +71,8 @@ def suppose(
     for cell in bits(placement):
         ctx.place(cell)
     found: tuple[str, object] | None = None
+    # What a counting failure rests on: the whole board unless its argument says less.
+    counted = board.full
     for _ in range(depth):
         found = short_unit(board, trial_state)
         if found is not None:
@@ -71,17 +88,101 @@ def suppose(
                         break
         except Contradiction as err:
             found = ("count", str(err))
+            counted = getattr(err, "mask", counted)
         if found is not None or not changed:
             break
     if found is None:
         found = short_unit(board, trial_state)
     steps = ctx.steps[placement.bit_count() :]
-    if found is not None and found[0] != "count":
-        steps, found = _shortest_prefix(board, state, placement, steps, found)
-    forced = tuple(
+    if found is not None:
+        if found[0] == "count":
+            steps = needed_steps(board, steps, counted)
+        else:
+            steps, found = _shortest_prefix(board, state, placement, steps, found)
+            kind, which = found
+            assert isinstance(which, int)
+            steps = needed_steps(board, steps, board.unit_mask(kind, which))
+        # The chain a person reads: what the failure rests on, cells ruled out too.
+        forced = tuple(
+            (step.placed.bit_length() - 1, step.counter, step.detail)
+            if step.placed
+            else (tuple(bits(step.killed)), step.counter, step.detail)
+            for step in steps
+        )
+        return trial_state, found, forced
+    return trial_state, found, _stars_of(steps)
+
+
+def _stars_of(steps: Sequence[Step]) -> Forced:
+    return tuple(
         (step.placed.bit_length() - 1, step.counter, step.detail) for step in steps if step.placed
     )
-    return trial_state, found, forced
+
+
+def premise(board: Board, detail: object) -> int:
+    """The cells whose state a step with ``detail`` was read off: every cell on which
+    its rule's argument rests (the unit it fills or empties, the group of 2×2 blocks,
+    the regions and lines it counts). Every cell of the board for a reason not known
+    here, so that a step of an unknown kind keeps every step before it."""
+    if isinstance(detail, UnitFull | UnitNeedsEveryCell):
+        return board.unit_mask(detail.kind, detail.which)
+    if isinstance(detail, Blocks):
+        return group_mask(board, detail.where)
+    if isinstance(detail, Undercount | Overcount):
+        return _lines_mask(board, detail.kind, detail.lines) | _regions_mask(board, detail.regions)
+    if isinstance(detail, Exclusion):
+        cell = detail.cell
+        return group_mask(board, detail.where) | board.kill_masks[cell] | 1 << cell
+    if isinstance(detail, Capacity):
+        lines = tuple(range(detail.first, detail.last + 1))
+        regions = (*(region for region, _ in detail.bounds), detail.region)
+        return _lines_mask(board, detail.kind, lines) | _regions_mask(board, regions)
+    return (1 << board.n * board.n) - 1
+
+
+def group_mask(board: Board, where: Sequence) -> int:
+    """A row, column or region ``("row", 2)``, or a band of two adjacent lines
+    ``("rows", 2)``, as a mask."""
+    kind, index = where
+    if kind in ("rows", "columns"):
+        return _lines_mask(board, kind, (index, index + 1))
+    return board.unit_mask(kind, index)
+
+
+def _lines_mask(board: Board, kind: str, lines: Sequence[int]) -> int:
+    masks = board.row_masks if kind in ("rows", "row") else board.col_masks
+    found = 0
+    for line in lines:
+        found |= masks[line]
+    return found
+
+
+def _regions_mask(board: Board, regions: Sequence[int]) -> int:
+    found = 0
+    for region in regions:
+        found |= board.region_masks[region]
+    return found
+
+
+def needed_steps(board: Board, steps: Sequence[Step], failed: int) -> list[Step]:
+    """The steps of a refutation that its end depends on, in their order: walking back
+    from the unit ``failed`` (its mask), a step is kept when it changed a cell that the
+    failure or a kept later step was read off (:func:`premise`), and then what it was
+    read off is needed too. The other steps are true but beside the point: replaying the
+    kept ones alone from the supposition reaches the same failure, each step's premise
+    being, cell for cell, what it was in the full walk. A kept step that only rules
+    cells out keeps only the cells read later. One pass, linear in the steps."""
+    needed = failed
+    kept: list[Step] = []
+    for step in reversed(steps):
+        if (step.placed | step.killed) & needed:
+            if not step.placed:
+                # Of the cells it rules out, only those read later need saying.
+                step = step._replace(killed=step.killed & needed)
+            kept.append(step)
+            needed |= premise(board, step.detail)
+    kept.reverse()
+    return kept
 
 
 def _shortest_prefix(

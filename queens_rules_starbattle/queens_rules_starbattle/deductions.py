@@ -39,6 +39,15 @@ from .details import Blocks, Overcount, Undercount, UnitFull, UnitNeedsEveryCell
 Ctx = Context | Scratch
 
 
+class CountFails(Contradiction):
+    """A counting argument that finds too little room, resting on the cells of ``mask``
+    alone (a refutation told from it needs only the steps that changed those cells)."""
+
+    def __init__(self, message: str, mask: int):
+        super().__init__(message)
+        self.mask = mask
+
+
 def need_of(board: Board, state: State, mask: int) -> int:
     return board.stars - (state.queens & mask).bit_count()
 
@@ -185,7 +194,6 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
     board = ctx.board
     state = ctx.state
     n = board.n
-    rings = board.kill_masks
     changed = False
     for where, mask, lines in block_groups(board):
         cells = state.live & mask
@@ -198,28 +206,41 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
         if cover is None:
             continue
         if len(cover) < need:
-            raise Contradiction(
+            raise CountFails(
                 f"the live cells of {_where_words(board, where)} fit in {len(cover)} 2×2 "
-                f"block{'s' if len(cover) != 1 else ''}, too few for the {need} stars still needed"
+                f"block{'s' if len(cover) != 1 else ''}, too few for the {need} stars still needed",
+                mask,
             )
-        for window in cover:
-            part = state.live & mask & window
-            if not part:
-                continue  # an earlier window's star killed it; the driver sees the shortfall
-            if not part & (part - 1):
-                ctx.place(part.bit_length() - 1, Blocks(where, (part.bit_length() - 1,)))
-                changed = True
-                continue
-            doomed = state.live & window & ~mask
-            # A cell (outside the part) touching every cell of the part.
-            near = state.live & ~part
-            for cell in bits(part):
-                near &= rings[cell]
-                if not near:
-                    break
-            doomed |= near
-            if doomed and ctx.kill(doomed, Blocks(where, tuple(bits(part)))):
-                changed = True
+        if fill_blocks(ctx, where, mask, cover):
+            changed = True
+    return changed
+
+
+def fill_blocks(ctx: Ctx, where: tuple, mask: int, cover: tuple[int, ...]) -> bool:
+    """One group's windows ``cover``, as many as the stars it needs: each holds one of
+    them, so its other live cells are empty, and so is a cell touching all of the
+    window's live cells of the group (:func:`two_by_two_blocks`)."""
+    state = ctx.state
+    rings = ctx.board.kill_masks
+    changed = False
+    for window in cover:
+        part = state.live & mask & window
+        if not part:
+            continue  # an earlier window's star killed it; the driver sees the shortfall
+        if not part & (part - 1):
+            ctx.place(part.bit_length() - 1, Blocks(where, (part.bit_length() - 1,)))
+            changed = True
+            continue
+        doomed = state.live & window & ~mask
+        # A cell (outside the part) touching every cell of the part.
+        near = state.live & ~part
+        for cell in bits(part):
+            near &= rings[cell]
+            if not near:
+                break
+        doomed |= near
+        if doomed and ctx.kill(doomed, Blocks(where, tuple(bits(part)))):
+            changed = True
     return changed
 
 
@@ -309,9 +330,14 @@ def _counting(ctx: Ctx, over: bool) -> bool:
                             if length == 1
                             else f"{kind} {first + 1}–{last + 1}"
                         )
-                        raise Contradiction(
+                        raise CountFails(
                             f"{number} regions lie entirely within {lines_words}, which "
-                            f"hold the stars of only {length}"
+                            f"hold the stars of only {length}",
+                            sum(
+                                region
+                                for k, region in enumerate(board.region_masks)
+                                if found >> k & 1
+                            ),
                         )
                     continue
                 members = [k for k in range(len(board.region_masks)) if found >> k & 1]

@@ -229,20 +229,26 @@ class _TrialFailsFields(NamedTuple):
     cell: int
     kind: str
     which: object
-    forced: tuple[tuple[int, str, tuple], ...]
+    forced: tuple[tuple[int | tuple[int, ...], str, tuple], ...]
 
 
 class TrialFails(_TrialFailsFields):
     """A star on ``cell`` leaves the unit ``kind`` ``which`` unable to hold its stars,
     or (``kind`` ``count``) makes a counting argument fail, ``which`` then saying how;
-    ``forced`` are the stars the trial's propagation placed on the way, in order, each
-    as (cell, counter, detail) (``("cell", cell, kind, which, forced)``)."""
+    ``forced`` is the chain that leads there, in order: each star the failure rests on
+    as (cell, counter, detail), each set of cells ruled out that it rests on as
+    ((cell, ...), counter, detail) (``("cell", cell, kind, which, forced)``); after a
+    counting failure, every star the trial's propagation placed."""
 
     __slots__ = ()
     __reduce__ = pickle_by_tuple_form
 
     def __new__(
-        cls, cell: int, kind: str, which: object, forced: tuple[tuple[int, str, tuple], ...]
+        cls,
+        cell: int,
+        kind: str,
+        which: object,
+        forced: tuple[tuple[int | tuple[int, ...], str, tuple], ...],
     ) -> TrialFails:
         return tuple.__new__(cls, ("cell", cell, kind, which, forced))
 
@@ -252,10 +258,11 @@ class Case(NamedTuple):
     ``forced`` stars the classical deductions put down from it, each as (cell, counter,
     detail), and, for an impossible case, the unit it left unable to hold its stars as
     ``kind`` and ``which`` (``kind`` "count": a counting argument failed, ``which`` says
-    how); both None for a possible case."""
+    how); both None for a possible case. An impossible case's ``forced`` is the chain
+    its failure rests on, as a :class:`TrialFails`' is, cells ruled out included."""
 
     placement: tuple[int, ...]
-    forced: tuple[tuple[int, str, tuple], ...]
+    forced: tuple[tuple[int | tuple[int, ...], str, tuple], ...]
     kind: str | None
     which: object
 

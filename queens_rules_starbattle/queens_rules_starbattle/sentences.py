@@ -29,6 +29,7 @@ from .details import (
     UnitFull,
     UnitNeedsEveryCell,
 )
+from .refute import told_refutation
 
 
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
@@ -282,19 +283,69 @@ def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
     return f"by {counter.replace('_', ' ')}"
 
 
+def empty_reason(board: Board, counter: str, detail: Sequence) -> str:
+    """Why a trial's propagation ruled cells out, as a clause."""
+    if isinstance(detail, UnitFull):
+        unit = unit_name(board, detail.kind, detail.which)
+        return f"{unit} would hold its {_stars(board.stars)}"
+    if isinstance(detail, Blocks):
+        words = _where(board, tuple(detail.where))[0]
+        part = _cells(board, detail.part)
+        return f"the stars of {words} would fill its 2×2 blocks, one of them on {part}"
+    if isinstance(detail, Undercount | Overcount):
+        the = "the " if len(detail.regions) > 1 else ""
+        regions = f"{the}{regions_words(board, detail.regions)}"
+        lines = _lines(detail.kind, detail.lines)
+        if isinstance(detail, Undercount):
+            return f"{regions} would lie within {lines}"
+        return f"{lines} would lie within {regions}"
+    if isinstance(detail, Exclusion):
+        return f"a star there would leave {_group(board, detail.where)} too little room"
+    return f"by {counter.replace('_', ' ')}"
+
+
+def chain_words(board: Board, forced: Sequence) -> list[str]:
+    """A trial's chain, a clause a step: the stars it forces and the cells it rules out,
+    each with its reason."""
+    said = []
+    for cells, counter, why in forced:
+        if isinstance(cells, int):
+            said.append(
+                f"{cell_label(board, cells)} would hold a star "
+                f"({forced_reason(board, counter, why)})"
+            )
+        else:
+            verb = "would be empty" if len(cells) == 1 else "would all be empty"
+            said.append(f"{_cells(board, cells)} {verb} ({empty_reason(board, counter, why)})")
+    return said
+
+
+#: The longest chain a trial's sentence tells step by step.
+LONGEST_TOLD = 24
+
+
 def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
     cell = cell_label(board, d.cell)
-    if d.kind == "count" or not isinstance(d.which, int):
-        failure = f"{d.which}"
+    kind, which, told = told_refutation(board, before, d, step.counter)
+    if kind == "count" or not isinstance(which, int):
+        failure = f"{which}"
     else:
-        failure = f"{unit_name(board, d.kind, d.which)} could no longer hold {_stars(board.stars)}"
-    if not d.forced:
+        failure = f"{unit_name(board, kind, which)} could no longer hold {_stars(board.stars)}"
+    if not told:
         return f"Suppose {cell} held a star: then {failure}. So {cell} cannot hold a star."
-    chain = "; ".join(
-        f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
-        for star, counter, why in d.forced
+    if len(told) > LONGEST_TOLD:
+        return (
+            f"Suppose {cell} held a star: {failure} then, at the end of a chain of "
+            f"{len(told)} deductions of the cheap rules, too long to tell here (`queens "
+            f"what-if {cell}` follows it). So {cell} cannot hold a star."
+        )
+    # The failure first, then the chain that leads there, in order: a long chain is
+    # still read against what it is for.
+    said = chain_words(board, told)
+    chain = said[0] if len(said) == 1 else "; ".join(said[:-1]) + "; and " + said[-1]
+    return (
+        f"Suppose {cell} held a star: {failure} then, since {chain}. So {cell} cannot hold a star."
     )
-    return f"Suppose {cell} held a star: {chain}; and then {failure}. So {cell} cannot hold a star."
 
 
 def _failure(board: Board, kind: str | None, which: object) -> str:
@@ -314,10 +365,7 @@ def _case_words(board: Board, case: Sequence) -> str:
     """One case of a split: its stars, the stars they force and how it fails, if it does."""
     placement, forced, kind, _ = case
     said = f"with {_way(board, placement)}"
-    chain = [
-        f"{cell_label(board, star)} would hold a star ({forced_reason(board, counter, why)})"
-        for star, counter, why in forced
-    ]
+    chain = chain_words(board, forced)
     if kind is not None:
         chain.append(f"{'then ' if chain else ''}{_failure(board, kind, case[3])}")
     return f"{said}, {'; '.join(chain)}" if chain else said
@@ -509,7 +557,6 @@ _FOCUS: dict[type, Callable[[Any], Place | None]] = {
     Exclusion: lambda d: _place(d.where),
     Capacity: lambda d: Place.lines(d.kind, range(d.first, d.last + 1)),
     Placements: lambda d: _place(d.where),
-    TrialFails: lambda d: Place.cell(d.cell) if d.kind == "count" else Place(d.kind, d.which),
     Flow: _flow_place,
     CaseSplit: lambda d: _place(d.where),
 }
@@ -525,5 +572,12 @@ def star_focus(step: Step, board: Board, before: State) -> Place | None:
     """Where the sentence of :func:`star_why` looks: the place whose live cells force the
     step (a star's cell for its neighbours, the unit or group of lines the sentence is
     about, the regions an undercount confines, a trial's failing unit)."""
-    place = _FOCUS.get(type(step.detail))
-    return None if place is None else place(step.detail)
+    detail = step.detail
+    if isinstance(detail, TrialFails):
+        # The unit the sentence names: the refutation told on ``before``.
+        kind, which, _ = told_refutation(board, before, detail, step.counter)
+        if kind == "count" or not isinstance(which, int):
+            return Place.cell(detail.cell)
+        return Place(kind, which)
+    place = _FOCUS.get(type(detail))
+    return None if place is None else place(detail)

@@ -1,0 +1,196 @@
+"""A trial's refutation as a person reads it: a chain of named steps, each checked.
+
+A trial (:func:`~.cases.suppose`) keeps, of its propagation, the steps its failure rests
+on (:func:`~.cases.needed_steps`). That chain is true but can still be long: a step the
+walk needed may be one that another step of the chain makes unnecessary (a unit emptied
+by two arguments, where one suffices). :func:`shortest_chain` shortens it by dropping
+steps one at a time and keeping a drop when the rest still :func:`replays <replays>`:
+from the supposed star, every step, in order, is what its named rule deduces on the
+state the chain has reached, and the chain ends in the failure the trial found.
+
+Bounded: at most :data:`REPLAYS` replays a chain, counted rather than timed so that a
+sentence is the same on every machine. The kills a trial makes never depend on this:
+only what is told is shorter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from queens_core import Board, Context, Contradiction, State
+from queens_core.board import bits
+
+from .cases import group_mask, suppose
+from .counting import capacity_counting, exclusion
+from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
+from .details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
+
+#: Rounds of propagation after a trial star.
+DEPTH = 3
+#: Rounds of propagation after a deep trial's star: until nothing changes, in practice.
+DEEP_DEPTH = 1000
+#: What propagates a deep trial's star: the trial star's deductions, then exclusion and
+#: capacity counting (each of which also says when a unit is short).
+DEEP_PROPAGATORS = (*PROPAGATORS, exclusion, capacity_counting)
+#: The rules a chain may name, by counter: what the trial star and the deep trial run.
+PROPAGATE = {rule.__name__: rule for rule in DEEP_PROPAGATORS}
+#: Replays one chain's shortening may take: a chain of 25 steps is tried without each
+#: of them several times over (a replay costs well under a millisecond).
+REPLAYS = 200
+
+Chain = tuple[tuple[int | tuple[int, ...], str, tuple], ...]
+
+
+def replays(
+    board: Board, state: State, cell: int, chain: Sequence, kind: str, which: object
+) -> bool:
+    """Whether ``chain``, told after "suppose ``cell`` held a star" on ``state``, holds:
+    the cell is live; each star of the chain is live and each set of cells it rules out
+    live, and its named rule, run on the state the chain has reached, deduces it; and at
+    the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind`` "count": some
+    rule finds too little room)."""
+    replay = State(state.live, state.queens)
+    ctx = Context(board, replay, [])
+    if not replay.live >> cell & 1:
+        return False
+    ctx.place(cell)
+    # The 2×2 argument on a group makes its windows' steps in one go, each window read
+    # on the cover found at the start: steps in a row on one group are checked against
+    # that one pass, not each against a cover found again after the one before.
+    group_pass: tuple[object, State] | None = None
+    for cells, counter, why in chain:
+        propagate = PROPAGATE.get(counter)
+        if propagate is None:
+            return False
+        if isinstance(cells, int):
+            placed, killed = 1 << cells, 0
+        else:
+            placed, killed = 0, sum(1 << one for one in cells)
+        # Cells the chain rules out may be dead already on a later state (not its stars).
+        killed &= replay.live
+        if placed & ~replay.live:
+            return False
+        if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
+            made = group_pass[1]
+        else:
+            made = _deduced(board, replay, propagate, why)
+            group_pass = (why.where, made) if isinstance(why, Blocks) else None
+        if placed & ~made.queens or killed & (made.live | made.queens):
+            return False
+        if placed:
+            ctx.place(placed.bit_length() - 1)
+        else:
+            ctx.kill(killed)
+    if kind == "count":
+        return any(_fails(board, replay, propagate) for propagate in PROPAGATE.values())
+    found = short_unit(board, replay)
+    if found == (kind, which):
+        return True
+    mask = board.unit_mask(kind, int(which))  # type: ignore[call-overload]
+    have = (replay.queens & mask).bit_count()
+    return have > board.stars or have + (replay.live & mask).bit_count() < board.stars
+
+
+def _deduced(board: Board, state: State, propagate, detail: object) -> State:
+    """What ``propagate`` deduces from ``state``: a copy with its stars put down and its
+    cells ruled out. A unit's step and a 2×2 step are read on their own unit or group:
+    the rule's pass over every one could stop at a shortfall elsewhere, or put down a
+    star elsewhere first, that the chain does not rely on."""
+    copy = State(state.live, state.queens)
+    ctx = Context(board, copy, [])
+    try:
+        if isinstance(detail, Blocks):
+            _blocks_of(ctx, detail)
+        elif isinstance(detail, UnitFull | UnitNeedsEveryCell):
+            _unit_of(ctx, detail)
+        else:
+            propagate(ctx)
+    except Contradiction:
+        pass  # found further on in the same pass: what it deduced first still stands
+    return copy
+
+
+def _unit_of(ctx: Context, detail: UnitFull | UnitNeedsEveryCell) -> None:
+    """A unit's own argument: one that holds its stars has no other star, one with as
+    many live cells as stars to place has a star on each."""
+    board = ctx.board
+    state = ctx.state
+    mask = board.unit_mask(detail.kind, detail.which)
+    need = board.stars - (state.queens & mask).bit_count()
+    cells = state.live & mask
+    if isinstance(detail, UnitFull):
+        if need == 0:
+            ctx.kill(cells)
+    elif cells and cells.bit_count() == need:
+        for cell in bits(cells):
+            if state.live >> cell & 1:
+                ctx.place(cell)
+
+
+def _blocks_of(ctx: Context, detail: Blocks) -> None:
+    """The 2×2 argument on the one group ``detail`` names."""
+    board = ctx.board
+    state = ctx.state
+    where = tuple(detail.where)
+    mask = group_mask(board, where)
+    lines = 2 if where[0] in ("rows", "columns") else 1
+    need = board.stars * lines - (state.queens & mask).bit_count()
+    cells = state.live & mask
+    if need <= 0 or not cells:
+        return
+    cover = window_cover(board.n, cells, need)
+    if cover is not None and len(cover) == need:
+        fill_blocks(ctx, where, mask, cover)
+
+
+def _fails(board: Board, state: State, propagate) -> bool:
+    try:
+        propagate(Context(board, State(state.live, state.queens), []))
+    except Contradiction:
+        return True
+    return False
+
+
+def shortest_chain(
+    board: Board, state: State, cell: int, chain: Chain, kind: str, which: object
+) -> Chain:
+    """``chain`` with every step dropped that the rest replays without, latest first,
+    within :data:`REPLAYS` replays; ``chain`` itself when it does not replay on
+    ``state`` (a state other than the one the trial ran on)."""
+    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which):
+        return chain
+    kept = list(chain)
+    budget = REPLAYS
+    dropped = True
+    while dropped and budget:
+        # Again after a pass that dropped a step: a step kept for a dropped one may go.
+        dropped = False
+        index = len(kept) - 1
+        while index >= 0 and budget:
+            shorter = kept[:index] + kept[index + 1 :]
+            budget -= 1
+            if replays(board, state, cell, shorter, kind, which):
+                kept = shorter
+                dropped = True
+            index -= 1
+    return tuple(kept)
+
+
+def told_refutation(
+    board: Board, state: State, detail: TrialFails, counter: str
+) -> tuple[str, object, Chain]:
+    """The refutation to tell for a trial's kill on ``state``, the state the reader
+    sees: (kind, which, chain) as in :class:`~.details.TrialFails`, the chain as short
+    as :func:`shortest_chain` makes it. The kill's own chain when it replays there;
+    else the trial (``counter``'s) run again on ``state``, when it fails there too (the
+    rule tried every cell on the state it started from, and a reader meets its kills
+    one at a time); else the kill's own chain, as it was found."""
+    kind, which, chain = detail.kind, detail.which, detail.forced
+    if not replays(board, state, detail.cell, chain, kind, which):
+        deep = counter == "deep_trial"
+        depth, rules = (DEEP_DEPTH, DEEP_PROPAGATORS) if deep else (DEPTH, PROPAGATORS)
+        _, found, again = suppose(board, state, 1 << detail.cell, depth, rules)
+        if found is None or not replays(board, state, detail.cell, again, *found):
+            return kind, which, chain
+        (kind, which), chain = found, again
+    return kind, which, shortest_chain(board, state, detail.cell, chain, kind, which)

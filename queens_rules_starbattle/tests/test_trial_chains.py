@@ -1,0 +1,303 @@
+"""The trial star's and the deep trial's refutations as a person reads them: used only
+where no cheap rule applies, and told as the chain the failure rests on, each step of
+which is checked against the state it is told on (the named rule, run there, makes that
+very deduction; the chain, replayed from the supposition alone, ends in the failure the
+sentence names), on the archive's boards and with Hypothesis on random boards."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label
+from queens_core.board import bits
+from queens_core.generator.regions import REGION_CHARS
+from queens_core.generator.stars_maker import _group_tiles, _grow, plant
+from queens_core.plugins.readers import read_source
+from queens_core.tools.explain import explain_steps
+from queens_core.words import unit_name
+from queens_rules_starbattle import (
+    DEEP_DEPTH,
+    DEEP_PROPAGATORS,
+    RULES,
+    trial,
+    trial_star,
+)
+from queens_rules_starbattle.cases import group_mask, needed_steps, suppose
+from queens_rules_starbattle.deductions import fill_blocks, short_unit, window_cover
+from queens_rules_starbattle.details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
+from queens_rules_starbattle.refute import PROPAGATE, replays, told_refutation
+from queens_rules_starbattle.sentences import LONGEST_TOLD
+
+ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "starbattle"
+CHEAP = [rule for rule in RULES if rule.tier is Tier.CHEAP]
+
+
+def _archive(name: str) -> Board:
+    reading = read_source(str(ARCHIVE / name))
+    assert reading.stars is not None
+    return reading.board.with_stars(reading.stars)
+
+
+def _derives(board: Board, state: State, counter: str, placed: int, killed: int) -> bool:
+    """Whether the rule ``counter``, run on ``state``, stars ``placed`` and rules out
+    every cell of ``killed`` (it may find more: the chain names only what it needs)."""
+    copy = State(state.live, state.queens)
+    ctx = Context(board, copy, [])
+    ctx.counter = counter
+    try:
+        PROPAGATE[counter](ctx)
+    except Contradiction:
+        pass  # found further on in the same pass: what it derived first still stands
+    return not placed & ~copy.queens and not killed & (copy.live | copy.queens)
+
+
+def check_chain(board: Board, before: State, cell: int, kind: str, which: object, chain) -> None:
+    """Replay a refutation from ``before`` by hand: the supposed star, then each step of
+    the chain, each deduced by its named rule on the state the chain has reached; the
+    unit named must then be short (for a count, some rule must find too little room)."""
+    state = State(before.live, before.queens)
+    ctx = Context(board, state, [])
+    assert state.live >> cell & 1
+    ctx.place(cell)
+    group_pass = None  # the one 2×2 pass of a run of steps on one group
+    for cells, counter, why in chain:
+        if isinstance(cells, int):
+            assert state.live >> cells & 1
+            placed, killed = 1 << cells, 0
+        else:
+            placed, killed = 0, sum(1 << one for one in cells) & state.live
+        if isinstance(why, UnitFull | UnitNeedsEveryCell):
+            unit = board.unit_mask(why.kind, why.which)
+            need = board.stars - (state.queens & unit).bit_count()
+            if isinstance(why, UnitFull):
+                assert need == 0 and not killed & ~unit
+            else:
+                assert (state.live & unit).bit_count() == need and placed & unit
+            group_pass = None
+        else:
+            if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
+                copy = group_pass[1]
+            else:
+                copy = State(state.live, state.queens)
+                try:
+                    if isinstance(why, Blocks):
+                        # The 2×2 argument on its own group: the rule's pass may stop at
+                        # a shortfall elsewhere, which this chain does not rely on.
+                        where = tuple(why.where)
+                        mask = group_mask(board, where)
+                        lines = 2 if where[0] in ("rows", "columns") else 1
+                        need = board.stars * lines - (copy.queens & mask).bit_count()
+                        cover = window_cover(board.n, copy.live & mask, need)
+                        assert cover is not None and len(cover) == need
+                        fill_blocks(Context(board, copy, []), where, mask, cover)
+                    else:
+                        PROPAGATE[counter](Context(board, copy, []))
+                except Contradiction:
+                    pass  # found further on in the rule's pass
+                group_pass = (why.where, copy) if isinstance(why, Blocks) else None
+            assert not placed & ~copy.queens, counter
+            assert not killed & (copy.live | copy.queens), counter
+        if placed:
+            ctx.place(cells)
+        else:
+            ctx.kill(killed)
+    if kind == "count":
+        assert any(_counts_fail(board, state, propagate) for propagate in PROPAGATE.values())
+    else:
+        unit = board.unit_mask(kind, which)
+        have = (state.queens & unit).bit_count()
+        assert have > board.stars or have + (state.live & unit).bit_count() < board.stars
+
+
+def _counts_fail(board: Board, state: State, propagate) -> bool:
+    try:
+        propagate(Context(board, State(state.live, state.queens), []))
+    except Contradiction:
+        return True
+    return False
+
+
+def check_sentence(board: Board, cell: int, kind: str, which: object, chain, why: str) -> None:
+    """The sentence supposes the star, names the unit it breaks, then tells each step
+    of the chain in order."""
+    label = cell_label(board, cell)
+    assert why.startswith(f"Suppose {label} held a star: "), why
+    assert why.endswith(f"So {label} cannot hold a star."), why
+    if kind != "count":
+        unit = unit_name(board, kind, which)
+        then = "then " if not chain else ""
+        failure = f"{then}{unit} could no longer hold {board.stars} stars"
+        assert why.startswith(f"Suppose {label} held a star: {failure}"), why
+    if len(chain) > LONGEST_TOLD:
+        assert f"at the end of a chain of {len(chain)} deductions" in why
+        return
+    at = 0
+    for cells, _, _ in chain:
+        if isinstance(cells, int):
+            words = f"{cell_label(board, cells)} would hold a star ("
+        else:
+            words = " ".join(cell_label(board, one) for one in cells) + " would "
+        at = why.index(words, at) + len(words)
+
+
+def _stalled(board: Board) -> State:
+    return Solver(CHEAP).solve(board).state
+
+
+@pytest.mark.parametrize(
+    "name", ["10x10-2stars-08.txt", "9x9-2stars-02.txt", "11x11-2stars-08.txt"]
+)
+def test_every_trial_star_sentence_is_a_chain_that_replays_on_the_state_it_is_told_on(name):
+    board = _archive(name)
+    start = _stalled(board)
+    ctx = Context(board, State(start.live, start.queens), [])
+    ctx.counter = "trial_star"
+    trial_star(ctx)
+    assert ctx.steps
+    explanations = explain_steps(board, ctx.steps, RULES, start)
+    before = State(start.live, start.queens)
+    replayed = 0
+    for step, explanation in zip(ctx.steps, explanations, strict=True):
+        detail = step.detail
+        assert isinstance(detail, TrialFails)
+        # The chain told holds on the state the reader has reached by then (a chain that
+        # replays nowhere, within a 2×2 pass that a replay splits, is told as found).
+        kind, which, told = told_refutation(board, before, detail, "trial_star")
+        if replays(board, before, detail.cell, told, kind, which):
+            check_chain(board, before, detail.cell, kind, which, told)
+            replayed += 1
+        else:
+            assert told == detail.forced
+        check_sentence(board, detail.cell, kind, which, told, explanation.why)
+        Context(board, before, []).kill(step.killed)
+    assert replayed >= 0.8 * len(ctx.steps)
+
+
+def test_a_told_chain_loses_its_failure_without_any_one_of_its_steps():
+    board = _archive("10x10-2stars-08.txt")
+    start = _stalled(board)
+    lengths = []
+    for cell in bits(start.live):
+        trial_state, found, chain = trial(board, start, cell)
+        if found is None:
+            continue
+        detail = TrialFails(cell, found[0], found[1], chain)
+        kind, which, told = told_refutation(board, start, detail, "trial_star")
+        assert (kind, which) == found and len(told) <= len(chain)
+        check_chain(board, start, cell, kind, which, told)
+        for drop in range(len(told)):
+            assert not replays(board, start, cell, told[:drop] + told[drop + 1 :], kind, which)
+        # The trial itself is unchanged: the chain's stars are among the trial's.
+        for cells, _, _ in chain:
+            if isinstance(cells, int):
+                assert trial_state.queens >> cells & 1
+        lengths.append((len(chain), len(told)))
+    assert lengths and sum(b for _, b in lengths) < sum(a for a, _ in lengths)
+
+
+def test_needed_steps_keeps_only_the_steps_the_failure_reads():
+    board = Board(tuple(REGION_CHARS[r] * 10 for r in range(10)), 2)
+    ctx = Context(board, State(board.full, 0), [])
+    ctx.counter = "unit_full"
+    ctx.kill(0b111 << 3)  # in row 1: what the failure in row 1 reads
+    ctx.kill(0b111 << 53)  # in row 6: beside the point
+    kept = needed_steps(board, ctx.steps, board.row_masks[0])
+    assert kept == [ctx.steps[0]]
+
+
+@pytest.mark.slow
+def test_a_deep_trial_chain_replays_too():
+    board = _archive("11x11-2stars-09.txt")
+    result = Solver(RULES).solve(board)
+    state = State.initial(board)
+    checked = 0
+    for step in result.steps:
+        if step.counter == "deep_trial":
+            assert isinstance(step.detail, TrialFails)
+            detail = step.detail
+            kind, which, told = told_refutation(board, state, detail, "deep_trial")
+            if replays(board, state, detail.cell, told, kind, which):
+                check_chain(board, state, detail.cell, kind, which, told)
+            else:
+                # A capacity count read off more than the regions it names: told as found.
+                assert told == detail.forced
+            checked += 1
+        if step.placed:
+            Context(board, state, []).place(step.placed.bit_length() - 1)
+        else:
+            Context(board, state, []).kill(step.killed)
+    assert checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["10x10-2stars-08.txt", "11x11-2stars-09.txt"])
+def test_a_trial_runs_only_where_no_cheap_rule_changes_anything(name):
+    """The driver's tiers: the state a trial rule is called on is a fixed point of every
+    cheap rule."""
+    board = _archive(name)
+    result = Solver(RULES).solve(board)
+    state = State.initial(board)
+    trials = 0
+    previous = None
+    for step in result.steps:
+        if step.counter in ("trial_star", "deep_trial") and previous != step.counter:
+            trials += 1
+            for rule in CHEAP:
+                copy = State(state.live, state.queens)
+                rule.apply(Context(board, copy, []))
+                assert (copy.live, copy.queens) == (state.live, state.queens), rule.counter
+        previous = step.counter
+        if step.placed:
+            Context(board, state, []).place(step.placed.bit_length() - 1)
+        else:
+            Context(board, state, []).kill(step.killed)
+    assert trials
+
+
+# -- random boards ----------------------------------------------------------------------------
+
+
+def random_board(n: int, stars: int, rng: random.Random) -> Board | None:
+    """A random board with at least one solution (regions grown round a planted one)."""
+    planted = plant(n, stars, rng)
+    seeds = [i for i in range(n * n) if planted >> i & 1]
+    tile_of = _grow(n, seeds, rng)
+    group = _group_tiles(n, stars, tile_of, len(seeds), rng)
+    if group is None:
+        return None
+    rows = tuple(
+        "".join(REGION_CHARS[group[tile_of[r * n + c]]] for c in range(n)) for r in range(n)
+    )
+    return Board(rows, stars)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    shape=st.sampled_from([(8, 2), (9, 2), (10, 2), (12, 3)]),
+    deep=st.booleans(),
+)
+def test_every_chain_on_a_random_board_replays_to_its_failure(seed, shape, deep):
+    rng = random.Random(seed)
+    board = random_board(*shape, rng)
+    if board is None:
+        return
+    start = _stalled(board)
+    if short_unit(board, start) is not None:
+        return
+    cells = list(bits(start.live))
+    for cell in rng.sample(cells, min(6, len(cells))):
+        if deep:
+            _, found, chain = suppose(board, start, 1 << cell, DEEP_DEPTH, DEEP_PROPAGATORS)
+        else:
+            _, found, chain = trial(board, start, cell)
+        if found is not None:
+            detail = TrialFails(cell, found[0], found[1], chain)
+            kind, which, told = told_refutation(board, start, detail, "trial_star")
+            if replays(board, start, cell, told, kind, which):
+                check_chain(board, start, cell, kind, which, told)
