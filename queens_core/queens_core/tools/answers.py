@@ -25,8 +25,10 @@ changed nothing could still have misled a sound one. A rule is queens' own when 
 registry found it in a package installed with queens (first party or the catalog that
 ``queens-core`` names in its metadata, :func:`queens_core.plugins.installed_with_queens_rank`):
 the package it came from, as the registry recorded it, not anything the rule says of
-itself. A solve that stalls or ends in a contradiction is always searched: there the
-search is what says whether the board has a solution at all.
+itself. (What this guards against is a rule that deduces wrongly; code that rewrites
+queens' own in the same process could rewrite the search as well, and no check run there
+could stand against it.) A solve that stalls or ends in a contradiction is always
+searched: there the search is what says whether the board has a solution at all.
 """
 
 from __future__ import annotations
