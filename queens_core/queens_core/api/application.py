@@ -337,16 +337,18 @@ class Application:
     ) -> Solution:
         """Solve ``board`` with the installed rules (or a choice of them) to their fixed
         point, and hold the solve against the exact search: :attr:`Solution.unsound`
-        names a rule whose deduction contradicts the board's solutions. Raises
-        ``RuleFailure`` when a rule raises or breaks its contract. ``start``: the state to
-        go on from (a copy is solved; None: the empty board)."""
-        from ..referee.blame import diagnose
+        names a rule whose deduction contradicts the board's solutions. (A board that
+        rules installed with queens alone solve needs no search: their placement is then
+        the only solution, :mod:`queens_core.tools.answers`.) Raises ``RuleFailure`` when
+        a rule raises or breaks its contract. ``start``: the state to go on from (a copy
+        is solved; None: the empty board)."""
+        from ..tools.answers import check_answer
         from .results import Solution
 
         board, name = self._board(board, name)
         solver = self.solver(only, exclude, tier).for_stars(board.stars)
         result = solver.solve(board, None if start is None else start.copy())
-        diagnosis = diagnose(result, start, solver.by_counter)
+        diagnosis = check_answer(result, start, solver)
         return Solution(name, board, result, list(solver.rules), diagnosis)
 
     def explain(self, board: BoardOrPath, name: str = BOARD_NAME) -> Solution:

@@ -29,7 +29,6 @@ from ..engine.driver import CONTRADICTION, SOLVED, UNSOUND_PREFIX
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label, cell_labels
 from .budget import SearchLimitExceeded
-from .exact import find_solutions
 
 if TYPE_CHECKING:
     from ..engine.driver import SolveResult
@@ -97,6 +96,10 @@ def diagnose(
     )
     diagnosis = Diagnosis()
     if solutions is None:
+        # Imported here: a command whose answer needs no search (queens_core.tools.answers)
+        # loads none of the searches.
+        from .exact import find_solutions
+
         try:
             solutions = find_solutions(board, 2, start, node_limit=NODE_LIMIT, seconds=SECONDS)
         except SearchLimitExceeded:

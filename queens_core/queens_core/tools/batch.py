@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from ..engine.board import MAX_INPUT_BYTES, Board, BoardError
 from ..plugins.readers import (
@@ -24,9 +23,6 @@ from ..plugins.readers import (
     read_source,
 )
 from ..plugins.readers import InputError as BoardInputError
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 #: What a folder contributes with only the text reader: its board files, found recursively.
 BOARD_SUFFIX = ".txt"
@@ -70,9 +66,52 @@ def board_with_stars(reading: Reading, stars: int | None, name: str) -> Board:
         raise BoardInputError(f"{name}: {err}", str(err)) from None
 
 
-def _natural_key(path: Path) -> list:
+def _natural_key(path: str) -> list:
     """Sort ``10.txt`` after ``9.txt``: digit runs compare as numbers."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", str(path))]
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path)]
+
+
+def _spelled_as_pathlib(path: str) -> str:
+    """``path`` as ``str(pathlib.Path(path))`` writes it (empty and ``.`` parts dropped,
+    ``..`` kept), without importing pathlib: the start-up of a command over a folder."""
+    root = "//" if path.startswith("//") and not path.startswith("///") else "/"[: path[:1] == "/"]
+    return root + "/".join(part for part in path.split("/") if part not in ("", ".")) or "."
+
+
+def _suffix(name: str) -> str:
+    """A file name's suffix as ``pathlib`` tells it: ``.txt``; none for ``.txt`` or ``a.``."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def _board_files(folder: str, suffixes: set[str]) -> list[str]:
+    """The files under ``folder`` with one of ``suffixes`` (any case), at any depth,
+    without the hidden ones or those in a hidden folder, written from ``folder`` as
+    ``pathlib`` writes them, in natural order. As ``Path(folder).rglob("*")`` walks: a
+    link to a folder is not followed, a link to a file is taken, a folder that cannot
+    be listed is passed over (one ``os.scandir`` a folder instead of pathlib's objects)."""
+    found: list[str] = []
+    base = _spelled_as_pathlib(folder)
+    pending = [(folder, "" if base == "." else base.rstrip("/") + "/")]
+    while pending:
+        where, written = pending.pop()
+        try:
+            with os.scandir(where) as entries:
+                listed = list(entries)
+        except PermissionError:
+            continue
+        for entry in listed:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append((entry.path, written + name + "/"))
+                elif _suffix(name).lower() in suffixes and entry.is_file():
+                    found.append(written + name)
+            except OSError:
+                continue
+    return sorted(found, key=_natural_key)
 
 
 def expand_paths(
@@ -92,19 +131,11 @@ def expand_paths(
         if path == STDIN or os.path.isfile(path):
             out.append((path, None))
         elif os.path.isdir(path):
-            from pathlib import Path  # only a folder argument needs it (start-up cost)
-
-            found = [
-                p
-                for p in Path(path).rglob("*")
-                if p.suffix.lower() in suffixes
-                and p.is_file()
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            ]
+            found = _board_files(path, suffixes)
             if not found:
                 kinds = ", ".join(f"*{s}" for s in sorted(suffixes))
                 out.append((path, f"{path}: no board files ({kinds}) in this folder"))
-            out.extend((str(p), None) for p in sorted(found, key=_natural_key))
+            out.extend((found_path, None) for found_path in found)
         elif inline_reader(readers, path) is not None:
             out.append((path, None))
         else:

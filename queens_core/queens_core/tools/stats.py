@@ -24,6 +24,7 @@ from ..plugins.readers import STDIN, TEXT_READER, Reader
 from ..referee.blame import COMPARED, diagnose
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from ..referee.exact import survey
+from .answers import check_answer
 from .batch import BoardInputError, display_name, expand_paths, read_board_file
 from .grade import LADDER, TIERS_NEEDED, Grader
 
@@ -344,10 +345,11 @@ def _assess(
         stats.error = f"{stats.path}: {err}"
         return stats
     full = assessment.full
-    solutions = None
     if uniqueness is not None:
         stats.uniqueness, solutions = count_solutions(board, uniqueness)
-    diagnosis = diagnose(full, None, grader.full.by_counter, solutions)
+        diagnosis = diagnose(full, None, grader.full.by_counter, solutions)
+    else:
+        diagnosis = check_answer(full, None, grader.full)
     if diagnosis.message:
         stats.status = RULE_FAILED
         stats.error = f"{stats.path}: {diagnosis.message}"
