@@ -125,6 +125,10 @@ STARVED = max(TIME_BUDGET, PLUGIN_BUDGET) + GRACE + 20.0
 #: the process with one line naming the plugin: the longest budget, past which any
 #: plugin code is stopped.
 LOCK_HELD = max(TIME_BUDGET, PLUGIN_BUDGET)
+#: How much longer than :data:`LOCK_HELD` the sentinel's reserve waits (plugin code
+#: may have killed the sentinel: :class:`queens_core.runtime.sentinel.Reserve`): the time
+#: the sentinel takes to end the process, so that it is the one that does.
+RESERVE_AFTER = 2.0
 #: How often the watchdog tells the sentinel that Python code still runs.
 _HEARTBEAT = 0.25
 
@@ -265,31 +269,42 @@ class _Watchdog(threading.Thread):
         self.stretches: dict[int, watch] = {}
         #: When the fault handler was last armed (see :data:`STARVED`).
         self.armed_at = -math.inf
+        #: When the sentinel was last told that Python code runs.
+        self.beaten = -math.inf
 
     def run(self) -> None:
         # Ctrl-C is the main thread's to take: a C library that sets its own SIGINT
         # handler while it works (CryptoMiniSat's solver) must not get it here instead.
         if hasattr(signal, "pthread_sigmask"):
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        beaten = -math.inf
         while True:
-            self._keep_fault_handler_armed()
-            now = time.monotonic()
-            if now - beaten >= _HEARTBEAT and _sentinel is not None:
-                _sentinel.send(b"B\n")
-                beaten = now
-            nap = _IDLE
-            for ident, stretch in list(self.stretches.items()):
-                left = stretch.deadline - now
-                if left > 0:
-                    nap = min(nap, left)
-                    continue
-                nap = _RETRY
-                if ident == _MAIN_THREAD:
-                    self._overdue_in_main(stretch, -left)
-                else:
-                    self._overdue_in_thread(ident, stretch, -left)
-            time.sleep(nap)
+            try:
+                self._look()
+            except BaseException:  # raised here by plugin code, to stop the watch
+                continue
+
+    def _look(self) -> None:
+        """One look at the clock: the beat to the sentinel, the stretches overdue."""
+        self._keep_fault_handler_armed()
+        now = time.monotonic()
+        if now - self.beaten >= _HEARTBEAT and _sentinel is not None:
+            self.beaten = now
+            if _reserve is not None:
+                _reserve.arm()
+            if not _sentinel.send(b"B\n"):
+                _sentinel_lost()
+        nap = _IDLE
+        for ident, stretch in list(self.stretches.items()):
+            left = stretch.deadline - now
+            if left > 0:
+                nap = min(nap, left)
+                continue
+            nap = _RETRY
+            if ident == _MAIN_THREAD:
+                self._overdue_in_main(stretch, -left)
+            else:
+                self._overdue_in_thread(ident, stretch, -left)
+        time.sleep(nap)
 
     def _overdue_in_main(self, stretch: watch, late: float) -> None:
         # The hard stop keeps this thread's clock only: plugin code that set SIGALRM
@@ -404,6 +419,9 @@ _watchdog: _Watchdog | None = None
 # -- the sentinel, for a call that holds the interpreter ---------------------------------
 
 _sentinel: sentinel.Sentinel | None = None
+#: The sentinel's reserve, kept by the C library (:class:`.sentinel.Reserve`), started with
+#: the first sentinel of the process.
+_reserve: sentinel.Reserve | None = None
 #: What the sentinel is told of each plugin package loaded so far (where its code lives,
 #: how to name it): told again to the sentinel of a child process.
 _code_names: list[bytes] = []
@@ -425,18 +443,43 @@ def untrusted_code_ahead() -> None:
 
 
 def _start_sentinel() -> None:
-    """Start the sentinel, and tell it the packages loaded so far (a few milliseconds,
-    once a process, and only where :func:`untrusted_code_ahead` was called)."""
-    global _sentinel
+    """Start the sentinel and its reserve, and tell them the packages loaded so far (a
+    few milliseconds, once a process, and only where :func:`untrusted_code_ahead` was
+    called)."""
+    global _sentinel, _reserve
     if _sentinel is not None:
         return
+    tell = os.getppid() if tell_parent else 0
+    if _reserve is None:
+        _reserve = sentinel.start_reserve(LOCK_HELD + RESERVE_AFTER, tell)
+        if _reserve is not None:
+            for message in list(_code_names):
+                _reserve.note(message)
     try:
-        _sentinel = sentinel.start(LOCK_HELD, os.getppid() if tell_parent else 0)
+        _sentinel = sentinel.start(LOCK_HELD, tell, _reserve)
     except (OSError, ValueError, AttributeError):  # no C library to reach: the fault handler
         _sentinel = None
     if _sentinel is not None:
         for message in list(_code_names):
             _sentinel.send(message)
+
+
+#: How many times a sentinel found gone is started again (plugin code that kills each
+#: one as it comes costs no more than that; its reserve stands in for the last).
+_RESTARTS = 5
+_restarted = 0
+
+
+def _sentinel_lost() -> None:
+    """The sentinel is gone while queens runs (plugin code killed it): start another,
+    so that the reserve does not have to stand in for it."""
+    global _sentinel, _restarted
+    lost, _sentinel = _sentinel, None
+    if lost is not None:
+        lost.close()
+    if _restarted < _RESTARTS:
+        _restarted += 1
+        _start_sentinel()
 
 
 def name_code(module: object, name: str) -> None:
@@ -448,6 +491,8 @@ def name_code(module: object, name: str) -> None:
             _code_names.append(message)
             if _sentinel is not None:
                 _sentinel.send(message)
+            if _reserve is not None:
+                _reserve.note(message)
 
 
 def code_names() -> list[bytes]:
@@ -525,7 +570,7 @@ def _after_fork_in_parent() -> None:
 def _after_fork_in_child() -> None:
     """In a child process made by fork: the watchdog thread did not come along (only
     the forking thread does), so the child starts its own on first use."""
-    global _watchdog, _arming, _posting, _sentinel, forked_by
+    global _watchdog, _arming, _posting, _sentinel, _reserve, _restarted, forked_by
     culprit = _culprit_here()
     if culprit is not None:
         # A copy of queens made by plugin code: whatever it does, it never prints
@@ -539,6 +584,10 @@ def _after_fork_in_child() -> None:
     if _sentinel is not None:
         sentinel.forget_in_child(_sentinel)
         _sentinel = None
+    if _reserve is not None:
+        sentinel.forget_reserve_in_child(_reserve)
+        _reserve = None
+    _restarted = 0
 
 
 # -- the working directory -----------------------------------------------------------------
