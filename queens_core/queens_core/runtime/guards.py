@@ -148,6 +148,40 @@ _get_ident = threading.get_ident
 _monotonic = time.monotonic
 
 
+def _shown(text: str | bytes) -> str:
+    """What plugin code wrote, as a breach of the contract quotes it."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+#: The packages named for writing to descriptor 1 from a thread of their own (once each).
+_named_for_descriptor_1: set[str] = set()
+
+
+def wrote_to_descriptor_1(text: str | bytes, frame: FrameType | None) -> None:
+    """Plugin code writes ``text`` to descriptor 1 past ``sys.stdout`` (which goes to
+    standard error: :func:`queens_core.runtime.process.keep_output_apart`). In the
+    thread that runs a plugin's call, that breaks its contract as a ``print`` does;
+    elsewhere (a thread it left running) its package, found by the code that writes
+    (``frame``), is named once on standard error, and the write goes on."""
+    if _culprit_here() is not None:
+        raise ContractViolation(
+            f"it wrote {_shown(text)} to standard output, where the board is printed"
+        )
+    owner = owner_of_stack(frame)
+    if owner is not None and owner not in _named_for_descriptor_1:
+        _named_for_descriptor_1.add(owner)
+        line = (
+            f"queens: warning: {owner} writes to standard output from a thread of its own; "
+            "what it writes goes to standard error\n"
+        )
+        try:
+            os.write(_ERROR_FD, line.encode("utf-8", "replace"))
+        except OSError:
+            pass
+
+
 class StreamGuard:
     """``sys.stdout`` or ``sys.stderr`` while plugin code runs: the thread running it may
     not write (the stream is the command's: the board, the error lines); other threads
@@ -160,8 +194,7 @@ class StreamGuard:
 
     def write(self, text: str) -> int:
         if threading.get_ident() == self.thread and not _from_warnings(self):
-            shown = text if len(text) <= 40 else text[:37] + "..."
-            raise ContractViolation(f"it wrote {shown!r} to {self.where}")
+            raise ContractViolation(f"it wrote {_shown(text)} to {self.where}")
         return self.stream.write(text)
 
     def __getattr__(self, name: str) -> Any:
