@@ -25,7 +25,10 @@ rule's cache, which goes through one Python method):
   (``sum(range(10**12))``) stops every Python thread, the watchdog too: for that case
   a sentinel process (:mod:`queens_core.runtime.sentinel`) ends this one with one line
   naming the plugin, and status 3, when no heartbeat has come for :data:`LOCK_HELD`
-  seconds (see "When the sentinel starts" below); and wherever no sentinel runs,
+  seconds (see "When the sentinel starts" below), or, when plugin code killed that
+  process first, the sentinel's reserve kept by the C library
+  (:class:`~queens_core.runtime.sentinel.Reserve`) :data:`RESERVE_AFTER` seconds later;
+  and wherever no sentinel runs,
   Python's fault handler is kept armed (:data:`STARVED`), and ends the process with the
   Python stack of the stuck call and status 1 when no Python thread has run for that
   long;
@@ -42,7 +45,8 @@ When the sentinel starts
 ------------------------
 The sentinel is a second Python process (some 20 ms of CPU at its start, spent on
 another core while ``queens`` starts, so on a busy machine in ``queens``' own wall
-time), and it is needed for one case only: a call that
+time; its reserve adds some 2 ms of CPU here, for ctypes and a timer of the C library),
+and it is needed for one case only: a call that
 holds the interpreter lock past every budget. Such a call stops every Python thread of
 ``queens``, so nothing of ours can notice it *while it runs*: a sentinel started late
 (once plugin code has run for some seconds, say) would never start for a call that takes
