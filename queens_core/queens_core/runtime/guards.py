@@ -67,7 +67,10 @@ Writes that go round ``sys.stdout`` to descriptor 1 (``os.write(1, ...)``,
 ``sys.__stdout__``, a C library's ``printf``) never reach the command's output:
 :func:`queens_core.runtime.process.keep_output_apart` gives ``sys.stdout`` a descriptor
 of its own once a run and points descriptor 1 at standard error (no cost per solve).
-They are not named: that would take a check after every rule call.
+Those made through Python (``os.write``, ``sys.__stdout__``) are named
+(:func:`wrote_to_descriptor_1`); the others are not: that would take a check after
+every rule call. Descriptor 2 is left alone: it is where Python's warnings, its fault
+handler and C libraries report, and what lands there changes no output or status.
 
 Plugin code that changes the working directory (``os.chdir``, ``os.fchdir``) or forks
 the process while it runs is named as breaking its contract; a copy it forked never
@@ -318,7 +321,7 @@ class _Watchdog(threading.Thread):
             try:
                 self._look()
             except BaseException:  # raised here by plugin code, to stop the watch
-                continue
+                time.sleep(_RETRY)
 
     def _look(self) -> None:
         """One look at the clock: the beat to the sentinel, the stretches overdue."""
