@@ -108,6 +108,23 @@ HOLDS_THE_LOCK = """
 sum(range(10**12))
 """
 
+#: Stops what watches it first: raises SystemExit in the watchdog thread and waits a
+#: moment (its time budget is short) for it to end, kills every child process (the
+#: sentinel), then makes one long call into C that holds the interpreter lock.
+KILLS_THE_WATCHERS = """
+import ctypes, os, signal, threading
+for thread in threading.enumerate():
+    if thread.name == "queens-time-budget":
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+            ctypes.c_ulong(thread.ident), ctypes.py_object(SystemExit))
+        thread.join(0.05)
+for task in os.listdir("/proc/self/task"):
+    with open(f"/proc/self/task/{task}/children") as children:
+        for child in children.read().split():
+            os.kill(int(child), signal.SIGKILL)
+sum(range(10**12))
+"""
+
 # -- readers (the body of a reader package's module; fakedist installs it) -------------
 
 #: A reader package whose reader "hostile" has ``sniff`` and ``read`` bodies of a test's

@@ -165,6 +165,14 @@ def open_picture(data: bytes) -> Image.Image:
             f"{cost // 2**20:,} MB, the limit is {DECODE_BUDGET // 2**20} MB; crop it to the "
             "board or save it as PNG"
         )
+    if width * height > SCREEN_PIXELS and cost > BOMB_RATIO * len(data):
+        kind = f"{decoded.format or 'picture'} {decoded.mode}"
+        raise ReadError(
+            f"too large for its file: a {width}×{height} {kind} picture of "
+            f"{len(data) // 1024:,} KB takes about {cost // 2**20:,} MB to decode, over "
+            f"{BOMB_RATIO:,} times its file (no screenshot of a board packs that tight); "
+            "crop it to the board"
+        )
     try:
         decoded.load()
     except (OSError, ValueError) as error:
@@ -189,6 +197,15 @@ def open_picture(data: bytes) -> Image.Image:
 #: before anything is decoded, so that a small file declaring a costly picture (a WebP
 #: decodes through buffers of its own, four times its pixels' size) is refused cheaply.
 DECODE_BUDGET = 4 * MAX_PIXELS
+
+#: Pixels of the largest screen a screenshot comes from at full size (4096×4096: a 4K
+#: screen twice over, a 5K one); a picture up to this size is always decoded.
+SCREEN_PIXELS = 4096 * 4096
+#: Above :data:`SCREEN_PIXELS`, how many times its file's size a picture may take once
+#: decoded. A screenshot, even of a flat page, packs well under a few hundred times; a
+#: small file that declares a huge flat canvas (a 100 KB PNG of 40 million pixels, some
+#: 160 MB to decode) is a decompression bomb, refused from its header.
+BOMB_RATIO = 1000
 
 #: Bytes a pixel takes in Pillow, by mode (its storage: three bands are kept in four).
 _BYTES_PER_PIXEL = {"1": 1, "L": 1, "P": 1, "I;16": 2, "I;16B": 2, "I;16L": 2, "I;16N": 2}

@@ -9,6 +9,7 @@ import threading
 import traceback
 import webbrowser
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import click
 
@@ -90,10 +91,7 @@ def run(
             f"listening on every address, but answering only requests to localhost:{port}; "
             "add --allow-host NAME for each name other machines use"
         )
-    config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="off", server_header=False
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(app))
     if open_browser:
         threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
 
@@ -113,6 +111,23 @@ def run(
     server.run(sockets=[sock])
     if isinstance(library.failure, SystemExit):
         raise library.failure
+
+
+def uvicorn_config(app: Any) -> Any:
+    """How uvicorn runs the page: quiet, and cutting off clients whose request head
+    comes too slowly (:mod:`.slow_clients`)."""
+    import uvicorn
+
+    from .slow_clients import protocol
+
+    return uvicorn.Config(
+        app,
+        http=protocol(),
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        server_header=False,
+    )
 
 
 def _open_when_started(server: object, url: str) -> None:

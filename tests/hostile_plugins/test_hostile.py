@@ -18,6 +18,7 @@ from hostile import (
     EXITS,
     HOLDS_THE_LOCK,
     INTERRUPTS,
+    KILLS_THE_WATCHERS,
     MULTILINE_MESSAGE,
     NOT_A_STEP,
     PRINTS,
@@ -254,6 +255,29 @@ def test_a_call_that_holds_the_interpreter_lock_is_ended_in_one_line_naming_it(s
     ), error
     assert len(error.splitlines()) == 1
     assert took < 5.5  # before the fault handler's own end, with its stack dump
+
+
+@pytest.mark.slow
+def test_a_call_that_holds_the_lock_after_killing_its_watchers_is_still_ended_naming_it(site):
+    """Plugin code that ends the watchdog thread and kills the sentinel just before such
+    a call: the sentinel's reserve, kept by the C library, stands in for it, and the run
+    ends the same way (one line naming the package, status 3), before the fault
+    handler's stack dump and status 1."""
+    install(site, KILLS_THE_WATCHERS)
+    source = rule_module(KILLS_THE_WATCHERS, "hostile").splitlines()
+    line = next(n for n, text in enumerate(source, 1) if "sum(range(" in text)
+    status, error, took = run_shortened(site, "solve", BOARD, timeout=40)
+    assert status == EXIT_RULE_FAILED, error
+    assert error.startswith(
+        "queens: error: plugin package queens-rules-hostile[hostile] did not stop: one call "
+        "it made (at "
+    ), error
+    assert error.endswith(
+        f"hostile_rules/__init__.py:{line}) held the Python interpreter for 4 s, past its time "
+        "budget, so queens ended\n"
+    ), error
+    assert len(error.splitlines()) == 1  # not the fault handler's stack dump (at 6 s)
+    assert took < 12
 
 
 def test_the_sentinel_names_the_package_innermost_in_a_stack_else_says_where():

@@ -240,18 +240,38 @@ def test_an_exit_function_of_plugin_code_changes_neither_status_nor_output(site,
     assert error == f"queens: error: {BOARD}: {RULE} raised ValueError: broken\n"
 
 
+#: What a rule writes to descriptor 1 in its call, by route, as the breach quotes it.
+WRITTEN_IN_ITS_CALL = {"os_write": "'os.write\\n'", "dunder_stdout": "'dunder\\n'"}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("route", sorted(WRITES_TO_DESCRIPTOR_1))
 def test_plugin_writes_to_descriptor_1_never_reach_the_document(site, route):
     """Writes past the guard on ``sys.stdout`` (``os.write(1, ...)``, ``sys.__stdout__``,
-    ``/dev/stdout``, a thread writing later) go to standard error: the document is the
-    same as with a rule that writes nothing."""
+    ``/dev/stdout``, a thread writing later) never reach the document. Those made
+    through Python in the rule's call break its contract as a ``print`` does; a thread
+    it left writing is named once, its writes going to standard error; what cannot be
+    told apart (``/dev/stdout``, C code) goes to standard error, the document the same
+    as with a rule that writes nothing."""
     install(site, WRITES_TO_DESCRIPTOR_1[route])
+    if route in WRITTEN_IN_ITS_CALL:
+        status, output, error, _ = run_shortened(site, "solve", BOARD)
+        assert (status, output) == (EXIT_RULE_FAILED, "")
+        assert error == (
+            f"queens: error: {BOARD}: {RULE} broke the rule contract: it wrote "
+            f"{WRITTEN_IN_ITS_CALL[route]} to standard output, where the board is printed\n"
+        )
+        return
     status, output, error, _ = run_shortened(site, "solve", "--format", "json", BOARD)
     install(site, "pass")
     plain = run_shortened(site, "solve", "--format", "json", BOARD)
     assert (status, output) == plain[:2]
     assert error.strip(), "the writes went nowhere: the test proves nothing"
+    named = (
+        "queens: warning: plugin package queens-rules-hostile[hostile] writes to standard "
+        "output from a thread of its own; what it writes goes to standard error\n"
+    )
+    assert error.count(named) == (1 if route == "thread" else 0), error
 
 
 # -- precedence: by who was installed with queens ------------------------------------------

@@ -25,7 +25,10 @@ rule's cache, which goes through one Python method):
   (``sum(range(10**12))``) stops every Python thread, the watchdog too: for that case
   a sentinel process (:mod:`queens_core.runtime.sentinel`) ends this one with one line
   naming the plugin, and status 3, when no heartbeat has come for :data:`LOCK_HELD`
-  seconds (see "When the sentinel starts" below); and wherever no sentinel runs,
+  seconds (see "When the sentinel starts" below), or, when plugin code killed that
+  process first, the sentinel's reserve kept by the C library
+  (:class:`~queens_core.runtime.sentinel.Reserve`) :data:`RESERVE_AFTER` seconds later;
+  and wherever no sentinel runs,
   Python's fault handler is kept armed (:data:`STARVED`), and ends the process with the
   Python stack of the stuck call and status 1 when no Python thread has run for that
   long;
@@ -42,7 +45,8 @@ When the sentinel starts
 ------------------------
 The sentinel is a second Python process (some 20 ms of CPU at its start, spent on
 another core while ``queens`` starts, so on a busy machine in ``queens``' own wall
-time), and it is needed for one case only: a call that
+time; its reserve adds some 2 ms of CPU here, for ctypes and a timer of the C library),
+and it is needed for one case only: a call that
 holds the interpreter lock past every budget. Such a call stops every Python thread of
 ``queens``, so nothing of ours can notice it *while it runs*: a sentinel started late
 (once plugin code has run for some seconds, say) would never start for a call that takes
@@ -63,7 +67,10 @@ Writes that go round ``sys.stdout`` to descriptor 1 (``os.write(1, ...)``,
 ``sys.__stdout__``, a C library's ``printf``) never reach the command's output:
 :func:`queens_core.runtime.process.keep_output_apart` gives ``sys.stdout`` a descriptor
 of its own once a run and points descriptor 1 at standard error (no cost per solve).
-They are not named: that would take a check after every rule call.
+Those made through Python (``os.write``, ``sys.__stdout__``) are named
+(:func:`wrote_to_descriptor_1`); the others are not: that would take a check after
+every rule call. Descriptor 2 is left alone: it is where Python's warnings, its fault
+handler and C libraries report, and what lands there changes no output or status.
 
 Plugin code that changes the working directory (``os.chdir``, ``os.fchdir``) or forks
 the process while it runs is named as breaking its contract; a copy it forked never
@@ -125,6 +132,10 @@ STARVED = max(TIME_BUDGET, PLUGIN_BUDGET) + GRACE + 20.0
 #: the process with one line naming the plugin: the longest budget, past which any
 #: plugin code is stopped.
 LOCK_HELD = max(TIME_BUDGET, PLUGIN_BUDGET)
+#: How much longer than :data:`LOCK_HELD` the sentinel's reserve waits (plugin code
+#: may have killed the sentinel: :class:`queens_core.runtime.sentinel.Reserve`): the time
+#: the sentinel takes to end the process, so that it is the one that does.
+RESERVE_AFTER = 2.0
 #: How often the watchdog tells the sentinel that Python code still runs.
 _HEARTBEAT = 0.25
 
@@ -144,6 +155,40 @@ _get_ident = threading.get_ident
 _monotonic = time.monotonic
 
 
+def _shown(text: str | bytes) -> str:
+    """What plugin code wrote, as a breach of the contract quotes it."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+#: The packages named for writing to descriptor 1 from a thread of their own (once each).
+_named_for_descriptor_1: set[str] = set()
+
+
+def wrote_to_descriptor_1(text: str | bytes, frame: FrameType | None) -> None:
+    """Plugin code writes ``text`` to descriptor 1 past ``sys.stdout`` (which goes to
+    standard error: :func:`queens_core.runtime.process.keep_output_apart`). In the
+    thread that runs a plugin's call, that breaks its contract as a ``print`` does;
+    elsewhere (a thread it left running) its package, found by the code that writes
+    (``frame``), is named once on standard error, and the write goes on."""
+    if _culprit_here() is not None:
+        raise ContractViolation(
+            f"it wrote {_shown(text)} to standard output, where the board is printed"
+        )
+    owner = owner_of_stack(frame)
+    if owner is not None and owner not in _named_for_descriptor_1:
+        _named_for_descriptor_1.add(owner)
+        line = (
+            f"queens: warning: {owner} writes to standard output from a thread of its own; "
+            "what it writes goes to standard error\n"
+        )
+        try:
+            os.write(_ERROR_FD, line.encode("utf-8", "replace"))
+        except OSError:
+            pass
+
+
 class StreamGuard:
     """``sys.stdout`` or ``sys.stderr`` while plugin code runs: the thread running it may
     not write (the stream is the command's: the board, the error lines); other threads
@@ -156,8 +201,7 @@ class StreamGuard:
 
     def write(self, text: str) -> int:
         if threading.get_ident() == self.thread and not _from_warnings(self):
-            shown = text if len(text) <= 40 else text[:37] + "..."
-            raise ContractViolation(f"it wrote {shown!r} to {self.where}")
+            raise ContractViolation(f"it wrote {_shown(text)} to {self.where}")
         return self.stream.write(text)
 
     def __getattr__(self, name: str) -> Any:
@@ -265,31 +309,42 @@ class _Watchdog(threading.Thread):
         self.stretches: dict[int, watch] = {}
         #: When the fault handler was last armed (see :data:`STARVED`).
         self.armed_at = -math.inf
+        #: When the sentinel was last told that Python code runs.
+        self.beaten = -math.inf
 
     def run(self) -> None:
         # Ctrl-C is the main thread's to take: a C library that sets its own SIGINT
         # handler while it works (CryptoMiniSat's solver) must not get it here instead.
         if hasattr(signal, "pthread_sigmask"):
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        beaten = -math.inf
         while True:
-            self._keep_fault_handler_armed()
-            now = time.monotonic()
-            if now - beaten >= _HEARTBEAT and _sentinel is not None:
-                _sentinel.send(b"B\n")
-                beaten = now
-            nap = _IDLE
-            for ident, stretch in list(self.stretches.items()):
-                left = stretch.deadline - now
-                if left > 0:
-                    nap = min(nap, left)
-                    continue
-                nap = _RETRY
-                if ident == _MAIN_THREAD:
-                    self._overdue_in_main(stretch, -left)
-                else:
-                    self._overdue_in_thread(ident, stretch, -left)
-            time.sleep(nap)
+            try:
+                self._look()
+            except BaseException:  # raised here by plugin code, to stop the watch
+                time.sleep(_RETRY)
+
+    def _look(self) -> None:
+        """One look at the clock: the beat to the sentinel, the stretches overdue."""
+        self._keep_fault_handler_armed()
+        now = time.monotonic()
+        if now - self.beaten >= _HEARTBEAT and _sentinel is not None:
+            self.beaten = now
+            if _reserve is not None:
+                _reserve.arm()
+            if not _sentinel.send(b"B\n"):
+                _sentinel_lost()
+        nap = _IDLE
+        for ident, stretch in list(self.stretches.items()):
+            left = stretch.deadline - now
+            if left > 0:
+                nap = min(nap, left)
+                continue
+            nap = _RETRY
+            if ident == _MAIN_THREAD:
+                self._overdue_in_main(stretch, -left)
+            else:
+                self._overdue_in_thread(ident, stretch, -left)
+        time.sleep(nap)
 
     def _overdue_in_main(self, stretch: watch, late: float) -> None:
         # The hard stop keeps this thread's clock only: plugin code that set SIGALRM
@@ -404,6 +459,9 @@ _watchdog: _Watchdog | None = None
 # -- the sentinel, for a call that holds the interpreter ---------------------------------
 
 _sentinel: sentinel.Sentinel | None = None
+#: The sentinel's reserve, kept by the C library (:class:`.sentinel.Reserve`), started with
+#: the first sentinel of the process.
+_reserve: sentinel.Reserve | None = None
 #: What the sentinel is told of each plugin package loaded so far (where its code lives,
 #: how to name it): told again to the sentinel of a child process.
 _code_names: list[bytes] = []
@@ -425,18 +483,43 @@ def untrusted_code_ahead() -> None:
 
 
 def _start_sentinel() -> None:
-    """Start the sentinel, and tell it the packages loaded so far (a few milliseconds,
-    once a process, and only where :func:`untrusted_code_ahead` was called)."""
-    global _sentinel
+    """Start the sentinel and its reserve, and tell them the packages loaded so far (a
+    few milliseconds, once a process, and only where :func:`untrusted_code_ahead` was
+    called)."""
+    global _sentinel, _reserve
     if _sentinel is not None:
         return
+    tell = os.getppid() if tell_parent else 0
+    if _reserve is None:
+        _reserve = sentinel.start_reserve(LOCK_HELD + RESERVE_AFTER, tell)
+        if _reserve is not None:
+            for message in list(_code_names):
+                _reserve.note(message)
     try:
-        _sentinel = sentinel.start(LOCK_HELD, os.getppid() if tell_parent else 0)
+        _sentinel = sentinel.start(LOCK_HELD, tell, _reserve)
     except (OSError, ValueError, AttributeError):  # no C library to reach: the fault handler
         _sentinel = None
     if _sentinel is not None:
         for message in list(_code_names):
             _sentinel.send(message)
+
+
+#: How many times a sentinel found gone is started again (plugin code that kills each
+#: one as it comes costs no more than that; its reserve stands in for the last).
+_RESTARTS = 5
+_restarted = 0
+
+
+def _sentinel_lost() -> None:
+    """The sentinel is gone while queens runs (plugin code killed it): start another,
+    so that the reserve does not have to stand in for it."""
+    global _sentinel, _restarted
+    lost, _sentinel = _sentinel, None
+    if lost is not None:
+        lost.close()
+    if _restarted < _RESTARTS:
+        _restarted += 1
+        _start_sentinel()
 
 
 def name_code(module: object, name: str) -> None:
@@ -448,6 +531,8 @@ def name_code(module: object, name: str) -> None:
             _code_names.append(message)
             if _sentinel is not None:
                 _sentinel.send(message)
+            if _reserve is not None:
+                _reserve.note(message)
 
 
 def code_names() -> list[bytes]:
@@ -525,7 +610,7 @@ def _after_fork_in_parent() -> None:
 def _after_fork_in_child() -> None:
     """In a child process made by fork: the watchdog thread did not come along (only
     the forking thread does), so the child starts its own on first use."""
-    global _watchdog, _arming, _posting, _sentinel, forked_by
+    global _watchdog, _arming, _posting, _sentinel, _reserve, _restarted, forked_by
     culprit = _culprit_here()
     if culprit is not None:
         # A copy of queens made by plugin code: whatever it does, it never prints
@@ -539,6 +624,10 @@ def _after_fork_in_child() -> None:
     if _sentinel is not None:
         sentinel.forget_in_child(_sentinel)
         _sentinel = None
+    if _reserve is not None:
+        sentinel.forget_reserve_in_child(_reserve)
+        _reserve = None
+    _restarted = 0
 
 
 # -- the working directory -----------------------------------------------------------------

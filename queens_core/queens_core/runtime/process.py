@@ -246,6 +246,49 @@ def keep_output_apart() -> None:
         errors=stdout.errors,
         line_buffering=bool(getattr(stdout, "line_buffering", False)),
     )
+    _name_writes_to_descriptor_1(stdout)
+
+
+def _name_writes_to_descriptor_1(old_stdout: Any) -> None:
+    """Name the plugin code that writes to descriptor 1 through Python (``os.write(1,
+    ...)``, ``sys.__stdout__``): inside its call it breaks its contract as a ``print``
+    does (:func:`queens_core.runtime.guards.wrote_to_descriptor_1`); from a thread it
+    left running, its package is named once on standard error. Free until called: the
+    checks are in these two routes only (``open("/dev/stdout")`` and C code's writes
+    still go to standard error unnamed)."""
+    import sys
+
+    real_write = os.write
+
+    def write(fd: int, data: Any) -> int:
+        if fd == 1:
+            guards = sys.modules.get("queens_core.runtime.guards")
+            if guards is not None:
+                guards.wrote_to_descriptor_1(bytes(data[:64]), sys._getframe(1))
+        return real_write(fd, data)
+
+    os.write = write
+    if sys.__stdout__ is old_stdout:
+        sys.__stdout__ = _DescriptorOne(old_stdout)  # type: ignore[misc,assignment]
+
+
+class _DescriptorOne:
+    """``sys.__stdout__`` once descriptor 1 is standard error: writes go through, named
+    when plugin code makes them (see :func:`_name_writes_to_descriptor_1`)."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        import sys
+
+        guards = sys.modules.get("queens_core.runtime.guards")
+        if guards is not None:
+            guards.wrote_to_descriptor_1(text[:64], sys._getframe(1))
+        return int(self.stream.write(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def end_at_once(status: int) -> NoReturn:

@@ -21,7 +21,18 @@ heartbeat a few times a second; the sentinel
    number, 3, as the status); a process that does not end that way is killed.
 
 The sentinel ends when the process does (its end of the heartbeats closes), and takes
-no Ctrl-C (that is for ``queens``). A side effect: ``SIGQUIT`` (Ctrl-\\) ends ``queens``
+no Ctrl-C (that is for ``queens``).
+
+Plugin code can kill the sentinel (and starve the watchdog) just before its long call.
+The watchdog starts a new sentinel when it finds the old one gone, but a call that
+holds the interpreter from then on leaves it no chance; so a :class:`Reserve` stands
+behind the sentinel, in the C library rather than in Python: a timer of the kernel that
+the watchdog pushes ahead at each heartbeat, and that, when it fires
+:data:`~queens_core.runtime.guards.RESERVE_AFTER` seconds after the sentinel would have
+acted, has a thread of the C library start a fresh sentinel (``system()``, which needs
+no interpreter). That one asks for the stacks and names the package the same way,
+unless the sentinel it stands for still runs (the process was only stopped a while:
+``Ctrl-Z``). A side effect: ``SIGQUIT`` (Ctrl-\\) ends ``queens``
 at once with status 3 too, without a core dump. Linux only (it reads ``/proc`` and
 calls the C library through ctypes' C module); elsewhere the fault handler's own dump
 after :data:`~queens_core.runtime.guards.STARVED` seconds is what remains.
@@ -44,10 +55,14 @@ class Sentinel:
     SIGPIPE, which the command line leaves at its default), and the fault handler's
     pipe."""
 
-    def __init__(self, pid: int, beat: _socket.socket, dump: int):
+    def __init__(self, pid: int, beat: _socket.socket, dump: int, dump_read: int):
         self.pid = pid
         self.beat = beat
         self.dump = dump
+        #: The read end of the fault handler's pipe, kept here too: the stacks never meet
+        #: a pipe without a reader (which would end queens with SIGPIPE) when plugin code
+        #: killed the sentinel, and a reserve sentinel reads them through ``/proc``.
+        self.dump_read = dump_read
 
     def send(self, message: bytes) -> bool:
         """Write ``message``; False once the sentinel is gone."""
@@ -61,10 +76,11 @@ class Sentinel:
 
     def close(self) -> None:
         self.beat.close()
-        try:
-            os.close(self.dump)
-        except OSError:
-            pass
+        for fd in (self.dump, self.dump_read):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
 def can_start() -> bool:
@@ -77,11 +93,12 @@ def can_start() -> bool:
     )
 
 
-def start(held: float, tell: int) -> Sentinel | None:
+def start(held: float, tell: int, reserve: Reserve | None = None) -> Sentinel | None:
     """Start a sentinel over this process (``tell``: a process to send SIGUSR1 to when
-    it ends this one, 0 for none); None where it cannot work, or SIGQUIT is taken."""
-    if not can_start() or signal.getsignal(signal.SIGQUIT) is not signal.SIG_DFL:
-        return None
+    it ends this one, 0 for none; ``reserve``: told where the new sentinel is); None
+    where it cannot work, or SIGQUIT is taken by another handler than ours."""
+    if not can_start() or signal.getsignal(signal.SIGQUIT) not in (signal.SIG_DFL, None):
+        return None  # None: the C library's _exit, set by a sentinel started before
     import faulthandler
 
     beat, beat_end = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_STREAM)
@@ -105,10 +122,11 @@ def start(held: float, tell: int) -> Sentinel | None:
         beat_end.close()
         return None
     beat_end.close()
-    os.close(dump)
     faulthandler.register(signal.SIGUSR2, file=dump_write, all_threads=True)
     _exit_on_sigquit()
-    return Sentinel(pid, beat, dump_write)
+    if reserve is not None:
+        reserve.note(f"P{pid}\nD{dump}\n".encode())
+    return Sentinel(pid, beat, dump_write, dump)
 
 
 def _exit_on_sigquit() -> None:
@@ -132,6 +150,95 @@ def _exit_on_sigquit() -> None:
     # None: the program's own symbols, the C library's among them (as ctypes.CDLL(None)).
     libc = _ctypes.dlopen(None, os.RTLD_NOW)  # type: ignore[arg-type]
     SetHandler(_ctypes.dlsym(libc, "signal"))(int(signal.SIGQUIT), _ctypes.dlsym(libc, "_exit"))
+
+
+class Reserve:
+    """The sentinel's stand-in, kept by the C library and the kernel (see above): a
+    timer that runs ``system(command)`` in a thread of the C library when it fires, and
+    a log (a file in memory, read by the reserve sentinel through ``/proc``) of what it
+    needs: the packages' names (``N`` lines, as the sentinel is told), the pid of the
+    sentinel it stands for (``P``) and the descriptor of the stacks' pipe (``D``)."""
+
+    def __init__(self, after: float, tell: int):
+        import ctypes
+
+        class TimeSpec(ctypes.Structure):
+            _fields_ = [("seconds", ctypes.c_long), ("nanoseconds", ctypes.c_long)]
+
+        class TimerSpec(ctypes.Structure):
+            _fields_ = [("interval", TimeSpec), ("value", TimeSpec)]
+
+        class SigEvent(ctypes.Structure):  # Linux's struct sigevent, 64 bytes
+            _fields_ = [
+                ("value", ctypes.c_void_p),
+                ("signo", ctypes.c_int),
+                ("notify", ctypes.c_int),
+                ("function", ctypes.c_void_p),
+                ("attributes", ctypes.c_void_p),
+                ("padding", ctypes.c_int * 8),
+            ]
+
+        if ctypes.sizeof(SigEvent) != 64:
+            raise OSError("not the sigevent of 64-bit Linux")
+        self.log = os.memfd_create("queens-sentinel-names")
+        words = [sys.executable, "-I", "-S", PROGRAM, "--reserve", str(os.getpid())]
+        words += [repr(after), str(tell), str(self.log)]
+        command = " ".join(shlex_quote(word) for word in words)
+        # Kept alive as long as the timer: the C library reads it when the timer fires.
+        self.command = ctypes.create_string_buffer((command + " </dev/null >/dev/null &").encode())
+        libc = ctypes.CDLL(None, use_errno=True)
+        event = SigEvent(
+            value=ctypes.cast(self.command, ctypes.c_void_p),
+            notify=2,  # SIGEV_THREAD: call the function in a new thread of the C library
+            function=ctypes.cast(libc.system, ctypes.c_void_p),
+        )
+        self.timer = ctypes.c_void_p()
+        if libc.timer_create(1, ctypes.byref(event), ctypes.byref(self.timer)) != 0:  # MONOTONIC
+            os.close(self.log)
+            raise OSError(ctypes.get_errno(), "timer_create")
+        self.spec = TimerSpec()
+        self.spec.value.seconds = int(after)
+        self.spec.value.nanoseconds = int((after - int(after)) * 1e9)
+        self._settime = libc.timer_settime
+        self._settime.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+        self._spec = ctypes.byref(self.spec)
+        self.arm()
+
+    def arm(self) -> None:
+        """Push the timer a whole delay ahead (one system call; the watchdog's beat)."""
+        self._settime(self.timer, 0, self._spec, None)
+
+    def note(self, message: bytes) -> None:
+        try:
+            os.write(self.log, message)
+        except OSError:
+            pass
+
+
+def start_reserve(after: float, tell: int) -> Reserve | None:
+    """A :class:`Reserve` that fires ``after`` seconds from each :meth:`Reserve.arm`;
+    None where it cannot be had (not 64-bit Linux with the C library's timers)."""
+    if not can_start() or not hasattr(os, "memfd_create"):
+        return None
+    try:
+        return Reserve(after, tell)
+    except (OSError, AttributeError, ValueError):
+        return None
+
+
+def shlex_quote(text: str) -> str:
+    """``text`` as one word of the shell (shlex.quote, without importing shlex and re)."""
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+def forget_reserve_in_child(reserve: Reserve) -> None:
+    """In a child made by fork: the kernel gave it no timer (timers stay with the
+    process that made them), and the log is the parent's: it is closed here (the
+    child makes its own reserve with its own sentinel)."""
+    try:
+        os.close(reserve.log)
+    except OSError:
+        pass
 
 
 def forget_in_child(sentinel: Sentinel) -> None:

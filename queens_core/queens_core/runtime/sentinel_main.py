@@ -4,6 +4,11 @@ Run as ``python -I -S sentinel_main.py PID SECONDS TELL``, with the heartbeats' 
 on descriptor 0 and the fault handler's pipe on descriptor 3: it imports only modules
 built into Python (it starts in milliseconds, with no site-packages), writes nothing but
 its one line, and ends when the process it watches does.
+
+Run as ``python -I -S sentinel_main.py --reserve PID SECONDS TELL LOG`` by the reserve's
+timer (:class:`queens_core.runtime.sentinel.Reserve`), when the watchdog has not pushed
+that timer ahead for SECONDS: it reads what it needs from the log, descriptor LOG of the
+process, and acts at once, unless the sentinel it stands for still runs.
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ ANSWER = 2.0
 
 def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for queens, which it watches
+    if sys.argv[1] == "--reserve":
+        reserve(int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+        return
     os.closerange(4, 4096)  # the descriptors queens let its children have: not for this
     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # a reader of queens' output sees its end
     pid, held, tell = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
@@ -55,6 +63,51 @@ def watch(pid: int, held: float) -> list[tuple[str, str]]:
             last = now
         elif now - last >= held:
             return names
+
+
+def reserve(pid: int, held: float, tell: int, log: int) -> None:
+    """Stand in for the sentinel named in the log when it is gone (killed by plugin code):
+    the same line, from the same stacks, and the same end."""
+    try:
+        with open(f"/proc/{pid}/fd/{log}", "rb") as notes:
+            lines = notes.read().split(b"\n")
+    except OSError:
+        return  # queens has ended
+    names, watched_by, dump = [], 0, -1
+    for note in lines:
+        if note[:1] == b"N":
+            root, _, name = note[1:].decode("utf-8", "replace").partition("\t")
+            names.append((root.rstrip(os.sep) + os.sep, name))
+        elif note[:1] == b"P":
+            watched_by = int(note[1:])
+        elif note[:1] == b"D":
+            dump = int(note[1:])
+    while stopped(pid):  # Ctrl-Z: the timer ran on meanwhile, not the call
+        time.sleep(0.25)
+    if watched_by and sentinel_runs(watched_by, pid):
+        return  # it acts itself (or the process was only stopped for a while)
+    try:
+        fd = os.open(f"/proc/{pid}/fd/{dump}", os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return
+    os.dup2(fd, 3)
+    line = verdict(stacks(pid), names, held)
+    try:
+        os.write(2, line.encode("utf-8", "replace") + b"\n")
+    finally:
+        end(pid, tell)
+
+
+def sentinel_runs(sentinel: int, pid: int) -> bool:
+    """Whether process ``sentinel`` is still the sentinel of process ``pid``."""
+    try:
+        with open(f"/proc/{sentinel}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        with open(f"/proc/{sentinel}/cmdline", "rb") as cmdline:
+            program = cmdline.read()
+    except OSError:
+        return False
+    return fields[0] != b"Z" and int(fields[1]) == pid and b"sentinel_main" in program
 
 
 def stopped(pid: int) -> bool:
