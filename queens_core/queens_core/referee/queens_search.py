@@ -211,7 +211,7 @@ class Search:
             self.region_masks = board.region_masks
             # Laid out when the matching filter first runs: most searches end before.
             self.layout = 0
-            self.units = tuple(mask for _, _, mask in board.units)
+            self.units = board.row_masks + board.col_masks + board.region_masks
             #: Nodes before the matching filter runs, and the node at which the lattice
             #: test runs (-1: never).
             self.filter_after = 0
@@ -465,8 +465,28 @@ def _dead_edges(edges: list[int], n: int) -> list[tuple[int, int]] | None:
             else:
                 pending.append(left)
     for left in pending:
-        if not _augment(edges, owner, left, [0]):
-            return None
+        # A neighbour's partner that has a free neighbour of its own moves there (the
+        # shortest augmenting path, which most of them are); else a full search.
+        rest = edges[left]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            right = low.bit_length() - 1
+            partner = owner[right]
+            free = edges[partner] & ~taken
+            if free:
+                spare = free & -free
+                taken |= spare
+                owner[spare.bit_length() - 1] = partner
+                owner[right] = left
+                break
+        else:
+            if not _augment(edges, owner, left, [0]):
+                return None
+            taken = 0
+            for right, partner in enumerate(owner):
+                if partner >= 0:
+                    taken |= 1 << right
     ahead = [edges[left] if left >= 0 else 0 for left in owner]
     dead: list[tuple[int, int]] = []
     remaining = everyone
