@@ -99,3 +99,13 @@ def test_the_archive_boards_are_searched_through_the_same_nodes():
         plain = _GraphByGraph(board, 2)
         assert fast.run(*root(board, None)) == plain.run(*root(board, None)), path.name
         assert fast.nodes == plain.nodes, path.name
+
+
+def test_cells_past_the_board_change_nothing():
+    """A state of a larger board marks cells past this one: no unit holds them, and the
+    filter's blocks (one board wide each) must not see them spill into the next."""
+    board = Board.parse((ARCHIVE / "1.txt").read_text())
+    larger = (1 << ((board.n + 1) ** 2)) - 1
+    plain = Search(board, 5).run(board.full, 0)
+    assert plain
+    assert Search(board, 5).run(larger, 0) == plain

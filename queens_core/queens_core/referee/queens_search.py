@@ -253,6 +253,9 @@ class Search:
         if self.cap >= 1:
             if self.seconds is not None:
                 self.deadline = time.perf_counter() + self.seconds
+            # Cells past the board (a state of a larger board) are in no unit, so the
+            # search never looks at them, but the filter's blocks would overlap.
+            live &= (1 << (self.n * self.n)) - 1
             self.root = (live, queens)
             try:
                 if self.lattice_after < 0 and self.node_limit is None and self.seconds is None:
