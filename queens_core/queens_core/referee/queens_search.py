@@ -30,10 +30,10 @@ and the caller says "undecided within the budget" instead of hanging.
 
 from __future__ import annotations
 
+import struct
 import time
 
 from ..engine.board import Board, size_geometry
-from ..engine.matching import dead_edges
 from .budget import SearchLimitExceeded, check_budget, root
 from .lattice import has_integer_cover
 
@@ -45,23 +45,109 @@ LATTICE_AFTER = 200
 #: need a few dozen nodes, and the filter would cost about four times what it saves; the
 #: few that wander (from 12×12 up they can take millions of nodes) get it early.
 MAP_SINGLES_NODES = 48
-#: Each region's parts in the rows (columns) it meets, as (line, cells) pairs.
-RegionParts = tuple[tuple[tuple[int, int], ...], ...]
 
 
-def _region_parts(
-    cell_region: tuple[int, ...], region_masks: tuple[int, ...], lines: tuple[int, ...], step: int
-) -> RegionParts:
-    """Each region's parts in the given lines (rows: ``step`` N, columns: 1), found from
-    the regions each line holds (a few) rather than by trying every region on every line."""
-    n = len(lines)
-    stride = n if step == 1 else 1
-    parts: list[list[tuple[int, int]]] = [[] for _ in region_masks]
-    for index, line in enumerate(lines):
-        first = index * step
-        for k in set(cell_region[first : first + n * stride : stride]):
-            parts[k].append((index, region_masks[k] & line))
-    return tuple(tuple(p) for p in parts)
+class _Lines:
+    """Reads, for every row and region of an N×N board at once, the lines its live cells
+    meet: each unit's cells get a block of their own in one large integer (``live``
+    times a constant copies it into every block, and a mask keeps each block's unit),
+    and a few shifts and masks over the whole integer fold each block onto its first
+    row (the columns it meets) or onto its first column (the rows). A dozen big-integer
+    operations in C instead of a loop over every unit's cells in every line.
+
+    One per size, shared by every search of that size (:func:`_lines`); a board adds
+    its units' masks laid out in blocks (:meth:`layout`)."""
+
+    __slots__ = (
+        "block",
+        "column_folds",
+        "everywhere",
+        "first_column",
+        "n",
+        "region_blocks",
+        "regions_layout",
+        "row_gathers",
+        "row_smears",
+        "units_format",
+    )
+
+    def __init__(self, n: int):
+        self.n = n
+        # Room in each block for a board, and for the bits the folds shift down from the
+        # block above (at most N + 8 places past the board), which the masks then drop.
+        self.block = block = -(-(n * n + n + 8) // 8) * 8
+        units = 2 * n
+        self.region_blocks = n * block
+
+        def repeat(mask: int, count: int) -> int:
+            return mask * sum(1 << (k * block) for k in range(count))
+
+        #: ``live`` times this: a copy of it in every block (rows', then regions').
+        self.everywhere = repeat(1, units)
+        folds = []
+        rows = n
+        while rows > 1:
+            half = (rows + 1) // 2
+            folds.append((half * n, repeat((1 << (half * n)) - 1, units)))
+            rows = half
+        #: Fold the lower rows of each block onto the upper ones: (shift, rows kept).
+        self.column_folds = tuple(folds)
+        smears = []
+        shift = 1
+        while shift < n:
+            within = sum(((1 << (n - shift)) - 1) << (r * n) for r in range(n))
+            smears.append((shift, repeat(within, n)))
+            shift *= 2
+        #: OR each row of a region's block into its first cell: (shift, cells that may
+        #: take a bit from ``shift`` places on, in the same row).
+        self.row_smears = tuple(smears)
+        self.first_column = repeat(sum(1 << (r * n) for r in range(n)), n)
+        gathers = []
+        step = 1
+        while step < n:
+            # Where row r's bit is once the steps below ``step`` have moved it.
+            chosen = sum(1 << (r * n - (r % step) * (n - 1)) for r in range(n) if r & step)
+            gathers.append((step * (n - 1), repeat(chosen, n)))
+            step *= 2
+        #: Move row r's bit from the start of row r to bit r, by the binary digits of r.
+        self.row_gathers = tuple(gathers)
+        width = "B" if n <= 8 else "H" if n <= 16 else "I"
+        pad = block // 8 - struct.calcsize(width)
+        self.units_format = struct.Struct("<" + (width + f"{pad}x") * units)
+        self.regions_layout = struct.Struct("<" + (width + f"{pad}x") * n)
+
+    def layout(self, row_masks: tuple[int, ...], region_masks: tuple[int, ...]) -> int:
+        """A board's rows and regions, each in its block."""
+        block = self.block
+        return sum(mask << (k * block) for k, mask in enumerate(row_masks + region_masks))
+
+    def read(self, live: int, layout: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per row and region (in that order), the mask of the columns its live cells
+        meet; per region, the mask of the rows."""
+        blocks = live * self.everywhere & layout
+        regions = blocks >> self.region_blocks
+        for shift, kept in self.column_folds:
+            blocks = blocks & kept | (blocks >> shift) & kept
+        for shift, within in self.row_smears:
+            regions |= (regions >> shift) & within
+        regions &= self.first_column
+        for shift, chosen in self.row_gathers:
+            moving = regions & chosen
+            regions = regions ^ moving | moving >> shift
+        columns = self.units_format.unpack(blocks.to_bytes(self.units_format.size, "little"))
+        rows = self.regions_layout.unpack(regions.to_bytes(self.regions_layout.size, "little"))
+        return columns, rows
+
+
+#: Per size, its :class:`_Lines` (made on first use).
+_LINES: dict[int, _Lines] = {}
+
+
+def _lines(n: int) -> _Lines:
+    lines = _LINES.get(n)
+    if lines is None:
+        lines = _LINES[n] = _Lines(n)
+    return lines
 
 
 class _NoSolution(Exception):
@@ -85,12 +171,11 @@ class Search:
         "keep",
         "kill_masks",
         "lattice_after",
+        "layout",
         "n",
         "node_limit",
         "nodes",
-        "region_col_parts",
         "region_masks",
-        "region_row_parts",
         "root",
         "row_masks",
         "seconds",
@@ -124,10 +209,9 @@ class Search:
             self.row_masks = board.row_masks
             self.col_masks = board.col_masks
             self.region_masks = board.region_masks
-            # Cut when the matching filter first runs (below): most searches end before.
-            self.region_row_parts: RegionParts = ()
-            self.region_col_parts: RegionParts = ()
-            self.units = tuple(mask for _, _, mask in board.units)
+            # Laid out when the matching filter first runs: most searches end before.
+            self.layout = 0
+            self.units = board.row_masks + board.col_masks + board.region_masks
             #: Nodes before the matching filter runs, and the node at which the lattice
             #: test runs (-1: never).
             self.filter_after = 0
@@ -147,8 +231,7 @@ class Search:
         self.row_masks = rows
         self.col_masks = cols
         self.region_masks = tuple(region_masks)
-        # The filter's region slices are cut when it first runs: most searches end before.
-        self.region_row_parts = self.region_col_parts = ()
+        self.layout = 0
         self.units = rows + cols + self.region_masks
         self.filter_after = MAP_SINGLES_NODES
         self.lattice_after = -1
@@ -170,6 +253,9 @@ class Search:
         if self.cap >= 1:
             if self.seconds is not None:
                 self.deadline = time.perf_counter() + self.seconds
+            # Cells past the board (a state of a larger board) are in no unit, so the
+            # search never looks at them, but the filter's blocks would overlap.
+            live &= (1 << (self.n * self.n)) - 1
             self.root = (live, queens)
             try:
                 if self.lattice_after < 0 and self.node_limit is None and self.seconds is None:
@@ -201,6 +287,7 @@ class Search:
         kill_masks = self.kill_masks
         n = self.n
         filtering = nodes >= self.filter_after
+        clean: list[list[int]] = [[], [], []]
         while True:
             placed = True
             while placed:
@@ -223,7 +310,7 @@ class Search:
                             best, best_count = cells, size
             if not filtering or not best:
                 break
-            filtered = self._filter(live, queens)
+            filtered = self._filter(live, clean)
             if filtered is None:
                 return
             if filtered == live:
@@ -253,6 +340,7 @@ class Search:
         self.nodes += 1
         kill_masks = self.kill_masks
         n = self.n
+        clean: list[list[int]] = [[], [], []]
         while True:
             placed = True
             while placed:
@@ -275,7 +363,7 @@ class Search:
                             best, best_count = cells, size
             if self.nodes < self.filter_after or queens.bit_count() == n:
                 break
-            filtered = self._filter(live, queens)
+            filtered = self._filter(live, clean)
             if filtered is None:
                 return
             if filtered == live:
@@ -312,47 +400,147 @@ class Search:
             cells.append((r, n + c, 2 * n + cell_region[cell]))
         return has_integer_cover(cells, open_units)
 
-    def _filter(self, live: int, queens: int) -> int | None:
+    def _filter(self, live: int, clean: list[list[int]]) -> int | None:
         """Kill the cells whose row-column, region-row or region-column pairing lies in
-        no perfect matching; None when one of the three graphs has no perfect matching."""
-        n = self.n
-        row_masks = self.row_masks
-        col_masks = self.col_masks
-        region_masks = self.region_masks
-        if not self.region_row_parts:
-            self.region_row_parts = _region_parts(self.cell_region, region_masks, row_masks, n)
-            self.region_col_parts = _region_parts(self.cell_region, region_masks, col_masks, 1)
+        no perfect matching; None when one of the three graphs has no perfect matching.
 
-        open_regions = [k for k in range(n) if not region_masks[k] & queens]
-        for parts, lines in (
-            (self.region_row_parts, row_masks),
-            (self.region_col_parts, col_masks),
+        ``clean`` holds, per graph, its edges the last time this node filtered it (what
+        was left once its dead edges were gone, so every edge lay in a perfect matching):
+        a graph whose edges are still those kills nothing and is not filtered again. The
+        cells killed are the same whichever graphs run first (an edge that lies in no
+        perfect matching lies in none of a smaller graph either), so the node's fixed
+        point is too."""
+        n = self.n
+        lines = _lines(n)
+        layout = self.layout
+        if not layout:
+            layout = self.layout = lines.layout(self.row_masks, self.region_masks)
+        columns, rows = lines.read(live, layout)
+        # Closed units have no live cell (the singles killed them), so no edge: the
+        # graphs are over the open units without asking which those are.
+        for graph, edges, lefts, across in (
+            (0, list(rows), self.region_masks, self.row_masks),
+            (1, list(columns[n:]), self.region_masks, self.col_masks),
+            (2, list(columns[:n]), self.row_masks, self.col_masks),
         ):
-            edges = {}
-            for k in open_regions:
-                reached = 0
-                for index, part in parts[k]:
-                    if live & part:
-                        reached |= 1 << index
-                edges[k] = reached
-            dead = dead_edges(edges, n)
+            if edges == clean[graph]:
+                continue
+            dead = _dead_edges(edges, n)
             if dead is None:
                 return None
-            for k, lost in dead.items():
-                region = region_masks[k]
+            for left, lost in dead:
+                edges[left] ^= lost
+                unit = lefts[left]
                 while lost:
                     low = lost & -lost
                     lost ^= low
-                    live &= ~(region & lines[low.bit_length() - 1])
-
-        first_row = (1 << n) - 1
-        edges = {r: (live >> (r * n)) & first_row for r in range(n) if not row_masks[r] & queens}
-        dead = dead_edges(edges, n)
-        if dead is None:
-            return None
-        for r, lost in dead.items():
-            live &= ~(lost << (r * n))
+                    live &= ~(unit & across[low.bit_length() - 1])
+            clean[graph] = edges
         return live
+
+
+def _dead_edges(edges: list[int], n: int) -> list[tuple[int, int]] | None:
+    """The edges of a bipartite graph that lie in no perfect matching, as (left vertex,
+    mask of its right neighbours so lost) pairs; None when there is no perfect matching.
+
+    ``edges`` holds each left vertex's right neighbours (0: no such vertex); the graph
+    has as many right vertices in its edges as left vertices with edges (a search node's
+    open units). :func:`~queens_core.engine.matching.dead_edges` for the search: on a
+    list, in one function, for a filter that runs at every node. It works on the right
+    vertices: ``r -> s`` when the partner of ``r`` has an edge to ``s``; an edge from the
+    partner of ``r`` to ``s`` lies in a perfect matching iff ``r`` and ``s`` lie in one
+    strongly connected component of that graph (the first is usually everything)."""
+    owner = [-1] * n
+    taken = 0
+    everyone = 0
+    pending = []
+    for left in range(n):
+        neighbours = edges[left]
+        if neighbours:
+            everyone |= neighbours
+            # Greedy first (its lowest free neighbour): most vertices match without an
+            # augmenting path.
+            free = neighbours & ~taken
+            if free:
+                low = free & -free
+                taken |= low
+                owner[low.bit_length() - 1] = left
+            else:
+                pending.append(left)
+    for left in pending:
+        # A neighbour's partner that has a free neighbour of its own moves there (the
+        # shortest augmenting path, which most of them are); else a full search.
+        rest = edges[left]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            right = low.bit_length() - 1
+            partner = owner[right]
+            free = edges[partner] & ~taken
+            if free:
+                spare = free & -free
+                taken |= spare
+                owner[spare.bit_length() - 1] = partner
+                owner[right] = left
+                break
+        else:
+            if not _augment(edges, owner, left, [0]):
+                return None
+            taken = 0
+            for right, partner in enumerate(owner):
+                if partner >= 0:
+                    taken |= 1 << right
+    ahead = [edges[left] if left >= 0 else 0 for left in owner]
+    dead: list[tuple[int, int]] = []
+    remaining = everyone
+    while remaining:
+        first = remaining & -remaining
+        forward = first
+        todo = first
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            new = ahead[low.bit_length() - 1] & remaining & ~forward
+            forward |= new
+            todo |= new
+        component = first
+        grew = forward != first
+        while grew:
+            grew = False
+            rest = forward & ~component
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if ahead[low.bit_length() - 1] & component:
+                    component |= low
+                    grew = True
+        if component == everyone:
+            return dead
+        members = component
+        while members:
+            low = members & -members
+            members ^= low
+            left = owner[low.bit_length() - 1]
+            out = edges[left] & ~component
+            if out:
+                dead.append((left, out))
+        remaining &= ~component
+    return dead
+
+
+def _augment(edges: list[int], owner: list[int], left: int, seen: list[int]) -> bool:
+    """Match ``left`` along an augmenting path, if there is one (``seen``: the right
+    vertices this search has been through, in a one-item list)."""
+    candidates = edges[left] & ~seen[0]
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        seen[0] |= low
+        right = low.bit_length() - 1
+        if owner[right] < 0 or _augment(edges, owner, owner[right], seen):
+            owner[right] = left
+            return True
+    return False
 
 
 def search(
