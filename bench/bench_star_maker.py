@@ -8,7 +8,8 @@ count - 1 of that seed with ``StarMaker(rules, size, stars).board(i, seed)`` and
 each with ``time.process_time``: the processor time of the maker alone, which other work
 on a shared machine disturbs far less than the wall clock of ``bench_starbattle.py
 --generate``. It prints each round, then boards a second per tree and the tiers of the
-boards made (c: cheap, e: expensive; both trees make only unique, solved boards).
+boards made (c: cheap, e: expensive; both trees make only unique, solved boards) and the
+slowest board's full solve (the rules' solve with every rule, ``queens solve``'s).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def _worker(size: int, stars: int, seed: int, count: int) -> list[list]:
         made = maker.board(index, seed)
         rung = made.assessment.rung
         assert rung is not None  # the maker keeps solved boards only
-        out.append([time.process_time() - started, str(rung.tier)])
+        out.append([time.process_time() - started, str(rung.tier), made.assessment.full_seconds])
     return out
 
 
@@ -54,6 +55,7 @@ def main() -> int:
     if args.baseline:
         trees = {"baseline": baseline_python(args.baseline, "bench_star_maker.py"), **trees}
     seconds_of = dict.fromkeys(trees, 0.0)
+    slowest_of = dict.fromkeys(trees, 0.0)
     tiers_of = dict.fromkeys(trees, "")
     print(f"{args.size}×{args.size}, {args.stars} stars, {args.count} boards a seed")
     for seed in args.seeds:
@@ -72,6 +74,7 @@ def main() -> int:
             seconds = sum(item[0] for item in made)
             tiers = "".join(item[1][0] for item in made)
             seconds_of[name] += seconds
+            slowest_of[name] = max([slowest_of[name], *(item[2] for item in made)])
             tiers_of[name] += tiers
             print(
                 f"seed {seed:<6} {name:<10} {seconds:7.1f} s  {len(made) / seconds:6.2f}/s  {tiers}"
@@ -80,7 +83,8 @@ def main() -> int:
         count = len(tiers_of[name])
         print(
             f"{name:<10} {count} boards in {seconds:.1f} s of processor time: "
-            f"{count / seconds:.2f} boards/s ({tiers_of[name].count('c')} of the cheap tier)"
+            f"{count / seconds:.2f} boards/s ({tiers_of[name].count('c')} of the cheap tier), "
+            f"slowest solve {slowest_of[name]:.2f} s"
         )
     return 0
 

@@ -41,9 +41,11 @@ from ..engine.board import Board, bits, max_stars, size_article
 from ..engine.driver import Solver
 from ..engine.rules import Rule, Tier
 from ..engine.state import State
+from ..referee import sat
 from ..referee.blame import UnsoundRule
 from ..referee.budget import SearchLimitExceeded
 from ..referee.exact import OtherSolutions, find_solutions
+from ..referee.sat_maps import MapSession
 from ..tools.grade import LADDER, TIER_EXPENSIVE, TIERS_NEEDED, Assessment, Grader, check_against
 from .regions import REGION_CHARS, lettered_rows, neighbours4
 
@@ -244,7 +246,7 @@ REPAIRED_STALLS_UP_TO = 14
 
 
 def _other_solutions(
-    exact: OtherSolutions, board: Board, planted: int, known: list[int]
+    exact: MapSession | OtherSolutions, board: Board, planted: int, known: list[int]
 ) -> list[int] | None:
     """Solutions of ``board`` other than ``planted``: those of ``known`` that still are
     (a repair moved a cell none of them stars: every region still holds K of their
@@ -256,6 +258,8 @@ def _other_solutions(
     if still:
         return still
     try:
+        if isinstance(exact, MapSession):
+            return exact.other_solutions(list(masks), planted, OTHERS_PER_QUESTION)
         return exact.find_some(board, planted, OTHERS_PER_QUESTION)
     except SearchLimitExceeded:
         return None
@@ -279,7 +283,10 @@ def generate_starbattle(
         )
     rng = random.Random(seed)
     n = size
-    exact = OtherSolutions(n, stars, node_limit)
+    # One SAT solver for the whole board when it can answer (K > 1): it answers every
+    # repair, keeping what it learnt of the regions a move leaves alone.
+    session = MapSession(n, stars) if stars > 1 and sat.available() else None
+    exact = session or OtherSolutions(n, stars, node_limit)
     patience = repairs_per_map(n, stars)
     unique_rejected = 0
     for _ in range(attempts):

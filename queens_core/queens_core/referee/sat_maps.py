@@ -1,0 +1,90 @@
+"""One SAT solver for a map under repair: "a solution other than the planted one?", asked
+again after every move of a cell (the Star Battle maker's question, board after board).
+
+A repair moves one cell (or a small piece) between two regions, so consecutive boards
+share all their regions but two. :class:`MapSession` gives every region its own switch
+(an activation variable): a region's "exactly K stars" clauses go in once, the first time
+its cells are seen, and a board is asked about by assuming the switches of its regions.
+What the solver learns from a region's clauses carries that region's switch, so it stays
+true, and useful, for every later board that still has the region: only the two regions
+a move changed are new to it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..engine.board import bits
+from .budget import SearchLimitExceeded
+from .sat import SESSION_SECONDS, _exactly, _grid_clauses, _raise_if_interrupted, _solve
+
+
+class MapSession:
+    """Asks for solutions other than a known one, board after board of one size and K
+    whose regions change a few at a time (see the module docstring). A fresh solver is
+    started once :attr:`REGIONS_KEPT` regions have been encoded, before the clauses of
+    regions no board has any more pile up."""
+
+    #: Regions encoded before the solver is started afresh: measured at 14×14 with 3
+    #: stars and 21×21 with 5, a few maps' worth of repairs.
+    REGIONS_KEPT = 400
+
+    def __init__(self, n: int, k: int, seconds: float = SESSION_SECONDS):
+        self.n = n
+        self.k = k
+        self.seconds = seconds
+        self._solver: Any = None
+        self._top = 0
+        self._switch_of: dict[int, int] = {}
+
+    def _fresh(self) -> Any:
+        import pycryptosat
+
+        solver = pycryptosat.Solver(threads=1, options={"sls": "0"}, time_limit=self.seconds)
+        fixed, self._top = _grid_clauses(self.n, self.k)
+        solver.add_clauses(list(fixed))
+        self._switch_of = {}
+        return solver
+
+    def _switch(self, solver: Any, mask: int) -> int:
+        """The switch of the region ``mask``, its clauses added the first time."""
+        switch = self._switch_of.get(mask)
+        if switch is None:
+            self._top += 1
+            switch = self._switch_of[mask] = self._top
+            clauses: list[list[int]] = []
+            self._top = _exactly([i + 1 for i in bits(mask)], self.k, self._top, clauses)
+            solver.add_clauses([[*clause, -switch] for clause in clauses])
+        return switch
+
+    def other_solutions(self, region_masks: list[int], known: int, most: int) -> list[int]:
+        """Up to ``most`` solutions of the board of ``region_masks`` other than ``known``
+        (itself a solution; none: ``known`` is the only one). Raises
+        :class:`SearchLimitExceeded` past the session's time limit (a question)."""
+        if self._solver is None or len(self._switch_of) >= self.REGIONS_KEPT:
+            self._solver = self._fresh()
+        solver = self._solver
+        assumptions = [self._switch(solver, mask) for mask in region_masks]
+        # The solutions turned away are this question's only: a later move may make
+        # one of them a solution again.
+        self._top += 1
+        question = self._top
+        assumptions.append(question)
+        solver.add_clause([*(-(i + 1) for i in bits(known)), -question])
+        found: list[int] = []
+        cells = self.n * self.n
+        while len(found) < most:
+            started = time.monotonic()
+            satisfiable, model = _solve(solver, assumptions)
+            if satisfiable is None:
+                self._solver = None
+                _raise_if_interrupted(started, self.seconds)
+                raise SearchLimitExceeded(f"the exact search needed more than {self.seconds:g} s")
+            if not satisfiable:
+                break
+            solution = sum(1 << i for i in range(cells) if model[i + 1])
+            found.append(solution)
+            solver.add_clause([*(-(i + 1) for i in bits(solution)), -question])
+        solver.add_clause([-question])
+        return found

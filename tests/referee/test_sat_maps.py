@@ -1,0 +1,60 @@
+"""The maker's kept SAT session for a map under repair answers as a full search does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from queens_core import is_solution
+from queens_core.engine.board import Board, bits
+from queens_core.generator import stars_maker as made
+from queens_core.generator.regions import lettered_rows
+from queens_core.referee import sat, stars_search
+from queens_core.referee.exact import find_solutions
+from queens_core.referee.sat_maps import MapSession
+
+pytestmark = pytest.mark.skipif(not sat.available(), reason="pycryptosat is not installed")
+
+
+def _repaired_maps(n: int, k: int, count: int, seed: int) -> list[tuple[Board, int]]:
+    """Boards as the maker sees them: a grown map, then one cell moved at a time into a
+    neighbouring region (regions stay whole and keep their planted stars), with a fresh
+    map now and then; each with its planted solution."""
+    rng = random.Random(seed)
+    boards: list[tuple[Board, int]] = []
+    while len(boards) < count:
+        planted = made.plant(n, k, rng)
+        tile_of = made._grow(n, list(bits(planted)), rng)
+        group = made._group_tiles(n, k, tile_of, planted.bit_count(), rng)
+        if group is None:
+            continue
+        region_of = [group[t] for t in tile_of]
+        for _ in range(12):
+            boards.append((Board(lettered_rows(n, region_of), k), planted))
+            unplanted = sum(1 << i for i in range(n * n) if not planted >> i & 1)
+            if made._repair(n, region_of, planted, unplanted, rng) is None:
+                break
+    return boards[:count]
+
+
+@pytest.mark.slow
+def test_the_map_session_agrees_with_a_full_search_across_moves_and_renewals(monkeypatch):
+    """Board after board of maps changed a cell at a time, the session's other solutions
+    are distinct, real, never the planted one, and as many as a full search finds (up to
+    the number asked), including after the session starts afresh."""
+    monkeypatch.setattr(MapSession, "REGIONS_KEPT", 30)
+    session = MapSession(10, 2)
+    unique = several = 0
+    for board, planted in _repaired_maps(10, 2, 60, seed=3):
+        every = find_solutions(board, 6, strategy=stars_search.search)
+        assert all((planted & mask).bit_count() == 2 for mask in board.region_masks)
+        others = session.other_solutions(list(board.region_masks), planted, 3)
+        assert len(set(others)) == len(others) == min(3, len(set(every) - {planted}))
+        assert planted not in others
+        if len(every) < 6:  # every solution: the others are among them
+            assert set(others) <= set(every)
+        assert all(is_solution(board.rows, board.cells_of(other), 2) for other in others)
+        unique += not others
+        several += len(others) >= 2
+    assert unique and several
