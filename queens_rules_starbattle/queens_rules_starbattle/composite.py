@@ -42,33 +42,38 @@ Ctx = Context | Scratch
 # -- room: covers by bands ---------------------------------------------------------------------
 
 
-def _line_cover(projection: int) -> int:
-    """The fewest runs of two adjacent positions covering the set bits of ``projection``
-    (take the lowest uncovered position and the next, repeatedly: optimal)."""
-    count = 0
-    while projection:
-        low = projection & -projection
-        projection &= ~(low | low << 1)
-        count += 1
-    return count
+@functools.cache
+def _masks(n: int) -> tuple[int, int, int, int]:
+    """The even bits of an n×n mask, its even rows, its odd rows and its first row."""
+    full_row = (1 << n) - 1
+    even_bits = int("01" * ((n * n + 1) // 2), 2)
+    even_rows = sum(full_row << (r * n) for r in range(0, n, 2))
+    odd_rows = sum(full_row << (r * n) for r in range(1, n, 2))
+    return even_bits, even_rows, odd_rows, full_row
+
+
+def _pairs(projections: int, even_bits: int) -> int:
+    """The fewest runs of two adjacent positions covering ``projections``, rows of set
+    bits that never touch across a row's end: each maximal run of adjacent bits of length
+    l takes ⌈l / 2⌉, which are its bits at even distance from its start. Adding its
+    lowest bit to a run clears it, so the runs that start on an even bit are found at
+    once, and each run's count is then its bits of one parity."""
+    odd_bits = even_bits << 1
+    starts = projections & ~(projections << 1)
+    even_runs = projections & ~(projections + (starts & even_bits))
+    return (even_runs & even_bits).bit_count() + (projections & ~even_runs & odd_bits).bit_count()
 
 
 def _bands_room(n: int, cells: int, offset: int) -> int:
     """The blocks covering ``cells`` when the rows are cut into bands of two from row
-    ``offset`` (row 0 alone when ``offset`` is 1), each band swept from the left."""
-    full = (1 << n) - 1
-    total = 0
-    row = 0
-    if offset:
-        total += _line_cover(cells & full)
-        row = 1
-    cells >>= row * n
-    while cells:
-        projection = (cells | cells >> n) & full
-        if projection:
-            total += _line_cover(projection)
-        cells >>= 2 * n
-    return total
+    ``offset`` (row 0 alone when ``offset`` is 1), each band swept from the left: the
+    two rows of a band folded onto its first, whose runs of bits are then counted (the
+    rows between the bands left empty, so no run crosses a row's end)."""
+    even_bits, even_rows, odd_rows, first_row = _masks(n)
+    folded = cells | cells >> n
+    if not offset:
+        return _pairs(folded & even_rows, even_bits)
+    return _pairs(folded & odd_rows, even_bits) + _pairs(cells & first_row, even_bits)
 
 
 def transpose(n: int, cells: int) -> int:
@@ -221,6 +226,17 @@ def composite_regions(ctx: Ctx) -> bool:
             room_beyond = room(n, beyond, live_across & chosen_across & ~mask_across)
             low = max(need_lines - room_rest, need_regions - room_beyond)
             high = min(room_inside, need_regions, need_lines)
+            beyond_empty = beyond and need_lines - room_rest >= need_regions
+            rest_empty = rest and need_regions - room_beyond >= need_lines
+            inside_full = inside and low >= room_inside and room_inside < need_regions
+            rest_full = rest and room_rest < need_lines and need_lines - high >= room_rest
+            beyond_full = (
+                beyond and room_beyond < need_regions and need_regions - high >= room_beyond
+            )
+            if not (
+                low > high or beyond_empty or rest_empty or inside_full or rest_full or beyond_full
+            ):
+                continue
             found = Composite(
                 kind,
                 first,
@@ -236,21 +252,18 @@ def composite_regions(ctx: Ctx) -> bool:
             )
             if low > high:
                 raise Contradiction(_contradiction_words(board, found))
-            if beyond and need_lines - room_rest >= need_regions:
+            if beyond_empty:
                 ctx.kill(beyond, found._replace(what="beyond"))
                 return True
-            if rest and need_regions - room_beyond >= need_lines:
+            if rest_empty:
                 ctx.kill(rest, found._replace(what="rest"))
                 return True
-            if inside and low >= room_inside and room_inside < need_regions:
-                if _fill(ctx, inside, found._replace(what="inside")):
-                    return True
-            if rest and room_rest < need_lines and need_lines - high >= room_rest:
-                if _fill(ctx, rest, found._replace(what="rest full")):
-                    return True
-            if beyond and room_beyond < need_regions and need_regions - high >= room_beyond:
-                if _fill(ctx, beyond, found._replace(what="beyond full")):
-                    return True
+            if inside_full and _fill(ctx, inside, found._replace(what="inside")):
+                return True
+            if rest_full and _fill(ctx, rest, found._replace(what="rest full")):
+                return True
+            if beyond_full and _fill(ctx, beyond, found._replace(what="beyond full")):
+                return True
     return False
 
 
