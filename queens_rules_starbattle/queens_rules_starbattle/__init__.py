@@ -327,7 +327,7 @@ RULES: list[Rule] = [
         "need, less what their cells elsewhere can hold), is the least the regions put "
         "there; when that is all they (or the lines) need, or all their blocks there hold, "
         "the rest follows.",
-        weight=64,  # several regions and lines, and the 2×2 room of three parts, at once
+        weight=48,  # several regions and lines, and the 2×2 room of three parts, at once
         apply=composite_regions,
         grade=Grade.HARD,
     ),

@@ -229,7 +229,11 @@ def test_every_step_of_the_new_rules_has_a_true_sentence(boards):
 
 
 def test_a_trial_names_the_stars_it_forces_in_order_and_the_unit_that_fails(boards):
-    cheap = Solver([rule for rule in RULES if rule.tier is Tier.CHEAP])
+    # Composite regions solves these four boards in the cheap tier; without it each
+    # stalls where a trial has something to refute, which is what this test reads.
+    cheap = Solver(
+        [rule for rule in RULES if rule.tier is Tier.CHEAP and rule.counter != "composite_regions"]
+    )
     checked = 0
     for board in boards:
         stalled = cheap.solve(board)
