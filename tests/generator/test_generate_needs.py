@@ -263,9 +263,10 @@ def test_a_star_battle_rule_nothing_needs_is_given_up_on_with_what_stands_in():
 def test_a_cheap_star_battle_rule_is_needed_under_a_selection_that_leaves_out_its_stand_ins(
     tmp_path,
 ):
-    """--only/--exclude work with --stars: with the trials and local enumeration left
-    out, capacity counting is needed, and `check` with the same selection agrees."""
-    selection = "trial_star,deep_trial,local_enumeration"
+    """--only/--exclude work with --stars: with the trials, local enumeration and
+    composite regions left out, capacity counting is needed, and `check` with the same
+    selection agrees."""
+    selection = "trial_star,deep_trial,local_enumeration,composite_regions"
     result = run("generate", "--stars", "2", "--size", "9", "--seed", "1", "--exclude",
                  selection, "--needs", "capacity_counting", "-o", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.output
