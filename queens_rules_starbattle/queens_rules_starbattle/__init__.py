@@ -25,6 +25,7 @@ from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
 from .cases import Forced, case_split, suppose
+from .composite import composite_regions
 from .counting import capacity_counting, exclusion, local_enumeration
 from .deductions import (
     PROPAGATORS,
@@ -303,6 +304,20 @@ RULES: list[Rule] = [
         "on holds.",
         weight=64,  # two or three chains of deductions held in mind at once
         apply=case_split,
+        grade=Grade.HARD,
+    ),
+    StarRule(
+        counter="composite_regions",
+        display_name="Composite regions",
+        tier=Tier.CHEAP,
+        position=212,
+        summary="Several regions counted as one against a run of adjacent lines: what the "
+        "lines need, less what their other cells' 2×2 blocks can hold (or what the regions "
+        "need, less what their cells elsewhere can hold), is the least the regions put "
+        "there; when that is all they (or the lines) need, or all their blocks there hold, "
+        "the rest follows.",
+        weight=48,  # several regions and lines, and the 2×2 room of three parts, at once
+        apply=composite_regions,
         grade=Grade.HARD,
     ),
     StarRule(

@@ -9,7 +9,7 @@ region, ``("row", 2)``, or a band of two adjacent lines, ``("rows", 2)`` for row
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from queens_core import pickle_by_tuple_form
 
@@ -18,6 +18,7 @@ __all__ = [
     "Capacity",
     "Case",
     "CaseSplit",
+    "Composite",
     "Exclusion",
     "Flow",
     "Overcount",
@@ -222,6 +223,74 @@ class Flow(_FlowFields):
         return tuple.__new__(
             cls, ("flow", kind, line, region, what, form, lines, regions, amount, share)
         )
+
+
+class _CompositeFields(NamedTuple):
+    tag: str
+    kind: str
+    first: int
+    last: int
+    regions: tuple[int, ...]
+    what: str
+    need_lines: int
+    need_regions: int
+    room_inside: int
+    room_rest: int
+    room_beyond: int
+    part: tuple[int, ...]
+
+
+class Composite(_CompositeFields):
+    """The ``regions`` counted as one against the lines ``first`` to ``last`` (``kind``
+    ``rows`` or ``columns``), which still need ``need_lines`` stars while the regions need
+    ``need_regions``; the 2×2 blocks covering the live cells of the regions in the lines,
+    of the lines outside the regions and of the regions outside the lines hold at most
+    ``room_inside``, ``room_rest`` and ``room_beyond``. ``what`` the step concludes:
+    ``beyond`` (the regions' cells outside the lines are empty), ``rest`` (the lines'
+    cells outside the regions are empty), or ``inside``, ``rest full``, ``beyond full``
+    (those cells take one star in each block of their cover, ``part`` being one block's
+    live cells) (``("composite", kind, first, last, regions, what, need_lines,
+    need_regions, room_inside, room_rest, room_beyond, part)``)."""
+
+    __slots__ = ()
+    __reduce__ = pickle_by_tuple_form
+
+    def __new__(
+        cls,
+        kind: str,
+        first: int,
+        last: int,
+        regions: tuple[int, ...],
+        what: str,
+        need_lines: int,
+        need_regions: int,
+        room_inside: int,
+        room_rest: int,
+        room_beyond: int,
+        part: tuple[int, ...],
+    ) -> Composite:
+        return tuple.__new__(
+            cls,
+            (
+                "composite",
+                kind,
+                first,
+                last,
+                regions,
+                what,
+                need_lines,
+                need_regions,
+                room_inside,
+                room_rest,
+                room_beyond,
+                part,
+            ),
+        )
+
+    def _replace(self, **changes: Any) -> Composite:
+        fields: dict[str, Any] = dict(zip(self._fields[1:], self[1:], strict=True))
+        fields.update(changes)
+        return Composite(**fields)
 
 
 class _TrialFailsFields(NamedTuple):

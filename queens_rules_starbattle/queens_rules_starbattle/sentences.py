@@ -20,6 +20,7 @@ from .details import (
     Blocks,
     Capacity,
     CaseSplit,
+    Composite,
     Exclusion,
     Flow,
     Overcount,
@@ -409,6 +410,124 @@ def _region_label(board: Board, k: int) -> str:
     return f"{letter} ({colour})" if colour else letter
 
 
+# -- composite regions ---------------------------------------------------------------------
+
+
+def composite_span(board: Board, d: Composite) -> tuple[str, str]:
+    """The lines of a composite step and its regions, in words."""
+    return _lines(d.kind, range(d.first, d.last + 1)), regions_words(board, d.regions)
+
+
+def _composite_bounds(d: Composite, span: str, names: str, they: str) -> tuple[int, str]:
+    """The least the regions put into the lines, and why: from the lines' side (what
+    their other cells cannot hold) or the regions' (what their cells elsewhere cannot)."""
+    from_lines = d.need_lines - d.room_rest
+    from_regions = d.need_regions - d.room_beyond
+    need = "needs" if d.first == d.last else "need"
+    if from_lines >= from_regions:
+        return from_lines, (
+            f"{_capital(span)} still {need} {_stars(d.need_lines)}, and {_their(span)} live "
+            f"cells outside {names} fit in 2×2 blocks holding at most {d.room_rest} (a block "
+            f"holds at most one star), so {they} {_verb(d, 'put')} at least {from_lines} into "
+            f"{span}"
+        )
+    return from_regions, (
+        f"{_capital(names)} still {_verb(d, 'need')} {_stars(d.need_regions)}, and "
+        f"{_its(d)} live cells outside {span} fit in 2×2 blocks holding at most "
+        f"{d.room_beyond} (a block holds at most one star), so {they} {_verb(d, 'put')} at least "
+        f"{from_regions} into {span}"
+    )
+
+
+def _verb(d: Composite, verb: str) -> str:
+    """``verb`` as the composite's regions take it: "needs" for one region."""
+    return verb if len(d.regions) > 1 else f"{verb}s"
+
+
+def _its(d: Composite) -> str:
+    return "their" if len(d.regions) > 1 else "its"
+
+
+def _they(d: Composite) -> str:
+    return "they" if len(d.regions) > 1 else "it"
+
+
+def _their(span: str) -> str:
+    return "its" if span.startswith(("row ", "column ")) else "their"
+
+
+def _composite_most(d: Composite, span: str) -> tuple[int, str]:
+    """The most the regions put into the lines, and why."""
+    most = min(d.room_inside, d.need_regions, d.need_lines)
+    if most == d.room_inside:
+        return most, (
+            f"{_its(d)} live cells in {span} fit in {d.room_inside} 2×2 "
+            f"block{'s' if d.room_inside != 1 else ''}"
+        )
+    if most == d.need_regions:
+        return most, f"that is all {_they(d)} {_verb(d, 'need')}"
+    return most, f"that is all {span} {'needs' if d.first == d.last else 'need'}"
+
+
+def _composite_why(d: Composite, step: Step, board: Board, before: State) -> str:
+    span, names = composite_span(board, d)
+    one = step.killed.bit_count() == 1
+    hold = "holds" if one else "hold"
+    if d.what == "beyond":
+        _, opening = _composite_bounds(d, span, names, _they(d))
+        return (
+            f"{opening}: all the {_stars(d.need_regions)} {_they(d)} still "
+            f"{_verb(d, 'need')}. So {_its(d)} cells "
+            f"outside {span}, {_cells(board, step.killed)}, {hold} none."
+        )
+    if d.what == "rest":
+        _, opening = _composite_bounds(d, span, names, _they(d))
+        return (
+            f"{opening}: all {span} still {'needs' if d.first == d.last else 'need'}. So the "
+            f"other cells of {span}, {_cells(board, step.killed)}, {hold} none."
+        )
+    if d.what == "inside":
+        _, opening = _composite_bounds(d, span, names, _they(d))
+        where = f"{_its(d)} live cells in {span}"
+        target = (
+            f"{opening}, and {where} fit in {d.room_inside} 2×2 "
+            f"block{'s' if d.room_inside != 1 else ''}: "
+            "one star in each"
+        )
+    else:
+        most, why_most = _composite_most(d, span)
+        if d.what == "rest full":
+            where = f"the live cells of {span} outside {names}"
+            room = d.room_rest
+            target = (
+                f"{_capital(span)} still {'needs' if d.first == d.last else 'need'} "
+                f"{_stars(d.need_lines)}, and {names} put{'' if len(d.regions) > 1 else 's'} "
+                f"at most {most} there "
+                f"({why_most}), so {where} take at least {room}, as many as the "
+                f"{room} 2×2 block{'s' if room != 1 else ''} covering them hold: one star "
+                "in each"
+            )
+        else:
+            where = f"the live cells of {names} outside {span}"
+            room = d.room_beyond
+            target = (
+                f"{_capital(names)} still {_verb(d, 'need')} {_stars(d.need_regions)} and "
+                f"put{'' if len(d.regions) > 1 else 's'} at most {most} "
+                f"into {span} ({why_most}), so {where} take at least {room}, as many as "
+                f"the {room} 2×2 block{'s' if room != 1 else ''} covering them hold: one "
+                "star in each"
+            )
+    if step.placed:
+        return (
+            f"{target}, and in one block {_cells(board, d.part)} is the only live cell, so "
+            "it holds a star." + _neighbours(board, step)
+        )
+    return (
+        f"{target}: one of {_cells(board, d.part)} holds a star, so "
+        f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
+    )
+
+
 #: Said of the room of a region in lines, wherever a flow sentence counts it.
 ROOM = " (room: the stars already there plus the most live cells there no two of which touch)"
 
@@ -544,6 +663,7 @@ _WHY: dict[type, Callable[..., str | None]] = {
     Flow: _flow_why,
     TrialFails: _trial_why,
     CaseSplit: _cases_why,
+    Composite: _composite_why,
 }
 
 #: Where each kind of step's sentence looks, by the type of its detail.
@@ -559,6 +679,7 @@ _FOCUS: dict[type, Callable[[Any], Place | None]] = {
     Placements: lambda d: _place(d.where),
     Flow: _flow_place,
     CaseSplit: lambda d: _place(d.where),
+    Composite: lambda d: Place.lines(d.kind, range(d.first, d.last + 1)),
 }
 
 

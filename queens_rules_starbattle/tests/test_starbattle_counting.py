@@ -247,7 +247,11 @@ CHEAP_STALL = Board(
 
 
 def test_a_trial_keeps_the_chain_it_found_and_its_sentence_supposes_the_star(boards):
-    cheap = Solver([rule for rule in RULES if rule.tier is Tier.CHEAP])
+    # Composite regions solves these boards in the cheap tier; without it each stalls
+    # where a trial has something to refute, which is what this test reads.
+    cheap = Solver(
+        [rule for rule in RULES if rule.tier is Tier.CHEAP and rule.counter != "composite_regions"]
+    )
     checked = 0
     for board in [*boards, CHEAP_STALL]:
         stalled = cheap.solve(board)

@@ -43,6 +43,10 @@ DETAILS = [
         ("flow", "rows", 2, 1, "empty", "closed", (2,), (1,), 0, 1),
     ),
     (star.TrialFails(8, "count", "why", ()), ("cell", 8, "count", "why", ())),
+    (
+        star.Composite("rows", 0, 1, (2, 3), "inside", 4, 4, 3, 1, 2, (5, 6)),
+        ("composite", "rows", 0, 1, (2, 3), "inside", 4, 4, 3, 1, 2, (5, 6)),
+    ),
 ]
 
 

@@ -77,7 +77,7 @@ def test_unknown_names_list_the_known_ones(registry):
     assert message.startswith("--only: no installed rule or rule package is called 'pcf'")
     assert "(did you mean 'pfc'?)" in message
     assert "packages: baseline, pfc, pigeonhole, polyomino, starbattle;" in message
-    assert "rules: capacity_counting, case_split, deep_trial, exclusion, flow_counting," in message
+    assert "rules: capacity_counting, case_split, composite_regions, deep_trial," in message
     with pytest.raises(SelectionError, match=r"^--exclude: .* 'queens-rules-nothing'"):
         select_rules(registry.rules, (), ["queens-rules-nothing"])
     with pytest.raises(SelectionError, match="--tier: 'lukewarm' is not a tier"):
