@@ -75,10 +75,14 @@ def place_region_single(ctx: Ctx) -> bool:
     live = state.live
     queens = state.queens
     found = []
-    for k, mask in enumerate(ctx.board.region_masks):
+    k = 0
+    for mask in ctx.board.region_masks:
         cells = live & mask
-        if cells and not cells & (cells - 1) and not queens & mask:
+        # bit_count, not ``cells & (cells - 1)``: every operation on a board's wide ints
+        # allocates one, and this test is made for every region in every pass.
+        if cells.bit_count() == 1 and not queens & mask:
             found.append((k, cells))
+        k += 1
     details = _SINGLES["region"]
     for k, bit in found:
         if state.live & bit:
@@ -177,23 +181,28 @@ def clear_line_of_confined_region(ctx: Ctx) -> bool:
     by_row = _REGION_CONFINED["row"]
     by_column = _REGION_CONFINED["column"]
     changed = False
-    for k, region in enumerate(board.region_masks):
+    k = -1
+    for region in board.region_masks:
+        k += 1
         cells = state.live & region
         if not cells:
             continue
-        first = (cells & -cells).bit_length() - 1
-        r, c = divmod(first, n)
+        # The line of the highest live cell (no lowest-bit arithmetic on the wide int),
+        # and ``cells & line == cells`` for "inside it": one allocation, not two.
+        last = cells.bit_length() - 1
+        r = last // n
+        c = last % n
         # A confinement is seen again in every pass once its kills are done: the detail
         # is made only when there is something left to kill.
         row = row_masks[r]
-        if not cells & ~row and row & ~region & state.live:
+        if cells & row == cells and row & ~region & state.live:
             detail = by_row[r * MAX_SIZE + k]
             if detail is None:
                 detail = by_row[r * MAX_SIZE + k] = _detail(RegionConfined, ("region", k, "row", r))
             ctx.kill(row & ~region, detail)
             changed = True
         column = col_masks[c]
-        if not cells & ~column and column & ~region & state.live:
+        if cells & column == cells and column & ~region & state.live:
             detail = by_column[c * MAX_SIZE + k]
             if detail is None:
                 detail = by_column[c * MAX_SIZE + k] = _detail(
@@ -214,13 +223,15 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
     changed = False
     for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
         details = _LINE_CONFINED[kind]
-        for index, line in enumerate(masks):
+        index = -1
+        for line in masks:
+            index += 1
             cells = state.live & line
             if not cells:
                 continue
-            k = cell_region[(cells & -cells).bit_length() - 1]
+            k = cell_region[cells.bit_length() - 1]
             region = region_masks[k]
-            if not cells & ~region and region & ~line & state.live:
+            if cells & region == cells and region & ~line & state.live:
                 detail = details[index * MAX_SIZE + k]
                 if detail is None:
                     detail = details[index * MAX_SIZE + k] = _detail(
