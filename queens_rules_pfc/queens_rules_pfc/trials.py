@@ -7,7 +7,6 @@ Its own module, free of plugin hooks, so that the optional compiled build
 from __future__ import annotations
 
 from itertools import chain, repeat
-from operator import and_, lshift, or_
 
 from queens_core.board import Board
 from queens_core.state import State, missed_unit
@@ -37,20 +36,19 @@ class Trials:
         "cell_region",
         "cell_row",
         "col_masks",
+        "column_at",
         "full",
-        "keep_after_queen",
-        "keep_column_of_region",
-        "keep_region_of_column",
-        "keep_region_of_row",
-        "keep_row_of_region",
+        "kill_at",
         "kill_masks",
         "line_cover",
         "lines",
         "n",
-        "off_column",
-        "off_region",
-        "off_row",
+        "off_column_at",
+        "off_region_at",
+        "off_row_at",
+        "region_at",
         "region_masks",
+        "row_at",
         "row_masks",
     )
 
@@ -70,23 +68,23 @@ class Trials:
         self.line_cover = board.line_cover
         # Per cell, indexed by the bit length of a mask whose highest cell it is (its
         # index + 1, so that a unit's live cells need no lowest-bit arithmetic: each
-        # operation on the board's wide ints allocates one): the cells off its row,
-        # column and region, and what stays live when a unit that ends there is
-        # confined (the rest of its line or region killed) or when a queen lands on it.
-        # (Built by map, in C: a board is laid out once per solve that reaches the rule.)
-        cell_row, cell_col, cell_region = self.cell_row, self.cell_col, self.cell_region
-        off_region = tuple(map(full.__xor__, cell_region))
-        self.off_row = (0, *map(full.__xor__, cell_row))
-        self.off_column = (0, *map(full.__xor__, cell_col))
-        self.off_region = (0, *off_region)
-        off_row = self.off_row[1:]
-        off_column = self.off_column[1:]
-        self.keep_row_of_region = (0, *map(full.__xor__, map(and_, cell_row, off_region)))
-        self.keep_column_of_region = (0, *map(full.__xor__, map(and_, cell_col, off_region)))
-        self.keep_region_of_row = (0, *map(full.__xor__, map(and_, cell_region, off_row)))
-        self.keep_region_of_column = (0, *map(full.__xor__, map(and_, cell_region, off_column)))
-        cell_bits = map(lshift, repeat(1, n * n), range(n * n))
-        self.keep_after_queen = (0, *map(full.__xor__, map(or_, board.kill_masks, cell_bits)))
+        # operation on the board's wide ints allocates one): its row, column and region,
+        # the complements of its row, column and region, and its kill mask. Tuples of the
+        # board's own masks (a complement once per line or region), made in C: a board is
+        # laid out once per solve that reaches the rule.
+        rows = (0, *self.cell_row)
+        columns = (0, *self.cell_col)
+        regions = (0, *self.cell_region)
+        self.row_at = rows
+        self.column_at = columns
+        self.region_at = regions
+        by_row = tuple(map(full.__xor__, board.row_masks))
+        by_column = tuple(map(full.__xor__, board.col_masks))
+        by_region = tuple(map(full.__xor__, board.region_masks))
+        self.off_row_at = (0, *chain.from_iterable(map(repeat, by_row, repeat(n, n))))
+        self.off_column_at = (0, *by_column * n)
+        self.off_region_at = (0, *map(by_region.__getitem__, board.cell_region))
+        self.kill_at = (0, *board.kill_masks)
 
     def settled(self, state: State) -> bool:
         """True when no live cell or other queen lies in the kill mask of a queen."""
@@ -157,14 +155,13 @@ class Trials:
         region_masks = self.region_masks
         row_masks = self.row_masks
         col_masks = self.col_masks
-        off_row = self.off_row
-        off_column = self.off_column
-        off_region = self.off_region
-        keep_row_of_region = self.keep_row_of_region
-        keep_column_of_region = self.keep_column_of_region
-        keep_region_of_row = self.keep_region_of_row
-        keep_region_of_column = self.keep_region_of_column
-        keep_after_queen = self.keep_after_queen
+        row_at = self.row_at
+        column_at = self.column_at
+        region_at = self.region_at
+        off_row_at = self.off_row_at
+        off_column_at = self.off_column_at
+        off_region_at = self.off_region_at
+        kill_at = self.kill_at
         empty_unit = self.empty_unit
         n = self.n
         down = n - 1
@@ -211,7 +208,7 @@ class Trials:
                         singles.append(cells)
                 for single in singles:
                     if live & single:
-                        live &= keep_after_queen[single.bit_length()]
+                        live &= ~(kill_at[single.bit_length()] | single)
                         queens |= single
                 # The rows with one live cell, all at once: those with a live cell, less
                 # those that still have one without their first (a borrow stays in its row).
@@ -226,7 +223,7 @@ class Trials:
                         singles.append(live & row_masks[low.bit_length() // n - 1])
                     for single in singles:
                         if live & single:
-                            live &= keep_after_queen[single.bit_length()]
+                            live &= ~(kill_at[single.bit_length()] | single)
                             queens |= single
                 singles = []
                 for column in col_masks:
@@ -235,30 +232,30 @@ class Trials:
                         singles.append(cells)
                 for single in singles:
                     if live & single:
-                        live &= keep_after_queen[single.bit_length()]
+                        live &= ~(kill_at[single.bit_length()] | single)
                         queens |= single
                 # Region confined to a row (column): kill the rest of the line.
                 for region in region_masks:
                     cells = live & region
                     if cells:
                         last = cells.bit_length()
-                        if not cells & off_row[last]:
-                            live &= keep_row_of_region[last]
-                        if not cells & off_column[last]:
-                            live &= keep_column_of_region[last]
+                        if cells & row_at[last] == cells:
+                            live &= off_row_at[last] | region
+                        if cells & column_at[last] == cells:
+                            live &= off_column_at[last] | region
                 # Row (column) confined to a region: kill the rest of the region.
                 for row in row_masks:
                     cells = live & row
                     if cells:
                         last = cells.bit_length()
-                        if not cells & off_region[last]:
-                            live &= keep_region_of_row[last]
+                        if cells & region_at[last] == cells:
+                            live &= off_region_at[last] | row
                 for column in col_masks:
                     cells = live & column
                     if cells:
                         last = cells.bit_length()
-                        if not cells & off_region[last]:
-                            live &= keep_region_of_column[last]
+                        if cells & region_at[last] == cells:
+                            live &= off_region_at[last] | column
                 if live == before:
                     break  # the state its check found no empty unit in
             else:
