@@ -6,6 +6,8 @@ Its own module, free of plugin hooks, so that the optional compiled build
 
 from __future__ import annotations
 
+from itertools import chain, repeat
+
 from queens_core.board import Board
 from queens_core.state import State, missed_unit
 
@@ -34,9 +36,19 @@ class Trials:
         "cell_region",
         "cell_row",
         "col_masks",
+        "column_at",
+        "full",
+        "kill_at",
         "kill_masks",
+        "line_cover",
         "lines",
+        "n",
+        "off_column_at",
+        "off_region_at",
+        "off_row_at",
+        "region_at",
         "region_masks",
+        "row_at",
         "row_masks",
     )
 
@@ -48,9 +60,31 @@ class Trials:
         self.col_masks = board.col_masks
         self.region_masks = board.region_masks
         self.lines = board.row_masks + board.col_masks
-        self.cell_row = tuple(board.row_masks[i // n] for i in range(n * n))
-        self.cell_col = tuple(board.col_masks[i % n] for i in range(n * n))
-        self.cell_region = tuple(board.region_masks[k] for k in board.cell_region)
+        self.cell_row = tuple(chain.from_iterable(map(repeat, board.row_masks, repeat(n, n))))
+        self.cell_col = board.col_masks * n
+        self.cell_region = tuple(map(board.region_masks.__getitem__, board.cell_region))
+        self.n = n
+        self.full = full = board.full
+        self.line_cover = board.line_cover
+        # Per cell, indexed by the bit length of a mask whose highest cell it is (its
+        # index + 1, so that a unit's live cells need no lowest-bit arithmetic: each
+        # operation on the board's wide ints allocates one): its row, column and region,
+        # the complements of its row, column and region, and its kill mask. Tuples of the
+        # board's own masks (a complement once per line or region), made in C: a board is
+        # laid out once per solve that reaches the rule.
+        rows = (0, *self.cell_row)
+        columns = (0, *self.cell_col)
+        regions = (0, *self.cell_region)
+        self.row_at = rows
+        self.column_at = columns
+        self.region_at = regions
+        by_row = tuple(map(full.__xor__, board.row_masks))
+        by_column = tuple(map(full.__xor__, board.col_masks))
+        by_region = tuple(map(full.__xor__, board.region_masks))
+        self.off_row_at = (0, *chain.from_iterable(map(repeat, by_row, repeat(n, n))))
+        self.off_column_at = (0, *by_column * n)
+        self.off_region_at = (0, *map(by_region.__getitem__, board.cell_region))
+        self.kill_at = (0, *board.kill_masks)
 
     def settled(self, state: State) -> bool:
         """True when no live cell or other queen lies in the kill mask of a queen."""
@@ -119,12 +153,21 @@ class Trials:
         looked up once per rule call rather than once per trial."""
         kill_masks = self.kill_masks
         region_masks = self.region_masks
-        single_units = (region_masks, self.row_masks, self.col_masks)
-        lines = self.lines
-        cell_row = self.cell_row
-        cell_col = self.cell_col
-        cell_region = self.cell_region
+        row_masks = self.row_masks
+        col_masks = self.col_masks
+        row_at = self.row_at
+        column_at = self.column_at
+        region_at = self.region_at
+        off_row_at = self.off_row_at
+        off_column_at = self.off_column_at
+        off_region_at = self.off_region_at
+        kill_at = self.kill_at
         empty_unit = self.empty_unit
+        n = self.n
+        down = n - 1
+        # The masks of queens_core.board.covers_every_line: a row's live cells are told
+        # by a carry into its last cell.
+        last_bits, other_bits, _, _, _, _ = self.line_cover
         out: list[tuple[int, int, tuple[str, int, str] | None]] = []
         while trial_cells:
             bit = trial_cells & -trial_cells
@@ -134,42 +177,85 @@ class Trials:
             queens = start_queens | bit
             found = None
             for _ in range(DEPTH):
-                found = empty_unit(live | queens)
-                if found is not None:
+                # Whether some unit is empty (which one, rarely asked, is found in the
+                # board's own order).
+                covered = live | queens
+                if (((covered & other_bits) + other_bits) | covered) & last_bits != last_bits:
+                    found = empty_unit(covered)
+                    break
+                for unit in col_masks:
+                    if not covered & unit:
+                        break
+                else:
+                    for unit in region_masks:
+                        if not covered & unit:
+                            break
+                    else:
+                        unit = 0
+                if unit:
+                    found = empty_unit(covered)
                     break
                 before = live
                 # Single-cell region, then single-cell row and column: collect, then place
                 # those still live (a queen placed earlier in the list may have killed one).
-                for masks in single_units:
+                # The state stays settled, so a unit with a live cell holds no queen.
+                singles = []
+                for region in region_masks:
                     # A plain loop: a comprehension is a function call of its own, and
                     # most rounds find no single.
+                    cells = live & region
+                    if cells.bit_count() == 1:
+                        singles.append(cells)
+                for single in singles:
+                    if live & single:
+                        live &= ~(kill_at[single.bit_length()] | single)
+                        queens |= single
+                # The rows with one live cell, all at once: those with a live cell, less
+                # those that still have one without their first (a borrow stays in its row).
+                met = (((live & other_bits) + other_bits) | live) & last_bits
+                rest = live & (live - (met >> down))
+                ones = met & ~((((rest & other_bits) + other_bits) | rest) & last_bits)
+                if ones:
                     singles = []
-                    for mask in masks:
-                        cells = live & mask
-                        if cells and not cells & (cells - 1) and not queens & mask:
-                            singles.append(cells)
+                    while ones:
+                        low = ones & -ones
+                        ones ^= low
+                        singles.append(live & row_masks[low.bit_length() // n - 1])
                     for single in singles:
                         if live & single:
-                            live &= ~(kill_masks[single.bit_length() - 1] | single)
+                            live &= ~(kill_at[single.bit_length()] | single)
                             queens |= single
+                singles = []
+                for column in col_masks:
+                    cells = live & column
+                    if cells.bit_count() == 1:
+                        singles.append(cells)
+                for single in singles:
+                    if live & single:
+                        live &= ~(kill_at[single.bit_length()] | single)
+                        queens |= single
                 # Region confined to a row (column): kill the rest of the line.
                 for region in region_masks:
                     cells = live & region
                     if cells:
-                        first = (cells & -cells).bit_length() - 1
-                        row = cell_row[first]
-                        if not cells & ~row:
-                            live &= ~(row & ~region)
-                        column = cell_col[first]
-                        if not cells & ~column:
-                            live &= ~(column & ~region)
+                        last = cells.bit_length()
+                        if cells & row_at[last] == cells:
+                            live &= off_row_at[last] | region
+                        if cells & column_at[last] == cells:
+                            live &= off_column_at[last] | region
                 # Row (column) confined to a region: kill the rest of the region.
-                for line in lines:
-                    cells = live & line
+                for row in row_masks:
+                    cells = live & row
                     if cells:
-                        region = cell_region[(cells & -cells).bit_length() - 1]
-                        if not cells & ~region:
-                            live &= ~(region & ~line)
+                        last = cells.bit_length()
+                        if cells & region_at[last] == cells:
+                            live &= off_region_at[last] | row
+                for column in col_masks:
+                    cells = live & column
+                    if cells:
+                        last = cells.bit_length()
+                        if cells & region_at[last] == cells:
+                            live &= off_region_at[last] | column
                 if live == before:
                     break  # the state its check found no empty unit in
             else:

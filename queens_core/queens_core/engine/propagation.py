@@ -75,10 +75,14 @@ def place_region_single(ctx: Ctx) -> bool:
     live = state.live
     queens = state.queens
     found = []
-    for k, mask in enumerate(ctx.board.region_masks):
+    k = 0
+    for mask in ctx.board.region_masks:
         cells = live & mask
-        if cells and not cells & (cells - 1) and not queens & mask:
+        # bit_count, not ``cells & (cells - 1)``: every operation on a board's wide ints
+        # allocates one, and this test is made for every region in every pass.
+        if cells.bit_count() == 1 and not queens & mask:
             found.append((k, cells))
+        k += 1
     details = _SINGLES["region"]
     for k, bit in found:
         if state.live & bit:
@@ -97,22 +101,72 @@ def place_line_single(ctx: Ctx) -> bool:
     board = ctx.board
     state = ctx.state
     changed = False
-    for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
-        live = state.live
-        queens = state.queens
+    # Every line is looked at in a few operations on the whole board (the masks of
+    # queens_core.board.covers_every_line) rather than in a loop over the 2N lines: most
+    # calls find no single, and a loop costs a pass a few dozen operations a line.
+    last_bits, other_bits, folds, first_row, _, _ = board.line_cover
+    n = board.n
+    live = state.live & board.full
+    # Per row, adding its other bits to themselves carries into its last bit exactly when
+    # one of them is set: the rows with a live cell, marked on their last cell.
+    met = (((live & other_bits) + other_bits) | live) & last_bits
+    # Each of those rows without its first live cell (the subtraction borrows within the
+    # row, which has a live cell to stop it); a row with one live cell is left empty.
+    rest = live & (live - (met >> (n - 1)))
+    singles = met & ~((((rest & other_bits) + other_bits) | rest) & last_bits)
+    queens = state.queens
+    if singles and queens:
+        singles &= ~((((queens & other_bits) + other_bits) | queens) & last_bits)
+    if singles:
+        row_masks = board.row_masks
         found = []
-        for index, mask in enumerate(masks):
-            cells = live & mask
-            if cells and not cells & (cells - 1) and not queens & mask:
-                found.append((index, cells))
-        details = _SINGLES[kind]
-        for index, bit in found:
-            if state.live & bit:
-                detail = details[index]
-                if detail is None:
-                    detail = details[index] = _detail(OnlyLiveCell, (kind, index))
-                ctx.place(bit.bit_length() - 1, detail)
+        while singles:
+            low = singles & -singles
+            singles ^= low
+            row = low.bit_length() // n - 1
+            found.append((row, live & row_masks[row]))
+        changed = _place_singles(ctx, "row", found)
+    # Columns: fold the rows onto the first, keeping per column whether it met one live
+    # cell (``ones``) and whether it met two (``twos``).
+    ones = state.live & board.full
+    twos = 0
+    for shift in folds:
+        twos |= (twos >> shift) | (ones & (ones >> shift))
+        ones |= ones >> shift
+    singles = ones & ~twos & first_row
+    if singles:
+        queens = state.queens
+        if queens:
+            for shift in folds:
+                queens |= queens >> shift
+            singles &= ~queens
+        if singles:
+            live = state.live
+            col_masks = board.col_masks
+            found = []
+            while singles:
+                low = singles & -singles
+                singles ^= low
+                column = low.bit_length() - 1
+                found.append((column, live & col_masks[column]))
+            if _place_singles(ctx, "column", found):
                 changed = True
+    return changed
+
+
+def _place_singles(ctx: Ctx, kind: str, found: list[tuple[int, int]]) -> bool:
+    """Place the queens of the singles of lines of ``kind`` found on one state, in order,
+    each while its cell is still live (an earlier one may have killed it)."""
+    state = ctx.state
+    details = _SINGLES[kind]
+    changed = False
+    for index, bit in found:
+        if state.live & bit:
+            detail = details[index]
+            if detail is None:
+                detail = details[index] = _detail(OnlyLiveCell, (kind, index))
+            ctx.place(bit.bit_length() - 1, detail)
+            changed = True
     return changed
 
 
@@ -127,23 +181,28 @@ def clear_line_of_confined_region(ctx: Ctx) -> bool:
     by_row = _REGION_CONFINED["row"]
     by_column = _REGION_CONFINED["column"]
     changed = False
-    for k, region in enumerate(board.region_masks):
+    k = -1
+    for region in board.region_masks:
+        k += 1
         cells = state.live & region
         if not cells:
             continue
-        first = (cells & -cells).bit_length() - 1
-        r, c = divmod(first, n)
+        # The line of the highest live cell (no lowest-bit arithmetic on the wide int),
+        # and ``cells & line == cells`` for "inside it": one allocation, not two.
+        last = cells.bit_length() - 1
+        r = last // n
+        c = last % n
         # A confinement is seen again in every pass once its kills are done: the detail
         # is made only when there is something left to kill.
         row = row_masks[r]
-        if not cells & ~row and row & ~region & state.live:
+        if cells & row == cells and row & ~region & state.live:
             detail = by_row[r * MAX_SIZE + k]
             if detail is None:
                 detail = by_row[r * MAX_SIZE + k] = _detail(RegionConfined, ("region", k, "row", r))
             ctx.kill(row & ~region, detail)
             changed = True
         column = col_masks[c]
-        if not cells & ~column and column & ~region & state.live:
+        if cells & column == cells and column & ~region & state.live:
             detail = by_column[c * MAX_SIZE + k]
             if detail is None:
                 detail = by_column[c * MAX_SIZE + k] = _detail(
@@ -164,13 +223,15 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
     changed = False
     for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
         details = _LINE_CONFINED[kind]
-        for index, line in enumerate(masks):
+        index = -1
+        for line in masks:
+            index += 1
             cells = state.live & line
             if not cells:
                 continue
-            k = cell_region[(cells & -cells).bit_length() - 1]
+            k = cell_region[cells.bit_length() - 1]
             region = region_masks[k]
-            if not cells & ~region and region & ~line & state.live:
+            if cells & region == cells and region & ~line & state.live:
                 detail = details[index * MAX_SIZE + k]
                 if detail is None:
                     detail = details[index * MAX_SIZE + k] = _detail(
