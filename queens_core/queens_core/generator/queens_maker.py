@@ -405,13 +405,16 @@ class MapGeometry:
     up)."""
 
     __slots__ = (
+        "beside",
         "edge",
         "every_cell",
         "left_of_last",
         "n",
         "neighbours",
         "right_of_first",
+        "ring",
         "table",
+        "unbroken",
     )
 
     def __init__(self, n: int):
@@ -424,6 +427,20 @@ class MapGeometry:
         self.right_of_first = self.every_cell & ~columns[0]
         #: The cells on the grid's edge: a region with one of them is never enclosed.
         self.edge = rows[0] | rows[n - 1] | columns[0] | columns[n - 1]
+        #: Each cell's 4-neighbours as a mask, and its 8 neighbours (the ring around it).
+        self.beside = tuple(sum(1 << m for m in around) for around in self.neighbours)
+        self.ring = tuple(
+            sum(
+                1 << (r * n + c)
+                for r in range(max(row - 1, 0), min(row + 2, n))
+                for c in range(max(column - 1, 0), min(column + 2, n))
+            )
+            & ~(1 << cell)
+            for cell, (row, column) in enumerate(divmod(cell, n) for cell in range(n * n))
+        )
+        #: Per cell, whether its region's cells around it (a part of its ring, the key)
+        #: stay connected through the ring without it: filled as met.
+        self.unbroken: tuple[dict[int, bool], ...] = tuple({} for _ in range(n * n))
 
     def border(self, mask: int) -> int:
         """The cells outside ``mask`` that share a side with one of its cells."""
@@ -439,6 +456,23 @@ class MapGeometry:
     def component(self, mask: int, start: int) -> int:
         """The cells of ``mask`` 4-connected to the cells of ``start`` (a part of it)."""
         return connected_part(self.n, mask, start)
+
+    def left_without(self, cell: int, mask: int, start: int) -> int:
+        """The cells of the connected region ``mask`` still 4-connected to those of
+        ``start`` (a part of it, not ``cell``) once ``cell`` leaves it. When the region's
+        cells around ``cell`` are connected to each other through its ring, a path
+        through ``cell`` can go round it instead, so nothing is cut off, and no flood
+        fill of the region is needed (the usual case: a table of the ring's patterns
+        tells it)."""
+        around = mask & self.ring[cell]
+        unbroken = self.unbroken[cell]
+        whole = unbroken.get(around)
+        if whole is None:
+            sides = around & self.beside[cell]
+            whole = unbroken[around] = connected_part(self.n, around, sides & -sides) & sides == sides
+        if whole:
+            return mask & ~(1 << cell)
+        return connected_part(self.n, mask & ~(1 << cell), start)
 
 
 class MapUnderRepair:
@@ -558,26 +592,24 @@ class MapUnderRepair:
             return [], 0
         region = self.region
         k = region[cell]
-        beside = [region[m] for m in self.geometry.neighbours[cell]]
-        targets = set(beside)
-        targets.discard(k)
-        if not targets:  # inside its region: the usual case, and the cheapest to tell
-            return [], 0
         mask = self.masks[k]
+        geometry = self.geometry
+        outside = geometry.beside[cell] & ~mask
+        if not outside:  # inside its region: the usual case, and the cheapest to tell
+            return [], 0
         if mask.bit_count() <= self.floor:  # what it keeps would be below the floor
             return [], 0
-        if beside.count(k) == 1:
-            # Its region is connected, so a cell with one neighbour in it cuts nothing
-            # off: no need to look.
-            kept = mask & ~bit
-        else:
-            kept = self.geometry.component(mask & ~bit, mask & self.planted)
+        kept = geometry.left_without(cell, mask, mask & self.planted)
         if not self._may_shrink_to(kept.bit_count()):
             return [], 0
+        if outside & (outside - 1):
+            targets = sorted({region[m] for m in bits(outside)})
+        else:
+            targets = [region[outside.bit_length() - 1]]
         if self.ceiling is not None or not self.islands:
             carried = mask & ~kept
-            return [to for to in sorted(targets) if self._may_receive(k, to, carried)], kept
-        return sorted(targets), kept
+            return [to for to in targets if self._may_receive(k, to, carried)], kept
+        return targets, kept
 
     def in_shape(self) -> bool:
         """Whether no region is above the ceiling and (without islands) none is enclosed
