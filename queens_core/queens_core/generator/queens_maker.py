@@ -340,6 +340,17 @@ def _shuffle(items: list[int], rng: random.Random) -> None:
         items[last], items[other] = items[other], items[last]
 
 
+def _cells(mask: int) -> list[int]:
+    """The cells of a mask of a few cells, lowest first: ``list(bits(mask))`` without the
+    generator (the repairs list some fifty small masks a board)."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
 def _choice(rng: random.Random, items: list[int]) -> int:
     """``rng.choice(items)``: the same draw, in one call."""
     return items[_below(len(items), rng)]
@@ -539,41 +550,48 @@ class MapUnderRepair:
             planted = self.planted
             found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
             return [solution for solution in found if solution != planted], len(found) < most
-        others = self._placements_left() & ~self.planted_bit
+        others = self._placements_left()
         if not others:
             return [], True
         start = _below(table.count, rng)
         later = others >> start << start
         queens = table.queens
-        found = []
+        found: list[int] = []
+        # The lowest placement of a part is taken off with ``part - 1`` (cheaper on masks
+        # of thousands of bits than ``part & -part``).
         for part in (later, others ^ later):
-            while part and len(found) < most:
-                low = part & -part
-                part ^= low
-                found.append(queens[low.bit_length() - 1])
-        return found, len(found) == others.bit_count()
+            while part:
+                if len(found) == most:
+                    return found, False  # one more is left
+                lower = part - 1
+                found.append(queens[(part ^ lower).bit_length() - 1])
+                part &= lower
+        return found, True
 
     def unique(self) -> bool:
         """Whether the planted solution is the map's only one."""
         if self.geometry.table is None:
             return len(find_map_solutions(self.geometry.n, self.region, self.masks, 2)) == 1
-        return not self._placements_left() & ~self.planted_bit
+        return not self._placements_left()
 
     def _placements_left(self) -> int:
-        """The placements of the table that are solutions of the map: those with no two
-        queens in one region. A region's clashes are kept by its mask, so a check after
-        a move computes those of the two regions it changed (or finds them, when a move
-        is undone)."""
+        """The placements of the table other than the planted one that are solutions of
+        the map: those with no two queens in one region. A region's clashes are kept by
+        its mask, so a check after a move computes those of the two regions it changed
+        (or finds them, when a move is undone)."""
         table = self.geometry.table
         assert table is not None
         clashes = self.clashes
-        clashing = 0
+        clashing = self.planted_bit
         for mask in self.masks:
             found = clashes.get(mask)
             if found is None:
                 found = clashes[mask] = table.clashes(mask)
             clashing |= found
-        return table.every & ~clashing
+        # Every clashing placement is one of the table's: an exclusive or leaves the
+        # others (cheaper than ``& ~``, which makes a negative number thousands of bits
+        # long).
+        return table.every ^ clashing
 
     def _may_shrink_to(self, size: int) -> bool:
         """Whether a region may be left with ``size`` cells."""
@@ -660,13 +678,17 @@ class MapUnderRepair:
 
     def move(self, cell: int, to: int, kept: int) -> None:
         """Give ``cell`` to region ``to``, with the cells its region does not keep."""
-        k = self.region[cell]
-        carried = self.masks[k] & ~kept
-        self.masks[k] = kept
-        self.masks[to] |= carried
         region = self.region
-        for moved in bits(carried):
-            region[moved] = to
+        masks = self.masks
+        k = region[cell]
+        carried = masks[k] ^ kept  # kept is a part of the region
+        masks[k] = kept
+        masks[to] |= carried
+        if carried & (carried - 1):
+            for moved in bits(carried):
+                region[moved] = to
+        else:  # the cell alone, the usual case
+            region[cell] = to
 
     def holds(self, solution: int) -> bool:
         """Whether the queens of a solution of some earlier map, one a row and column and
@@ -696,7 +718,7 @@ class MapUnderRepair:
         tried, and undone, until one leaves the map unique. Near the end a random move
         mostly trades the last solution for new ones, and large maps could go on trading
         for hundreds of repairs. False (the map unchanged) if no single change does it."""
-        cells = list(bits(other & ~self.planted))
+        cells = _cells(other & ~self.planted)
         _shuffle(cells, rng)
         changes: list[Callable[[], bool]] = []
         for cell in cells:
@@ -720,7 +742,7 @@ class MapUnderRepair:
         """Move a cell of ``other``'s queens that the planted solution leaves empty: the
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
-        cells = list(bits(other & ~self.planted))
+        cells = _cells(other & ~self.planted)
         _shuffle(cells, rng)
         return self._give_away(cells, rng)
 
@@ -792,7 +814,7 @@ class MapUnderRepair:
         k = region[cell]
         border = self._border(k)
         _shuffle(border, rng)
-        if all(region[m] == k for m in self.geometry.neighbours[cell]):
+        if not self.geometry.beside[cell] & ~self.masks[k]:
             return False  # inside its region, it stays there whatever the region takes
         for extra in border:
             targets, kept = self.moves_of(extra)
@@ -810,7 +832,7 @@ class MapUnderRepair:
 
     def _border(self, k: int) -> list[int]:
         """The cells of other regions next to region ``k``, in index order."""
-        return list(bits(self.geometry.border(self.masks[k])))
+        return _cells(self.geometry.border(self.masks[k]))
 
     def unstall(self, live: int, queens: int, rng: random.Random) -> bool:
         """Move an undecided cell of a stalled solve to a neighbouring region, preferably
