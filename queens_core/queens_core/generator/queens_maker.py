@@ -287,7 +287,7 @@ class Maker:
                     return None
                 # Repairs can go round in a circle (a forced move and its forced undoing):
                 # a map met for the third time in this attempt is going nowhere new.
-                again = tuple(regions.region)
+                again = tuple(regions.masks)  # the map: each region's cells
                 seen[again] += 1
                 if seen[again] == MAP_REVISITS:
                     return None
