@@ -351,6 +351,16 @@ def _cells(mask: int) -> list[int]:
     return cells
 
 
+def _shuffle_draws(length: int, rng: random.Random) -> None:
+    """The draws ``_shuffle`` makes for a list of ``length`` items, for a list that is
+    not used (the batch stays the same: later draws come out as they would)."""
+    getrandbits = rng.getrandbits
+    for size in range(length, 1, -1):
+        width = size.bit_length()
+        while getrandbits(width) >= size:
+            pass
+
+
 def _choice(rng: random.Random, items: list[int]) -> int:
     """``rng.choice(items)``: the same draw, in one call."""
     return items[_below(len(items), rng)]
@@ -615,10 +625,12 @@ class MapUnderRepair:
         outside = geometry.beside[cell] & ~mask
         if not outside:  # inside its region: the usual case, and the cheapest to tell
             return [], 0
-        if mask.bit_count() <= self.floor:  # what it keeps would be below the floor
+        floor = self.floor
+        if mask.bit_count() <= floor:  # what it keeps would be below the floor
             return [], 0
         kept = geometry.left_without(cell, mask, mask & self.planted)
-        if not self._may_shrink_to(kept.bit_count()):
+        size = kept.bit_count()
+        if size < floor or (size == 1 and not self._may_shrink_to(1)):
             return [], 0
         if outside & (outside - 1):
             targets = sorted({region[m] for m in bits(outside)})
@@ -811,23 +823,32 @@ class MapUnderRepair:
         """Let ``cell``'s region take one neighbouring cell that may move, then give
         ``cell`` away; undo the first move if the second is not allowed after all."""
         region = self.region
+        masks = self.masks
         k = region[cell]
-        border = self._border(k)
+        geometry = self.geometry
+        around = geometry.border(masks[k])
+        if not geometry.beside[cell] & ~masks[k]:
+            # Inside its region, it stays there whatever the region takes: the draws of
+            # the shuffle of the cells around the region, and nothing else.
+            _shuffle_draws(around.bit_count(), rng)
+            return False
+        border = _cells(around)
         _shuffle(border, rng)
-        if not self.geometry.beside[cell] & ~self.masks[k]:
-            return False  # inside its region, it stays there whatever the region takes
         for extra in border:
             targets, kept = self.moves_of(extra)
             if k not in targets:
                 continue
-            donor = self.region[extra]
-            saved = (self.masks[k], self.masks[donor], list(self.region))
+            donor = region[extra]
+            before = masks[k], masks[donor]
             self.move(extra, k, kept)
-            targets, kept = self.moves_of(cell)
+            targets, kept_here = self.moves_of(cell)
             if targets:
-                self.move(cell, _choice(rng, targets), kept)
+                self.move(cell, _choice(rng, targets), kept_here)
                 return True
-            self.masks[k], self.masks[donor], self.region = saved
+            # Undone: the cells taken go back to the donor.
+            masks[k], masks[donor] = before
+            for taken in _cells(before[1] ^ kept):
+                region[taken] = donor
         return False
 
     def _border(self, k: int) -> list[int]:
