@@ -490,7 +490,8 @@ class MapGeometry:
         whole = unbroken.get(around)
         if whole is None:
             sides = around & self.beside[cell]
-            whole = unbroken[around] = connected_part(self.n, around, sides & -sides) & sides == sides
+            reached = connected_part(self.n, around, sides & -sides)
+            whole = unbroken[around] = reached & sides == sides
         if whole:
             return mask & ~(1 << cell)
         return connected_part(self.n, mask & ~(1 << cell), start)
@@ -566,7 +567,7 @@ class MapUnderRepair:
         start = _below(table.count, rng)
         later = others >> start << start
         queens = table.queens
-        found: list[int] = []
+        found = []
         # The lowest placement of a part is taken off with ``part - 1`` (cheaper on masks
         # of thousands of bits than ``part & -part``).
         for part in (later, others ^ later):
