@@ -100,6 +100,9 @@ SHAPED_FROM_SIZE = 12
 #: The largest region a shaped map may have, as a multiple of N: the archive's largest
 #: region is a median 2.8·N cells and a 95th percentile 5.4·N.
 LARGEST_REGION_IN_N = 4.5
+#: The clash masks a geometry keeps for its maps, in bits all told (16 MB): some 24,000
+#: masks at 8×8, 2,700 at 9×9.
+CLASH_BITS_KEPT = 128_000_000
 
 
 class GenerateError(ValueError):
@@ -427,6 +430,7 @@ class MapGeometry:
 
     __slots__ = (
         "beside",
+        "clashes",
         "edge",
         "every_cell",
         "left_of_last",
@@ -459,6 +463,9 @@ class MapGeometry:
             & ~(1 << cell)
             for cell, (row, column) in enumerate(divmod(cell, n) for cell in range(n * n))
         )
+        #: The placements with two queens in a region, by the region's mask, for the maps
+        #: of this size (see MapUnderRepair).
+        self.clashes: dict[int, int] = {}
         #: Per cell, whether its region's cells around it (a part of its ring, the key)
         #: stay connected through the ring without it: filled as met.
         self.unbroken: tuple[dict[int, bool], ...] = tuple({} for _ in range(n * n))
@@ -534,10 +541,13 @@ class MapUnderRepair:
         self.floor = floor
         self.ceiling = ceiling
         self.islands = islands
-        #: The placements with two queens in a region, by the region's mask (sizes with
-        #: a placement table).
-        self.clashes: dict[int, int] = {}
         table = geometry.table
+        #: The placements with two queens in a region, by the region's mask (sizes with
+        #: a placement table): shared by the maps of one geometry (a region's shape
+        #: comes back from map to map), emptied when it holds more than a few megabytes.
+        self.clashes = geometry.clashes
+        if table is not None and len(self.clashes) * table.count > CLASH_BITS_KEPT:
+            self.clashes.clear()
         #: The planted solution's bit among the table's placements.
         self.planted_bit = 1 << table.index_of[planted] if table is not None else 0
         self.masks = [0] * geometry.n
