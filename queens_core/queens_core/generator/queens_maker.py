@@ -644,7 +644,7 @@ class MapUnderRepair:
         if size < floor or (size == 1 and not self._may_shrink_to(1)):
             return [], 0
         if outside & (outside - 1):
-            targets = sorted({region[m] for m in bits(outside)})
+            targets = sorted(set(map(region.__getitem__, _cells(outside))))
         else:
             targets = [region[outside.bit_length() - 1]]
         if self.ceiling is not None or not self.islands:
@@ -796,6 +796,7 @@ class MapUnderRepair:
         mask = self.masks[k]
         region = self.region
         neighbours = self.geometry.neighbours
+        beside = self.geometry.beside
         # Breadth-first from the cell, inside its region and around its planted queen,
         # to the nearest cell that touches another region.
         came_from = {cell: -1}
@@ -805,7 +806,7 @@ class MapUnderRepair:
             _shuffle(frontier, rng)
             grown = []
             for here in frontier:
-                if any(region[m] != k for m in neighbours[here]):
+                if beside[here] & ~mask:  # it touches another region
                     end = here
                     break
                 for m in neighbours[here]:

@@ -149,7 +149,9 @@ def grow_region_map(
         region[cell] = k
         sizes[k] += 1
         free -= 1
-        frontier += [m for m in neighbours[cell] if region[m] == -1]
+        for m in neighbours[cell]:  # a loop, not a comprehension: no call a cell
+            if region[m] == -1:
+                frontier.append(m)
         if sizes[k] == limit and free:
             growing.pop(pick)
             capped.append(k)
