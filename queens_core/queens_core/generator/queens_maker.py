@@ -100,6 +100,9 @@ SHAPED_FROM_SIZE = 12
 #: The largest region a shaped map may have, as a multiple of N: the archive's largest
 #: region is a median 2.8·N cells and a 95th percentile 5.4·N.
 LARGEST_REGION_IN_N = 4.5
+#: The clash masks a geometry keeps for its maps, in bits all told (16 MB): some 24,000
+#: masks at 8×8, 2,700 at 9×9.
+CLASH_BITS_KEPT = 128_000_000
 
 
 class GenerateError(ValueError):
@@ -287,7 +290,7 @@ class Maker:
                     return None
                 # Repairs can go round in a circle (a forced move and its forced undoing):
                 # a map met for the third time in this attempt is going nowhere new.
-                again = tuple(regions.region)
+                again = tuple(regions.masks)  # the map: each region's cells
                 seen[again] += 1
                 if seen[again] == MAP_REVISITS:
                     return None
@@ -338,6 +341,27 @@ def _shuffle(items: list[int], rng: random.Random) -> None:
         while other >= size:
             other = getrandbits(width)
         items[last], items[other] = items[other], items[last]
+
+
+def _cells(mask: int) -> list[int]:
+    """The cells of a mask of a few cells, lowest first: ``list(bits(mask))`` without the
+    generator (the repairs list some fifty small masks a board)."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
+def _shuffle_draws(length: int, rng: random.Random) -> None:
+    """The draws ``_shuffle`` makes for a list of ``length`` items, for a list that is
+    not used (the batch stays the same: later draws come out as they would)."""
+    getrandbits = rng.getrandbits
+    for size in range(length, 1, -1):
+        width = size.bit_length()
+        while getrandbits(width) >= size:
+            pass
 
 
 def _choice(rng: random.Random, items: list[int]) -> int:
@@ -405,13 +429,17 @@ class MapGeometry:
     up)."""
 
     __slots__ = (
+        "beside",
+        "clashes",
         "edge",
         "every_cell",
         "left_of_last",
         "n",
         "neighbours",
         "right_of_first",
+        "ring",
         "table",
+        "unbroken",
     )
 
     def __init__(self, n: int):
@@ -424,6 +452,23 @@ class MapGeometry:
         self.right_of_first = self.every_cell & ~columns[0]
         #: The cells on the grid's edge: a region with one of them is never enclosed.
         self.edge = rows[0] | rows[n - 1] | columns[0] | columns[n - 1]
+        #: Each cell's 4-neighbours as a mask, and its 8 neighbours (the ring around it).
+        self.beside = tuple(sum(1 << m for m in around) for around in self.neighbours)
+        self.ring = tuple(
+            sum(
+                1 << (r * n + c)
+                for r in range(max(row - 1, 0), min(row + 2, n))
+                for c in range(max(column - 1, 0), min(column + 2, n))
+            )
+            & ~(1 << cell)
+            for cell, (row, column) in enumerate(divmod(cell, n) for cell in range(n * n))
+        )
+        #: The placements with two queens in a region, by the region's mask, for the maps
+        #: of this size (see MapUnderRepair).
+        self.clashes: dict[int, int] = {}
+        #: Per cell, whether its region's cells around it (a part of its ring, the key)
+        #: stay connected through the ring without it: filled as met.
+        self.unbroken: tuple[dict[int, bool], ...] = tuple({} for _ in range(n * n))
 
     def border(self, mask: int) -> int:
         """The cells outside ``mask`` that share a side with one of its cells."""
@@ -439,6 +484,24 @@ class MapGeometry:
     def component(self, mask: int, start: int) -> int:
         """The cells of ``mask`` 4-connected to the cells of ``start`` (a part of it)."""
         return connected_part(self.n, mask, start)
+
+    def left_without(self, cell: int, mask: int, start: int) -> int:
+        """The cells of the connected region ``mask`` still 4-connected to those of
+        ``start`` (a part of it, not ``cell``) once ``cell`` leaves it. When the region's
+        cells around ``cell`` are connected to each other through its ring, a path
+        through ``cell`` can go round it instead, so nothing is cut off, and no flood
+        fill of the region is needed (the usual case: a table of the ring's patterns
+        tells it)."""
+        around = mask & self.ring[cell]
+        unbroken = self.unbroken[cell]
+        whole = unbroken.get(around)
+        if whole is None:
+            sides = around & self.beside[cell]
+            reached = connected_part(self.n, around, sides & -sides)
+            whole = unbroken[around] = reached & sides == sides
+        if whole:
+            return mask & ~(1 << cell)
+        return connected_part(self.n, mask & ~(1 << cell), start)
 
 
 class MapUnderRepair:
@@ -478,10 +541,13 @@ class MapUnderRepair:
         self.floor = floor
         self.ceiling = ceiling
         self.islands = islands
-        #: The placements with two queens in a region, by the region's mask (sizes with
-        #: a placement table).
-        self.clashes: dict[int, int] = {}
         table = geometry.table
+        #: The placements with two queens in a region, by the region's mask (sizes with
+        #: a placement table): shared by the maps of one geometry (a region's shape
+        #: comes back from map to map), emptied when it holds more than a few megabytes.
+        self.clashes = geometry.clashes
+        if table is not None and len(self.clashes) * table.count > CLASH_BITS_KEPT:
+            self.clashes.clear()
         #: The planted solution's bit among the table's placements.
         self.planted_bit = 1 << table.index_of[planted] if table is not None else 0
         self.masks = [0] * geometry.n
@@ -505,41 +571,48 @@ class MapUnderRepair:
             planted = self.planted
             found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
             return [solution for solution in found if solution != planted], len(found) < most
-        others = self._placements_left() & ~self.planted_bit
+        others = self._placements_left()
         if not others:
             return [], True
         start = _below(table.count, rng)
         later = others >> start << start
         queens = table.queens
         found = []
+        # The lowest placement of a part is taken off with ``part - 1`` (cheaper on masks
+        # of thousands of bits than ``part & -part``).
         for part in (later, others ^ later):
-            while part and len(found) < most:
-                low = part & -part
-                part ^= low
-                found.append(queens[low.bit_length() - 1])
-        return found, len(found) == others.bit_count()
+            while part:
+                if len(found) == most:
+                    return found, False  # one more is left
+                lower = part - 1
+                found.append(queens[(part ^ lower).bit_length() - 1])
+                part &= lower
+        return found, True
 
     def unique(self) -> bool:
         """Whether the planted solution is the map's only one."""
         if self.geometry.table is None:
             return len(find_map_solutions(self.geometry.n, self.region, self.masks, 2)) == 1
-        return not self._placements_left() & ~self.planted_bit
+        return not self._placements_left()
 
     def _placements_left(self) -> int:
-        """The placements of the table that are solutions of the map: those with no two
-        queens in one region. A region's clashes are kept by its mask, so a check after
-        a move computes those of the two regions it changed (or finds them, when a move
-        is undone)."""
+        """The placements of the table other than the planted one that are solutions of
+        the map: those with no two queens in one region. A region's clashes are kept by
+        its mask, so a check after a move computes those of the two regions it changed
+        (or finds them, when a move is undone)."""
         table = self.geometry.table
         assert table is not None
         clashes = self.clashes
-        clashing = 0
+        clashing = self.planted_bit
         for mask in self.masks:
             found = clashes.get(mask)
             if found is None:
                 found = clashes[mask] = table.clashes(mask)
             clashing |= found
-        return table.every & ~clashing
+        # Every clashing placement is one of the table's: an exclusive or leaves the
+        # others (cheaper than ``& ~``, which makes a negative number thousands of bits
+        # long).
+        return table.every ^ clashing
 
     def _may_shrink_to(self, size: int) -> bool:
         """Whether a region may be left with ``size`` cells."""
@@ -558,26 +631,26 @@ class MapUnderRepair:
             return [], 0
         region = self.region
         k = region[cell]
-        beside = [region[m] for m in self.geometry.neighbours[cell]]
-        targets = set(beside)
-        targets.discard(k)
-        if not targets:  # inside its region: the usual case, and the cheapest to tell
-            return [], 0
         mask = self.masks[k]
-        if mask.bit_count() <= self.floor:  # what it keeps would be below the floor
+        geometry = self.geometry
+        outside = geometry.beside[cell] & ~mask
+        if not outside:  # inside its region: the usual case, and the cheapest to tell
             return [], 0
-        if beside.count(k) == 1:
-            # Its region is connected, so a cell with one neighbour in it cuts nothing
-            # off: no need to look.
-            kept = mask & ~bit
+        floor = self.floor
+        if mask.bit_count() <= floor:  # what it keeps would be below the floor
+            return [], 0
+        kept = geometry.left_without(cell, mask, mask & self.planted)
+        size = kept.bit_count()
+        if size < floor or (size == 1 and not self._may_shrink_to(1)):
+            return [], 0
+        if outside & (outside - 1):
+            targets = sorted(set(map(region.__getitem__, _cells(outside))))
         else:
-            kept = self.geometry.component(mask & ~bit, mask & self.planted)
-        if not self._may_shrink_to(kept.bit_count()):
-            return [], 0
+            targets = [region[outside.bit_length() - 1]]
         if self.ceiling is not None or not self.islands:
             carried = mask & ~kept
-            return [to for to in sorted(targets) if self._may_receive(k, to, carried)], kept
-        return sorted(targets), kept
+            return [to for to in targets if self._may_receive(k, to, carried)], kept
+        return targets, kept
 
     def in_shape(self) -> bool:
         """Whether no region is above the ceiling and (without islands) none is enclosed
@@ -628,13 +701,17 @@ class MapUnderRepair:
 
     def move(self, cell: int, to: int, kept: int) -> None:
         """Give ``cell`` to region ``to``, with the cells its region does not keep."""
-        k = self.region[cell]
-        carried = self.masks[k] & ~kept
-        self.masks[k] = kept
-        self.masks[to] |= carried
         region = self.region
-        for moved in bits(carried):
-            region[moved] = to
+        masks = self.masks
+        k = region[cell]
+        carried = masks[k] ^ kept  # kept is a part of the region
+        masks[k] = kept
+        masks[to] |= carried
+        if carried & (carried - 1):
+            for moved in bits(carried):
+                region[moved] = to
+        else:  # the cell alone, the usual case
+            region[cell] = to
 
     def holds(self, solution: int) -> bool:
         """Whether the queens of a solution of some earlier map, one a row and column and
@@ -664,7 +741,7 @@ class MapUnderRepair:
         tried, and undone, until one leaves the map unique. Near the end a random move
         mostly trades the last solution for new ones, and large maps could go on trading
         for hundreds of repairs. False (the map unchanged) if no single change does it."""
-        cells = list(bits(other & ~self.planted))
+        cells = _cells(other & ~self.planted)
         _shuffle(cells, rng)
         changes: list[Callable[[], bool]] = []
         for cell in cells:
@@ -688,7 +765,7 @@ class MapUnderRepair:
         """Move a cell of ``other``'s queens that the planted solution leaves empty: the
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
-        cells = list(bits(other & ~self.planted))
+        cells = _cells(other & ~self.planted)
         _shuffle(cells, rng)
         return self._give_away(cells, rng)
 
@@ -719,6 +796,7 @@ class MapUnderRepair:
         mask = self.masks[k]
         region = self.region
         neighbours = self.geometry.neighbours
+        beside = self.geometry.beside
         # Breadth-first from the cell, inside its region and around its planted queen,
         # to the nearest cell that touches another region.
         came_from = {cell: -1}
@@ -728,7 +806,7 @@ class MapUnderRepair:
             _shuffle(frontier, rng)
             grown = []
             for here in frontier:
-                if any(region[m] != k for m in neighbours[here]):
+                if beside[here] & ~mask:  # it touches another region
                     end = here
                     break
                 for m in neighbours[here]:
@@ -757,28 +835,37 @@ class MapUnderRepair:
         """Let ``cell``'s region take one neighbouring cell that may move, then give
         ``cell`` away; undo the first move if the second is not allowed after all."""
         region = self.region
+        masks = self.masks
         k = region[cell]
-        border = self._border(k)
+        geometry = self.geometry
+        around = geometry.border(masks[k])
+        if not geometry.beside[cell] & ~masks[k]:
+            # Inside its region, it stays there whatever the region takes: the draws of
+            # the shuffle of the cells around the region, and nothing else.
+            _shuffle_draws(around.bit_count(), rng)
+            return False
+        border = _cells(around)
         _shuffle(border, rng)
-        if all(region[m] == k for m in self.geometry.neighbours[cell]):
-            return False  # inside its region, it stays there whatever the region takes
         for extra in border:
             targets, kept = self.moves_of(extra)
             if k not in targets:
                 continue
-            donor = self.region[extra]
-            saved = (self.masks[k], self.masks[donor], list(self.region))
+            donor = region[extra]
+            before = masks[k], masks[donor]
             self.move(extra, k, kept)
-            targets, kept = self.moves_of(cell)
+            targets, kept_here = self.moves_of(cell)
             if targets:
-                self.move(cell, _choice(rng, targets), kept)
+                self.move(cell, _choice(rng, targets), kept_here)
                 return True
-            self.masks[k], self.masks[donor], self.region = saved
+            # Undone: the cells taken go back to the donor.
+            masks[k], masks[donor] = before
+            for taken in _cells(before[1] ^ kept):
+                region[taken] = donor
         return False
 
     def _border(self, k: int) -> list[int]:
         """The cells of other regions next to region ``k``, in index order."""
-        return list(bits(self.geometry.border(self.masks[k])))
+        return _cells(self.geometry.border(self.masks[k]))
 
     def unstall(self, live: int, queens: int, rng: random.Random) -> bool:
         """Move an undecided cell of a stalled solve to a neighbouring region, preferably

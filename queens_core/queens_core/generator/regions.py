@@ -112,14 +112,21 @@ def grow_region_map(
     # sums from its region on: kept up to date instead of summed again at every cell.
     linear = bias == 1.0
     cumulative: list[float] = []
+    # The total weight and the last index, kept beside the running sums (a float times
+    # an int is the float times the int made a float: the same draw).
+    total: float = 0.0
+    last = 0
     #: Regions that stopped at the ceiling, to grow again only if nothing else can.
     capped: list[int] = []
+    limit = ceiling if ceiling is not None else n * n + 1
     while free:
         if not linear:
             cumulative = list(accumulate([sizes[k] ** bias for k in growing]))
+            total, last = cumulative[-1] + 0.0, len(cumulative) - 1
         elif not cumulative:
             cumulative = list(accumulate([sizes[k] for k in growing]))
-        pick = bisect(cumulative, draw() * (cumulative[-1] + 0.0), 0, len(cumulative) - 1)
+            total, last = cumulative[-1], len(cumulative) - 1
+        pick = bisect(cumulative, draw() * total, 0, last)
         k = growing[pick]
         frontier = frontiers[k]
         # Swap-remove random candidates until one is free; stale ones were taken since.
@@ -142,8 +149,10 @@ def grow_region_map(
         region[cell] = k
         sizes[k] += 1
         free -= 1
-        frontier += [m for m in neighbours[cell] if region[m] == -1]
-        if sizes[k] == ceiling and free:
+        for m in neighbours[cell]:  # a loop, not a comprehension: no call a cell
+            if region[m] == -1:
+                frontier.append(m)
+        if sizes[k] == limit and free:
             growing.pop(pick)
             capped.append(k)
             cumulative = []
@@ -151,7 +160,8 @@ def grow_region_map(
                 growing, capped = capped, []
             continue
         if linear:
-            for later in range(pick, len(cumulative)):
+            total += 1
+            for later in range(pick, last + 1):
                 cumulative[later] += 1
     return region
 
