@@ -344,6 +344,21 @@ def test_at_a_desk_the_hint_sits_beside_the_board_on_one_screen(fresh):
     assert fresh.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
 
 
+def test_two_quick_presses_give_the_hint_then_its_reason_however_slow_the_answer(fresh):
+    fresh.click("#how-to-done")
+    play_archive_353(fresh)
+    held = []
+    fresh.route("**/api/hint", lambda route: held.append(route))  # answered below
+    fresh.click("#hint-button")
+    fresh.click("#hint-button")  # while the first hint is on its way
+    fresh.wait_for_timeout(300)
+    while held:
+        held.pop().continue_()
+        fresh.wait_for_timeout(300)
+    fresh.wait_for_selector("#hint-why", timeout=5000)
+    fresh.unroute("**/api/hint")
+
+
 def test_no_serious_accessibility_fault_in_records_and_how_to(fresh):
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     assert not serious_faults(axe_module, fresh)  # how to play, on the first visit

@@ -30,6 +30,7 @@ const page = {
   won: null, // {elapsed, hints} once every unit holds its queens
   verdict: null, // what the check says of the board: {count, atLeast} or null
   hint: null, // {doc, stage}: 1 the nudge, 2 the step and its cells
+  hintComing: null, // the hint request on its way, while it is
   explanation: null, // {doc, index}: index 0 is the empty board, N + 1 the summary
   check: null,
   focus: 0, // the cell keyboard play is on
@@ -910,6 +911,9 @@ function render() {
 // -- wiring --------------------------------------------------------------------------------
 
 async function onHint() {
+  // A press while a hint is on its way counts once it has come: two quick presses show
+  // the hint and then its reason, as two slow ones do.
+  if (page.hintComing) await page.hintComing.catch(() => null);
   if (!page.doc || page.explanation || page.won) return;
   const hint = page.hint;
   if (hint && hint.stage === 1 && staged(hint)) {
@@ -938,7 +942,14 @@ async function onHint() {
   // player's mistakes to name. Auto-✕ also crosses a Star Battle unit once it holds its
   // stars, which the server does not take as made: there the crosses go with the marks.
   const state = stars() === 1 ? picture(page.marks) : picture();
-  const doc = await api("/api/hint", { ...boardRequest(), state });
+  const coming = api("/api/hint", { ...boardRequest(), state });
+  page.hintComing = coming;
+  let doc;
+  try {
+    doc = await coming;
+  } finally {
+    if (page.hintComing === coming) page.hintComing = null;
+  }
   resetAdvice();
   page.hints += 1;
   saveProgress();
