@@ -67,6 +67,7 @@ CONTRACT_LAYERS = {
     "propagation": "engine",
     "matching": "engine",
     "hookspecs": "plugins",
+    "borders": "plugins",
     "exact": "referee",
     "maker": "generator",
     "maker_stars": "generator",

@@ -35,12 +35,11 @@ import re
 import string
 
 from queens_core import Board, BoardError, Reader, Reading, State, Writer, hookimpl
+from queens_core.borders import refuse_split_regions, regions_from_borders
 
 ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase + "-_"
 _DIGIT = {ch: value for value, ch in enumerate(ALPHABET)}
 
-#: Region characters of the board an SBN string becomes, in reading order of the regions.
-REGION_CHARS = string.ascii_uppercase + string.ascii_lowercase
 
 #: What a sniff accepts: one word that starts like SBN (a size code and the digit K) and is
 #: no path. The rest is left to :func:`parse_sbn`, so that a mistyped string pasted on the
@@ -102,45 +101,20 @@ def parse_sbn(text: str) -> tuple[Board, int]:
         value = value << 6 | _DIGIT[ch]
     if value >> need:
         raise BoardError("SBN padding bits before the borders are not zero")
-    rows = _regions(n, value, need)
-    board = Board.from_rows(rows)
-    return board.with_stars(stars), stars
+    return _regions(n, value, need).with_stars(stars), stars
 
 
-def _regions(n: int, value: int, need: int) -> list[str]:
-    """The rows of region characters that the border bits cut the grid into."""
+def _regions(n: int, value: int, need: int) -> Board:
+    """The board the border bits cut the grid into: first the borders right of each cell,
+    row by row, then those below each cell, column by column."""
     half = n * (n - 1)
 
     def border(bit_index: int) -> bool:
         return bool(value >> (need - 1 - bit_index) & 1)
 
-    region = [-1] * (n * n)
-    count = 0
-    for start in range(n * n):
-        if region[start] >= 0:
-            continue
-        region[start] = count
-        stack = [start]
-        while stack:
-            i = stack.pop()
-            r, c = divmod(i, n)
-            steps = []
-            if c + 1 < n and not border(r * (n - 1) + c):
-                steps.append(i + 1)
-            if c > 0 and not border(r * (n - 1) + c - 1):
-                steps.append(i - 1)
-            if r + 1 < n and not border(half + c * (n - 1) + r):
-                steps.append(i + n)
-            if r > 0 and not border(half + c * (n - 1) + r - 1):
-                steps.append(i - n)
-            for j in steps:
-                if region[j] < 0:
-                    region[j] = count
-                    stack.append(j)
-        count += 1
-    if count != n:
-        raise BoardError(f"SBN borders cut the {n}×{n} grid into {count} regions, not {n}")
-    return ["".join(REGION_CHARS[region[r * n + c]] for c in range(n)) for r in range(n)]
+    right = [border(i) for i in range(half)]
+    below = [border(half + c * (n - 1) + r) for r in range(n - 1) for c in range(n)]
+    return regions_from_borders(n, right, below, "SBN")
 
 
 def to_sbn(board: Board, flag: str = "W") -> str:
@@ -158,17 +132,6 @@ def to_sbn(board: Board, flag: str = "W") -> str:
     digits = -(-need // 6)
     body = "".join(ALPHABET[value >> (6 * (digits - 1 - i)) & 63] for i in range(digits))
     return f"{size_code(n)}{board.stars}{flag}{body}"
-
-
-def refuse_split_regions(board: Board, what: str) -> None:
-    """:class:`BoardError` when a region is in several pieces: SBN draws borders, so its
-    regions are 4-connected."""
-    if board.warnings:
-        split = board.warnings[0]
-        raise BoardError(
-            f"{what} draws regions by their borders, and region {split.letter!r} is in "
-            f"{split.pieces} pieces"
-        )
 
 
 def write_sbn(board: Board, _state: State | None = None) -> str:
@@ -233,7 +196,7 @@ def parse_sbn2(text: str) -> tuple[Board, int, State | None, int]:
         value = value * 85 + _DIGIT_85[ch]
     if value >> need:
         raise BoardError("SBN v2 borders are a larger number than its border bits can be")
-    board = Board.from_rows(_regions(n, value, need)).with_stars(stars)
+    board = _regions(n, value, need).with_stars(stars)
     state = _marks(board, body[length:])
     history = match.group(4)
     return board, stars, state, 0 if history is None else _history_entries(history, n)
