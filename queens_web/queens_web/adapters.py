@@ -17,6 +17,7 @@ problem
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -270,23 +271,29 @@ def source_of(value: Any) -> str:
     return value
 
 
-def hint(
-    library: Library, board: Board, state: State, source: str, seconds: float = DEFAULT_TIMEOUT
-) -> dict[str, Any]:
-    """The next step from ``state``, or why there is none (``queens hint --format json``),
-    its exact search at most ``seconds`` long (the command line's budget at most)."""
-    rules = library.registry.rules
+def answered(work: Callable[[], dict[str, Any]], rules: Any) -> dict[str, Any]:
+    """The document ``work`` makes; a rule that fails or breaks its contract (500) and an
+    exact search past its budget (503) answered in one line that names them."""
     try:
-        answer = library.app.hint(
-            board, state, min(seconds, DEFAULT_TIMEOUT), False, source, "<page marks>"
-        )
-        return answer.to_json()
+        return work()
     except UnsoundRule as err:
         raise Problem(f"a rule failed: {err}", 500) from None
     except SearchLimitExceeded as err:
         raise Problem(f"undecided within the budget: {err}", 503) from None
     except DetailError as err:
         raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
+
+
+def hint(
+    library: Library, board: Board, state: State, source: str, seconds: float = DEFAULT_TIMEOUT
+) -> dict[str, Any]:
+    """The next step from ``state``, or why there is none (``queens hint --format json``),
+    its exact search at most ``seconds`` long (the command line's budget at most)."""
+    budget = min(seconds, DEFAULT_TIMEOUT)
+    return answered(
+        lambda: library.app.hint(board, state, budget, False, source, "<page marks>").to_json(),
+        library.registry.rules,
+    )
 
 
 def explain(library: Library, board: Board, source: str) -> dict[str, Any]:

@@ -35,30 +35,22 @@ def _cell(board: Any, value: Any) -> int:
 
 
 def _guarded(work: Callable[[], dict[str, Any]], rules: Any) -> dict[str, Any]:
-    """The document of ``work``, a rule's failure and a timeout as the hint answers them."""
-    from queens_core.api import (
-        CellError,
-        DetailError,
-        GenerateError,
-        GiveUp,
-        SearchLimitExceeded,
-        SelectionError,
-        UnsoundRule,
-        detail_failure,
-    )
+    """The document of ``work``: a bad cell, rule or request answered in one line (400),
+    a practice board not found in time (503), a rule's failure and a search past its
+    budget as the hint answers them."""
+    from queens_core.api import CellError, GenerateError, GiveUp, SelectionError
 
-    try:
-        return work()
-    except (CellError, SelectionError, GenerateError) as err:
-        raise Problem(str(err)) from None
-    except GiveUp as err:
-        raise Problem(str(err), 503) from None
-    except UnsoundRule as err:
-        raise Problem(f"a rule failed: {err}", 500) from None
-    except SearchLimitExceeded as err:
-        raise Problem(f"undecided within the budget: {err}", 503) from None
-    except DetailError as err:
-        raise Problem(f"a rule failed: {detail_failure(err, rules)}", 500) from None
+    from .adapters import answered
+
+    def asked() -> dict[str, Any]:
+        try:
+            return work()
+        except (CellError, SelectionError, GenerateError) as err:
+            raise Problem(str(err)) from None
+        except GiveUp as err:
+            raise Problem(str(err), 503) from None
+
+    return answered(asked, rules)
 
 
 def steps(library: Library, board: Any, state: Any, source: str, seconds: float) -> dict[str, Any]:

@@ -300,6 +300,10 @@ def test_a_rule_that_raises_is_a_500_that_names_it():
     message = error_of(client.post("/api/explain", json={"board": ["A"]}), 500)
     assert message.startswith("a rule failed: rule 'broken_rule'")
     assert "RuntimeError: boom" in message
+    # The player's panels answer a rule's failure as the hint and the solve do.
+    for path, extra in [("/api/hint", {}), ("/api/steps", {}), ("/api/why", {"cell": [0, 0]})]:
+        message = error_of(client.post(path, json={"board": ["A"], **extra}), 500)
+        assert message.startswith("a rule failed: rule 'broken_rule'"), path
 
 
 def one_rule_client(rule: Rule, package: str) -> TestClient:
