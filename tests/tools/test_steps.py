@@ -221,5 +221,5 @@ def test_a_listed_step_keeps_its_sentence_under_its_text_not_under_its_number():
         assert steps
         for step in steps:
             lead, *rest = step.split("\n")
-            assert lead.startswith("  1. ") or lead[:3].strip().isdigit(), lead
+            assert lead[:3].strip().isdigit() and lead[3:5] == ". ", lead
             assert rest and all(line.startswith("     ") for line in rest), step
