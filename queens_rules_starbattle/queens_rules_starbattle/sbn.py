@@ -35,7 +35,6 @@ import re
 import string
 
 from queens_core import Board, BoardError, Reader, Reading, State, Writer, hookimpl
-from queens_core.borders import refuse_split_regions, regions_from_borders
 
 ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase + "-_"
 _DIGIT = {ch: value for value, ch in enumerate(ALPHABET)}
@@ -107,6 +106,10 @@ def parse_sbn(text: str) -> tuple[Board, int]:
 def _regions(n: int, value: int, need: int) -> Board:
     """The board the border bits cut the grid into: first the borders right of each cell,
     row by row, then those below each cell, column by column."""
+    # Here, not with the module: every solve registers this package's readers and
+    # writers, and reads no SBN string.
+    from queens_core.borders import regions_from_borders
+
     half = n * (n - 1)
 
     def border(bit_index: int) -> bool:
@@ -140,6 +143,8 @@ def write_sbn(board: Board, _state: State | None = None) -> str:
         raise BoardError(f"SBN has no size code for {board.n}×{board.n}; sizes go from 5 to 25")
     if board.stars > 9:
         raise BoardError(f"SBN writes K as one digit, and this board has {board.stars} stars")
+    from queens_core.borders import refuse_split_regions  # as in _regions
+
     refuse_split_regions(board, "SBN")
     return to_sbn(board)
 
@@ -267,6 +272,8 @@ def write_sbn2(board: Board, state: State | None = None) -> str:
         raise BoardError(
             f"SBN v2 writes K as a letter A to Z, and this board has {board.stars} stars"
         )
+    from queens_core.borders import refuse_split_regions  # as in _regions
+
     refuse_split_regions(board, "SBN")
     region = board.cell_region
     value = 0
