@@ -499,6 +499,16 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             from queens_core.api import RuleFailure
 
             if isinstance(err, RuleFailure):
+                late = err.out_of_time
+                if late is not None:
+                    # The request's budget ends in whichever rule is running then, which
+                    # on a big board is a sound rule taking its turn: say what ran out and
+                    # where, never that this rule failed.
+                    return error_response(
+                        503,
+                        f"{late.what} ({late.budget:g} s) ran out while "
+                        f"{err.rule.describe()} was running",
+                    )
                 return error_response(500, f"a rule failed: {err}")
             # Our own bug: the whole story for the terminal, one line for the page.
             traceback.print_exc(file=sys.stderr)

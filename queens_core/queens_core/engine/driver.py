@@ -94,6 +94,13 @@ class RuleFailure(Exception):
             what = f"raised {type(error).__name__}: {error}".rstrip(": ")
         super().__init__(_one_line(f"{rule.describe()} {what}"))
 
+    @property
+    def out_of_time(self) -> OutOfTime | None:
+        """The budget that ran out while the rule was running, when that is the failure:
+        the rule may have hung, or the work around it as a whole ran long (a request's
+        budget on a big board), so a front end with its own budget words it as a time-out."""
+        return self.error if isinstance(self.error, OutOfTime) else None
+
 
 @dataclass
 class SolveResult:
