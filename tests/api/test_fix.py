@@ -140,6 +140,23 @@ def test_the_document(app):
     assert document["edits"][0] == {"cell": "r1c3", "row": 0, "column": 2, "from": "A", "to": "B"}
 
 
+@pytest.mark.parametrize("rows", [["AB", "AB"], ["AAB", "ACB", "CCB"]])
+def test_a_board_too_small_for_any_solution_is_refused_not_searched(app, rows):
+    from queens_core.referee.exact import count_solutions as count
+
+    n = len(rows)
+    # No map of this size has a solution: every one-region-per-letter map is tried.
+    letters = "ABC"[:n]
+    assert all(
+        count(Board(["".join(letters[(code // n**(r * n + c)) % n] for c in range(n))
+                     for r in range(n)]), 1) == 0
+        for code in range(n ** (n * n))
+        if len({(code // n**i) % n for i in range(n * n)}) == n
+    )  # fmt: skip
+    with pytest.raises(FixError, match=f"no {n}×{n} board has a solution, whatever its regions"):
+        app.fix(app.board("\n".join(rows)))
+
+
 def test_unknown_regions_are_refused_in_one_line(app):
     with pytest.raises(FixError, match="no region Z"):
         app.fix(app.board(SEVEN_SOLUTIONS), keep="Z")

@@ -411,6 +411,14 @@ def repair(
             + ", ".join(unknown)
             + f" (its regions: {''.join(board.letters)})"
         )
+    n = board.n
+    if n in (2, 3):
+        # The search would run out its budget and then claim a lower bound on the edits,
+        # when no number of edits can help.
+        raise FixError(
+            f"no {n}×{n} board has a solution, whatever its regions: with one queen in each "
+            "row and column, the queens of some two adjacent rows touch"
+        )
     return _Search(board, keep, seconds, seed, target).run()
 
 
