@@ -75,6 +75,18 @@ def test_a_choice_of_rules_stalls_where_the_command_stalls(app):
         app.solve(board, only=("no-such-rule",))
 
 
+def test_one_string_where_names_go_is_one_name_not_its_letters(app):
+    board = app.read(str(ARCHIVE / "353.txt")).board
+    alone = app.solve(board, only="baseline")
+    assert alone.to_json() == app.solve(board, only=["baseline"]).to_json()
+    assert app.solve(board, exclude="pfc").to_json() == app.solve(board, exclude=["pfc"]).to_json()
+    with pytest.raises(SelectionError, match="'no-such-rule'"):
+        app.solve(board, only="no-such-rule")
+    batch = app.generate(7, needs="polyomino_domino", seed=1)
+    assert batch.needs is not None
+    assert [rule.counter for rule in batch.needs.needed] == ["polyomino_domino"]
+
+
 def test_explain_gives_every_step_in_words(app):
     board = app.read(str(ARCHIVE / "1.txt")).board
     words = app.explain(board).text(explain=True)
@@ -307,3 +319,21 @@ def test_a_state_of_another_board_is_an_error_the_api_names(app):
     larger = Application.board([letter * 9 for letter in "ABCDEFGHI"])
     with pytest.raises(InvalidState, match="outside the 8×8 board"):
         app.hint(board, Application.state(larger, None))
+
+
+def test_a_what_if_on_a_cell_that_is_not_open_says_which_cell_and_why(app):
+    from queens_core.api import CellError
+    from queens_core.engine.state import read_state
+
+    board = app.read(str(ARCHIVE / "1.txt")).board
+    picture = "Qx......\n" + "\n".join(["........"] * 7)
+    state = read_state(board, picture)
+    for cell, why in [
+        ("r1c1", "r1c1 already holds a queen"),
+        ("r1c2", "r1c2 is crossed out"),
+        ("r2c2", "r2c2 is ruled out by the queens already placed"),
+        (64, "cell 64 is off the 8×8 board (cells 0 to 63)"),
+    ]:
+        with pytest.raises(CellError, match=re.escape(why)):
+            app.what_if(board, cell, state)
+    assert app.what_if(board, "r3c3", state)  # an open cell is tried

@@ -120,7 +120,7 @@ class Application:
         self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None
     ) -> Solver:
         """The solver of a choice of rules (built once)."""
-        key = (tuple(only), tuple(exclude), tier)
+        key = (_names(only), _names(exclude), tier)
         if key not in self._solvers:
             from ..engine.driver import Solver
 
@@ -135,7 +135,7 @@ class Application:
         stars: int | None = None,
     ) -> Grader:
         """The grader of a choice of rules, for ``stars`` per unit (built once)."""
-        selection = (tuple(only), tuple(exclude), tier)
+        selection = (_names(only), _names(exclude), tier)
         if (selection, stars) not in self._graders:
             from ..tools.grade import Grader
 
@@ -441,10 +441,7 @@ class Application:
         index = parse_cell(board, cell) if isinstance(cell, str) else cell
         position = start_position(board, state or State.initial(board))
         if not 0 <= index < board.n * board.n or not position.live >> index & 1:
-            raise CellError(
-                "a tentative piece goes on an open cell: that one holds a queen or a star, "
-                "is crossed, or is off the board"
-            )
+            raise CellError(_not_open(board, state or State.initial(board), position, index))
         return WhatIf(board, position, try_queen(board, position, self.solver(), index), name)
 
     def practise(
@@ -809,3 +806,27 @@ def _check_cap(cap: int) -> None:
         raise ValueError(
             f"cap {cap!r}: the count must go on to at least 2 solutions to tell one from several"
         )
+
+
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    """A choice of rule names as a key: one string is one name, never its letters."""
+    return (values,) if isinstance(values, str) else tuple(values)
+
+
+def _not_open(board: Board, given: State, position: State, index: int) -> str:
+    """Why a tentative piece cannot go on ``index``, in words that name the cell."""
+    from ..engine.state import cell_label
+
+    n = board.n
+    piece = "queen" if board.stars == 1 else "star"
+    if not 0 <= index < n * n:
+        return f"cell {index} is off the {n}×{n} board (cells 0 to {n * n - 1})"
+    label = cell_label(board, index)
+    if position.queens >> index & 1:
+        return f"{label} already holds a {piece}; a tentative {piece} goes on an open cell"
+    if not given.live >> index & 1:
+        return f"{label} is crossed out; a tentative {piece} goes on an open cell"
+    return (
+        f"{label} is ruled out by the {piece}s already placed; a tentative {piece} goes on "
+        "an open cell"
+    )

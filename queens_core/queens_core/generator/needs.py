@@ -48,7 +48,7 @@ def resolve_needed(
     name is refused: a board needing every rule of a package is not what anyone means),
     and for a rule that cannot be needed under the selection (:func:`why_never_needed`).
     """
-    values = list(values)
+    values = [values] if isinstance(values, str) else list(values)
     names = split_names(values)
     if values and not names:
         raise GenerateError(f"--needs needs a rule id, got {values[0]!r}")

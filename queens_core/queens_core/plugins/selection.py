@@ -36,9 +36,15 @@ def package_key(name: str) -> str:
     return normal.removeprefix(PACKAGE_PREFIX)
 
 
+def _values(values: Iterable[str]) -> list[str]:
+    """The option's values: one string is one value, never its letters (``only=
+    "baseline"`` from Python)."""
+    return [values] if isinstance(values, str) else list(values)
+
+
 def split_names(values: Iterable[str]) -> list[str]:
     """Names from repeated and comma-separated option values (blanks dropped)."""
-    return [name.strip() for value in values for name in value.split(",") if name.strip()]
+    return [name.strip() for value in _values(values) for name in value.split(",") if name.strip()]
 
 
 def _matcher(rules: list[Rule], option: str):
@@ -82,7 +88,7 @@ def select_rules(
     unknown name or tier, or when nothing is left to run.
     """
     rules = list(rules)
-    only, exclude = list(only), list(exclude)
+    only, exclude = _values(only), _values(exclude)
     only_names = split_names(only)
     exclude_names = split_names(exclude)
     # `--only ""` (an unset shell variable, say) names nothing: running every rule
