@@ -205,7 +205,7 @@ def test_sbn_reads_the_example_and_writes_it_back():
          "AA (10) … PP (25)"),
         ("AA2W556SAIWSRhAx6840-ZajjL3HvTBS.G", "SBN character '.' at position 33 is not a "
          "base-64 digit (0-9A-Za-z-_)"),
-        ("AA2W000000000000000000000000000000", "SBN borders cut the 10×10 grid into 1 regions, "
+        ("AA2W000000000000000000000000000000", "SBN borders cut the 10×10 grid into 1 region, "
          "not 10"),
         ("AA3W556SAIWSRhAx6840-ZajjL3HvTBSeG", "a 10×10 board cannot hold 3 stars per unit: "
          "two adjacent rows hold at most 5 stars (one in each 2×2 block), not 6; at most 2 "

@@ -93,7 +93,7 @@ def test_diagonal_touch_is_not_connection():
         ("AB\nABC", "row has 3 cells, expected 2", 2, None),
         ("AB\nBA\nAB", "more rows (3) than columns (2)", 3, None),
         ("ABC\nABC", "fewer rows (2) than columns (3)", 2, None),
-        ("AAA\nAAA\nAAA", "1 regions (A), fewer than its 3 rows", None, None),
+        ("AAA\nAAA\nAAA", "1 region (A), fewer than its 3 rows", None, None),
         ("ABC\nDEF\nGHI", "9 regions (ABCDEFGHI), more than its 3 rows", None, None),
         ("AB\n\nBA", "blank line inside the board", 2, None),
         ("AB\nB\x00", "control character U+0000", 2, 2),

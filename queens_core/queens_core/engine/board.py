@@ -57,6 +57,11 @@ def max_stars(n: int) -> int:
     return max(1, (n // 2) // 2)
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 region``, ``2 regions``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 #: Input larger than this cannot be a board of at most MAX_SIZE rows, even in the spaced
 #: form with CRLF line ends and generous trailing blanks; reading stops here.
 MAX_INPUT_BYTES = 64 * 1024
@@ -245,7 +250,8 @@ class Board:
                 )
             raise BoardError(
                 f"{size_article(n)} {n}×{n} board cannot hold {stars} stars per unit: {why}; "
-                f"at most {max_stars(n)} fit; no solution exists"
+                f"at most {max_stars(n)} {'fits' if max_stars(n) == 1 else 'fit'}; "
+                "no solution exists"
             )
         return Board(self.rows, stars)
 
@@ -573,6 +579,6 @@ def _check_rows(rows: tuple[str, ...], line_numbers: tuple[int, ...]) -> None:
     if len(letters) != n:
         what = "fewer" if len(letters) < n else "more"
         raise BoardError(
-            f"the board has {len(letters)} regions ({''.join(letters)}), {what} than its "
+            f"the board has {_count(len(letters), 'region')} ({''.join(letters)}), {what} than its "
             f"{n} rows; an N×N board has exactly N regions"
         )

@@ -61,7 +61,10 @@ def regions_from_borders(n: int, right: list[bool], below: list[bool], what: str
                     stack.append(j)
         count += 1
     if count != n:
-        raise BoardError(f"{what} borders cut the {n}×{n} grid into {count} regions, not {n}")
+        raise BoardError(
+            f"{what} borders cut the {n}×{n} grid into {count} "
+            f"{'region' if count == 1 else 'regions'}, not {n}"
+        )
     return Board.from_rows(
         ["".join(REGION_CHARS[region[r * n + c]] for c in range(n)) for r in range(n)]
     )
