@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import repeat
 from operator import or_, xor
 
 from .errors import ReadOnlyBoard
@@ -158,18 +159,17 @@ class Board:
         # A region's mask read as a binary number: its cells as 1s, the others as 0s,
         # last cell first (str.translate and int() run in C, not a loop a cell).
         backwards = cells[::-1]
-        zeros = dict.fromkeys(map(ord, letters), "0")
+        codes = tuple(map(ord, letters))
+        zeros = dict.fromkeys(codes, "0")
         region_masks = []
-        for ch in letters:
-            zeros[ord(ch)] = "1"
+        for code in codes:
+            zeros[code] = "1"
             region_masks.append(int(backwards.translate(zeros), 2))
-            zeros[ord(ch)] = "0"
+            zeros[code] = "0"
         self.region_masks = tuple(region_masks)
         #: Every unit as (kind, index, mask): rows, then columns, then regions.
-        self.units = (
-            tuple(("row", r, m) for r, m in enumerate(row_masks))
-            + tuple(("column", c, m) for c, m in enumerate(col_masks))
-            + tuple(("region", k, m) for k, m in enumerate(self.region_masks))
+        self.units = _line_units(n) + tuple(
+            zip(repeat("region"), range(len(letters)), region_masks, strict=False)
         )
         if stars == 1:
             # (lines and ring | region) without the cell: lines and ring without it, and
@@ -384,6 +384,15 @@ def decode_input(data: bytes) -> str:
         line = data.count(b"\n", 0, err.start) + 1
         column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         raise BoardError(f"byte 0x{data[err.start]:02x} is not valid UTF-8", line, column) from None
+
+
+@functools.cache
+def _line_units(n: int) -> tuple[tuple[str, int, int], ...]:
+    """The rows then the columns of an N×N grid as units (kind, index, mask)."""
+    rows, cols, _ = _geometry(n)
+    return tuple(("row", r, m) for r, m in enumerate(rows)) + tuple(
+        ("column", c, m) for c, m in enumerate(cols)
+    )
 
 
 @functools.cache

@@ -109,20 +109,18 @@ class State:
     def picture(self, board: Board, show_dead: bool = True) -> str:
         """One line per row: ``♛`` queen, ``⨯`` dead (or ``.`` when not shown), ``.`` live."""
         n = board.n
-        dead_mark = DEAD if show_dead else LIVE
-        lines = []
-        for r in range(n):
-            chars = []
-            for c in range(n):
-                bit = 1 << (r * n + c)
-                if self.queens & bit:
-                    chars.append(QUEEN)
-                elif self.live & bit:
-                    chars.append(LIVE)
-                else:
-                    chars.append(dead_mark)
-            lines.append("".join(chars))
-        return "\n".join(lines)
+        size = n * n
+        # Cell i is character i of the live mask's binary digits read backwards; the few
+        # queens are then put in by index (str methods run in C, not a loop a cell).
+        marks = {ord("0"): DEAD if show_dead else LIVE, ord("1"): LIVE}
+        cells = list(f"{self.live & ((1 << size) - 1):0{size}b}"[::-1].translate(marks))
+        queens = self.queens
+        while queens:
+            low = queens & -queens
+            queens ^= low
+            cells[low.bit_length() - 1] = QUEEN
+        drawn = "".join(cells)
+        return "\n".join([drawn[start : start + n] for start in range(0, size, n)])
 
     @classmethod
     def from_picture(cls, board: Board, text: str) -> State:

@@ -8,6 +8,7 @@ imported only when asked for, to keep a plain solve's start-up short.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from ..engine.board import Board, size_article
@@ -21,8 +22,17 @@ def format_counters(counters: Mapping[str, int], display_names: Mapping[str, str
     """One line a counter: the display name padded to the longest, `` : ``, the count."""
     if not counters:
         return ""
-    width = max(len(display_names[c]) for c in counters)
-    return "\n".join(f"{display_names[c]:<{width}} : {n}" for c, n in counters.items())
+    names = tuple(map(display_names.__getitem__, counters))
+    counts = map(str, counters.values())
+    return "\n".join(map(" : ".join, zip(_padded(names), counts, strict=True)))
+
+
+@functools.lru_cache(maxsize=16)
+def _padded(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names padded to the longest: the same for every board a command prints (one
+    rule set), so padded once, not once a board."""
+    width = max(map(len, names))
+    return tuple(name.ljust(width) for name in names)
 
 
 def format_result(

@@ -119,16 +119,22 @@ def solve(
     selected_rules(settings.registry(), only, exclude, tier)  # a bad name: exit 2 first
     paths = boards or (STDIN,)
     several = len(paths) > 1
+    depth = None
+    if output_format == "text":
+        from ..report import colour_depth
+
+        # Where standard output goes and what the environment asks for hold for the whole
+        # command: decided once, not once a board.
+        depth = colour_depth(color)
     statuses = []
     for i, path in enumerate(paths):
         if several and output_format == "text":
-            if i:
-                click.echo()
-            click.echo(f"==> {display_name(path)} <==")
+            gap = "\n" if i else ""  # the blank line between two boards, in one write
+            click.echo(f"{gap}==> {display_name(path)} <==")
         selection = (only, exclude, tier)
         statuses.append(
             _solve_one(
-                settings, app, path, selection, explain, output_format, color, several, letters, k
+                settings, app, path, selection, explain, output_format, depth, several, letters, k
             )
         )
     sys.exit(worst(statuses, SEVERITY))
@@ -141,13 +147,14 @@ def _solve_one(
     selection: tuple[tuple[str, ...], tuple[str, ...], str | None],
     explain: bool,
     output_format: str,
-    color: str,
+    depth: str | None,
     json_lines: bool = False,
     letters: bool = False,
     k: int | None = None,
 ) -> int:
-    """Solve one board and print it as asked; return its exit status. With
-    ``json_lines``, its JSON document is printed on one line (one board of several)."""
+    """Solve one board and print it as asked; return its exit status. ``depth``: the
+    colour depth of a text answer (None: no colour). With ``json_lines``, its JSON
+    document is printed on one line (one board of several)."""
     from ...api import BoardInputError, RuleFailure
     from ...engine.driver import CONTRADICTION
     from ...tools.batch import display_name
@@ -191,9 +198,6 @@ def _solve_one(
                 return EXIT_RULE_FAILED
             print_document(document, json_lines)
         else:
-            from ..report import colour_depth
-
-            depth = colour_depth(color)
             # click strips escape sequences when stdout is not a terminal; --color always
             # means keep them.
             click.echo(solution.text(explain, depth, letters), color=depth is not None)
