@@ -531,3 +531,40 @@ def test_every_star_battle_step_looks_where_its_sentence_reasons(registry):
         assert reading.stars is not None and reading.stars >= 2
         board = reading.board.with_stars(reading.stars)
         assert _every_step_focus(board, registry.rules) == [], path.name
+
+
+STAR_BOARDS = sorted((ARCHIVE.parent / "starbattle").glob("*.txt"))[::7]
+
+
+@pytest.mark.parametrize("path", STAR_BOARDS, ids=lambda p: p.stem)
+def test_a_star_battle_hint_is_the_easiest_step_now_and_agrees_with_the_solution(path):
+    """Without a whole solve from the position (seconds on a big board), the hint is
+    still the easiest step there is, and the stars' solution agrees with it."""
+    from queens_core.api import Application
+    from queens_core.referee.exact import find_solutions
+    from queens_core.tools.steps import steps_now
+
+    app = Application()
+    board = app.read(str(path)).board
+    rules = app.registry.rules
+    (solution,) = find_solutions(board, 2)
+    state = State.initial(board)
+    for _ in range(3):  # the empty board, then the position two hints later
+        hint = find_hint(board, state, rules)
+        assert hint.status == HINT and hint.step is not None and hint.after is not None
+        assert hint.step == steps_now(board, state, Solver(rules), easiest_only=True)[0].step
+        assert not hint.step.killed & solution and not hint.step.placed & ~solution
+        state = hint.after
+
+
+def test_a_star_battle_hint_that_would_be_unsound_is_refused_naming_the_rule():
+    from queens_core.api import Application
+    from queens_core.referee.blame import UnsoundRule
+    from queens_core.testing import make_rule, unsound_kill
+
+    path = sorted((ARCHIVE.parent / "starbattle").glob("*.txt"))[0]
+    board = Application().read(str(path)).board
+    assert board.stars > 1
+    liar = make_rule("liar", unsound_kill, weight=0, min_stars=1, max_stars=None)
+    with pytest.raises(UnsoundRule, match=r"rule .liar.*made an unsound deduction"):
+        find_hint(board, State.initial(board), [liar])

@@ -124,6 +124,21 @@ def diagnose(
     return diagnosis
 
 
+def judge_step(board: Board, step: Step, rule: Rule | None, solutions: Sequence[int]) -> str | None:
+    """One line on ``rule``'s ``step`` when it disagrees with a solution of the position
+    it was taken from (``solutions``: that position's, at least 2 of them if there are
+    2), else None: one step judged on its own, where :func:`diagnose` judges a solve."""
+    if not any(_first_disagreement([step], solution) is not None for solution in solutions):
+        return None
+    who = "a rule" if rule is None else rule.describe()
+    lost = (
+        "leaves the board no solution"
+        if len(solutions) == 1
+        else "rules out a solution of the board"
+    )
+    return f"{who} made an unsound deduction: it {describe_step(board, step)}, which {lost}"
+
+
 def describe_step(board: Board, step: Step, limit: int = 6) -> str:
     """``placed a queen on r2c3`` / ``killed r1c4, r1c5`` (at most ``limit`` cells)."""
     if step.placed:

@@ -38,7 +38,7 @@ from ..engine.driver import Solver
 from ..engine.rules import Rule, Step
 from ..engine.state import State
 from ..engine.words import region_name
-from ..referee.blame import UnsoundRule, diagnose
+from ..referee.blame import UnsoundRule, diagnose, judge_step
 from ..referee.exact import find_solutions
 from .explain import Explanation, Focus, apply_step, explain_steps, focus_of
 
@@ -149,7 +149,8 @@ def find_hint(
     ``every_step``: then those crosses are hints too).
 
     Raises :class:`~queens_core.referee.blame.UnsoundRule` when the rules' solve from ``state``
-    is unsound (the hint could be that very step), and
+    is unsound (the hint could be that very step; on a Star Battle board without
+    ``every_step``, when the step it would give is), and
     :class:`~queens_core.referee.exact.SearchLimitExceeded` past ``seconds`` of exact search."""
     check = check_state(board, state, seconds)
     if check.wrong:
@@ -161,6 +162,11 @@ def find_hint(
         given = state
         state = cross_for_queens(board, state)
         crossed = given.live & ~state.live
+        if board.stars > 1:
+            # A Star Battle solve from here, trials and all, takes seconds on a big board:
+            # the hint vouches for the one step it gives. A Queens solve takes about a
+            # millisecond, so it still runs whole and names a rule that misbehaves in it.
+            return _easiest_hint(board, state, rules, check, crossed, seconds)
     solver = Solver(rules).for_stars(board.stars)
     result = solver.solve(board, state.copy())
     diagnosis = diagnose(result, state, solver.by_counter)
@@ -176,14 +182,36 @@ def find_hint(
         after = state.copy()
         apply_step(board, after, first)
         return Hint(board, state, HINT, check, first, explanation, after, crossed, focus)
+    return _easiest_hint(board, state, rules, check, crossed, seconds, solver, judged=True)
+
+
+def _easiest_hint(
+    board: Board,
+    state: State,
+    rules: list[Rule],
+    check: Check,
+    crossed: int,
+    seconds: float | None,
+    solver: Solver | None = None,
+    judged: bool = False,
+) -> Hint:
+    """The easiest step there is now (by the rule's weight), not the first the driver's
+    catalog order reaches, judged against the position's solutions before it is given:
+    a hint is one step, so that step's soundness is what it must vouch for (a solve of
+    the whole board, trials and all, cost a big Star Battle board seconds). ``judged``:
+    the rules' whole solve from ``state`` was judged already."""
     from .steps import steps_now
 
-    # The easiest step there is now (by the rule's weight), not the first the driver's
-    # catalog order reaches: the solve above only vouches for the rules' soundness.
+    solver = solver or Solver(rules).for_stars(board.stars)
     easiest = steps_now(board, state, solver, easiest_only=True)
     if not easiest:
         return Hint(board, state, STUCK, check, crossed=crossed)
     found = easiest[0]
+    if not judged:
+        here = find_solutions(board, 2, state, seconds=seconds)
+        unsound = judge_step(board, found.step, solver.by_counter.get(found.step.counter), here)
+        if unsound:
+            raise UnsoundRule(unsound)
     after = state.copy()
     apply_step(board, after, found.step)
     return Hint(
