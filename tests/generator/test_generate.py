@@ -119,6 +119,25 @@ def test_same_seed_same_boards_whatever_the_jobs_or_the_count(registry):
     assert [g.board.rows for g in generate_boards(registry.rules, 7, 4, seed=3)] != one
 
 
+@pytest.mark.slow
+def test_star_battle_batches_are_the_same_whatever_the_jobs(tmp_path):
+    """Star Battle boards share --jobs as Queens boards do: the same boards, the same
+    files, in the same order, and a resumed batch makes only what is missing."""
+    from queens_core.api import Application
+
+    app = Application()
+    one = [made.board.rows for made in app.generate(8, stars=2, count=3, seed=6).boards()]
+    two = [made.board.rows for made in app.generate(8, stars=2, count=3, seed=6, jobs=2).boards()]
+    assert two == one and len(set(one)) == 3
+    folder = tmp_path / "made"
+    list(app.generate(8, stars=2, count=2, seed=6, jobs=2, out_dir=str(folder)).boards())
+    batch = app.generate(8, stars=2, count=3, seed=6, jobs=2, out_dir=str(folder))
+    assert batch.kept == 2
+    assert [made.board.rows for made in batch.boards()] == one
+    written = sorted(folder.iterdir())
+    assert [app.read(str(path)).board.rows for path in written] == one
+
+
 def test_only_and_exclude_choose_the_rules_the_boards_are_made_for(registry, tmp_path):
     baseline = rules_of(registry, "baseline")
     for g in generate_boards(baseline, 7, 2, seed=4):

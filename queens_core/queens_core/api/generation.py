@@ -412,12 +412,13 @@ def _star_batch(
         ("--min-region", min_region != 1),
         ("--max-region", max_region is not None),
         ("--max-tries", max_tries is not None),
-        ("--jobs", jobs != 1),
     ):
         if given:
             raise GenerateError(f"{option} is for Queens boards, not with --stars {stars}")
     if stars < 1:
         raise GenerateError(f"--stars must be at least 1, not {stars}")
+    if jobs < 1:
+        raise GenerateError(f"--jobs: {jobs} is not a positive number")
     if not 4 <= size <= MAX_SIZE:
         raise GenerateError(f"--size: {size} is not between 4 and {MAX_SIZE}")
     if stars > max_stars(size):
@@ -452,7 +453,7 @@ def _star_batch(
 
     parts = [f"{size}x{size}", f"{stars}stars", *(p.lower() for p in (tier, grade) if p)]
     name_of = _file_namer(parts, accept, seed)
-    return Batch(maker, stars, count, seed, None, False, name_of, misfit, accept)
+    return Batch(maker, stars, count, seed, None, False, name_of, misfit, accept, jobs)
 
 
 def _file_namer(parts: Iterable[str], needs: NeedsFilter | None, seed: int) -> Callable[[int], str]:

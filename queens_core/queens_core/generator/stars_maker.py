@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from ..engine.board import Board, bits, max_stars, size_article
 from ..engine.driver import Solver
@@ -458,13 +459,18 @@ class StarMaker:
         self, seed: int, count: int, jobs: int = 1, skip: Callable[[int], bool] | None = None
     ) -> Iterator[StarBoard]:
         """Boards ``0`` to ``count - 1`` of the batch ``seed``, in order, leaving out the
-        indices for which ``skip(index)`` is true, as the Queens maker's ``boards``; one
-        process makes them (``jobs`` above 1 is refused)."""
-        if jobs != 1:
-            raise ValueError(f"--jobs is for Queens boards, not with --stars {self.stars}")
-        for index in range(count):
-            if skip is None or not skip(index):
+        indices for which ``skip(index)`` is true, as the Queens maker's ``boards``:
+        ``jobs`` processes share the work, and the boards do not depend on it."""
+        indices = [i for i in range(count) if skip is None or not skip(i)]
+        if jobs == 1 or len(indices) <= 1:
+            for index in indices:
                 yield self.make(seed, index)
+            return
+        from ..runtime.workers import in_processes
+        from .queens_maker import made_elsewhere
+
+        processes = partial(in_processes, processes=min(jobs, len(indices)))
+        yield from made_elsewhere(self, seed, indices, processes)
 
 
 def _tier_named(text: str) -> str:

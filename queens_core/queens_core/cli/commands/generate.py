@@ -141,9 +141,9 @@ if TYPE_CHECKING:
     metavar="K",
     help="Stars per row, column and region: 1 for Queens; 2 or more makes Star Battle "
     "boards with one solution that the rules solve, graded on the Star Battle ladder "
-    "(--tier, --grade, --only, --exclude and --needs apply; --min-region, --max-region, "
-    "--max-tries and --jobs are Queens options). Files written with -o start with a line "
-    "'stars: K'.",
+    "(--tier, --grade, --only, --exclude, --needs and --jobs apply; --min-region, "
+    "--max-region and --max-tries are Queens options). Files written with -o start with a "
+    "line 'stars: K'.",
 )
 @click.pass_obj
 def generate(
