@@ -18,9 +18,28 @@ _KILLS_BY_SIZE: dict[int, dict[int, tuple[str, int] | None]] = {}
 #: Past this many masks for one size the cache starts over, so a long-running process
 #: (a server, a batch of millions of boards) does not grow without bound.
 _CACHE_LIMIT = 200_000
+#: Per board size: the shapes of FIXED_TABLE by their mask at the top-left corner.
+_SHAPES_BY_SIZE: dict[int, dict[int, tuple[str, tuple[tuple[int, int], ...]]]] = {}
 #: The detail of a kill in region k, made once and shared: it names the region alone,
 #: and a tuple subclass costs several times a plain tuple to make and to free.
 _DETAILS: list[ShapeInRegion | None] = [None] * MAX_SIZE
+
+
+def _shapes_at(n: int) -> dict[int, tuple[str, tuple[tuple[int, int], ...]]]:
+    """FIXED_TABLE keyed by each shape's mask at the top-left corner of an n×n board.
+
+    A set of cells moved to that corner (its top row to row 0, its leftmost column to
+    column 0) is one shift of its mask, so a region's shape is found without listing,
+    sorting and hashing its cells. Shapes wider or taller than the board are left out:
+    no region can have them, and their mask would not be theirs alone."""
+    table = _SHAPES_BY_SIZE.get(n)
+    if table is None:
+        table = {}
+        for image, entry in FIXED_TABLE.items():
+            if all(dr < n and dc < n for dr, dc in image):
+                table[sum(1 << (dr * n + dc) for dr, dc in image)] = entry
+        _SHAPES_BY_SIZE[n] = table
+    return table
 
 
 def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
@@ -31,10 +50,14 @@ def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
         return cache[cells]
     except KeyError:
         pass
-    coords = board.cells_of(cells)
-    top = min(r for r, _ in coords)
-    left = min(c for _, c in coords)
-    entry = FIXED_TABLE.get(tuple(sorted((r - top, c - left) for r, c in coords)))
+    top = ((cells & -cells).bit_length() - 1) // n
+    folded = cells
+    _, _, folds, first_row, _, _ = board.line_cover
+    for shift in folds:  # every row ORed onto the first: the columns met
+        folded |= folded >> shift
+    folded &= first_row
+    left = (folded & -folded).bit_length() - 1
+    entry = _shapes_at(n).get(cells >> (top * n + left))
     answer = None
     if entry is not None:
         counter, offsets = entry
