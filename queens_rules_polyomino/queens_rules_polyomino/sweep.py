@@ -18,6 +18,8 @@ _KILLS_BY_SIZE: dict[int, dict[int, tuple[str, int] | None]] = {}
 #: Past this many masks for one size the cache starts over, so a long-running process
 #: (a server, a batch of millions of boards) does not grow without bound.
 _CACHE_LIMIT = 200_000
+#: What the sweep reads when no mask of the size is cached yet.
+_NOTHING_KNOWN: dict[int, tuple[str, int] | None] = {}
 #: Per board size: the shapes of FIXED_TABLE by their mask at the top-left corner.
 _SHAPES_BY_SIZE: dict[int, dict[int, tuple[str, tuple[tuple[int, int], ...]]]] = {}
 #: The detail of a kill in region k, made once and shared: it names the region alone,
@@ -85,6 +87,9 @@ def apply_polyomino(ctx: Context) -> None:
         # under another set (one State solved by two solvers) must be looked at afresh.
         memo = cache["seen"] = (enabled, [-1] * len(board.region_masks))
     seen = memo[1]
+    # shape_kills' cache read here: most regions of a warm process are found in it, and
+    # a call costs more than the lookup.
+    known = _KILLS_BY_SIZE.get(board.n, _NOTHING_KNOWN)
     for k, region in enumerate(board.region_masks):
         cells = state.live & region
         if cells == seen[k]:
@@ -92,7 +97,9 @@ def apply_polyomino(ctx: Context) -> None:
         seen[k] = cells
         if not MIN_CELLS <= cells.bit_count() <= MAX_CELLS:
             continue
-        found = shape_kills(board, cells)
+        # Two lookups on a hit rather than a sentinel default: the compiled build
+        # (mypyc) boxes a tuple afresh, so no tuple keeps its identity for ``is``.
+        found = known[cells] if cells in known else shape_kills(board, cells)
         if found is not None and found[0] in enabled and found[1] & state.live:
             detail = _DETAILS[k]
             if detail is None:
