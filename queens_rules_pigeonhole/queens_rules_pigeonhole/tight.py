@@ -114,10 +114,15 @@ def tight_kills(
     n = board.n
     reached = [0] * n
     distinct = set()
-    for line, region in enumerate(owner):
+    # Per line, the lines of its partner region: one list index in the walk below, not a
+    # list index and a dict lookup.
+    ahead = [edges[region] if region >= 0 else 0 for region in owner]
+    line = -1
+    for region in owner:
+        line += 1
         if region < 0:
             continue
-        seen = edges[region] | 1 << line
+        seen = ahead[line] | 1 << line
         todo = seen & ~(1 << line)
         while todo:
             low = todo & -todo
@@ -129,7 +134,7 @@ def tight_kills(
                 seen |= known
                 todo &= ~known
             else:
-                further = edges[owner[middle]] & ~seen
+                further = ahead[middle] & ~seen
                 seen |= further
                 todo |= further
         reached[line] = seen

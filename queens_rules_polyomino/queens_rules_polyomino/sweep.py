@@ -18,9 +18,30 @@ _KILLS_BY_SIZE: dict[int, dict[int, tuple[str, int] | None]] = {}
 #: Past this many masks for one size the cache starts over, so a long-running process
 #: (a server, a batch of millions of boards) does not grow without bound.
 _CACHE_LIMIT = 200_000
+#: What the sweep reads when no mask of the size is cached yet.
+_NOTHING_KNOWN: dict[int, tuple[str, int] | None] = {}
+#: Per board size: the shapes of FIXED_TABLE by their mask at the top-left corner.
+_SHAPES_BY_SIZE: dict[int, dict[int, tuple[str, tuple[tuple[int, int], ...]]]] = {}
 #: The detail of a kill in region k, made once and shared: it names the region alone,
 #: and a tuple subclass costs several times a plain tuple to make and to free.
 _DETAILS: list[ShapeInRegion | None] = [None] * MAX_SIZE
+
+
+def _shapes_at(n: int) -> dict[int, tuple[str, tuple[tuple[int, int], ...]]]:
+    """FIXED_TABLE keyed by each shape's mask at the top-left corner of an n×n board.
+
+    A set of cells moved to that corner (its top row to row 0, its leftmost column to
+    column 0) is one shift of its mask, so a region's shape is found without listing,
+    sorting and hashing its cells. Shapes wider or taller than the board are left out:
+    no region can have them, and their mask would not be theirs alone."""
+    table = _SHAPES_BY_SIZE.get(n)
+    if table is None:
+        table = {}
+        for image, entry in FIXED_TABLE.items():
+            if all(dr < n and dc < n for dr, dc in image):
+                table[sum(1 << (dr * n + dc) for dr, dc in image)] = entry
+        _SHAPES_BY_SIZE[n] = table
+    return table
 
 
 def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
@@ -31,10 +52,14 @@ def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
         return cache[cells]
     except KeyError:
         pass
-    coords = board.cells_of(cells)
-    top = min(r for r, _ in coords)
-    left = min(c for _, c in coords)
-    entry = FIXED_TABLE.get(tuple(sorted((r - top, c - left) for r, c in coords)))
+    top = ((cells & -cells).bit_length() - 1) // n
+    folded = cells
+    _, _, folds, first_row, _, _ = board.line_cover
+    for shift in folds:  # every row ORed onto the first: the columns met
+        folded |= folded >> shift
+    folded &= first_row
+    left = (folded & -folded).bit_length() - 1
+    entry = _shapes_at(n).get(cells >> (top * n + left))
     answer = None
     if entry is not None:
         counter, offsets = entry
@@ -62,6 +87,9 @@ def apply_polyomino(ctx: Context) -> None:
         # under another set (one State solved by two solvers) must be looked at afresh.
         memo = cache["seen"] = (enabled, [-1] * len(board.region_masks))
     seen = memo[1]
+    # shape_kills' cache read here: most regions of a warm process are found in it, and
+    # a call costs more than the lookup.
+    known = _KILLS_BY_SIZE.get(board.n, _NOTHING_KNOWN)
     for k, region in enumerate(board.region_masks):
         cells = state.live & region
         if cells == seen[k]:
@@ -69,7 +97,9 @@ def apply_polyomino(ctx: Context) -> None:
         seen[k] = cells
         if not MIN_CELLS <= cells.bit_count() <= MAX_CELLS:
             continue
-        found = shape_kills(board, cells)
+        # Two lookups on a hit rather than a sentinel default: the compiled build
+        # (mypyc) boxes a tuple afresh, so no tuple keeps its identity for ``is``.
+        found = known[cells] if cells in known else shape_kills(board, cells)
         if found is not None and found[0] in enabled and found[1] & state.live:
             detail = _DETAILS[k]
             if detail is None:

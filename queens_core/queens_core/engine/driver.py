@@ -425,9 +425,26 @@ class Solver:
             raise RuleFailure(group.rules[0], _bad_step(new)) from err
         if state.live != live_before & ~touched or state.queens != queens_before | placed:
             raise RuleFailure(group.rules[0], ContractViolation(BYPASS))
-        empty = find_empty_unit(ctx.board, state)
+        board = ctx.board
+        if board.stars == 1:
+            # The common answer, that every unit still meets a live cell or a queen, told
+            # here without a call (state.missed_unit's test, inline: this runs after every
+            # call that changed something); the unit itself only when one is missed.
+            covered = state.live | state.queens
+            last_bits, other_bits, folds, first_row, _, _ = board.line_cover
+            if (((covered & other_bits) + other_bits) | covered) & last_bits == last_bits:
+                folded = covered
+                for shift in folds:
+                    folded |= folded >> shift
+                if folded & first_row == first_row:
+                    for mask in board.region_masks:
+                        if not mask & covered:
+                            break
+                    else:
+                        return True
+        empty = find_empty_unit(board, state)
         if empty is not None:
-            self._contradiction(result, str(empty), self._culprit(group, ctx.board, empty, new))
+            self._contradiction(result, str(empty), self._culprit(group, board, empty, new))
         return True
 
     def _count(self, group: _Group, new: list[Step], counters: dict[str, int]) -> tuple[int, int]:
