@@ -259,9 +259,9 @@ class Search:
             self.root = (live, queens)
             try:
                 if self.lattice_after < 0 and self.node_limit is None and self.seconds is None:
-                    self._search_map(live, queens, self.units)
+                    self._search_map(live, queens, self.units[: 2 * self.n], self.region_masks)
                 else:
-                    self._search(live, queens, self.units)
+                    self._search(live, queens, self.units[: 2 * self.n], self.region_masks)
             except _NoSolution:
                 self.found.clear()
                 self.count = 0
@@ -271,7 +271,13 @@ class Search:
                 raise
         return self.found
 
-    def _search(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
+    def _search(
+        self,
+        live: int,
+        queens: int,
+        lines: tuple[int, ...] | list[int],
+        regions: tuple[int, ...] | list[int],
+    ) -> None:
         """One node of a board search: its budget and the lattice test, then the singles
         and the matching filter to a fixed point over ``units``, the units still open
         above the node in their order (a unit with its queen never opens again, and
@@ -287,14 +293,29 @@ class Search:
         kill_masks = self.kill_masks
         n = self.n
         filtering = nodes >= self.filter_after
-        clean: list[list[int]] = [[], [], []]
+        clean: list[tuple[int, ...]] = [(), (), ()]
         while True:
             placed = True
             while placed:
                 placed = False
                 best = 0
                 best_count = n * n
-                for mask in units:
+                for mask in lines:
+                    if mask & queens:
+                        continue
+                    cells = live & mask
+                    if not cells:
+                        return
+                    if not cells & (cells - 1):
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+                    elif not placed:
+                        size = cells.bit_count()
+                        if size < best_count:
+                            best, best_count = cells, size
+                line_least = best_count
+                for mask in regions:
                     if mask & queens:
                         continue
                     cells = live & mask
@@ -310,7 +331,7 @@ class Search:
                             best, best_count = cells, size
             if not filtering or not best:
                 break
-            filtered = self._filter(live, clean)
+            filtered = self._filter(live, clean, 2 * line_least > n - queens.bit_count())
             if filtered is None:
                 return
             if filtered == live:
@@ -321,18 +342,27 @@ class Search:
             if self.keep is None or len(self.found) < self.keep:
                 self.found.append(queens)
             return
-        units = [mask for mask in units if not mask & queens]
+        lines = [mask for mask in lines if not mask & queens]
+        regions = [mask for mask in regions if not mask & queens]
         cap = self.cap
         while best:
             low = best & -best
             best ^= low
-            self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
+            self._search(
+                live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, lines, regions
+            )
             if self.count >= cap:
                 return
             # The branches are disjoint: later siblings may assume this cell is empty.
             live &= ~low
 
-    def _search_map(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
+    def _search_map(
+        self,
+        live: int,
+        queens: int,
+        lines: tuple[int, ...] | list[int],
+        regions: tuple[int, ...] | list[int],
+    ) -> None:
         """:meth:`_search` for a map search (:meth:`of_map`: no budget, no lattice test):
         the same nodes in the same order, without their checks. The generator runs
         tens of thousands of these small searches a second, and the general search's
@@ -340,14 +370,29 @@ class Search:
         self.nodes += 1
         kill_masks = self.kill_masks
         n = self.n
-        clean: list[list[int]] = [[], [], []]
+        clean: list[tuple[int, ...]] = [(), (), ()]
         while True:
             placed = True
             while placed:
                 placed = False
                 best = 0
                 best_count = n * n
-                for mask in units:
+                for mask in lines:
+                    if mask & queens:
+                        continue
+                    cells = live & mask
+                    if not cells:
+                        return
+                    if not cells & (cells - 1):
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+                    elif not placed:
+                        size = cells.bit_count()
+                        if size < best_count:
+                            best, best_count = cells, size
+                line_least = best_count
+                for mask in regions:
                     if mask & queens:
                         continue
                     cells = live & mask
@@ -363,7 +408,7 @@ class Search:
                             best, best_count = cells, size
             if self.nodes < self.filter_after or queens.bit_count() == n:
                 break
-            filtered = self._filter(live, clean)
+            filtered = self._filter(live, clean, 2 * line_least > n - queens.bit_count())
             if filtered is None:
                 return
             if filtered == live:
@@ -374,12 +419,15 @@ class Search:
             if self.keep is None or len(self.found) < self.keep:
                 self.found.append(queens)
             return
-        units = [mask for mask in units if not mask & queens]
+        lines = [mask for mask in lines if not mask & queens]
+        regions = [mask for mask in regions if not mask & queens]
         cap = self.cap
         while best:
             low = best & -best
             best ^= low
-            self._search_map(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
+            self._search_map(
+                live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, lines, regions
+            )
             if self.count >= cap:
                 return
             live &= ~low
@@ -400,7 +448,7 @@ class Search:
             cells.append((r, n + c, 2 * n + cell_region[cell]))
         return has_integer_cover(cells, open_units)
 
-    def _filter(self, live: int, clean: list[list[int]]) -> int | None:
+    def _filter(self, live: int, clean: list[tuple[int, ...]], lines_clean: bool) -> int | None:
         """Kill the cells whose row-column, region-row or region-column pairing lies in
         no perfect matching; None when one of the three graphs has no perfect matching.
 
@@ -409,7 +457,14 @@ class Search:
         a graph whose edges are still those kills nothing and is not filtered again. The
         cells killed are the same whichever graphs run first (an edge that lies in no
         perfect matching lies in none of a smaller graph either), so the node's fixed
-        point is too."""
+        point is too.
+
+        ``lines_clean`` says every open row and column has more live cells than half the
+        k open rows, so the row-column graph kills nothing and is skipped: a dead edge or
+        a missing matching needs s rows whose cells lie in at most s columns, each of
+        those rows then having at most s cells, and the other k - s columns meeting only
+        the other k - s rows, so at most k - s cells each; one line with more than k/2
+        cells rules out both."""
         n = self.n
         lines = _lines(n)
         layout = self.layout
@@ -418,28 +473,34 @@ class Search:
         columns, rows = lines.read(live, layout)
         # Closed units have no live cell (the singles killed them), so no edge: the
         # graphs are over the open units without asking which those are.
-        for graph, edges, lefts, across in (
-            (0, list(rows), self.region_masks, self.row_masks),
-            (1, list(columns[n:]), self.region_masks, self.col_masks),
-            (2, list(columns[:n]), self.row_masks, self.col_masks),
-        ):
+        region_masks = self.region_masks
+        graphs = [
+            (0, rows, region_masks, self.row_masks),
+            (1, columns[n:], region_masks, self.col_masks),
+        ]
+        if not lines_clean:
+            graphs.append((2, columns[:n], self.row_masks, self.col_masks))
+        for graph, edges, lefts, across in graphs:
             if edges == clean[graph]:
                 continue
             dead = _dead_edges(edges, n)
             if dead is None:
                 return None
-            for left, lost in dead:
-                edges[left] ^= lost
-                unit = lefts[left]
-                while lost:
-                    low = lost & -lost
-                    lost ^= low
-                    live &= ~(unit & across[low.bit_length() - 1])
+            if dead:
+                kept = list(edges)
+                for left, lost in dead:
+                    kept[left] ^= lost
+                    unit = lefts[left]
+                    while lost:
+                        low = lost & -lost
+                        lost ^= low
+                        live &= ~(unit & across[low.bit_length() - 1])
+                edges = tuple(kept)
             clean[graph] = edges
         return live
 
 
-def _dead_edges(edges: list[int], n: int) -> list[tuple[int, int]] | None:
+def _dead_edges(edges: tuple[int, ...], n: int) -> list[tuple[int, int]] | None:
     """The edges of a bipartite graph that lie in no perfect matching, as (left vertex,
     mask of its right neighbours so lost) pairs; None when there is no perfect matching.
 
@@ -528,7 +589,7 @@ def _dead_edges(edges: list[int], n: int) -> list[tuple[int, int]] | None:
     return dead
 
 
-def _augment(edges: list[int], owner: list[int], left: int, seen: list[int]) -> bool:
+def _augment(edges: tuple[int, ...], owner: list[int], left: int, seen: list[int]) -> bool:
     """Match ``left`` along an augmenting path, if there is one (``seen``: the right
     vertices this search has been through, in a one-item list)."""
     candidates = edges[left] & ~seen[0]
