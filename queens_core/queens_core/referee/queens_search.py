@@ -463,7 +463,7 @@ class Search:
         k open rows, so the row-column graph kills nothing and is skipped: a dead edge or
         a missing matching needs s rows whose cells lie in at most s columns, each of
         those rows then having at most s cells, and the other k - s columns meeting only
-        the other k - s rows, so at most k - s cells each; one line with more than k/2
+        the other k - s rows, so at most k - s cells each; every line having more than k/2
         cells rules out both."""
         n = self.n
         lines = _lines(n)
@@ -512,46 +512,58 @@ def _dead_edges(edges: tuple[int, ...], n: int) -> list[tuple[int, int]] | None:
     partner of ``r`` to ``s`` lies in a perfect matching iff ``r`` and ``s`` lie in one
     strongly connected component of that graph (the first is usually everything)."""
     owner = [-1] * n
+    # Per right vertex, its partner's neighbours: the vertices it leads to.
+    ahead = [0] * n
     taken = 0
-    everyone = 0
-    pending = []
-    for left in range(n):
-        neighbours = edges[left]
+    pending = None
+    left = -1
+    for neighbours in edges:
+        left += 1
         if neighbours:
-            everyone |= neighbours
             # Greedy first (its lowest free neighbour): most vertices match without an
             # augmenting path.
             free = neighbours & ~taken
             if free:
                 low = free & -free
                 taken |= low
-                owner[low.bit_length() - 1] = left
+                right = low.bit_length() - 1
+                owner[right] = left
+                ahead[right] = neighbours
+            elif pending is None:
+                pending = [left]
             else:
                 pending.append(left)
-    for left in pending:
-        # A neighbour's partner that has a free neighbour of its own moves there (the
-        # shortest augmenting path, which most of them are); else a full search.
-        rest = edges[left]
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            right = low.bit_length() - 1
-            partner = owner[right]
-            free = edges[partner] & ~taken
-            if free:
-                spare = free & -free
-                taken |= spare
-                owner[spare.bit_length() - 1] = partner
-                owner[right] = left
-                break
-        else:
-            if not _augment(edges, owner, left, [0]):
-                return None
-            taken = 0
-            for right, partner in enumerate(owner):
-                if partner >= 0:
-                    taken |= 1 << right
-    ahead = [edges[left] if left >= 0 else 0 for left in owner]
+    if pending is not None:
+        for left in pending:
+            # A neighbour's partner that has a free neighbour of its own moves there (the
+            # shortest augmenting path, which most of them are); else a full search.
+            rest = edges[left]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                right = low.bit_length() - 1
+                partner = owner[right]
+                free = ahead[right] & ~taken
+                if free:
+                    spare = free & -free
+                    taken |= spare
+                    spot = spare.bit_length() - 1
+                    owner[spot] = partner
+                    ahead[spot] = ahead[right]
+                    owner[right] = left
+                    ahead[right] = edges[left]
+                    break
+            else:
+                if not _augment(edges, owner, left, [0]):
+                    return None
+                taken = 0
+                for right, partner in enumerate(owner):
+                    if partner >= 0:
+                        taken |= 1 << right
+                        ahead[right] = edges[partner]
+    # Every open right vertex has an edge (the singles left none empty), and there are
+    # as many as left vertices: a perfect matching takes them all.
+    everyone = taken
     dead: list[tuple[int, int]] = []
     remaining = everyone
     while remaining:
@@ -562,29 +574,30 @@ def _dead_edges(edges: tuple[int, ...], n: int) -> list[tuple[int, int]] | None:
             low = todo & -todo
             todo ^= low
             new = ahead[low.bit_length() - 1] & remaining & ~forward
-            forward |= new
-            todo |= new
+            if new:
+                forward |= new
+                todo |= new
         component = first
-        grew = forward != first
-        while grew:
-            grew = False
-            rest = forward & ~component
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if ahead[low.bit_length() - 1] & component:
-                    component |= low
-                    grew = True
+        if forward != first:
+            grew = True
+            while grew:
+                grew = False
+                rest = forward & ~component
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if ahead[low.bit_length() - 1] & component:
+                        component |= low
+                        grew = True
         if component == everyone:
             return dead
         members = component
         while members:
             low = members & -members
             members ^= low
-            left = owner[low.bit_length() - 1]
-            out = edges[left] & ~component
+            out = ahead[low.bit_length() - 1] & ~component
             if out:
-                dead.append((left, out))
+                dead.append((owner[low.bit_length() - 1], out))
         remaining &= ~component
     return dead
 
