@@ -301,34 +301,34 @@ class Search:
                 best = 0
                 best_count = n * n
                 for mask in lines:
-                    if mask & queens:
-                        continue
+                    # Most units are open with two cells or more: they are asked first;
+                    # a unit without a live cell is closed by its queen, or kills the node.
                     cells = live & mask
-                    if not cells:
-                        return
-                    if not cells & (cells - 1):
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-                    elif not placed:
-                        size = cells.bit_count()
-                        if size < best_count:
-                            best, best_count = cells, size
+                    elif not mask & queens:
+                        return
                 line_least = best_count
                 for mask in regions:
-                    if mask & queens:
-                        continue
                     cells = live & mask
-                    if not cells:
-                        return
-                    if not cells & (cells - 1):
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-                    elif not placed:
-                        size = cells.bit_count()
-                        if size < best_count:
-                            best, best_count = cells, size
+                    elif not mask & queens:
+                        return
             if not filtering or not best:
                 break
             filtered = self._filter(live, clean, 2 * line_least > n - queens.bit_count())
@@ -378,34 +378,34 @@ class Search:
                 best = 0
                 best_count = n * n
                 for mask in lines:
-                    if mask & queens:
-                        continue
+                    # Most units are open with two cells or more: they are asked first;
+                    # a unit without a live cell is closed by its queen, or kills the node.
                     cells = live & mask
-                    if not cells:
-                        return
-                    if not cells & (cells - 1):
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-                    elif not placed:
-                        size = cells.bit_count()
-                        if size < best_count:
-                            best, best_count = cells, size
+                    elif not mask & queens:
+                        return
                 line_least = best_count
                 for mask in regions:
-                    if mask & queens:
-                        continue
                     cells = live & mask
-                    if not cells:
-                        return
-                    if not cells & (cells - 1):
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-                    elif not placed:
-                        size = cells.bit_count()
-                        if size < best_count:
-                            best, best_count = cells, size
+                    elif not mask & queens:
+                        return
             if self.nodes < self.filter_after or queens.bit_count() == n:
                 break
             filtered = self._filter(live, clean, 2 * line_least > n - queens.bit_count())
