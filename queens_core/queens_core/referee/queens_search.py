@@ -457,7 +457,9 @@ class Search:
         a graph whose edges are still those kills nothing and is not filtered again. The
         cells killed are the same whichever graphs run first (an edge that lies in no
         perfect matching lies in none of a smaller graph either), so the node's fixed
-        point is too.
+        point is too. So it returns after the first graph that kills: the singles run on
+        what that left, and the next call reads the other graphs afresh (read before
+        those kills, they would have to be filtered again anyway).
 
         ``lines_clean`` says every open row and column has more live cells than half the
         k open rows, so the row-column graph kills nothing and is skipped: a dead edge or
@@ -495,7 +497,8 @@ class Search:
                         low = lost & -lost
                         lost ^= low
                         live &= ~(unit & across[low.bit_length() - 1])
-                edges = tuple(kept)
+                clean[graph] = tuple(kept)
+                return live
             clean[graph] = edges
         return live
 
