@@ -48,15 +48,16 @@ MAP_SINGLES_NODES = 48
 
 
 class _Lines:
-    """Reads, for every row and region of an N×N board at once, the lines its live cells
-    meet: each unit's cells get a block of their own in one large integer (``live``
-    times a constant copies it into every block, and a mask keeps each block's unit),
-    and a few shifts and masks over the whole integer fold each block onto its first
-    row (the columns it meets) or onto its first column (the rows). A dozen big-integer
-    operations in C instead of a loop over every unit's cells in every line.
+    """Reads, for every region (or every row) of an N×N board at once, the lines its
+    live cells meet: each unit's cells get a block of their own in one large integer
+    (``live`` times a constant copies it into every block, and a mask keeps each block's
+    unit), and a few shifts and masks over the whole integer fold each block onto its
+    first row (the columns it meets) or onto its first column (the rows). A dozen
+    big-integer operations in C instead of a loop over every unit's cells in every line.
 
     One per size, shared by every search of that size (:func:`_lines`); a board adds
-    its units' masks laid out in blocks (:meth:`layout`)."""
+    its units' masks laid out in blocks (:meth:`layout`). The filter reads the graphs
+    one at a time (:meth:`rows`, :meth:`columns`), as far as it gets."""
 
     __slots__ = (
         "block",
@@ -64,8 +65,6 @@ class _Lines:
         "everywhere",
         "first_column",
         "n",
-        "region_blocks",
-        "regions_layout",
         "row_gathers",
         "row_smears",
         "units_format",
@@ -76,19 +75,17 @@ class _Lines:
         # Room in each block for a board, and for the bits the folds shift down from the
         # block above (at most N + 8 places past the board), which the masks then drop.
         self.block = block = -(-(n * n + n + 8) // 8) * 8
-        units = 2 * n
-        self.region_blocks = n * block
 
-        def repeat(mask: int, count: int) -> int:
-            return mask * sum(1 << (k * block) for k in range(count))
+        def repeat(mask: int) -> int:
+            return mask * sum(1 << (k * block) for k in range(n))
 
-        #: ``live`` times this: a copy of it in every block (rows', then regions').
-        self.everywhere = repeat(1, units)
+        #: ``live`` times this: a copy of it in every block.
+        self.everywhere = repeat(1)
         folds = []
         rows = n
         while rows > 1:
             half = (rows + 1) // 2
-            folds.append((half * n, repeat((1 << (half * n)) - 1, units)))
+            folds.append((half * n, repeat((1 << (half * n)) - 1)))
             rows = half
         #: Fold the lower rows of each block onto the upper ones: (shift, rows kept).
         self.column_folds = tuple(folds)
@@ -96,47 +93,47 @@ class _Lines:
         shift = 1
         while shift < n:
             within = sum(((1 << (n - shift)) - 1) << (r * n) for r in range(n))
-            smears.append((shift, repeat(within, n)))
+            smears.append((shift, repeat(within)))
             shift *= 2
-        #: OR each row of a region's block into its first cell: (shift, cells that may
-        #: take a bit from ``shift`` places on, in the same row).
+        #: OR each row of a block into its first cell: (shift, cells that may take a bit
+        #: from ``shift`` places on, in the same row).
         self.row_smears = tuple(smears)
-        self.first_column = repeat(sum(1 << (r * n) for r in range(n)), n)
+        self.first_column = repeat(sum(1 << (r * n) for r in range(n)))
         gathers = []
         step = 1
         while step < n:
             # Where row r's bit is once the steps below ``step`` have moved it.
             chosen = sum(1 << (r * n - (r % step) * (n - 1)) for r in range(n) if r & step)
-            gathers.append((step * (n - 1), repeat(chosen, n)))
+            gathers.append((step * (n - 1), repeat(chosen)))
             step *= 2
         #: Move row r's bit from the start of row r to bit r, by the binary digits of r.
         self.row_gathers = tuple(gathers)
         width = "B" if n <= 8 else "H" if n <= 16 else "I"
         pad = block // 8 - struct.calcsize(width)
-        self.units_format = struct.Struct("<" + (width + f"{pad}x") * units)
-        self.regions_layout = struct.Struct("<" + (width + f"{pad}x") * n)
+        self.units_format = struct.Struct("<" + (width + f"{pad}x") * n)
 
-    def layout(self, row_masks: tuple[int, ...], region_masks: tuple[int, ...]) -> int:
-        """A board's rows and regions, each in its block."""
+    def layout(self, masks: tuple[int, ...]) -> int:
+        """A board's N units (its rows, or its regions), each in its block."""
         block = self.block
-        return sum(mask << (k * block) for k, mask in enumerate(row_masks + region_masks))
+        return sum(mask << (k * block) for k, mask in enumerate(masks))
 
-    def read(self, live: int, layout: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Per row and region (in that order), the mask of the columns its live cells
-        meet; per region, the mask of the rows."""
-        blocks = live * self.everywhere & layout
-        regions = blocks >> self.region_blocks
+    def columns(self, blocks: int) -> tuple[int, ...]:
+        """Per unit, the mask of the columns its live cells meet, from ``blocks``: the
+        live cells times :attr:`everywhere`, masked by a :meth:`layout`."""
         for shift, kept in self.column_folds:
             blocks = blocks & kept | (blocks >> shift) & kept
+        return self.units_format.unpack(blocks.to_bytes(self.units_format.size, "little"))
+
+    def rows(self, blocks: int) -> tuple[int, ...]:
+        """Per unit, the mask of the rows its live cells meet (``blocks`` as for
+        :meth:`columns`)."""
         for shift, within in self.row_smears:
-            regions |= (regions >> shift) & within
-        regions &= self.first_column
+            blocks |= (blocks >> shift) & within
+        blocks &= self.first_column
         for shift, chosen in self.row_gathers:
-            moving = regions & chosen
-            regions = regions ^ moving | moving >> shift
-        columns = self.units_format.unpack(blocks.to_bytes(self.units_format.size, "little"))
-        rows = self.regions_layout.unpack(regions.to_bytes(self.regions_layout.size, "little"))
-        return columns, rows
+            moving = blocks & chosen
+            blocks = blocks ^ moving | moving >> shift
+        return self.units_format.unpack(blocks.to_bytes(self.units_format.size, "little"))
 
 
 #: Per size, its :class:`_Lines` (made on first use).
@@ -178,6 +175,7 @@ class Search:
         "region_masks",
         "root",
         "row_masks",
+        "rows_layout",
         "seconds",
         "units",
     )
@@ -209,8 +207,8 @@ class Search:
             self.row_masks = board.row_masks
             self.col_masks = board.col_masks
             self.region_masks = board.region_masks
-            # Laid out when the matching filter first runs: most searches end before.
-            self.layout = 0
+            # Laid out when the matching filter first needs them: most searches end before.
+            self.layout = self.rows_layout = 0
             self.units = board.row_masks + board.col_masks + board.region_masks
             #: Nodes before the matching filter runs, and the node at which the lattice
             #: test runs (-1: never).
@@ -231,7 +229,7 @@ class Search:
         self.row_masks = rows
         self.col_masks = cols
         self.region_masks = tuple(region_masks)
-        self.layout = 0
+        self.layout = self.rows_layout = 0
         self.units = rows + cols + self.region_masks
         self.filter_after = MAP_SINGLES_NODES
         self.lattice_after = -1
@@ -471,18 +469,24 @@ class Search:
         lines = _lines(n)
         layout = self.layout
         if not layout:
-            layout = self.layout = lines.layout(self.row_masks, self.region_masks)
-        columns, rows = lines.read(live, layout)
+            layout = self.layout = lines.layout(self.region_masks)
+        spread = live * lines.everywhere
+        region_masks = self.region_masks
         # Closed units have no live cell (the singles killed them), so no edge: the
         # graphs are over the open units without asking which those are.
-        region_masks = self.region_masks
-        graphs = [
-            (0, rows, region_masks, self.row_masks),
-            (1, columns[n:], region_masks, self.col_masks),
-        ]
-        if not lines_clean:
-            graphs.append((2, columns[:n], self.row_masks, self.col_masks))
-        for graph, edges, lefts, across in graphs:
+        for graph in range(2 if lines_clean else 3):
+            if graph == 0:
+                edges = lines.rows(spread & layout)
+                lefts, across = region_masks, self.row_masks
+            elif graph == 1:
+                edges = lines.columns(spread & layout)
+                lefts, across = region_masks, self.col_masks
+            else:
+                rows_layout = self.rows_layout
+                if not rows_layout:
+                    rows_layout = self.rows_layout = lines.layout(self.row_masks)
+                edges = lines.columns(spread & rows_layout)
+                lefts, across = self.row_masks, self.col_masks
             if edges == clean[graph]:
                 continue
             dead = _dead_edges(edges, n)
