@@ -279,11 +279,13 @@ class Search:
         regions: tuple[int, ...] | list[int],
     ) -> None:
         """One node of a board search: its budget and the lattice test, then the singles
-        and the matching filter to a fixed point over ``units``, the units still open
-        above the node in their order (a unit with its queen never opens again, and
-        skipping it is what a node spends most on otherwise). It branches on the open unit
-        with the fewest live cells (the first of them in unit order), read off the last
-        pass of the singles, which placed nothing, so saw the node as it branches."""
+        and the matching filter to a fixed point over ``lines`` (rows, then columns) and
+        ``regions``, the units still open above the node in their order (a unit with its
+        queen never opens again, and skipping it is what a node spends most on otherwise).
+        It branches on the open unit with the fewest live cells (the first of them in unit
+        order), read off the last pass of the singles, which placed nothing, so saw the
+        node as it branches; that pass also tells the filter the fewest live cells of an
+        open line."""
         self.nodes += 1
         nodes = self.nodes
         if self.node_limit is not None or self.deadline is not None:
