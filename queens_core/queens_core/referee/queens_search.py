@@ -30,6 +30,7 @@ and the caller says "undecided within the budget" instead of hanging.
 
 from __future__ import annotations
 
+import operator
 import struct
 import time
 
@@ -61,6 +62,7 @@ class _Lines:
 
     __slots__ = (
         "block",
+        "block_starts",
         "column_folds",
         "everywhere",
         "first_column",
@@ -76,6 +78,7 @@ class _Lines:
         # Room in each block for a board, and for the bits the folds shift down from the
         # block above (at most N + 8 places past the board), which the masks then drop.
         self.block = block = -(-(n * n + n + 8) // 8) * 8
+        self.block_starts = tuple(k * block for k in range(n))
 
         def repeat(mask: int) -> int:
             return mask * sum(1 << (k * block) for k in range(n))
@@ -117,8 +120,7 @@ class _Lines:
 
     def layout(self, masks: tuple[int, ...]) -> int:
         """A board's N units (its rows, or its regions), each in its block."""
-        block = self.block
-        return sum(mask << (k * block) for k, mask in enumerate(masks))
+        return sum(map(operator.lshift, masks, self.block_starts))
 
     def columns(self, blocks: int) -> tuple[int, ...]:
         """Per unit, the mask of the columns its live cells meet, from ``blocks``: the
