@@ -29,19 +29,20 @@ def test_lines_read_every_unit_at_once_as_a_loop_over_them_would(n):
     lines = queens_search._lines(n)
     for _ in range(20):
         board = random_board(n, rng, solvable=False)
-        layout = lines.layout(board.row_masks, board.region_masks)
         live = rng.getrandbits(n * n) & rng.getrandbits(n * n)
-        columns, region_rows = lines.read(live, layout)
-        units = board.row_masks + board.region_masks
-        assert columns == tuple(_lines_met(live & unit, cols) for unit in units)
-        assert region_rows == tuple(_lines_met(live & k, rows) for k in board.region_masks)
+        spread = live * lines.everywhere
+        for units in (board.row_masks, board.region_masks):
+            blocks = spread & lines.layout(units)
+            assert lines.columns(blocks) == tuple(_lines_met(live & unit, cols) for unit in units)
+            assert lines.rows(blocks) == tuple(_lines_met(live & unit, rows) for unit in units)
 
 
 class _GraphByGraph(Search):
     """The filter as plain as it goes: each graph in turn, built by a loop over every
-    unit, cut by ``engine.matching.dead_edges``, each seeing the kills of the one before."""
+    unit, cut by ``engine.matching.dead_edges``, each seeing the kills of the one before;
+    the row-column graph always, whatever the lines' counts."""
 
-    def _filter(self, live, clean):
+    def _filter(self, live, clean, lines_clean):
         n = self.n
         rows, cols, _ = size_geometry(n)
         for lefts, rights in ((self.region_masks, rows), (self.region_masks, cols), (rows, cols)):

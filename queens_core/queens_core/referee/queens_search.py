@@ -30,6 +30,7 @@ and the caller says "undecided within the budget" instead of hanging.
 
 from __future__ import annotations
 
+import operator
 import struct
 import time
 
@@ -48,26 +49,27 @@ MAP_SINGLES_NODES = 48
 
 
 class _Lines:
-    """Reads, for every row and region of an N×N board at once, the lines its live cells
-    meet: each unit's cells get a block of their own in one large integer (``live``
-    times a constant copies it into every block, and a mask keeps each block's unit),
-    and a few shifts and masks over the whole integer fold each block onto its first
-    row (the columns it meets) or onto its first column (the rows). A dozen big-integer
-    operations in C instead of a loop over every unit's cells in every line.
+    """Reads, for every region (or every row) of an N×N board at once, the lines its
+    live cells meet: each unit's cells get a block of their own in one large integer
+    (``live`` times a constant copies it into every block, and a mask keeps each block's
+    unit), and a few shifts and masks over the whole integer fold each block onto its
+    first row (the columns it meets) or onto its first column (the rows). A dozen
+    big-integer operations in C instead of a loop over every unit's cells in every line.
 
     One per size, shared by every search of that size (:func:`_lines`); a board adds
-    its units' masks laid out in blocks (:meth:`layout`)."""
+    its units' masks laid out in blocks (:meth:`layout`). The filter reads the graphs
+    one at a time (:meth:`rows`, :meth:`columns`), as far as it gets."""
 
     __slots__ = (
         "block",
+        "block_starts",
         "column_folds",
         "everywhere",
         "first_column",
         "n",
-        "region_blocks",
-        "regions_layout",
         "row_gathers",
         "row_smears",
+        "rows_layout",
         "units_format",
     )
 
@@ -76,19 +78,18 @@ class _Lines:
         # Room in each block for a board, and for the bits the folds shift down from the
         # block above (at most N + 8 places past the board), which the masks then drop.
         self.block = block = -(-(n * n + n + 8) // 8) * 8
-        units = 2 * n
-        self.region_blocks = n * block
+        self.block_starts = tuple(k * block for k in range(n))
 
-        def repeat(mask: int, count: int) -> int:
-            return mask * sum(1 << (k * block) for k in range(count))
+        def repeat(mask: int) -> int:
+            return mask * sum(1 << (k * block) for k in range(n))
 
-        #: ``live`` times this: a copy of it in every block (rows', then regions').
-        self.everywhere = repeat(1, units)
+        #: ``live`` times this: a copy of it in every block.
+        self.everywhere = repeat(1)
         folds = []
         rows = n
         while rows > 1:
             half = (rows + 1) // 2
-            folds.append((half * n, repeat((1 << (half * n)) - 1, units)))
+            folds.append((half * n, repeat((1 << (half * n)) - 1)))
             rows = half
         #: Fold the lower rows of each block onto the upper ones: (shift, rows kept).
         self.column_folds = tuple(folds)
@@ -96,47 +97,48 @@ class _Lines:
         shift = 1
         while shift < n:
             within = sum(((1 << (n - shift)) - 1) << (r * n) for r in range(n))
-            smears.append((shift, repeat(within, n)))
+            smears.append((shift, repeat(within)))
             shift *= 2
-        #: OR each row of a region's block into its first cell: (shift, cells that may
-        #: take a bit from ``shift`` places on, in the same row).
+        #: OR each row of a block into its first cell: (shift, cells that may take a bit
+        #: from ``shift`` places on, in the same row).
         self.row_smears = tuple(smears)
-        self.first_column = repeat(sum(1 << (r * n) for r in range(n)), n)
+        self.first_column = repeat(sum(1 << (r * n) for r in range(n)))
         gathers = []
         step = 1
         while step < n:
             # Where row r's bit is once the steps below ``step`` have moved it.
             chosen = sum(1 << (r * n - (r % step) * (n - 1)) for r in range(n) if r & step)
-            gathers.append((step * (n - 1), repeat(chosen, n)))
+            gathers.append((step * (n - 1), repeat(chosen)))
             step *= 2
         #: Move row r's bit from the start of row r to bit r, by the binary digits of r.
         self.row_gathers = tuple(gathers)
         width = "B" if n <= 8 else "H" if n <= 16 else "I"
         pad = block // 8 - struct.calcsize(width)
-        self.units_format = struct.Struct("<" + (width + f"{pad}x") * units)
-        self.regions_layout = struct.Struct("<" + (width + f"{pad}x") * n)
+        self.units_format = struct.Struct("<" + (width + f"{pad}x") * n)
+        #: Every board's rows, laid out (:meth:`layout`).
+        self.rows_layout = self.layout(tuple(((1 << n) - 1) << (r * n) for r in range(n)))
 
-    def layout(self, row_masks: tuple[int, ...], region_masks: tuple[int, ...]) -> int:
-        """A board's rows and regions, each in its block."""
-        block = self.block
-        return sum(mask << (k * block) for k, mask in enumerate(row_masks + region_masks))
+    def layout(self, masks: tuple[int, ...]) -> int:
+        """A board's N units (its rows, or its regions), each in its block."""
+        return sum(map(operator.lshift, masks, self.block_starts))
 
-    def read(self, live: int, layout: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Per row and region (in that order), the mask of the columns its live cells
-        meet; per region, the mask of the rows."""
-        blocks = live * self.everywhere & layout
-        regions = blocks >> self.region_blocks
+    def columns(self, blocks: int) -> tuple[int, ...]:
+        """Per unit, the mask of the columns its live cells meet, from ``blocks``: the
+        live cells times :attr:`everywhere`, masked by a :meth:`layout`."""
         for shift, kept in self.column_folds:
             blocks = blocks & kept | (blocks >> shift) & kept
+        return self.units_format.unpack(blocks.to_bytes(self.units_format.size, "little"))
+
+    def rows(self, blocks: int) -> tuple[int, ...]:
+        """Per unit, the mask of the rows its live cells meet (``blocks`` as for
+        :meth:`columns`)."""
         for shift, within in self.row_smears:
-            regions |= (regions >> shift) & within
-        regions &= self.first_column
+            blocks |= (blocks >> shift) & within
+        blocks &= self.first_column
         for shift, chosen in self.row_gathers:
-            moving = regions & chosen
-            regions = regions ^ moving | moving >> shift
-        columns = self.units_format.unpack(blocks.to_bytes(self.units_format.size, "little"))
-        rows = self.regions_layout.unpack(regions.to_bytes(self.regions_layout.size, "little"))
-        return columns, rows
+            moving = blocks & chosen
+            blocks = blocks ^ moving | moving >> shift
+        return self.units_format.unpack(blocks.to_bytes(self.units_format.size, "little"))
 
 
 #: Per size, its :class:`_Lines` (made on first use).
@@ -209,7 +211,7 @@ class Search:
             self.row_masks = board.row_masks
             self.col_masks = board.col_masks
             self.region_masks = board.region_masks
-            # Laid out when the matching filter first runs: most searches end before.
+            # Laid out when the matching filter first needs them: most searches end before.
             self.layout = 0
             self.units = board.row_masks + board.col_masks + board.region_masks
             #: Nodes before the matching filter runs, and the node at which the lattice
@@ -259,9 +261,9 @@ class Search:
             self.root = (live, queens)
             try:
                 if self.lattice_after < 0 and self.node_limit is None and self.seconds is None:
-                    self._search_map(live, queens, self.units)
+                    self._search_map(live, queens, self.units[: 2 * self.n], self.region_masks)
                 else:
-                    self._search(live, queens, self.units)
+                    self._search(live, queens, self.units[: 2 * self.n], self.region_masks)
             except _NoSolution:
                 self.found.clear()
                 self.count = 0
@@ -271,13 +273,21 @@ class Search:
                 raise
         return self.found
 
-    def _search(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
+    def _search(
+        self,
+        live: int,
+        queens: int,
+        lines: tuple[int, ...] | list[int],
+        regions: tuple[int, ...] | list[int],
+    ) -> None:
         """One node of a board search: its budget and the lattice test, then the singles
-        and the matching filter to a fixed point over ``units``, the units still open
-        above the node in their order (a unit with its queen never opens again, and
-        skipping it is what a node spends most on otherwise). It branches on the open unit
-        with the fewest live cells (the first of them in unit order), read off the last
-        pass of the singles, which placed nothing, so saw the node as it branches."""
+        and the matching filter to a fixed point over ``lines`` (rows, then columns) and
+        ``regions``, the units still open above the node in their order (a unit with its
+        queen never opens again, and skipping it is what a node spends most on otherwise).
+        It branches on the open unit with the fewest live cells (the first of them in unit
+        order), read off the last pass of the singles, which placed nothing, so saw the
+        node as it branches; that pass also tells the filter the fewest live cells of an
+        open line."""
         self.nodes += 1
         nodes = self.nodes
         if self.node_limit is not None or self.deadline is not None:
@@ -287,30 +297,45 @@ class Search:
         kill_masks = self.kill_masks
         n = self.n
         filtering = nodes >= self.filter_after
-        clean: list[list[int]] = [[], [], []]
+        clean: list[tuple[int, ...]] = [(), (), ()]
         while True:
             placed = True
             while placed:
                 placed = False
                 best = 0
                 best_count = n * n
-                for mask in units:
-                    if mask & queens:
-                        continue
+                for mask in lines:
+                    # Most units are open with two cells or more: they are asked first;
+                    # a unit without a live cell is closed by its queen, or kills the node.
                     cells = live & mask
-                    if not cells:
-                        return
-                    if not cells & (cells - 1):
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-                    elif not placed:
-                        size = cells.bit_count()
-                        if size < best_count:
-                            best, best_count = cells, size
+                    elif not mask & queens:
+                        return
+                line_least = best_count
+                for mask in regions:
+                    cells = live & mask
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+                    elif not mask & queens:
+                        return
             if not filtering or not best:
                 break
-            filtered = self._filter(live, clean)
+            filtered = self._filter(live, clean, 2 * line_least > n - queens.bit_count())
             if filtered is None:
                 return
             if filtered == live:
@@ -321,18 +346,27 @@ class Search:
             if self.keep is None or len(self.found) < self.keep:
                 self.found.append(queens)
             return
-        units = [mask for mask in units if not mask & queens]
+        lines = [mask for mask in lines if not mask & queens]
+        regions = [mask for mask in regions if not mask & queens]
         cap = self.cap
         while best:
             low = best & -best
             best ^= low
-            self._search(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
+            self._search(
+                live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, lines, regions
+            )
             if self.count >= cap:
                 return
             # The branches are disjoint: later siblings may assume this cell is empty.
             live &= ~low
 
-    def _search_map(self, live: int, queens: int, units: tuple[int, ...] | list[int]) -> None:
+    def _search_map(
+        self,
+        live: int,
+        queens: int,
+        lines: tuple[int, ...] | list[int],
+        regions: tuple[int, ...] | list[int],
+    ) -> None:
         """:meth:`_search` for a map search (:meth:`of_map`: no budget, no lattice test):
         the same nodes in the same order, without their checks. The generator runs
         tens of thousands of these small searches a second, and the general search's
@@ -340,30 +374,45 @@ class Search:
         self.nodes += 1
         kill_masks = self.kill_masks
         n = self.n
-        clean: list[list[int]] = [[], [], []]
+        clean: list[tuple[int, ...]] = [(), (), ()]
         while True:
             placed = True
             while placed:
                 placed = False
                 best = 0
                 best_count = n * n
-                for mask in units:
-                    if mask & queens:
-                        continue
+                for mask in lines:
+                    # Most units are open with two cells or more: they are asked first;
+                    # a unit without a live cell is closed by its queen, or kills the node.
                     cells = live & mask
-                    if not cells:
-                        return
-                    if not cells & (cells - 1):
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
                         queens |= cells
                         live &= ~(kill_masks[cells.bit_length() - 1] | cells)
                         placed = True
-                    elif not placed:
-                        size = cells.bit_count()
-                        if size < best_count:
-                            best, best_count = cells, size
+                    elif not mask & queens:
+                        return
+                line_least = best_count
+                for mask in regions:
+                    cells = live & mask
+                    if cells & (cells - 1):
+                        if not placed:
+                            size = cells.bit_count()
+                            if size < best_count:
+                                best, best_count = cells, size
+                    elif cells:
+                        queens |= cells
+                        live &= ~(kill_masks[cells.bit_length() - 1] | cells)
+                        placed = True
+                    elif not mask & queens:
+                        return
             if self.nodes < self.filter_after or queens.bit_count() == n:
                 break
-            filtered = self._filter(live, clean)
+            filtered = self._filter(live, clean, 2 * line_least > n - queens.bit_count())
             if filtered is None:
                 return
             if filtered == live:
@@ -374,12 +423,15 @@ class Search:
             if self.keep is None or len(self.found) < self.keep:
                 self.found.append(queens)
             return
-        units = [mask for mask in units if not mask & queens]
+        lines = [mask for mask in lines if not mask & queens]
+        regions = [mask for mask in regions if not mask & queens]
         cap = self.cap
         while best:
             low = best & -best
             best ^= low
-            self._search_map(live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, units)
+            self._search_map(
+                live & ~(kill_masks[low.bit_length() - 1] | low), queens | low, lines, regions
+            )
             if self.count >= cap:
                 return
             live &= ~low
@@ -400,7 +452,7 @@ class Search:
             cells.append((r, n + c, 2 * n + cell_region[cell]))
         return has_integer_cover(cells, open_units)
 
-    def _filter(self, live: int, clean: list[list[int]]) -> int | None:
+    def _filter(self, live: int, clean: list[tuple[int, ...]], lines_clean: bool) -> int | None:
         """Kill the cells whose row-column, region-row or region-column pairing lies in
         no perfect matching; None when one of the three graphs has no perfect matching.
 
@@ -409,37 +461,57 @@ class Search:
         a graph whose edges are still those kills nothing and is not filtered again. The
         cells killed are the same whichever graphs run first (an edge that lies in no
         perfect matching lies in none of a smaller graph either), so the node's fixed
-        point is too."""
+        point is too. So it returns after the first graph that kills: the singles run on
+        what that left, and the next call reads the other graphs afresh (read before
+        those kills, they would have to be filtered again anyway).
+
+        ``lines_clean`` says every open row and column has more live cells than half the
+        k open rows, so the row-column graph kills nothing and is skipped: a dead edge or
+        a missing matching needs s rows whose cells lie in at most s columns, each of
+        those rows then having at most s cells, and the other k - s columns meeting only
+        the other k - s rows, so at most k - s cells each; every line having more than k/2
+        cells rules out both."""
         n = self.n
         lines = _lines(n)
         layout = self.layout
         if not layout:
-            layout = self.layout = lines.layout(self.row_masks, self.region_masks)
-        columns, rows = lines.read(live, layout)
+            layout = self.layout = lines.layout(self.region_masks)
+        spread = live * lines.everywhere
+        region_masks = self.region_masks
         # Closed units have no live cell (the singles killed them), so no edge: the
         # graphs are over the open units without asking which those are.
-        for graph, edges, lefts, across in (
-            (0, list(rows), self.region_masks, self.row_masks),
-            (1, list(columns[n:]), self.region_masks, self.col_masks),
-            (2, list(columns[:n]), self.row_masks, self.col_masks),
-        ):
+        # The region graphs do nearly all the killing; the columns' reading costs least.
+        for graph in (1, 0) if lines_clean else (1, 0, 2):
+            if graph == 0:
+                edges = lines.rows(spread & layout)
+                lefts, across = region_masks, self.row_masks
+            elif graph == 1:
+                edges = lines.columns(spread & layout)
+                lefts, across = region_masks, self.col_masks
+            else:
+                edges = lines.columns(spread & lines.rows_layout)
+                lefts, across = self.row_masks, self.col_masks
             if edges == clean[graph]:
                 continue
             dead = _dead_edges(edges, n)
             if dead is None:
                 return None
-            for left, lost in dead:
-                edges[left] ^= lost
-                unit = lefts[left]
-                while lost:
-                    low = lost & -lost
-                    lost ^= low
-                    live &= ~(unit & across[low.bit_length() - 1])
+            if dead:
+                kept = list(edges)
+                for left, lost in dead:
+                    kept[left] ^= lost
+                    unit = lefts[left]
+                    while lost:
+                        low = lost & -lost
+                        lost ^= low
+                        live &= ~(unit & across[low.bit_length() - 1])
+                clean[graph] = tuple(kept)
+                return live
             clean[graph] = edges
         return live
 
 
-def _dead_edges(edges: list[int], n: int) -> list[tuple[int, int]] | None:
+def _dead_edges(edges: tuple[int, ...], n: int) -> list[tuple[int, int]] | None:
     """The edges of a bipartite graph that lie in no perfect matching, as (left vertex,
     mask of its right neighbours so lost) pairs; None when there is no perfect matching.
 
@@ -451,46 +523,58 @@ def _dead_edges(edges: list[int], n: int) -> list[tuple[int, int]] | None:
     partner of ``r`` to ``s`` lies in a perfect matching iff ``r`` and ``s`` lie in one
     strongly connected component of that graph (the first is usually everything)."""
     owner = [-1] * n
+    # Per right vertex, its partner's neighbours: the vertices it leads to.
+    ahead = [0] * n
     taken = 0
-    everyone = 0
-    pending = []
-    for left in range(n):
-        neighbours = edges[left]
+    pending = None
+    left = -1
+    for neighbours in edges:
+        left += 1
         if neighbours:
-            everyone |= neighbours
             # Greedy first (its lowest free neighbour): most vertices match without an
             # augmenting path.
             free = neighbours & ~taken
             if free:
                 low = free & -free
                 taken |= low
-                owner[low.bit_length() - 1] = left
+                right = low.bit_length() - 1
+                owner[right] = left
+                ahead[right] = neighbours
+            elif pending is None:
+                pending = [left]
             else:
                 pending.append(left)
-    for left in pending:
-        # A neighbour's partner that has a free neighbour of its own moves there (the
-        # shortest augmenting path, which most of them are); else a full search.
-        rest = edges[left]
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            right = low.bit_length() - 1
-            partner = owner[right]
-            free = edges[partner] & ~taken
-            if free:
-                spare = free & -free
-                taken |= spare
-                owner[spare.bit_length() - 1] = partner
-                owner[right] = left
-                break
-        else:
-            if not _augment(edges, owner, left, [0]):
-                return None
-            taken = 0
-            for right, partner in enumerate(owner):
-                if partner >= 0:
-                    taken |= 1 << right
-    ahead = [edges[left] if left >= 0 else 0 for left in owner]
+    if pending is not None:
+        for left in pending:
+            # A neighbour's partner that has a free neighbour of its own moves there (the
+            # shortest augmenting path, which most of them are); else a full search.
+            rest = edges[left]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                right = low.bit_length() - 1
+                partner = owner[right]
+                free = ahead[right] & ~taken
+                if free:
+                    spare = free & -free
+                    taken |= spare
+                    spot = spare.bit_length() - 1
+                    owner[spot] = partner
+                    ahead[spot] = ahead[right]
+                    owner[right] = left
+                    ahead[right] = edges[left]
+                    break
+            else:
+                if not _augment(edges, owner, left, [0]):
+                    return None
+                taken = 0
+                for right, partner in enumerate(owner):
+                    if partner >= 0:
+                        taken |= 1 << right
+                        ahead[right] = edges[partner]
+    # Every open right vertex has an edge (the singles left none empty), and there are
+    # as many as left vertices: a perfect matching takes them all.
+    everyone = taken
     dead: list[tuple[int, int]] = []
     remaining = everyone
     while remaining:
@@ -501,34 +585,35 @@ def _dead_edges(edges: list[int], n: int) -> list[tuple[int, int]] | None:
             low = todo & -todo
             todo ^= low
             new = ahead[low.bit_length() - 1] & remaining & ~forward
-            forward |= new
-            todo |= new
+            if new:
+                forward |= new
+                todo |= new
         component = first
-        grew = forward != first
-        while grew:
-            grew = False
-            rest = forward & ~component
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if ahead[low.bit_length() - 1] & component:
-                    component |= low
-                    grew = True
+        if forward != first:
+            grew = True
+            while grew:
+                grew = False
+                rest = forward & ~component
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if ahead[low.bit_length() - 1] & component:
+                        component |= low
+                        grew = True
         if component == everyone:
             return dead
         members = component
         while members:
             low = members & -members
             members ^= low
-            left = owner[low.bit_length() - 1]
-            out = edges[left] & ~component
+            out = ahead[low.bit_length() - 1] & ~component
             if out:
-                dead.append((left, out))
+                dead.append((owner[low.bit_length() - 1], out))
         remaining &= ~component
     return dead
 
 
-def _augment(edges: list[int], owner: list[int], left: int, seen: list[int]) -> bool:
+def _augment(edges: tuple[int, ...], owner: list[int], left: int, seen: list[int]) -> bool:
     """Match ``left`` along an augmenting path, if there is one (``seen``: the right
     vertices this search has been through, in a one-item list)."""
     candidates = edges[left] & ~seen[0]
