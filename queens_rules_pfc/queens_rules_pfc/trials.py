@@ -185,27 +185,29 @@ class Trials:
                     break
                 for unit in col_masks:
                     if not covered & unit:
+                        found = empty_unit(covered)
                         break
-                else:
-                    for unit in region_masks:
-                        if not covered & unit:
-                            break
-                    else:
-                        unit = 0
-                if unit:
-                    found = empty_unit(covered)
+                if found is not None:
                     break
                 before = live
                 # Single-cell region, then single-cell row and column: collect, then place
                 # those still live (a queen placed earlier in the list may have killed one).
-                # The state stays settled, so a unit with a live cell holds no queen.
+                # The state stays settled, so a unit with a live cell holds no queen. The
+                # regions' walk also looks for an empty one (no live cell, no queen), the
+                # last units the check above leaves: one walk, not two.
                 singles = []
                 for region in region_masks:
                     # A plain loop: a comprehension is a function call of its own, and
                     # most rounds find no single.
                     cells = live & region
-                    if cells.bit_count() == 1:
+                    if not cells:
+                        if not queens & region:
+                            found = empty_unit(covered)
+                            break
+                    elif cells.bit_count() == 1:
                         singles.append(cells)
+                if found is not None:
+                    break
                 for single in singles:
                     if live & single:
                         live &= ~(kill_at[single.bit_length()] | single)
