@@ -268,6 +268,20 @@ class Trials:
                 if live == before:
                     break  # the state its check found no empty unit in
             else:
-                found = empty_unit(live | queens)
+                # The last round's check, inline as at a round's start (most trials end
+                # here with every unit met, and a call costs more than the test).
+                covered = live | queens
+                if (((covered & other_bits) + other_bits) | covered) & last_bits != last_bits:
+                    found = empty_unit(covered)
+                else:
+                    for unit in col_masks:
+                        if not covered & unit:
+                            found = empty_unit(covered)
+                            break
+                    else:
+                        for unit in region_masks:
+                            if not covered & unit:
+                                found = empty_unit(covered)
+                                break
             out.append((cell, queens, found))
         return out
