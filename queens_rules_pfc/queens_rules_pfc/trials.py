@@ -21,6 +21,25 @@ EMPTY = "empty"
 TWO_QUEENS = "two_queens"
 
 
+#: Per board size, the tables of :func:`_line_tables` (they depend on the size alone).
+_LINE_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _line_tables(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Per cell of the board, indexed by its index + 1 (see :class:`Trials`): its row, its
+    column, and their complements."""
+    n = board.n
+    full = board.full
+    by_row = tuple(map(full.__xor__, board.row_masks))
+    by_column = tuple(map(full.__xor__, board.col_masks))
+    return (
+        (0, *chain.from_iterable(map(repeat, board.row_masks, repeat(n, n)))),
+        (0, *board.col_masks * n),
+        (0, *chain.from_iterable(map(repeat, by_row, repeat(n, n)))),
+        (0, *by_column * n),
+    )
+
+
 class Trials:
     """One board's masks laid out for many trials, each on two plain ints.
 
@@ -32,16 +51,12 @@ class Trials:
 
     __slots__ = (
         "board",
-        "cell_col",
-        "cell_region",
-        "cell_row",
         "col_masks",
         "column_at",
         "full",
         "kill_at",
         "kill_masks",
         "line_cover",
-        "lines",
         "n",
         "off_column_at",
         "off_region_at",
@@ -59,10 +74,6 @@ class Trials:
         self.row_masks = board.row_masks
         self.col_masks = board.col_masks
         self.region_masks = board.region_masks
-        self.lines = board.row_masks + board.col_masks
-        self.cell_row = tuple(chain.from_iterable(map(repeat, board.row_masks, repeat(n, n))))
-        self.cell_col = board.col_masks * n
-        self.cell_region = tuple(map(board.region_masks.__getitem__, board.cell_region))
         self.n = n
         self.full = full = board.full
         self.line_cover = board.line_cover
@@ -70,19 +81,15 @@ class Trials:
         # index + 1, so that a unit's live cells need no lowest-bit arithmetic: each
         # operation on the board's wide ints allocates one): its row, column and region,
         # the complements of its row, column and region, and its kill mask. Tuples of the
-        # board's own masks (a complement once per line or region), made in C: a board is
-        # laid out once per solve that reaches the rule.
-        rows = (0, *self.cell_row)
-        columns = (0, *self.cell_col)
-        regions = (0, *self.cell_region)
-        self.row_at = rows
-        self.column_at = columns
-        self.region_at = regions
-        by_row = tuple(map(full.__xor__, board.row_masks))
-        by_column = tuple(map(full.__xor__, board.col_masks))
+        # board's own masks (a complement once per line or region), made in C. The row and
+        # column tables depend on the size alone and are made once per size: a batch lays
+        # out a board for nearly every solve that reaches the rule.
+        tables = _LINE_TABLES.get(n)
+        if tables is None:
+            tables = _LINE_TABLES[n] = _line_tables(board)
+        self.row_at, self.column_at, self.off_row_at, self.off_column_at = tables
+        self.region_at = (0, *map(board.region_masks.__getitem__, board.cell_region))
         by_region = tuple(map(full.__xor__, board.region_masks))
-        self.off_row_at = (0, *chain.from_iterable(map(repeat, by_row, repeat(n, n))))
-        self.off_column_at = (0, *by_column * n)
         self.off_region_at = (0, *map(by_region.__getitem__, board.cell_region))
         self.kill_at = (0, *board.kill_masks)
 
@@ -185,27 +192,29 @@ class Trials:
                     break
                 for unit in col_masks:
                     if not covered & unit:
+                        found = empty_unit(covered)
                         break
-                else:
-                    for unit in region_masks:
-                        if not covered & unit:
-                            break
-                    else:
-                        unit = 0
-                if unit:
-                    found = empty_unit(covered)
+                if found is not None:
                     break
                 before = live
                 # Single-cell region, then single-cell row and column: collect, then place
                 # those still live (a queen placed earlier in the list may have killed one).
-                # The state stays settled, so a unit with a live cell holds no queen.
+                # The state stays settled, so a unit with a live cell holds no queen. The
+                # regions' walk also looks for an empty one (no live cell, no queen), the
+                # last units the check above leaves: one walk, not two.
                 singles = []
                 for region in region_masks:
                     # A plain loop: a comprehension is a function call of its own, and
                     # most rounds find no single.
                     cells = live & region
-                    if cells.bit_count() == 1:
+                    if not cells:
+                        if not queens & region:
+                            found = empty_unit(covered)
+                            break
+                    elif cells.bit_count() == 1:
                         singles.append(cells)
+                if found is not None:
+                    break
                 for single in singles:
                     if live & single:
                         live &= ~(kill_at[single.bit_length()] | single)
@@ -259,6 +268,20 @@ class Trials:
                 if live == before:
                     break  # the state its check found no empty unit in
             else:
-                found = empty_unit(live | queens)
+                # The last round's check, inline as at a round's start (most trials end
+                # here with every unit met, and a call costs more than the test).
+                covered = live | queens
+                if (((covered & other_bits) + other_bits) | covered) & last_bits != last_bits:
+                    found = empty_unit(covered)
+                else:
+                    for unit in col_masks:
+                        if not covered & unit:
+                            found = empty_unit(covered)
+                            break
+                    else:
+                        for unit in region_masks:
+                            if not covered & unit:
+                                found = empty_unit(covered)
+                                break
             out.append((cell, queens, found))
         return out
