@@ -236,8 +236,12 @@ OTHERS_PER_QUESTION = 4
 
 
 #: Unique boards of one map the judge may turn down before the map is dropped: each
-#: costs a solve, and a map whose repairs keep failing the judge seldom stops doing so.
-JUDGED_PER_MAP = 8
+#: costs a full solve that stalls, trial rules and all, and a map whose repairs keep
+#: failing the judge seldom stops doing so. Measured at 14×14 with 3 stars (seeds 0, 100,
+#: 200, 300, 400, four boards each), processor seconds for the 20 boards: 54 turning
+#: down up to 8, 33 up to 1, 26 up to 2; most rejected boards are stalls, at about
+#: 0.3 to 0.9 s each.
+JUDGED_PER_MAP = 2
 #: A board the rules stall on is repaired where they stalled on boards up to this many
 #: rows: there a fresh map's uniqueness search costs more than a few solves (14×14 3★:
 #: about 0.17 → 0.5 boards per CPU-second). On larger boards a stalled solve costs more
