@@ -775,9 +775,12 @@ def test_a_rule_that_never_returns_is_stopped_in_its_worker_and_named(endpoint, 
     clock = time.monotonic()
     message = error_of(client.post(endpoint, json={"board": ROWS_353}), 503)
     assert time.monotonic() - clock < 3
-    assert message == (
+    # The work's budget (0.9 s) names the rule as it stops it; on a loaded machine the
+    # request's own 1 s may end first, and then names the rule its worker is stuck in.
+    assert message in (
         f"the {kind}'s time budget (0.9 s) ran out while rule 'runaway' (Runaway) from "
-        "queens-rules-runaway was running"
+        "queens-rules-runaway was running",
+        "rule 'runaway' (Runaway) from queens-rules-runaway did not finish within 1 s",
     )
     laps = LAPS[0]
     time.sleep(0.3)
