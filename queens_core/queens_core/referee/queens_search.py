@@ -2,7 +2,9 @@
 
 It is the referee of the rules (the tests compare every deduction with it) and the
 engine of uniqueness checks (``queens check``). It guesses, so it is never used to
-*solve* a board for the user.
+*solve* a board for the user. Its matching filter has its own dead-edge code, not the
+rules' (``queens_core.engine.matching``): a fault there must not hide itself by showing
+the referee the same wrong answer.
 
 Every node of the search is propagated before it branches:
 
