@@ -407,7 +407,7 @@ def _star_batch(
     from ..generator.queens_maker import GenerateError
     from ..generator.stars_maker import StarMaker
 
-    # Star Battle boards are made in one process, by their own repair loop.
+    # Star Battle boards are made by their own repair loop, which has none of these.
     for option, given in (
         ("--min-region", min_region != 1),
         ("--max-region", max_region is not None),
