@@ -61,6 +61,8 @@ def _public_sizes(directory: Path, size: int, stars: int) -> list[list[int]]:
 
 def _shape_line(name: str, boards: list[list[int]], size: int) -> str:
     """Region sizes over N: quantiles over all regions, then per-board extremes."""
+    if not boards:
+        return f"{name:<18}      0 boards of this size and K"
     ratios = sorted(cells / size for sizes in boards for cells in sizes)
 
     def quantile(q: float) -> float:
