@@ -131,16 +131,16 @@ def test_the_guides_blocks_are_left_to_their_harness_and_slow_blocks_are_marked(
 
 def test_the_readmes_rule_example_is_the_one_the_guide_runs():
     """The README shows the heart of the guide's package as plain Python (a rule needs a
-    package around it to run); the guide's test builds and runs that package. A line
-    ``# ...`` in the excerpt leaves lines out: each piece is verbatim in the guide, in
-    order."""
+    package around it to run); the guide's test builds and runs that package. A body of
+    a comment and ``...`` in the excerpt stands for the guide's lines (and keeps the
+    excerpt valid Python): each piece around them is verbatim in the guide, in order."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     guide = (ROOT / "docs" / "writing-rules.md").read_text(encoding="utf-8")
     excerpts = re.findall(r"^```python\n(.*?)^```$", readme, flags=re.S | re.M)
     assert excerpts
     for excerpt in excerpts:
         position = 0
-        for piece in re.split(r"^ *# \.\.\.\n", excerpt, flags=re.M):
+        for piece in re.split(r"^ *# [^\n]*\n *\.\.\.\n", excerpt, flags=re.M):
             found = guide.find(piece, position)
             assert found >= 0, f"the README's excerpt is not in docs/writing-rules.md:\n{piece}"
             position = found + len(piece)
