@@ -39,7 +39,7 @@ PACKAGES = {
 #: The modules compiled: the board, the state, the rule context, the propagation, the
 #: driver, the matching, the exact solver, the validator, and the work of four rule
 #: packages (placement-forces-contradiction's trials, the pigeonhole rule's tight sets,
-#: the polyomino sweep, the Star Battle deductions, counting, flow and case split).
+#: the polyomino sweep, the Star Battle deductions, counting, flow, case split and composite regions).
 #: rules.py stays interpreted so Rule.problems() can report ill-typed fields;
 #: supervision.py (the seam the runtime fills in at run time, and the per-rule cache
 #: guard, a dict subclass) and errors.py stay interpreted with it; modules with plugin
@@ -62,6 +62,7 @@ MODULES = (
     "queens_rules_starbattle/counting",
     "queens_rules_starbattle/flow",
     "queens_rules_starbattle/cases",
+    "queens_rules_starbattle/composite",
 )
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 STAMP = ".compiled-stamp"

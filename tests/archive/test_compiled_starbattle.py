@@ -1,5 +1,5 @@
 """The optional compiled build covers the Star Battle package: with its deductions,
-counting, flow and case split compiled, the hard set solves as recorded
+counting, flow, case split and composite regions compiled, the hard set solves as recorded
 (tests/golden/starbattle-hard.json: whether the cheap tier and all the rules solve each
 board)."""
 
@@ -25,8 +25,10 @@ import json
 from pathlib import Path
 import queens_rules_starbattle.cases, queens_rules_starbattle.counting
 import queens_rules_starbattle.deductions, queens_rules_starbattle.flow
+import queens_rules_starbattle.composite
 for module in (queens_rules_starbattle.cases, queens_rules_starbattle.counting,
-               queens_rules_starbattle.deductions, queens_rules_starbattle.flow):
+               queens_rules_starbattle.deductions, queens_rules_starbattle.flow,
+               queens_rules_starbattle.composite):
     assert module.__file__.endswith({suffix!r}), module.__file__
 from queens_core import Solver, Tier, load_registry
 from queens_core.plugins.readers import read_source
