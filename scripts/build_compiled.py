@@ -39,7 +39,8 @@ PACKAGES = {
 #: The modules compiled: the board, the state, the rule context, the propagation, the
 #: driver, the matching, the exact solver, the validator, and the work of four rule
 #: packages (placement-forces-contradiction's trials, the pigeonhole rule's tight sets,
-#: the polyomino sweep, the Star Battle deductions, counting, flow, case split and composite regions).
+#: the polyomino sweep, the Star Battle deductions, counting, flow, case split and
+#: composite regions).
 #: rules.py stays interpreted so Rule.problems() can report ill-typed fields;
 #: supervision.py (the seam the runtime fills in at run time, and the per-rule cache
 #: guard, a dict subclass) and errors.py stay interpreted with it; modules with plugin
