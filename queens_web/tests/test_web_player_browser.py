@@ -171,6 +171,21 @@ def test_every_step_now_lists_the_steps_hint_all_lists(tab, tmp_path: Path):
     assert len(shown) > 3
 
 
+def test_at_a_desk_the_steps_are_listed_beside_the_board_on_the_first_screen(tab):
+    """At 1280×900 the player's answers sit in the column beside the board, under the
+    hint panel, not under the board where the first screen ends."""
+    load_board(tab, (ARCHIVE / "353.txt").read_text())
+    tab.click("#all-steps-button")
+    tab.wait_for_selector("#all-steps li")
+    board = tab.locator("#board").bounding_box()
+    steps = tab.locator("#all-steps").bounding_box()
+    assert steps["x"] >= board["x"] + board["width"]  # beside, not below
+    assert steps["y"] < board["y"] + board["height"]
+    buttons = tab.locator("#deductions-controls").bounding_box()
+    assert buttons["y"] + buttons["height"] <= 900  # the buttons on the first screen
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
 def test_what_if_places_derives_and_rolls_back(tab, server):
     board_text = (ARCHIVE / "353.txt").read_text()
     load_board(tab, board_text)
