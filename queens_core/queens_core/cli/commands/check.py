@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..exits import EXIT_BAD_INPUT, EXIT_RULE_FAILED, fail, report_error, report_unreadable, warn
+from ..exits import (
+    EXIT_BAD_INPUT,
+    EXIT_RULE_FAILED,
+    fail,
+    report_error,
+    report_unreadable,
+    said,
+    warn,
+)
 from ..options import SECONDS, cluster_option, format_option, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
 
@@ -144,6 +152,6 @@ def _answer(ask: Callable[[], T]) -> T:
     try:
         return ask()
     except ClusterUnreachable as err:
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)
     except ClusterLost as err:
         fail(str(err), EXIT_RULE_FAILED)

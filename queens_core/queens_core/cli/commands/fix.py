@@ -7,7 +7,7 @@ import sys
 import click
 
 from ...tools.batch import display_name
-from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, fail
+from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, fail, said
 from ..options import SECONDS, complete_rule_names, format_option
 from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
@@ -97,7 +97,7 @@ def fix(
             parsed, letters, seconds, seed, board_name, tier, grade, needs
         )
     except FixError as err:
-        fail(f"{board_name}: {err}", EXIT_BAD_INPUT)
+        fail(f"{board_name}: {said(err)}", EXIT_BAD_INPUT)
     if output_format == "json":
         click.echo(dumps(answer.to_json()))
     else:

@@ -14,6 +14,7 @@ from ..exits import (
     open_output,
     report_error,
     report_unreadable,
+    said,
     write_output,
 )
 from ..options import cluster_option, json_format_options, selected_rules, selection_options
@@ -101,7 +102,7 @@ def stats(
         )
     except ClusterUnreachable as err:
         progress.close()
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)
     except ClusterLost as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED)
