@@ -114,7 +114,7 @@ REFUSALS: list[tuple[Callable[[Application], Any], type, str, str | None, list[s
     (
         lambda app: app.generate(8, needs=["zz"]),
         GenerateError,
-        "needs='zz': no installed rule has this id; `Application().rule_names()` lists them",
+        "needs='zz': no installed rule has this id; `Application().rules()` lists them",
         "needs",
         ["generate", "--size", "8", "--needs", "zz"],
         "--needs zz: no installed rule has this id; `queens rules list` lists them",
@@ -224,7 +224,7 @@ REFUSALS: list[tuple[Callable[[Application], Any], type, str, str | None, list[s
     (
         lambda app: app.practise("bogus"),
         SelectionError,
-        "no installed rule is called 'bogus' (`Application().rule_names()` lists them)",
+        "no installed rule is called 'bogus' (`Application().rules()` lists them)",
         "rule",
         ["practise", "bogus"],
         "no installed rule is called 'bogus' (`queens rules list` lists them)",
@@ -303,7 +303,7 @@ def test_stats_of_a_missing_path_is_refused_as_reading_it_is(app, tmp_path):
 
 def test_an_error_words_its_parts_for_each_shell_and_keeps_them_across_processes():
     error = GiveUp("no board found; raise ", Argument("max_tries"), ", or ", Listing("rules"))
-    assert str(error) == "no board found; raise max_tries, or `Application().rule_names()`"
+    assert str(error) == "no board found; raise max_tries, or `Application().rules()`"
     assert said(error) == "no board found; raise --max-tries, or `queens rules list`"
     assert error.parameter == "max_tries"
     # A worker process raises it and the parent words it: the parts cross, not the text.

@@ -16,7 +16,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.arguments import Argument, Part, parts_of
+from ..engine.arguments import Argument, Listing, Part, parts_of
 
 if TYPE_CHECKING:
     from typing import Protocol
@@ -441,8 +441,9 @@ def _star_batch(
     if not any(rule.sound_for(stars) for rule in rules):
         # Without this the maker would spin through its attempts on boards none can touch.
         raise GenerateError(
-            f"none of the selected rules works with {stars} stars per unit (`queens rules "
-            "list` shows the stars each rule is for)"
+            f"none of the selected rules works with {stars} stars per unit (",
+            Listing("rules"),
+            " shows the stars each rule is for)",
         )
     # A board with too few rounds of repair to need the rule is dropped: give each rule
     # as many boards as the Queens maker gives it before saying none needed it.

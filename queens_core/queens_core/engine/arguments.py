@@ -35,7 +35,7 @@ class Argument:
 @dataclass(frozen=True)
 class Listing:
     """Where the asker finds the names a message refers to, in their own shell:
-    ``topic`` is ``"rules"`` (the installed rule ids) or ``"tiers"``."""
+    ``topic`` is ``"rules"``: the installed rules, their ids and the stars each is for."""
 
     topic: str
 
@@ -46,12 +46,12 @@ Part = str | Argument | Listing
 Naming = Callable[[Argument | Listing], str]
 
 #: Where a Python caller finds what a listing lists.
-PYTHON_LISTINGS = {"rules": "`Application().rule_names()`"}
+PYTHON_LISTINGS = {"rules": "`Application().rules()`"}
 
 
 def python_name(part: Argument | Listing) -> str:
     """A part as a Python caller wrote it: ``size``, ``keep='Z'``,
-    ``Application().rule_names()``."""
+    ``Application().rules()``."""
     if isinstance(part, Listing):
         return PYTHON_LISTINGS[part.topic]
     return f"{part.name}={part.value!r}" if part.shown else part.name
