@@ -10,7 +10,7 @@
     app.check(board).verdict           # 'unique-solved'
 
 Every verb takes plain values and returns a typed result whose ``to_json()`` is the
-document ``queens COMMAND --format json`` prints (docs/python-api.md). Only this
+document ``queens COMMAND --format json`` prints (the manual's Python API page). Only this
 module's names are the API; the modules behind it may move.
 """
 

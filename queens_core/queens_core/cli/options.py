@@ -75,7 +75,9 @@ def cluster_option(help_text: str) -> Decorator:
         "--cluster",
         metavar="ADDRESS",
         default=None,
-        help=help_text + " Needs queens-core[cluster] here and on the workers (docs/cluster.md).",
+        help=help_text
+        + " Needs queens-core[cluster] here and on the workers (the manual's Batches on a "
+        "cluster page).",
     )
 
 
@@ -84,7 +86,9 @@ def json_format_options(function: Any) -> Any:
     function = click.option(
         "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
     )(function)
-    return format_option("text for people, json for programs (docs/json.md).")(function)
+    return format_option("text for people, json for programs (the manual's JSON documents page).")(
+        function
+    )
 
 
 def complete_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:

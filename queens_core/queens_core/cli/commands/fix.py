@@ -48,7 +48,7 @@ from ..stars_option import parse_stars, stars_option
     help="Only a fixed board that needs these rules (ids, comma-separated): the rules "
     "solve it, and without any one of these they stall.",
 )
-@format_option("json: one object (docs/json.md, schema queens-fix/1).")
+@format_option("json: one object (schema queens-fix/1, in the manual's JSON documents page).")
 @stars_option
 @click.pass_obj
 def fix(

@@ -34,7 +34,7 @@ from ..options import SECONDS, format_option
     metavar="FILE",
     help="Write the position to start from to FILE (the picture `queens hint --state` reads).",
 )
-@format_option("json: one object (docs/json.md, schema queens-practice/1).")
+@format_option("json: one object (schema queens-practice/1, in the manual's JSON documents page).")
 @click.pass_obj
 def practise(
     settings,

@@ -80,7 +80,7 @@ def stats(
     Examples:
       queens stats archive/boards
       queens stats --format json archive/boards > stats.json
-      queens stats archive/boards --chart docs/rule-usage.svg
+      queens stats archive/boards --chart rule-usage.svg
     """
     from ...api import ClusterLost, ClusterUnreachable
     from ...render.progress import Progress
