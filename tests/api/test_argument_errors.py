@@ -315,3 +315,16 @@ def test_an_error_words_its_parts_for_each_shell_and_keeps_them_across_processes
     # A plain message is about no parameter and reads the same everywhere.
     plain = GenerateError("no rule is selected")
     assert (str(plain), said(plain), plain.parameter) == (("no rule is selected",) * 2 + (None,))
+
+
+def test_a_give_up_advises_in_the_callers_words(app):
+    batch = app.generate(
+        4, seed=1, needs=["polyomino_t_hexomino"], exclude=["placement_forces_contradiction"]
+    )
+    with pytest.raises(GiveUp) as caught:
+        list(batch.boards())
+    text = str(caught.value)
+    assert text.endswith("it never fired; a larger size gives it more room; or raise max_tries")
+    assert said(caught.value).endswith(
+        "it never fired; a larger --size gives it more room; or raise --max-tries"
+    )
