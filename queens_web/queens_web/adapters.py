@@ -24,15 +24,18 @@ from typing import Any
 from queens_core import Board, BoardError, Reading, Registry, Solver, State
 from queens_core.api import (
     Application,
+    Argument,
     BoardInputError,
     DetailError,
     FixError,
     GenerateError,
     GiveUp,
     InputTooLarge,
+    Listing,
     ReaderFailed,
     SearchLimitExceeded,
     UnsoundRule,
+    Worded,
     board_json,
     detail_failure,
     grade_names,
@@ -271,6 +274,19 @@ def source_of(value: Any) -> str:
     return value
 
 
+def field_name(part: Argument | Listing) -> str:
+    """A parameter as a request's JSON names it (``'grade'``), or where the page's
+    server lists what a message refers to."""
+    if isinstance(part, Listing):
+        return "/api/info"
+    return f"'{part.name}' {part.value}" if part.shown else f"'{part.name}'"
+
+
+def said(error: BaseException) -> str:
+    """What ``error`` says to the page: the parameters it names as the request's fields."""
+    return error.worded(field_name) if isinstance(error, Worded) else str(error)
+
+
 def answered(work: Callable[[], dict[str, Any]], rules: Any) -> dict[str, Any]:
     """The document ``work`` makes; a rule that fails or breaks its contract (500) and an
     exact search past its budget (503) answered in one line that names them."""
@@ -360,9 +376,9 @@ def generate(
     try:
         made = library.app.new_board(size, stars, grade, seed, seconds)
     except GenerateError as err:
-        raise Problem(str(err)) from None
+        raise Problem(said(err)) from None
     except GiveUp as err:
-        raise Problem(str(err), 503) from None
+        raise Problem(said(err), 503) from None
     kind = f"{size}×{size}" + (f" {stars}★" if stars > 1 else "")
     source = f"new {kind} board (seed {made.seed})"
     reading = Reading(board=made.board, stars=stars if stars > 1 else None)
@@ -516,4 +532,4 @@ def fix(library: Library, board: Board, seconds: float = FIX_SECONDS) -> dict[st
     try:
         return library.app.fix(board, seconds=seconds, name=PAGE_SOURCE).to_json()
     except FixError as err:
-        raise Problem(str(err)) from None
+        raise Problem(said(err)) from None

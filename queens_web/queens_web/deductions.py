@@ -40,15 +40,15 @@ def _guarded(work: Callable[[], dict[str, Any]], rules: Any) -> dict[str, Any]:
     budget as the hint answers them."""
     from queens_core.api import CellError, GenerateError, GiveUp, SelectionError
 
-    from .adapters import answered
+    from .adapters import answered, said
 
     def asked() -> dict[str, Any]:
         try:
             return work()
         except (CellError, SelectionError, GenerateError) as err:
-            raise Problem(str(err)) from None
+            raise Problem(said(err)) from None
         except GiveUp as err:
-            raise Problem(str(err), 503) from None
+            raise Problem(said(err), 503) from None
 
     return answered(asked, rules)
 

@@ -411,7 +411,7 @@ def test_a_grade_the_rules_cannot_reach_is_a_400():
     pm.register(Baseline(), name="queens-rules-baseline")
     client = client_for(load_registry(pm, use_entry_points=False))
     message = error_of(client.post("/api/generate", json={"size": 8, "grade": "Hard"}), 400)
-    assert message.startswith("--grade: no board can be graded 3 Hard")
+    assert message.startswith("'grade': no board can be graded 3 Hard")
 
 
 def test_a_new_board_gives_up_in_time_with_a_503(installed, monkeypatch):

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from test_example_squeeze import queens, site  # noqa: F401 (the fixture)
 
 from queens_core.cli.app import main
+from queens_core.engine.arguments import Worded
 from queens_core.generator.needs import NeedsFilter, NeverNeeded, resolve_needed, why_never_needed
 from queens_core.generator.queens_maker import GenerateError, GiveUp, Maker
 from queens_core.plugins.selection import select_rules
@@ -80,8 +81,10 @@ def test_a_rule_no_board_can_need_is_refused_before_any_work(registry):
     rules = registry.rules
     selection = select_rules(rules, (), (PFC,))
     by_id = {rule.counter: rule for rule in rules}
-    assert "whichever rule placed it" in why_never_needed(by_id["queen_adjacent_kill"], rules)
-    assert "leaves it out" in why_never_needed(by_id[PFC], selection)
+    placement = why_never_needed(by_id["queen_adjacent_kill"], rules)
+    assert placement is not None and "whichever rule placed it" in str(Worded(*placement))
+    left_out = why_never_needed(by_id[PFC], selection)
+    assert left_out is not None and "(only, exclude) leaves it out" in str(Worded(*left_out))
     assert why_never_needed(by_id["n_regions_in_n_lines"], selection) is None
     with pytest.raises(GenerateError, match="rule package"):
         resolve_needed(selection, rules, ["polyomino"])
@@ -98,7 +101,7 @@ def test_a_rule_the_expensive_tier_stands_in_for_is_given_up_on(registry):
     by_id = {rule.counter: rule for rule in selection}
     accept = NeedsFilter(selection, [by_id["region_confined_to_line"]], probe=20)
     maker = Maker(selection, 7, accept=accept)
-    with pytest.raises(NeverNeeded, match=f"--exclude {PFC}") as caught:
+    with pytest.raises(NeverNeeded, match=f"exclude='{PFC}'") as caught:
         maker.make(1, 0)
     assert "of 20 boards the selected rules solve" in str(caught.value)
     assert isinstance(caught.value, GiveUp)  # the CLI exits 1, as for any give-up

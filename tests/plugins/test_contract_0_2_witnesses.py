@@ -27,7 +27,7 @@ SQUEEZE = ROOT / "examples" / "queens-rules-squeeze"
 BIN = Path(sys.executable).parent
 NOTICE_END = (
     "make each a subclass of queens_core.Rule with apply, explain and focus methods "
-    '(docs/writing-rules.md, "Upgrading from 0.2")'
+    '(the manual\'s Writing rules page, "Upgrading from 0.2")'
 )
 
 

@@ -74,13 +74,14 @@ def test_unknown_names_list_the_known_ones(registry):
     with pytest.raises(SelectionError) as caught:
         select_rules(registry.rules, ["pcf"])
     message = str(caught.value)
-    assert message.startswith("--only: no installed rule or rule package is called 'pcf'")
+    assert message.startswith("only: no installed rule or rule package is called 'pcf'")
+    assert caught.value.parameter == "only"
     assert "(did you mean 'pfc'?)" in message
     assert "packages: baseline, pfc, pigeonhole, polyomino, starbattle;" in message
     assert "rules: capacity_counting, case_split, composite_regions, deep_trial," in message
-    with pytest.raises(SelectionError, match=r"^--exclude: .* 'queens-rules-nothing'"):
+    with pytest.raises(SelectionError, match=r"^exclude: .* 'queens-rules-nothing'"):
         select_rules(registry.rules, (), ["queens-rules-nothing"])
-    with pytest.raises(SelectionError, match="--tier: 'lukewarm' is not a tier"):
+    with pytest.raises(SelectionError, match="tier: 'lukewarm' is not a tier"):
         select_rules(registry.rules, (), (), "lukewarm")
 
 

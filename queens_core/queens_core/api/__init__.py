@@ -10,7 +10,7 @@
     app.check(board).verdict           # 'unique-solved'
 
 Every verb takes plain values and returns a typed result whose ``to_json()`` is the
-document ``queens COMMAND --format json`` prints (docs/python-api.md). Only this
+document ``queens COMMAND --format json`` prints (the manual's Python API page). Only this
 module's names are the API; the modules behind it may move.
 """
 
@@ -23,6 +23,7 @@ from .application import Application
 from .errors import InputTooLarge, PluginRanAway, ReaderFailed
 
 if TYPE_CHECKING:
+    from ..engine.arguments import Argument, ArgumentError, Listing, Worded
     from ..engine.board import BoardError, max_stars, size_article
     from ..engine.driver import RuleFailure
     from ..engine.state import InvalidState
@@ -86,6 +87,10 @@ _HOMES = {
     "max_stars": "..engine.board",
     "size_article": "..engine.board",
     "BoardError": "..engine.board",
+    "Argument": "..engine.arguments",
+    "ArgumentError": "..engine.arguments",
+    "Listing": "..engine.arguments",
+    "Worded": "..engine.arguments",
     "BoardInputError": "..tools.batch",
     "DetailError": "..render.documents",
     "GenerateError": "..generator.queens_maker",
@@ -112,6 +117,8 @@ __all__ = [
     "ARCHIVE_COLOURS",
     "Analysis",
     "Application",
+    "Argument",
+    "ArgumentError",
     "BoardError",
     "BoardInputError",
     "BoardRead",
@@ -131,6 +138,7 @@ __all__ = [
     "InputTooLarge",
     "Installed",
     "InvalidState",
+    "Listing",
     "MadeBoard",
     "NeverNeeded",
     "PluginRanAway",
@@ -146,6 +154,7 @@ __all__ = [
     "UnsoundRule",
     "WhatIf",
     "WhyAnswer",
+    "Worded",
     "WorkerDied",
     "WriterError",
     "board_json",

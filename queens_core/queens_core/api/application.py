@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ..engine.arguments import Argument, Listing, check_seconds
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
@@ -467,13 +468,18 @@ class Application:
         chosen = by_counter.get(rule)
         if chosen is None:
             raise SelectionError(
-                f"no installed rule is called {rule!r} (`queens rules list` lists them)"
+                f"no installed rule is called {rule!r} (",
+                Listing("rules"),
+                " lists them)",
+                about="rule",
             )
         if chosen.counting == "placement":
             raise GenerateError(
                 f"{rule}: its steps are a placed piece's own crosses, which the game makes "
-                "itself: there is nothing to practise"
+                "itself: there is nothing to practise",
+                about="rule",
             )
+        check_seconds("seconds", seconds)
         started = time.process_time()
         made = make_practice(chosen, self.registry.rules, size, seed, seconds)
         return Practice(chosen, made, time.process_time() - started)
@@ -497,6 +503,7 @@ class Application:
         from .reports import CheckAnswer
 
         _check_cap(cap)
+        _check_timeout(timeout)
         if isinstance(board, os.PathLike):
             board = os.fspath(board)
 
@@ -526,6 +533,7 @@ class Application:
         in order: each waits for its answer; a check raises ``ClusterError`` when the
         cluster cannot give it)."""
         _check_cap(cap)
+        _check_timeout(timeout)
         from ..tools.batch import expand_paths
         from ..tools.check import unreadable
         from .reports import CheckAnswer
@@ -578,7 +586,9 @@ class Application:
         """Solve every board under ``paths`` in this process (or, with ``cluster``, the
         address of a Dask scheduler, on its workers) and sum it up: by size, tier and
         grade, the counters, the times; each board's solutions counted unless
-        ``uniqueness`` is false. Raises ``ClusterError`` when the cluster cannot."""
+        ``uniqueness`` is false. Raises ``BoardInputError`` for a path that does not exist
+        (before any work), ``ClusterError`` when the cluster cannot."""
+        from ..tools.batch import refuse_missing
         from ..tools.grade import Grader
         from ..tools.stats import UniquenessCheck, collect, declared_stars, merged
         from .reports import Statistics
@@ -592,6 +602,7 @@ class Application:
         if isinstance(paths, (str, os.PathLike)):  # one file or folder, not its letters
             paths = [os.fspath(paths)]
         paths = [os.fspath(path) for path in paths]
+        refuse_missing(paths, self.readers)
         rules = self.rules(only, exclude, tier)
         check = UniquenessCheck() if uniqueness else None
         # Left to the inputs, K is the first board's: a folder of Star Battle boards is
@@ -668,8 +679,10 @@ class Application:
 
             if jobs != 1:
                 raise GenerateError(
-                    "--jobs is for the processes of this machine: with --cluster the "
-                    "cluster's workers share the batch"
+                    Argument("jobs"),
+                    " is for the processes of this machine: with ",
+                    Argument("cluster"),
+                    " the cluster's workers share the batch",
                 )
             answers_at(cluster)
         batch = plan_batch(
@@ -715,6 +728,7 @@ class Application:
         from ..referee.exact import find_solutions
         from .fixing import FixAnswer
 
+        check_seconds("seconds", seconds)
         board, name = self._board(board, name)
         target = fix_target(self.registry.rules, board.stars, tier, grade, needs)
         repaired = repair(board, keep, seconds, seed, target)
@@ -798,6 +812,12 @@ def _holding(board: Board) -> Reader:
         inline=True,
         sniff=lambda data: data == _IN_MEMORY.encode(),
     )
+
+
+def _check_timeout(timeout: float | None) -> None:
+    """A count's time limit, as ``--timeout`` takes it (None: no limit)."""
+    if timeout is not None:
+        check_seconds("timeout", timeout)
 
 
 def _check_cap(cap: int) -> None:

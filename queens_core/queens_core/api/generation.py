@@ -16,6 +16,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..engine.arguments import Argument, Listing, Part, parts_of
+
 if TYPE_CHECKING:
     from typing import Protocol
 
@@ -209,12 +211,12 @@ class Batch:
             needs = self.needs
             if self.stars > 1 or needs is None or needs.accepted or not needs.offered:
                 raise
-            raise GiveUp(f"{needs.verdict()}; or raise --max-tries") from err
+            raise GiveUp(needs.verdict(), "; or raise ", Argument("max_tries")) from err
         except ValueError as err:  # the Star Battle maker's maps ran out
             needs = self.needs
             if needs is not None and needs.offered:
                 # On boards the rules solved but did not need the rule for.
-                raise GiveUp(needs.verdict()) from err
+                raise GiveUp(*needs.verdict()) from err
             raise GiveUp(str(err)) from err
         finally:
             # An early end (Ctrl-C, SIGTERM, a board that cannot be written) stops the
@@ -297,9 +299,14 @@ def plan_batch(
     from ..generator.queens_maker import GenerateError
 
     if count < 1:
-        raise GenerateError(f"--count: {count} makes no board; give 1 or more")
+        raise GenerateError(Argument("count"), f": {count} makes no board; give 1 or more")
     if force and out_dir is None:
-        raise GenerateError("--force needs -o DIR: it overwrites the board files already in DIR")
+        raise GenerateError(
+            Argument("force"),
+            " needs ",
+            Argument("out_dir"),
+            ": it overwrites the board files already in DIR",
+        )
     if stars != 1:
         batch = _star_batch(
             installed,
@@ -325,6 +332,11 @@ def plan_batch(
     if out_dir is not None:
         prepare_dir(out_dir)
     return batch
+
+
+def _queens_only(stars: int) -> tuple[Part, ...]:
+    """What follows a parameter that only the Queens maker has."""
+    return (" is for Queens boards, not with ", Argument.given("stars", stars))
 
 
 def _needs_filter(
@@ -366,7 +378,7 @@ def _queens_batch(
     tries = DEFAULT_MAX_TRIES if max_tries is None else max_tries
     maker = Maker(rules, size, tier, grade, min_region, tries, accept=accept, max_region=max_region)
     if jobs < 1:
-        raise GenerateError(f"--jobs: {jobs} is not a positive number")
+        raise GenerateError(Argument("jobs"), f": {jobs} is not a positive number")
     # The grade as named on the ladder, however it was typed ("3", "hard").
     grade_name = maker.target[0].grade if grade is not None else None
     parts = [f"{size}x{size}", *(p.lower() for p in (tier, grade_name) if p)]
@@ -409,18 +421,18 @@ def _star_batch(
 
     # Star Battle boards are made by their own repair loop, which has none of these.
     for option, given in (
-        ("--min-region", min_region != 1),
-        ("--max-region", max_region is not None),
-        ("--max-tries", max_tries is not None),
+        ("min_region", min_region != 1),
+        ("max_region", max_region is not None),
+        ("max_tries", max_tries is not None),
     ):
         if given:
-            raise GenerateError(f"{option} is for Queens boards, not with --stars {stars}")
+            raise GenerateError(Argument(option), *_queens_only(stars))
     if stars < 1:
-        raise GenerateError(f"--stars must be at least 1, not {stars}")
+        raise GenerateError(Argument("stars"), f" must be at least 1, not {stars}")
     if jobs < 1:
-        raise GenerateError(f"--jobs: {jobs} is not a positive number")
+        raise GenerateError(Argument("jobs"), f": {jobs} is not a positive number")
     if not 4 <= size <= MAX_SIZE:
-        raise GenerateError(f"--size: {size} is not between 4 and {MAX_SIZE}")
+        raise GenerateError(Argument("size"), f": {size} is not between 4 and {MAX_SIZE}")
     if stars > max_stars(size):
         raise GenerateError(
             f"{size_article(size)} {size}×{size} board cannot hold {stars} stars per unit (at "
@@ -429,8 +441,9 @@ def _star_batch(
     if not any(rule.sound_for(stars) for rule in rules):
         # Without this the maker would spin through its attempts on boards none can touch.
         raise GenerateError(
-            f"none of the selected rules works with {stars} stars per unit (`queens rules "
-            "list` shows the stars each rule is for)"
+            f"none of the selected rules works with {stars} stars per unit (",
+            Listing("rules"),
+            " shows the stars each rule is for)",
         )
     # A board with too few rounds of repair to need the rule is dropped: give each rule
     # as many boards as the Queens maker gives it before saying none needed it.
@@ -438,7 +451,7 @@ def _star_batch(
     try:
         maker = StarMaker(rules, size, stars, tier, grade, accept=accept)
     except ValueError as err:
-        raise GenerateError(str(err)) from None
+        raise GenerateError(*parts_of(err)) from None
 
     def misfit(assessment: Assessment) -> str | None:
         rung = assessment.rung
@@ -530,12 +543,12 @@ def new_board(
     if stars == 1:
         maker = Maker(rules, size, None, grade, 1, ATTEMPTS_PER_ROUND, max_region=max_region)
     elif max_region is not None:
-        raise GenerateError(f"--max-region is for Queens boards, not with --stars {stars}")
+        raise GenerateError(Argument("max_region"), *_queens_only(stars))
     else:
         try:
             maker = StarMaker(rules, size, stars, None, grade, ATTEMPTS_PER_ROUND)
         except ValueError as err:
-            raise GenerateError(str(err)) from None
+            raise GenerateError(*parts_of(err)) from None
     round_seed = random.randrange(2**32) if seed is None else seed
     deadline = time.monotonic() + seconds
     while True:

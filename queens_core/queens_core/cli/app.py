@@ -138,7 +138,7 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
     cannot be written), 3 a rule failed (it raised an error or made an unsound
     deduction), 4 a rule package failed to load, 7 undecided within the exact search's
     --timeout (`check`, `hint`), 130 interrupted (`queens check` adds its own: see its
-    --help). All of them: docs/format.md.
+    --help). All of them: the manual's Formats and exit statuses page.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 

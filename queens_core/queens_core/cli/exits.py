@@ -13,6 +13,7 @@ from typing import NoReturn, TextIO
 
 import click
 
+from ..engine.arguments import Argument, Listing, worded
 from ..engine.board import Board
 from ..render.progress import is_terminal
 from ..render.statuses import (
@@ -45,6 +46,7 @@ __all__ = [
     "open_output",
     "report_error",
     "report_unreadable",
+    "said",
     "warn",
     "warn_split_regions",
     "write_output",
@@ -79,6 +81,26 @@ def report_unreadable(names: list[str], total: int) -> None:
     listed = ", ".join(names[:UNREAD_NAMED]) + (", ..." if len(names) > UNREAD_NAMED else "")
     # "of N", not "of N boards": a folder without boards is one of them.
     report_error(f"could not read {len(names)} of {total} ({listed}): the report says why")
+
+
+#: The options not spelt as their API keyword with dashes (``max_region``: ``--max-region``).
+OPTION_NAMES = {"out_dir": "-o DIR", "rule": "RULE"}
+#: The commands that list what a message refers to.
+LISTINGS = {"rules": "`queens rules list`"}
+
+
+def option_name(part: Argument | Listing) -> str:
+    """A parameter as the command line spells it (``--keep Z``), or the command that
+    lists what a message refers to."""
+    if isinstance(part, Listing):
+        return LISTINGS[part.topic]
+    name = OPTION_NAMES.get(part.name) or "--" + part.name.replace("_", "-")
+    return f"{name} {part.value}" if part.shown else name
+
+
+def said(error: BaseException) -> str:
+    """What ``error`` says to a command-line user: the parameters it names as options."""
+    return worded(error, option_name)
 
 
 def warn(message: str) -> None:

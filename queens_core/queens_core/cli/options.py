@@ -4,16 +4,16 @@ the rules that ``--only``, ``--exclude`` and ``--tier`` select."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import click
 
+from ..engine.arguments import seconds_refusal
 from ..engine.rules import Rule
 from ..plugins.registry import Registry
 from ..plugins.selection import TIERS, SelectionError, select_rules
-from .exits import EXIT_BAD_INPUT, fail
+from .exits import EXIT_BAD_INPUT, fail, said
 
 Decorator = Callable[[Any], Any]
 
@@ -35,10 +35,9 @@ class Seconds(click.ParamType):
                 number = float(value)
             except (TypeError, ValueError):
                 self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
-        if number <= 0:
-            self.fail(f"{value!r} is not more than 0 seconds", param, ctx)
+        refusal = seconds_refusal(number, value)
+        if refusal is not None:
+            self.fail(refusal, param, ctx)
         return number
 
 
@@ -76,7 +75,9 @@ def cluster_option(help_text: str) -> Decorator:
         "--cluster",
         metavar="ADDRESS",
         default=None,
-        help=help_text + " Needs queens-core[cluster] here and on the workers (docs/cluster.md).",
+        help=help_text
+        + " Needs queens-core[cluster] here and on the workers (the manual's Batches on a "
+        "cluster page).",
     )
 
 
@@ -85,7 +86,9 @@ def json_format_options(function: Any) -> Any:
     function = click.option(
         "--json", "as_json", is_flag=True, hidden=True, help="The same as --format json."
     )(function)
-    return format_option("text for people, json for programs (docs/json.md).")(function)
+    return format_option("text for people, json for programs (the manual's JSON documents page).")(
+        function
+    )
 
 
 def complete_rule_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -152,4 +155,4 @@ def selected_rules(
     try:
         return select_rules(registry.rules, only, exclude, tier)
     except SelectionError as err:
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)

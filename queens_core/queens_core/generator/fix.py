@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..engine.arguments import Argument, ArgumentError, parts_of
 from ..engine.board import Board, connected_part
 from ..engine.rules import Rule
 from ..referee.exact import find_map_solutions, find_solutions, placement_table
@@ -62,7 +63,7 @@ def _distance(original: bytes, region: bytes) -> int:
     return sum(1 for a, b in zip(original, region, strict=True) if a != b)
 
 
-class FixError(ValueError):
+class FixError(ArgumentError):
     """A board that cannot be repaired as asked (its str() is the one line to print)."""
 
 
@@ -407,9 +408,9 @@ def repair(
     unknown = sorted(set(keep) - set(board.letters))
     if unknown:
         raise FixError(
-            f"--keep {''.join(unknown)}: the board has no region "
-            + ", ".join(unknown)
-            + f" (its regions: {''.join(board.letters)})"
+            Argument.given("keep", "".join(unknown)),
+            f": the board has no region {', '.join(unknown)} "
+            f"(its regions: {''.join(board.letters)})",
         )
     n = board.n
     if n in (2, 3):
@@ -471,5 +472,5 @@ def fix_target(
             accept = NeedsFilter(rules, needed, probe=2**62, stars=stars)
             words.append("that needs " + " and ".join(rule.counter for rule in needed))
     except (GenerateError, ValueError) as err:
-        raise FixError(str(err)) from None
+        raise FixError(*parts_of(err)) from None
     return FixTarget(grader, levels, accept, " ".join(words))

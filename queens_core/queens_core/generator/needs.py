@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..engine.arguments import Argument, Listing, Part
 from ..engine.board import Board
 from ..engine.driver import Solver
 from ..engine.rules import Rule, Tier
@@ -51,51 +52,58 @@ def resolve_needed(
     values = [values] if isinstance(values, str) else list(values)
     names = split_names(values)
     if values and not names:
-        raise GenerateError(f"--needs needs a rule id, got {values[0]!r}")
+        raise GenerateError(Argument("needs"), f" needs a rule id, got {values[0]!r}")
     by_counter = {rule.counter: rule for rule in installed}
     chosen: list[Rule] = []
     for name in names:
         rule = by_counter.get(name)
         if rule is None:
-            raise GenerateError(_not_a_rule(name, installed))
+            raise GenerateError(*_not_a_rule(name, installed))
         reason = why_never_needed(rule, selected, stars)
         if reason is not None:
-            raise GenerateError(f"--needs {name}: no board can need it: {reason}")
+            raise GenerateError(Argument.given("needs", name), ": no board can need it: ", reason)
         if rule not in chosen:
             chosen.append(rule)
     return sorted(chosen, key=lambda rule: (rule.tier_rank, rule.position, rule.counter))
 
 
-def _not_a_rule(name: str, installed: Sequence[Rule]) -> str:
+def _not_a_rule(name: str, installed: Sequence[Rule]) -> tuple[Part, ...]:
     members = [rule.counter for rule in installed if package_key(rule.package) == package_key(name)]
+    needs = Argument.given("needs", name)
     if members:
         return (
-            f"--needs {name}: that is a rule package ({len(members)} "
-            f"rule{'s' if len(members) != 1 else ''}); --needs takes "
-            f"rule ids, such as {members[0]} (`queens rules list` lists them)"
+            needs,
+            f": that is a rule package ({len(members)} rule{'s' if len(members) != 1 else ''}); ",
+            Argument("needs"),
+            f" takes rule ids, such as {members[0]} (",
+            Listing("rules"),
+            " lists them)",
         )
     import difflib  # only on this error path
 
     counters = [rule.counter for rule in installed]
     close = difflib.get_close_matches(name, counters, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"--needs {name}: no installed rule has this id{hint}; `queens rules list` lists them"
+    return (needs, f": no installed rule has this id{hint}; ", Listing("rules"), " lists them")
 
 
-def why_never_needed(rule: Rule, selected: Sequence[Rule], stars: int = 1) -> str | None:
+def why_never_needed(
+    rule: Rule, selected: Sequence[Rule], stars: int = 1
+) -> tuple[Part, ...] | None:
     """Why no board with ``stars`` stars a unit (1: Queens) can need ``rule`` under the
     selection ``selected``, when that can be told without trying; None otherwise."""
     if not rule.sound_for(stars):
         if stars == 1:
-            return f"it is a rule for {rule.stars_label} (Star Battle), not for Queens boards"
-        return f"it is a rule for {rule.stars_label}, not for boards with {stars} stars a unit"
+            return (f"it is a rule for {rule.stars_label} (Star Battle), not for Queens boards",)
+        return (f"it is a rule for {rule.stars_label}, not for boards with {stars} stars a unit",)
     if rule not in selected:
-        return "the rule selection (--only, --exclude) leaves it out"
+        only, exclude = Argument("only"), Argument("exclude")
+        return ("the rule selection (", only, ", ", exclude, ") leaves it out")
     if rule.counting == "placement":
         piece = "queen" if stars == 1 else "star"
         return (
             f"its steps are the cells a placed {piece} kills, and every placed {piece} kills "
-            "them whichever rule placed it, so leaving it out changes no solve"
+            "them whichever rule placed it, so leaving it out changes no solve",
         )
     return None
 
@@ -137,7 +145,7 @@ class NeedsFilter:
         if accepted:
             self.accepted += 1
         elif not self.accepted and self.offered >= self.probe:
-            raise NeverNeeded(self.verdict())
+            raise NeverNeeded(*self.verdict())
         return accepted
 
     def _needs_every_rule(self, board: Board, assessment: Assessment) -> bool:
@@ -147,7 +155,7 @@ class NeedsFilter:
         self.used += 1
         return all(not without.solve(board).solved for _, without in self.without)
 
-    def verdict(self) -> str:
+    def verdict(self) -> tuple[Part, ...]:
         """What the tally says, as the one line of a give-up."""
         names = " and ".join(rule.counter for rule in self.needed)
         one = len(self.needed) == 1
@@ -155,26 +163,29 @@ class NeedsFilter:
             # Nothing stood in for a rule that never got its chance: the boards did not
             # offer it one (a shape too big for the size, say).
             never = (
-                "it never fired; a larger --size gives it more room"
+                ("it never fired; a larger ", Argument("size"), " gives it more room")
                 if one
-                else "they never all fired on one board; ask for fewer at once, or a larger --size"
+                else (
+                    "they never all fired on one board; ask for fewer at once, or a larger ",
+                    Argument("size"),
+                )
             )
             return (
-                f"no board needed {names}: of {self.offered} boards the selected rules "
-                f"solve, {never}"
+                f"no board needed {names}: of {self.offered} boards the selected rules solve, ",
+                *never,
             )
         fired = f"{'it' if one else 'they all'} fired in {self.used}"
         it = "it" if one else "one of them"
+        advice: tuple[Part, ...]
         if self.stand_ins:
-            advice = (
-                f"leave out what stands in for {it}, such as --exclude {','.join(self.stand_ins)}"
-            )
+            stand_ins = Argument.given("exclude", ",".join(self.stand_ins))
+            advice = (f"leave out what stands in for {it}, such as ", stand_ins)
         else:
-            advice = f"leave out the rules that stand in for {it} (--exclude)"
+            advice = (f"leave out the rules that stand in for {it} (", Argument("exclude"), ")")
         return (
             f"no board needed {names}: of {self.offered} boards the selected rules solve, "
-            f"{fired}, and each time the other selected rules solved the board without {it}; "
-            f"{advice}"
+            f"{fired}, and each time the other selected rules solved the board without {it}; ",
+            *advice,
         )
 
     def __str__(self) -> str:

@@ -26,6 +26,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..engine.arguments import Argument, parts_of
 from ..engine.board import Board
 from ..engine.driver import STALLED, Solver
 from ..engine.rules import Rule, Tier
@@ -160,7 +161,7 @@ def make_practice(
         try:
             maker = StarMaker(selected, size, stars, None, None, ATTEMPTS_PER_ROUND, accept)
         except ValueError as err:
-            raise GenerateError(str(err)) from None
+            raise GenerateError(*parts_of(err)) from None
     started = time.monotonic()
     deadline = started + seconds
     round_seed = seed
@@ -172,7 +173,8 @@ def make_practice(
             if time.monotonic() >= deadline:
                 raise GiveUp(
                     f"no {size}×{size} board to practise {rule.counter} on was found within "
-                    f"{seconds:g} s: try again, a larger time or another --size"
+                    f"{seconds:g} s: try again, a larger time or another ",
+                    Argument("size"),
                 ) from None
             round_seed += 1
             continue

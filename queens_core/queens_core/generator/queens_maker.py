@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from ..engine.arguments import Argument, ArgumentError, Part, Worded
 from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
 from ..engine.rules import Rule
@@ -105,12 +106,12 @@ LARGEST_REGION_IN_N = 4.5
 CLASH_BITS_KEPT = 128_000_000
 
 
-class GenerateError(ValueError):
+class GenerateError(ArgumentError):
     """A request that cannot be made: an unknown grade, an unreachable target, a bad
     size or count. ``str()`` is one line."""
 
 
-class GiveUp(Exception):
+class GiveUp(Worded):
     """No board met the target within ``max_tries`` attempts. ``str()`` is one line."""
 
 
@@ -161,24 +162,29 @@ class Maker:
         rules = list(rules)
         if not MIN_GENERATED_SIZE <= size <= MAX_SIZE:
             raise GenerateError(
-                f"--size: {size} is not a size it makes; sizes: {MIN_GENERATED_SIZE} to {MAX_SIZE}"
+                Argument("size"),
+                f": {size} is not a size it makes; sizes: {MIN_GENERATED_SIZE} to {MAX_SIZE}",
             )
         if max_tries < 1:
-            raise GenerateError(f"--max-tries: {max_tries} is not a positive number")
+            raise GenerateError(Argument("max_tries"), f": {max_tries} is not a positive number")
         if not 1 <= min_region <= size:
             raise GenerateError(
-                f"--min-region: {min_region} is not possible: {size} regions share "
-                f"{size * size} cells, so the smallest has 1 to {size} cells"
+                Argument("min_region"),
+                f": {min_region} is not possible: {size} regions share "
+                f"{size * size} cells, so the smallest has 1 to {size} cells",
             )
         if max_region is not None and not max(size, min_region) <= max_region:
             fewest = max(size, min_region)
-            why = (
-                f"{size} regions share {size * size} cells, so the largest has at least {size}"
+            why: tuple[Part, ...] = (
+                (f"{size} regions share {size * size} cells, so the largest has at least {size}",)
                 if fewest == size
-                else f"it is below --min-region {min_region}"
+                else ("it is below ", Argument.given("min_region", min_region))
             )
             raise GenerateError(
-                f"--max-region: {max_region} is not possible: {why}; ask for {fewest} or more"
+                Argument("max_region"),
+                f": {max_region} is not possible: ",
+                why,
+                f"; ask for {fewest} or more",
             )
         self.size = size
         self.min_region = min_region
@@ -215,9 +221,9 @@ class Maker:
         indices for which ``skip(index)`` is true (a resumed batch). ``jobs`` processes
         share the work; the boards do not depend on it."""
         if count < 0:
-            raise GenerateError(f"--count: {count} is negative")
+            raise GenerateError(Argument("count"), f": {count} is negative")
         if jobs < 1:
-            raise GenerateError(f"--jobs: {jobs} is not a positive number")
+            raise GenerateError(Argument("jobs"), f": {jobs} is not a positive number")
         indices = [i for i in range(count) if skip is None or not skip(i)]
         if jobs == 1 or len(indices) <= 1:
             for index in indices:
@@ -254,7 +260,9 @@ class Maker:
             wanted += f" that {self.accept}"
         raise GiveUp(
             f"no {self.size}×{self.size} board {wanted} found in {self.max_tries} attempts "
-            f"(board {index + 1}); raise --max-tries, or ask for another size or grade"
+            f"(board {index + 1}); raise ",
+            Argument("max_tries"),
+            ", or ask for another size or grade",
         )
 
     def _attempt(self, rng: random.Random, floor: int) -> tuple[Board, int, Assessment] | None:
@@ -387,12 +395,14 @@ def target_rungs(grader: Grader, tier: str | None, grade: str | None) -> list[Ru
     reachable = ", ".join(f"{r.level} {r.grade} ({r.tier})" for r in rungs)
     if tier is not None:
         if tier not in TIERS_NEEDED:
-            raise GenerateError(f"--tier: {tier!r} is not a tier; tiers: {', '.join(TIERS_NEEDED)}")
+            raise GenerateError(
+                Argument("tier"), f": {tier!r} is not a tier; tiers: {', '.join(TIERS_NEEDED)}"
+            )
         rungs = [rung for rung in rungs if rung.tier == tier]
         if not rungs:
             raise GenerateError(
-                f"--tier: no board can need tier {tier} with the selected rules; "
-                f"they reach: {reachable}"
+                Argument("tier"),
+                f": no board can need tier {tier} with the selected rules; they reach: {reachable}",
             )
     if grade is not None:
         level = _grade_level(grade)
@@ -401,8 +411,9 @@ def target_rungs(grader: Grader, tier: str | None, grade: str | None) -> list[Ru
             name = f"{level} {grade_names()[level - 1]}"
             also = f" and tier {tier}" if tier is not None else ""
             raise GenerateError(
-                f"--grade: no board can be graded {name}{also} with the selected rules; "
-                f"they reach: {reachable}"
+                Argument("grade"),
+                f": no board can be graded {name}{also} with the selected rules; "
+                f"they reach: {reachable}",
             )
     return rungs
 
@@ -417,7 +428,7 @@ def _grade_level(grade: str) -> int:
     if text.lower() in lowered:
         return lowered.index(text.lower()) + 1
     known = ", ".join(f"{i} {name}" for i, name in enumerate(names, start=1))
-    raise GenerateError(f"--grade: {grade!r} is not a grade; grades: {known}")
+    raise GenerateError(Argument("grade"), f": {grade!r} is not a grade; grades: {known}")
 
 
 # -- the map under repair ----------------------------------------------------------------

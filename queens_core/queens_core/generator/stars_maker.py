@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
+from ..engine.arguments import Argument, ArgumentError
 from ..engine.board import Board, bits, max_stars, size_article
 from ..engine.driver import Solver
 from ..engine.rules import Rule, Tier
@@ -481,7 +482,9 @@ def _tier_named(text: str) -> str:
     tier = text.strip().lower()
     if tier not in TIERS_NEEDED or tier == "baseline":
         names = ", ".join(t for t in TIERS_NEEDED if t != "baseline")
-        raise ValueError(f"--tier: {text!r} is not a tier of Star Battle boards ({names})")
+        raise ArgumentError(
+            Argument("tier"), f": {text!r} is not a tier of Star Battle boards ({names})"
+        )
     return tier
 
 
@@ -491,4 +494,6 @@ def _grade_named(text: str, levels: set[int]) -> int:
         if level in levels and word in (str(level), name.lower()):
             return level
     names = ", ".join(f"{level} {name}" for level, name in LADDER if level in levels)
-    raise ValueError(f"--grade: {text!r} is not a grade of Star Battle boards ({names})")
+    raise ArgumentError(
+        Argument("grade"), f": {text!r} is not a grade of Star Battle boards ({names})"
+    )

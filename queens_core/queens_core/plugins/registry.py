@@ -209,7 +209,7 @@ def outdated_notice(package: str, version: str, rules: Iterable[Rule]) -> str | 
     return (
         f"{who} registers rules written for plugin contract 0.2 ({listed}): make each a "
         "subclass of queens_core.Rule with apply, explain and focus methods "
-        '(docs/writing-rules.md, "Upgrading from 0.2")'
+        '(the manual\'s Writing rules page, "Upgrading from 0.2")'
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..engine.arguments import Argument, ArgumentError, Part
 from ..engine.rules import Grade, Rule, Tier
 
 PACKAGE_PREFIX = "queens-rules-"
@@ -26,7 +27,7 @@ BASELINE = "baseline"
 TIERS = (BASELINE, *(tier.value for tier in Tier))
 
 
-class SelectionError(ValueError):
+class SelectionError(ArgumentError):
     """A selection names something that is not installed, or leaves no rule to run."""
 
 
@@ -56,21 +57,24 @@ def _matcher(rules: list[Rule], option: str):
         if name in counters:
             found.add(name)
         if not found:
-            raise SelectionError(_unknown(name, option, sorted(counters), packages))
+            raise SelectionError(*_unknown(name, option, sorted(counters), packages))
         return found
 
     return matching
 
 
-def _unknown(name: str, option: str, counters: list[str], packages: dict[str, str]) -> str:
+def _unknown(
+    name: str, option: str, counters: list[str], packages: dict[str, str]
+) -> tuple[Part, ...]:
     import difflib  # only on this error path: it is not cheap to import
 
     short = sorted(packages)
     close = difflib.get_close_matches(name, counters + short, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return (
-        f"{option}: no installed rule or rule package is called {name!r}{hint}; "
-        f"packages: {', '.join(short) or 'none'}; rules: {', '.join(counters) or 'none'}"
+        Argument(option),
+        f": no installed rule or rule package is called {name!r}{hint}; "
+        f"packages: {', '.join(short) or 'none'}; rules: {', '.join(counters) or 'none'}",
     )
 
 
@@ -94,13 +98,15 @@ def select_rules(
     # `--only ""` (an unset shell variable, say) names nothing: running every rule
     # instead would be the opposite of what was asked.
     for option, values, names in (
-        ("--only", only, only_names),
-        ("--exclude", exclude, exclude_names),
+        ("only", only, only_names),
+        ("exclude", exclude, exclude_names),
     ):
         if values and not names:
-            raise SelectionError(f"{option} needs a rule or package name, got {values[0]!r}")
-    matching_only = _matcher(rules, "--only")
-    matching_exclude = _matcher(rules, "--exclude")
+            raise SelectionError(
+                Argument(option), f" needs a rule or package name, got {values[0]!r}"
+            )
+    matching_only = _matcher(rules, "only")
+    matching_exclude = _matcher(rules, "exclude")
     chosen = {rule.counter for rule in rules}
     if only_names:
         chosen = set().union(*(matching_only(name) for name in only_names))
@@ -108,11 +114,21 @@ def select_rules(
         chosen -= matching_exclude(name)
     if tier is not None:
         if tier not in TIERS:
-            raise SelectionError(f"--tier: {tier!r} is not a tier; tiers: {', '.join(TIERS)}")
+            raise SelectionError(
+                Argument("tier"), f": {tier!r} is not a tier; tiers: {', '.join(TIERS)}"
+            )
         chosen = {r.counter for r in rules if r.counter in chosen and _within(r, tier)}
     selected = [rule for rule in rules if rule.counter in chosen]
     if not selected and rules:
-        raise SelectionError("the selection (--only, --exclude, --tier) leaves no rule to run")
+        raise SelectionError(
+            "the selection (",
+            Argument("only"),
+            ", ",
+            Argument("exclude"),
+            ", ",
+            Argument("tier"),
+            ") leaves no rule to run",
+        )
     return selected
 
 

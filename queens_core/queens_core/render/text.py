@@ -153,7 +153,7 @@ def format_summary(summary: Summary) -> str:
         "By size (solved boards by the tier they needed):",
         *_by_size_table(summary),
         "",
-        "By grade (docs/difficulty.md):",
+        "By grade (the manual's Difficulty page):",
         *_by_grade_table(summary),
     ]
     lines.extend(_uniqueness_lines(summary))

@@ -35,6 +35,8 @@ from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
+from ..engine.arguments import Argument, Worded
+
 J = TypeVar("J")
 R = TypeVar("R")
 
@@ -65,7 +67,7 @@ class ClusterError(Exception):
     """The batch cannot run on the cluster (``str()``: one line that says why)."""
 
 
-class ClusterUnreachable(ClusterError):
+class ClusterUnreachable(ClusterError, Worded):
     """No scheduler answers at the address, none of its workers can run queens, or their
     packages differ from this machine's: nothing was done."""
 
@@ -125,7 +127,8 @@ def _connect(address: str) -> Any:
         import distributed
     except ImportError:
         raise ClusterUnreachable(
-            "--cluster needs Dask's distributed scheduler: pip install 'queens-core[cluster]'"
+            Argument("cluster"),
+            " needs Dask's distributed scheduler: pip install 'queens-core[cluster]'",
         ) from None
     _quiet(distributed)
     try:
@@ -134,15 +137,17 @@ def _connect(address: str) -> Any:
         )
     except (OSError, TimeoutError, ValueError) as err:
         raise ClusterUnreachable(
-            f"--cluster {address}: no Dask scheduler answers there ({_reason(err)})"
+            Argument.given("cluster", address),
+            f": no Dask scheduler answers there ({_reason(err)})",
         ) from None
     try:
         client.wait_for_workers(1, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError) as err:
         client.close(timeout=CONNECT_SECONDS)
         raise ClusterUnreachable(
-            f"--cluster {address}: the scheduler has no worker (none joined within "
-            f"{CONNECT_SECONDS:g} s: start some with `dask worker {address}`)"
+            Argument.given("cluster", address),
+            f": the scheduler has no worker (none joined within "
+            f"{CONNECT_SECONDS:g} s: start some with `dask worker {address}`)",
         ) from err
     return client
 
@@ -172,7 +177,7 @@ def scheduler_address(given: str) -> str:
             # A scheduler may be writing it right now.
             why = f"not a Dask scheduler file ({_reason(err)})"
         if time.monotonic() > deadline:
-            raise ClusterUnreachable(f"--cluster {given}: {why}")
+            raise ClusterUnreachable(Argument.given("cluster", given), f": {why}")
         time.sleep(0.05)
 
 
@@ -192,14 +197,16 @@ def answers_at(given: str) -> str:
         parts = urlsplit(address)
         host, port = parts.hostname, parts.port
     except ValueError as err:
-        raise ClusterUnreachable(f"--cluster {named}: not an address ({err})") from None
+        raise ClusterUnreachable(
+            Argument.given("cluster", named), f": not an address ({err})"
+        ) from None
     if parts.scheme not in ("tcp", "tls") or host is None or port is None:
         return address  # another of Dask's transports: it says what is wrong with it
     try:
         socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
     except OSError as err:
         raise ClusterUnreachable(
-            f"--cluster {named}: no Dask scheduler answers there ({_reason(err)})"
+            Argument.given("cluster", named), f": no Dask scheduler answers there ({_reason(err)})"
         ) from None
     return address
 
@@ -239,8 +246,9 @@ def _same_software(client: Any, address: str) -> None:
         theirs = client.run(software)
     except Exception as err:  # the workers cannot even import queens_core
         raise ClusterUnreachable(
-            f"--cluster {address}: its workers cannot run queens ({_reason(err)}): install "
-            "queens-core and the same rule packages on every worker"
+            Argument.given("cluster", address),
+            f": its workers cannot run queens ({_reason(err)}): install "
+            "queens-core and the same rule packages on every worker",
         ) from None
     for worker, installed in sorted(theirs.items()):
         if installed == here:
@@ -251,8 +259,9 @@ def _same_software(client: Any, address: str) -> None:
             if here.get(name) != installed.get(name)
         ]
         raise ClusterUnreachable(
-            f"--cluster {address}: worker {worker} has other queens packages than this "
-            f"machine: {', '.join(differences)}; it would make other boards"
+            Argument.given("cluster", address),
+            f": worker {worker} has other queens packages than this "
+            f"machine: {', '.join(differences)}; it would make other boards",
         )
 
 

@@ -154,6 +154,14 @@ def missing_path(paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READER,
     return None
 
 
+def refuse_missing(paths: Iterable[str], readers: Sequence[Reader] = (TEXT_READER,)) -> None:
+    """Raise :class:`BoardInputError` for the first path :func:`missing_path` names, as
+    reading it would."""
+    missing = missing_path(paths, readers)
+    if missing is not None:
+        raise BoardInputError(missing, "cannot read it: No such file or directory")
+
+
 def worst(statuses: Iterable[int], severity: tuple[int, ...]) -> int:
     """The most severe status; ``severity`` lists the statuses from mildest to worst."""
     rank = {status: i for i, status in enumerate(severity)}

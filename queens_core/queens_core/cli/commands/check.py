@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 from ...referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from ..exits import EXIT_BAD_INPUT, EXIT_RULE_FAILED, fail, report_error, report_unreadable, warn
+from ..exits import (
+    EXIT_BAD_INPUT,
+    EXIT_RULE_FAILED,
+    fail,
+    report_error,
+    report_unreadable,
+    said,
+    warn,
+)
 from ..options import SECONDS, cluster_option, format_option, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
 
@@ -42,7 +50,7 @@ T = TypeVar("T")
 )
 @format_option(
     "text for people, json for programs: one object a board, one a line with "
-    "several (docs/json.md)."
+    "several (the manual's JSON documents page)."
 )
 @selection_options("Check with")
 @stars_option
@@ -68,7 +76,7 @@ def check(
     For each board: structure problems, the number of solutions (by an exact search:
     0, 1, or "at least CAP"), whether the installed rules solve it and which tier it
     needed (baseline, cheap or expensive), the rules it used, and its difficulty grade
-    (1 Easy, 2 Medium, 3 Hard, 4 Fiendish, with a score; see docs/difficulty.md).
+    (1 Easy, 2 Medium, 3 Hard, 4 Fiendish, with a score; see the manual's Difficulty page).
     A BOARD may be a folder: its board files, at any depth, in natural order. Without
     BOARD, or with `-`, the board is read from standard input. With --only, --exclude or
     --tier (as for `queens solve` and `queens generate`), the tier, grade and verdict are
@@ -144,6 +152,6 @@ def _answer(ask: Callable[[], T]) -> T:
     try:
         return ask()
     except ClusterUnreachable as err:
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)
     except ClusterLost as err:
         fail(str(err), EXIT_RULE_FAILED)

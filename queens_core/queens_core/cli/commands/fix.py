@@ -7,7 +7,7 @@ import sys
 import click
 
 from ...tools.batch import display_name
-from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, fail
+from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, fail, said
 from ..options import SECONDS, complete_rule_names, format_option
 from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
@@ -48,7 +48,7 @@ from ..stars_option import parse_stars, stars_option
     help="Only a fixed board that needs these rules (ids, comma-separated): the rules "
     "solve it, and without any one of these they stall.",
 )
-@format_option("json: one object (docs/json.md, schema queens-fix/1).")
+@format_option("json: one object (schema queens-fix/1, in the manual's JSON documents page).")
 @stars_option
 @click.pass_obj
 def fix(
@@ -97,7 +97,7 @@ def fix(
             parsed, letters, seconds, seed, board_name, tier, grade, needs
         )
     except FixError as err:
-        fail(f"{board_name}: {err}", EXIT_BAD_INPUT)
+        fail(f"{board_name}: {said(err)}", EXIT_BAD_INPUT)
     if output_format == "json":
         click.echo(dumps(answer.to_json()))
     else:

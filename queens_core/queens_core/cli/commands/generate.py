@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, warn
+from ..exits import EXIT_BAD_INPUT, EXIT_NOT_SOLVED, EXIT_RULE_FAILED, fail, said, warn
 from ..options import cluster_option, complete_rule_names, format_option, selected_rules
 
 #: The status of a process ended by SIGTERM, as a shell reports it (128 + 15).
@@ -221,7 +221,7 @@ def generate(
             only, exclude, out_dir, force, max_region, cluster=cluster,
         )  # fmt: skip
     except (GenerateError, ClusterUnreachable) as err:
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)
     if seed_text is None:
         # Information, not a warning (nothing is wrong), so that the batch can be made again.
         click.echo(f"queens: seed {seed} (pass --seed {seed} to make these boards again)", err=True)
@@ -266,7 +266,7 @@ def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> 
                 progress(done, todo)
     except GiveUp as err:
         progress.close()
-        fail(str(err), EXIT_NOT_SOLVED)
+        fail(said(err), EXIT_NOT_SOLVED)
     except WriteFailed as err:
         progress.close()
         fail(str(err), EXIT_BAD_INPUT)
@@ -278,7 +278,7 @@ def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> 
         fail(str(err), EXIT_RULE_FAILED)
     except ClusterUnreachable as err:
         progress.close()
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)
     finally:
         boards.close()
     progress.close()

@@ -31,7 +31,7 @@ from ..stars_option import parse_stars, stars_option
     help="Your progress: the ♛ ⨯ . picture `queens solve` prints (Q, x and spaces are fine "
     "too). Without it: the empty board. `-` reads it from standard input.",
 )
-@format_option("json: one object (docs/json.md, schema queens-hint/1).")
+@format_option("json: one object (schema queens-hint/1, in the manual's JSON documents page).")
 @color_option("Draw the board in its regions' colours.")
 @click.option(
     "--letters",

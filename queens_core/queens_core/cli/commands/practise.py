@@ -10,6 +10,7 @@ from ..exits import (
     EXIT_RULE_FAILED,
     fail,
     open_output,
+    said,
     write_output,
 )
 from ..options import SECONDS, format_option
@@ -33,7 +34,7 @@ from ..options import SECONDS, format_option
     metavar="FILE",
     help="Write the position to start from to FILE (the picture `queens hint --state` reads).",
 )
-@format_option("json: one object (docs/json.md, schema queens-practice/1).")
+@format_option("json: one object (schema queens-practice/1, in the manual's JSON documents page).")
 @click.pass_obj
 def practise(
     settings,
@@ -69,9 +70,9 @@ def practise(
     try:
         answer = settings.application().practise(rule, size, seed, seconds)
     except (SelectionError, GenerateError) as err:
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)
     except GiveUp as err:
-        fail(str(err), EXIT_NOT_SOLVED)
+        fail(said(err), EXIT_NOT_SOLVED)
     except (RuleFailure, UnsoundRule) as err:
         fail(str(err), EXIT_RULE_FAILED)
     if output_format == "json":

@@ -51,7 +51,9 @@ if TYPE_CHECKING:
     help="Stop after this tier: 'cheap' leaves the expensive tier out.",
 )
 @click.option("--explain", is_flag=True, help="Before the result, explain every step in words.")
-@format_option("json: one object with the board, state, counters and steps (docs/json.md).")
+@format_option(
+    "json: one object with the board, state, counters and steps (the manual's JSON documents page)."
+)
 @color_option(
     "Draw the board in its regions' colours. auto: only on a terminal, and not when "
     "NO_COLOR is set."

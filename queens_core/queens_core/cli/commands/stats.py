@@ -14,6 +14,7 @@ from ..exits import (
     open_output,
     report_error,
     report_unreadable,
+    said,
     write_output,
 )
 from ..options import cluster_option, json_format_options, selected_rules, selection_options
@@ -79,7 +80,7 @@ def stats(
     Examples:
       queens stats archive/boards
       queens stats --format json archive/boards > stats.json
-      queens stats archive/boards --chart docs/rule-usage.svg
+      queens stats archive/boards --chart rule-usage.svg
     """
     from ...api import ClusterLost, ClusterUnreachable
     from ...render.progress import Progress
@@ -101,7 +102,7 @@ def stats(
         )
     except ClusterUnreachable as err:
         progress.close()
-        fail(str(err), EXIT_BAD_INPUT)
+        fail(said(err), EXIT_BAD_INPUT)
     except ClusterLost as err:
         progress.close()
         fail(str(err), EXIT_RULE_FAILED)

@@ -22,7 +22,7 @@ from ..stars_option import parse_stars, stars_option
     help="Your progress: the ♛ ⨯ . picture `queens hint` reads. Without it: the empty "
     "board. `-` reads it from standard input.",
 )
-@format_option("json: one object (docs/json.md, schema queens-what-if/1).")
+@format_option("json: one object (schema queens-what-if/1, in the manual's JSON documents page).")
 @click.option(
     "--keep",
     "keep_path",

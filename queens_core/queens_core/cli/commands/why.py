@@ -28,7 +28,7 @@ from ..stars_option import parse_stars, stars_option
     help="Your progress: the ♛ ⨯ . picture `queens hint` reads. Without it: the empty "
     "board. `-` reads it from standard input.",
 )
-@format_option("json: one object (docs/json.md, schema queens-why/1).")
+@format_option("json: one object (schema queens-why/1, in the manual's JSON documents page).")
 @click.option(
     "--timeout",
     type=SECONDS,

@@ -1,0 +1,29 @@
+"""A request the page's server refuses names what it is about as the request does: its
+JSON field (``'grade'``) or the endpoint that lists the rules, never a command-line
+option or a Python call."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from queens_core import load_registry
+from queens_web.app import create_app
+
+HOST = "testserver"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app, _library = create_app(load_registry(), (HOST,))
+    return TestClient(app, base_url=f"http://{HOST}")
+
+
+def error_of(response, status: int) -> str:
+    assert response.status_code == status, response.text
+    return response.json()["error"]
+
+
+def test_a_rule_not_installed_points_to_the_endpoint_that_lists_them(client):
+    message = error_of(client.post("/api/practise", json={"rule": "bogus"}), 400)
+    assert message == "no installed rule is called 'bogus' (/api/info lists them)"
