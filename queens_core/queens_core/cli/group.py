@@ -144,13 +144,14 @@ class QueensGroup(click.Group):
 
 
 #: Click's suggestion after a typo, a sentence of its own: "... 'solv'. Did you mean 'solve'?"
-_SUGGESTION = re.compile(r"\.\s+\(?Did you mean (.+?)\?\)?$")
+#: (A pattern, compiled by `re` on first use: only a usage error needs it.)
+_SUGGESTION = r"\.\s+\(?Did you mean (.+?)\?\)?$"
 
 
 def _clause(message: str) -> str:
     """Click's message as one clause of ours: "no such command 'solv' (did you mean
     'solve'?)"."""
-    message = _SUGGESTION.sub(r" (did you mean \1?)", " ".join(message.split()))
+    message = re.sub(_SUGGESTION, r" (did you mean \1?)", " ".join(message.split()))
     return as_clause(message)
 
 

@@ -34,10 +34,12 @@ QUEEN_MARKS = frozenset(QUEEN + "♕Qq")
 DEAD_MARKS = frozenset(DEAD + "xX✕×✗✘")
 LIVE_MARKS = frozenset(LIVE + "·_")
 
-_ROW_NUMBER = re.compile(r"^\s*\d+\s+")
-_HEADER = re.compile(r"^[\d\s]+$")
+# Patterns, not compiled patterns: only a state read from text needs them, and the
+# `re` module compiles (and keeps) each on its first use instead of on every start.
+_ROW_NUMBER = r"^\s*\d+\s+"
+_HEADER = r"^[\d\s]+$"
 #: A terminal's colour and style codes, as `--color always` writes them (CSI ... m).
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_ANSI = r"\x1b\[[0-9;?]*[A-Za-z]"
 
 
 class InvalidState(ValueError):
@@ -227,7 +229,7 @@ def read_state(board: Board, text: str) -> State:
     (``--letters``), it reads the same. Raises :class:`BoardError` naming the line and
     column of the first problem.
     """
-    text = _ANSI.sub("", text)
+    text = re.sub(_ANSI, "", text)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     blocks: list[list[tuple[int, str]]] = [[]]
     for number, line in enumerate(lines, start=1):
@@ -258,11 +260,11 @@ def holds_a_picture(board: Board, text: str) -> bool:
     it, rather than some other file."""
     n = board.n
     block: list[str] = []
-    for line in [*_ANSI.sub("", text).splitlines(), ""]:
+    for line in [*re.sub(_ANSI, "", text).splitlines(), ""]:
         if line.strip():
             block.append(line)
             continue
-        rows = block[1:] if block and _HEADER.match(block[0]) else block
+        rows = block[1:] if block and re.match(_HEADER, block[0]) else block
         if len(rows) == n and all(_cells_in(row) in (n, 2 * n) for row in rows):
             return True
         block = []
@@ -271,19 +273,19 @@ def holds_a_picture(board: Board, text: str) -> bool:
 
 def _cells_in(line: str) -> int:
     """The marks a line of a picture holds: its characters after any row number."""
-    label = _ROW_NUMBER.match(line)
+    label = re.match(_ROW_NUMBER, line)
     return sum(not ch.isspace() for ch in line[label.end() if label else 0 :])
 
 
 def _height(block: list[tuple[int, str]]) -> int:
     """The rows of a block of a picture, without its line of column numbers."""
-    return len(block) - bool(_HEADER.match(block[0][1]))
+    return len(block) - bool(re.match(_HEADER, block[0][1]))
 
 
 def _read_block(board: Board, block: list[tuple[int, str]]) -> State:
     """One block of non-blank lines (numbered) as a state of ``board``."""
     block = list(block)
-    if _HEADER.match(block[0][1]):
+    if re.match(_HEADER, block[0][1]):
         block.pop(0)
     n = board.n
     if len(block) != n:
@@ -292,7 +294,7 @@ def _read_block(board: Board, block: list[tuple[int, str]]) -> State:
     live = queens = 0
     for r, (number, line) in enumerate(block):
         start = 0
-        label = _ROW_NUMBER.match(line)
+        label = re.match(_ROW_NUMBER, line)
         if label:
             start = label.end()
         cells = []

@@ -19,6 +19,10 @@ folders on ``sys.path`` and the standard path finder. Anything else (a zip file 
 ``sys.path``, a finder that supplies its own distributions, a malformed
 ``entry_points.txt``) is handed to ``importlib.metadata`` itself, so the answer is the
 same either way; ``tests/plugins/test_distributions.py`` compares the two.
+
+Building the registry looks at the installed distributions three times (the entry
+points, the catalog that ``queens-core`` names, the core's own version); inside
+:func:`one_scan` they share one scan of ``sys.path`` instead of making three.
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from __future__ import annotations
 import os
 import re
 import sys
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import import_module
 from importlib.machinery import PathFinder
 from typing import Any
@@ -49,11 +55,13 @@ def normalise(name: str) -> str:
 class Distribution:
     """An installed distribution: its metadata folder; name and version read on demand."""
 
-    __slots__ = ("_headers", "path")
+    __slots__ = ("_headers", "_key", "path")
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, key: str | None = None):
         self.path = path
         self._headers: dict[str, str] | None = None
+        #: The normalised name when the folder's name gave it (see normalised_name).
+        self._key = key
 
     def read_text(self, filename: str) -> str | None:
         """A file of the metadata folder, or None when it cannot be read."""
@@ -83,6 +91,8 @@ class Distribution:
     def normalised_name(self) -> str:
         """The key two distributions are told apart by: from the folder name when it
         has one (``Foo_Bar-1.0.dist-info``), else from the metadata."""
+        if self._key is not None:
+            return self._key
         stem, ext = os.path.splitext(os.path.basename(self.path))
         if ext in (".dist-info", ".egg-info"):
             name = stem.partition("-")[0]
@@ -93,11 +103,16 @@ class Distribution:
             raise _Unsupported(f"{self.path} has no Name")
         return normalise(name)
 
-    def entry_points(self) -> list[EntryPoint]:
-        """The entry points its ``entry_points.txt`` declares, in file order."""
-        found = []
+    def entry_points(self, groups: tuple[str, ...] | None = None) -> list[EntryPoint]:
+        """The entry points its ``entry_points.txt`` declares, in file order; with
+        ``groups``, none when the file does not name any of them (most distributions'
+        entry points are other tools' commands: not worth reading line by line)."""
+        found: list[EntryPoint] = []
         group = None
-        for raw in (self.read_text("entry_points.txt") or "").splitlines():
+        text = self.read_text("entry_points.txt") or ""
+        if groups is not None and not any(name in text for name in groups):
+            return found
+        for raw in text.splitlines():
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -162,32 +177,70 @@ class EntryPoint:
         return f"EntryPoint(name={self.name!r}, value={self.value!r}, group={self.group!r})"
 
 
-def _metadata_folders(root: str) -> Iterator[str]:
+def _metadata_folders(root: str) -> Iterator[tuple[str, str | None]]:
     """The metadata folders of one ``sys.path`` entry, grouped as importlib.metadata
-    lists them: by normalised name in order of first appearance, then egg folders."""
+    lists them: by normalised name in order of first appearance, then egg folders; each
+    with its normalised name (None for an egg folder: its metadata says)."""
     try:
         children = os.listdir(root or ".")
     except NotADirectoryError:
         raise _Unsupported(f"{root} is a file (a zip archive?)") from None
     except OSError:
         return
-    by_name: dict[str, list[str]] = {}
-    eggs = []
+    by_name: dict[str, list[tuple[str, str | None]]] = {}
+    eggs: list[tuple[str, str | None]] = []
     base_is_egg = os.path.basename(root).lower().endswith(".egg")
     for child in children:
         low = child.lower()
         if low.endswith((".dist-info", ".egg-info")):
             name = normalise(low.rpartition(".")[0].partition("-")[0])
-            by_name.setdefault(name, []).append(os.path.join(root, child))
+            # The key normalised_name would read off the folder's name (its suffix
+            # spelt in lower case, a name before the version), else None.
+            known = name if name and child.endswith((".dist-info", ".egg-info")) else None
+            by_name.setdefault(name, []).append((os.path.join(root, child), known))
         elif base_is_egg and low == "egg-info":
-            eggs.append(os.path.join(root, child))
+            eggs.append((os.path.join(root, child), None))
     for paths in by_name.values():
         yield from paths
     yield from eggs
 
 
+class _Held(threading.local):
+    """The scan :func:`one_scan` keeps for its thread: how deep its blocks are nested,
+    and the distributions found (None until the first look)."""
+
+    depth = 0
+    found: list[Distribution] | None = None
+
+
+_held = _Held()
+
+
+@contextmanager
+def one_scan() -> Iterator[None]:
+    """Within the block (in this thread), every look at the installed distributions
+    uses the first one's scan of ``sys.path``: for work that looks several times and
+    installs nothing meanwhile (building the registry). Outside it, each look scans."""
+    _held.depth += 1
+    try:
+        yield
+    finally:
+        _held.depth -= 1
+        if not _held.depth:
+            _held.found = None
+
+
 def distributions() -> Iterator[Distribution]:
-    """Every installed distribution, the first of each normalised name, in path order."""
+    """Every installed distribution, the first of each normalised name, in path order
+    (from the held scan inside :func:`one_scan`)."""
+    if not _held.depth:
+        return _scan()
+    if _held.found is None:
+        _held.found = list(_scan())  # an _Unsupported raised here keeps nothing
+    return iter(_held.found)
+
+
+def _scan() -> Iterator[Distribution]:
     finders = [f for f in sys.meta_path if getattr(f, "find_distributions", None) is not None]
     if finders != [PathFinder]:
         raise _Unsupported("a meta path finder other than PathFinder supplies distributions")
@@ -195,8 +248,8 @@ def distributions() -> Iterator[Distribution]:
     for root in sys.path:
         if not isinstance(root, str):
             raise _Unsupported(f"sys.path holds {root!r}")
-        for path in _metadata_folders(root):
-            dist = Distribution(path)
+        for path, key in _metadata_folders(root):
+            dist = Distribution(path, key)
             key = dist.normalised_name
             if key not in seen:
                 seen.add(key)
@@ -208,7 +261,9 @@ def entry_points(*groups: str) -> list[Any]:
     lists those of each group, one group after the other (each has ``name``, ``value``,
     ``group``, ``dist`` and ``load()``). Several groups cost one scan of ``sys.path``."""
     try:
-        found = [ep for dist in distributions() for ep in dist.entry_points() if ep.group in groups]
+        found = [
+            ep for dist in distributions() for ep in dist.entry_points(groups) if ep.group in groups
+        ]
     except _Unsupported:
         from importlib import metadata
 

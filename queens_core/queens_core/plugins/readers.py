@@ -47,8 +47,10 @@ STDIN = "-"
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: A command-line argument that is a web address, not a file name.
-_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+#: A command-line argument that is a web address, not a file name. (This and _PROSE are
+#: patterns, compiled by `re` on first use: only an input that is not a file, or not a
+#: board, needs them, and compiling costs on every start.)
+_URL = r"^[A-Za-z][A-Za-z0-9+.-]*://"
 
 READER_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 SUFFIX = re.compile(r"^\.[a-z0-9][a-z0-9._-]*$")
@@ -382,7 +384,7 @@ def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Read
         reader = _named(name, inline_reader, readers, source)
         if reader is not None:
             return _apply(reader, source.encode("utf-8", "surrogateescape"), name)
-        if _URL.match(source):
+        if re.match(_URL, source):
             detail = (
                 "no installed reader takes this URL: queens reads puz.link Star Battle URLs "
                 "(…?starbattle/…) and share links (…#board=…); `queens readers list`"
@@ -451,7 +453,7 @@ MAGIC = (
 )
 #: Two words of letters with a space between them: prose, never a row of a board (a
 #: spaced row has single characters between its spaces).
-_PROSE = re.compile(rb"[A-Za-z]{2,}[ ,.:;]+[A-Za-z]{2,}")
+_PROSE = rb"[A-Za-z]{2,}[ ,.:;]+[A-Za-z]{2,}"
 
 
 def what_is_wrong(reader: Reader, data: bytes, err: BoardError, readers: Sequence[Reader]) -> str:
@@ -476,7 +478,7 @@ def misread(data: bytes, readers: Sequence[Reader]) -> str | None:
             else:
                 todo = "a board is text, one line a row and one character a cell"
             return f"this looks like {what}, not a board in text: {todo}"
-    if _PROSE.search(data[:4096]):
+    if re.search(_PROSE, data[:4096]):
         return (
             "this looks like prose, not a board: a board is one line a row and one character a cell"
         )

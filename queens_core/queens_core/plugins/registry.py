@@ -501,6 +501,19 @@ def load_registry(
     ``pm`` may already hold plugins registered by hand; ``use_entry_points=False`` leaves
     installed packages out (tests use it for fully controlled registries).
     """
+    from .distributions import one_scan
+
+    # The entry points, the catalog and the core's version from one scan of sys.path.
+    with one_scan():
+        return _load_registry(pm, skip_broken, entry_points, use_entry_points)
+
+
+def _load_registry(
+    pm: pluggy.PluginManager | None,
+    skip_broken: bool,
+    entry_points: Iterable[metadata.EntryPoint] | None,
+    use_entry_points: bool,
+) -> Registry:
     pm = make_plugin_manager() if pm is None else pm
     if not pm.has_plugin(builtin.PLUGIN_NAME):
         pm.register(builtin, name=builtin.PLUGIN_NAME)
