@@ -271,6 +271,27 @@ def test_stats_takes_star_battle_boards_by_what_they_declare(tmp_path):
     )
 
 
+def test_a_star_battle_summary_lists_only_the_grades_and_tiers_its_rules_can_give(tmp_path):
+    """No Star Battle rule is Easy or of the baseline, so a 2-star section has no "Easy"
+    row and no "baseline" column (rows of zeros a board could never fill); the Queens
+    section beside it keeps them. The JSON document keeps every key."""
+    import shutil
+
+    starbattle = Path(ARCHIVE).parent / "starbattle"
+    shutil.copy(starbattle / "9x9-2stars-01.txt", tmp_path / "star.txt")
+    (tmp_path / "queens.txt").write_text((ARCHIVE / "1.txt").read_text())
+    sound_for_two = [r for r in load_registry().rules if r.sound_for(2)]
+    assert min(r.grade_needed for r in sound_for_two) > 1  # what the layout relies on
+    result = run("stats", "--no-uniqueness", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    queens, stars = result.stdout.split("== Star Battle boards")
+    assert "1 Easy" in queens and " baseline " in queens
+    assert "1 Easy" not in stars and "baseline" not in stars
+    assert "2 Medium" in stars and " cheap " in stars
+    document = json.loads(run("stats", "--format", "json", str(tmp_path / "star.txt")).stdout)
+    assert list(document["by_grade"]) == ["Easy", "Medium", "Hard", "Fiendish"]
+
+
 def test_stats_reads_a_board_on_standard_input_once():
     """Finding the K the inputs declare must not use up standard input."""
     result = run("stats", "--format", "json", "-", stdin=(ARCHIVE / "1.txt").read_text())

@@ -206,14 +206,16 @@ def _by_size_table(summary: Summary) -> list[str]:
     """Boards, unique (when counted), solved (by tier needed) and not solved per size,
     and a row of totals."""
     unique = ["unique"] if summary.counted else []
-    headers = ["size", "boards", *unique, "solved", *TIERS_NEEDED, "not solved"]
+    # Only the tiers this K's rules can give: a Star Battle board never needs "baseline".
+    tiers = [t for t in TIERS_NEEDED if summary.tiers is None or t in summary.tiers]
+    headers = ["size", "boards", *unique, "solved", *tiers, "not solved"]
     rows: list[list[Any]] = [
         [
             f"{n}×{n}",
             row["boards"],
             *(row[column] for column in unique),
             row["solved"],
-            *(row[t] for t in TIERS_NEEDED),
+            *(row[t] for t in tiers),
             row["not_solved"],
         ]
         for n, row in summary.by_size().items()
@@ -227,7 +229,11 @@ def _by_grade_table(summary: Summary) -> list[str]:
     grades = summary.by_grade()
     return _table(
         ["grade", "boards"],
-        [[f"{level} {name}", grades[level]] for level, name, *_ in LADDER],
+        [
+            [f"{level} {name}", grades[level]]
+            for level, name, *_ in LADDER
+            if summary.ladder is None or level in summary.ladder
+        ],
     )
 
 

@@ -78,6 +78,11 @@ class Summary:
     #: Counter -> the family of its rule (:func:`family_of`), in catalog order.
     families: dict[str, str] = field(default_factory=dict)
     wall_seconds: float = 0.0
+    #: The grade levels and the tiers the rules can give a board of this summary's K,
+    #: easiest first (a Star Battle ladder starts at Medium and the cheap tier); None:
+    #: every one (a summary of several K).
+    ladder: tuple[int, ...] | None = None
+    tiers: tuple[str, ...] | None = None
 
     @property
     def processed(self) -> list[BoardStats]:
@@ -231,6 +236,8 @@ def collect(
         order,
         {c: rules[c].display_name for c in order},
         {c: family_of(rules[c].package) for c in order},
+        ladder=tuple(int(rung.level) for rung, _solver in grader.rungs),
+        tiers=tuple(dict.fromkeys(str(rung.tier) for rung, _solver in grader.rungs)),
     )
     if run is not None:
         summary.boards.extend(
