@@ -100,3 +100,20 @@ def test_the_easiest_step_is_the_first_of_every_step(board, moves):
     assert easiest[0].step == every[0].step
     assert easiest[0].explanation == every[0].explanation
     assert easiest[0].focus == every[0].focus
+
+
+@pytest.mark.slow
+def test_a_star_battle_board_lists_the_trials_only_where_the_cheap_rules_stall():
+    """Where a cheap rule has a step no trial is asked; where none has, the trials' steps
+    are the list, each a kill the board's solution agrees with."""
+    path = ROOT / "archive" / "starbattle-sizes" / "14x14-3stars-01.txt"
+    board = Application().steps(str(path)).hint.board
+    solver = Solver(load_registry().rules).for_stars(board.stars)
+    start = start_position(board, State.initial(board))
+    assert not any(f.rule.tier_rank for f in steps_now(board, start, solver))
+    cheap = Solver([r for r in solver.rules if not r.tier_rank], stars=board.stars)
+    stalled = cheap.solve(board, start.copy()).state
+    trials = steps_now(board, stalled, solver)
+    assert trials and all(f.rule.tier_rank for f in trials)
+    (solution,) = find_solutions(board, 2)
+    assert all(not f.step.placed and not f.step.killed & solution for f in trials)

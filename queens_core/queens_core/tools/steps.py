@@ -13,7 +13,10 @@ changed a cell of the place its sentence reasons about (its focus), so that ever
 listed is true of the position as the player sees it, and its sentence is written
 against that position. The others come back in a later list, once the position has moved
 on. The steps are ordered by the rule's weight (how hard one firing is to spot), then as
-the catalog orders the rules, then as the rule found them.
+the catalog orders the rules, then as the rule found them. On a Star Battle board the
+expensive tier (the trials) is asked only when no cheap rule has a step, as a solve asks
+it: a trial's sentence tells a refutation, seconds of work on a big board, and a cheap
+step is easier than any trial.
 
 Why a cell
 ----------
@@ -40,6 +43,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.board import Board, bits
 from ..engine.driver import Solver, SolveResult
@@ -154,9 +158,10 @@ def steps_now(
     board: Board, state: State, rules: Iterable[Rule] | Solver, easiest_only: bool = False
 ) -> list[FoundStep]:
     """Every step the rules can take from ``state`` (taken as it is: settle it with
-    :func:`start_position` first), easiest first. With ``easiest_only``, the easiest
-    alone (the plain hint): the rules that could not beat the easiest step found so far
-    are not called."""
+    :func:`start_position` first), easiest first; on a Star Battle board, the expensive
+    tier's only when the cheap tier has none. With ``easiest_only``, the easiest alone
+    (the plain hint): the rules that could not beat the easiest step found so far are
+    not called."""
     solver = rules if isinstance(rules, Solver) else Solver(rules)
     solver = solver.for_stars(board.stars)
     found: list[tuple[Step, Rule, Focus | None]] = []
@@ -170,6 +175,13 @@ def steps_now(
             if found and least > min(easiness(rule) for _step, rule, _focus in found):
                 break
             found.extend(_steps_of_calls(board, state, group))
+    elif board.stars > 1:
+        # On a Star Battle board the expensive tier (trials over the whole board, whose
+        # sentences tell a refutation: seconds on a big board) only when no cheap rule
+        # has a step, as in a solve. A Queens board's take milliseconds: all of them.
+        found = _steps_of_calls(board, state, solver, solver.cheap)
+        if not found:
+            found = _steps_of_calls(board, state, solver, solver.expensive)
     else:
         found = _steps_of_calls(board, state, solver)
     found.sort(key=lambda f: easiness(f[1]))  # stable: a rule's steps keep their order
@@ -186,12 +198,17 @@ def steps_now(
 
 
 def _steps_of_calls(
-    board: Board, state: State, solver: Solver
+    board: Board, state: State, solver: Solver, groups: Iterable[Any] | None = None
 ) -> list[tuple[Step, Rule, Focus | None]]:
-    """The steps of every call of ``solver``'s rules on ``state`` that hold there, their
-    sentences not yet written."""
+    """The steps of every call of ``solver``'s rules (of its ``groups`` only, when given)
+    on ``state`` that hold there, their sentences not yet written."""
     found: list[tuple[Step, Rule, Focus | None]] = []
-    for _group, result in solver.each_rule_once(board, state):
+    chosen = None if groups is None else {id(group.rules[0]) for group in groups}
+
+    def wanted(rules: tuple[Rule, ...]) -> bool:
+        return chosen is None or id(rules[0]) in chosen
+
+    for _group, result in solver.each_rule_once(board, state, wanted):
         if result.problem is not None:
             continue  # a contradiction: the state is wrong, which the callers check first
         found.extend(_unwritten_steps_of_call(board, state, solver.by_counter, result))
