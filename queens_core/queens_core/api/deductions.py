@@ -220,7 +220,17 @@ class WhyAnswer:
             "message": self.message(),
             "state": state_json(board, self.hint.state),
             "chain": [_found_json(board, found) for found in chain],
+            "leaned_on": self.leaned_on(),
         }
+
+    def leaned_on(self) -> list[int]:
+        """The indices (from 0) of the steps of the chain its last step leans on (see
+        :func:`~queens_core.tools.steps.steps_that_matter`); none without a chain."""
+        from ..tools.steps import steps_that_matter
+
+        if self.why is None or not self.why.chain:
+            return []
+        return steps_that_matter(self.hint.board, self.why.chain)
 
     def text(self) -> str:
         """What ``queens why`` prints."""
@@ -235,9 +245,8 @@ class WhyAnswer:
         shown = list(range(len(chain)))
         if len(chain) > SHOWN_STEPS:
             from ..engine.state import cell_label
-            from ..tools.steps import steps_that_matter
 
-            leaned_on = steps_that_matter(board, chain)
+            leaned_on = self.leaned_on()
             shown = leaned_on[-SHOWN_STEPS:]
             which = (
                 f"the last {len(shown)} of the {len(leaned_on)} steps"
