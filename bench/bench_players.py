@@ -93,10 +93,11 @@ def main() -> None:
                 for label, checkout in checkouts:
                     got = cpu_seconds(checkout, arguments)
                     kept = best.get(label)
-                    if isinstance(got, str) or kept is None or isinstance(kept, str):
-                        best[label] = got if kept is None or isinstance(kept, str) else kept
-                    else:
-                        best[label] = min(kept, got)
+                    # The least time of the runs; a failure only where no run was timed.
+                    if kept is None or (
+                        isinstance(got, float) and (isinstance(kept, str) or got < kept)
+                    ):
+                        best[label] = got
             cells = [
                 f"{v:>11.2f}s" if isinstance(v, float) else f"  {v}"
                 for v in (best[label] for label, _ in checkouts)
