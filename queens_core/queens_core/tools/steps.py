@@ -58,8 +58,8 @@ WHY_NODES = 300
 #: board replays slowly, and a chain cut short of that is still a chain.
 CUT_SECONDS = 3.0
 #: The longest chain whose steps are each tried for leaving out: each try replays the
-#: rest, so a longer one (a chain through a trial on a big board) is given as traced.
-CUT_STEPS = 24
+#: rest, so a longer one (hundreds of steps on a big Star Battle board) is given as it is.
+CUT_STEPS = 40
 #: The longest chain the search tries to shorten: past it, the levels below are more
 #: positions than the search may expand.
 WHY_DEPTH = 6
@@ -162,6 +162,24 @@ def steps_now(
     tier's only when the cheap tier has none. With ``easiest_only``, the easiest alone
     (the plain hint): the rules that could not beat the easiest step found so far are
     not called."""
+    found = _unwritten_now(board, state, rules, easiest_only)
+    # The sentences last, and with ``easiest_only`` only the first that replays: one
+    # can cost as much as a trial.
+    written: list[FoundStep] = []
+    for step, rule, focus in found:
+        one = _written(board, state, step, rule, focus)
+        if one is not None:
+            written.append(one)
+            if easiest_only:
+                break
+    return written
+
+
+def _unwritten_now(
+    board: Board, state: State, rules: Iterable[Rule] | Solver, easiest_only: bool = False
+) -> list[tuple[Step, Rule, Focus | None]]:
+    """The steps of :func:`steps_now`, in its order, their sentences not yet written
+    (with ``easiest_only``, those of the rules called, the easiest first)."""
     solver = rules if isinstance(rules, Solver) else Solver(rules)
     solver = solver.for_stars(board.stars)
     found: list[tuple[Step, Rule, Focus | None]] = []
@@ -185,16 +203,7 @@ def steps_now(
     else:
         found = _steps_of_calls(board, state, solver)
     found.sort(key=lambda f: easiness(f[1]))  # stable: a rule's steps keep their order
-    # The sentences last, and with ``easiest_only`` only the first that replays: one
-    # can cost as much as a trial.
-    written: list[FoundStep] = []
-    for step, rule, focus in found:
-        one = _written(board, state, step, rule, focus)
-        if one is not None:
-            written.append(one)
-            if easiest_only:
-                break
-    return written
+    return found
 
 
 def _steps_of_calls(
@@ -237,24 +246,30 @@ def decides(step: Step, cell: int) -> bool:
 
 
 def replay_chain(
-    board: Board, state: State, solver: Solver, chain: Iterable[tuple[str, int, tuple]]
+    board: Board,
+    state: State,
+    solver: Solver,
+    chain: Iterable[tuple[str, int, tuple]],
+    deadline: float | None = None,
 ) -> list[FoundStep] | None:
     """Replay a chain given as (counter, placed, detail) from ``state``: each must be a
     step of :func:`steps_now` of the position before it (details compared as their JSON
     form, tuples and lists alike). The steps as made, or None when
-    one is not."""
+    one is not (or, past ``deadline`` in CPU seconds, when the time ran out)."""
     position = state.copy()
     made: list[FoundStep] = []
     for counter, placed, detail in chain:
         rule = solver.by_counter.get(counter)
-        if rule is None:
+        if rule is None or (deadline is not None and time.process_time() > deadline):
             return None
-        here = steps_now(board, position, _only(solver, rule))
         wanted = _nested_lists(detail)
-        match = next(
-            (f for f in here if f.step.placed == placed and _nested_lists(f.step.detail) == wanted),
-            None,
+        # Only the step that matches is written: the others' sentences are not needed.
+        matches = (
+            _written(board, position, *one)
+            for one in _unwritten_now(board, position, _only(solver, rule))
+            if one[0].placed == placed and _nested_lists(one[0].detail) == wanted
         )
+        match = next((written for written in matches if written is not None), None)
         if match is None:
             return None
         made.append(match)
@@ -344,10 +359,10 @@ def _cut_down(
         if time.process_time() > deadline:
             return chain, False  # what is cut so far is the answer
         trial = keys[:index] + keys[index + 1 :]
-        replayed = replay_chain(board, state, solver, trial)
+        replayed = replay_chain(board, state, solver, trial, deadline)
         if replayed is not None and decides(replayed[-1].step, cell):
             keys, chain = trial, replayed
-    return chain, True
+    return chain, time.process_time() <= deadline
 
 
 def steps_that_matter(board: Board, chain: tuple[FoundStep, ...] | list[FoundStep]) -> list[int]:
