@@ -74,10 +74,10 @@ def post(server: str, path: str, body: dict) -> dict:
         return json.load(answer)
 
 
-def load_board(tab, text: str) -> None:
+def load_board(tab, text: str, stars: str = "") -> None:
     tab.evaluate("document.getElementById('input').open = true")
     tab.fill("#board-text", text)
-    tab.select_option("#paste-stars", "")
+    tab.select_option("#paste-stars", stars)
     tab.evaluate("document.getElementById('board').dataset.verdict = 'pending'")
     tab.click("#load-button")
     tab.wait_for_function(
@@ -254,3 +254,19 @@ def test_why_on_a_half_played_archive_board_gives_a_chain_that_replays(tab, serv
 
 def _placed(board: Board, step: dict) -> int:
     return 0 if step["placed"] is None else 1 << (step["placed"][0] * board.n + step["placed"][1])
+
+
+def test_why_of_a_long_star_battle_chain_shows_the_steps_the_last_leans_on(tab, server):
+    board_text = (ROOT / "archive" / "starbattle-sizes" / "10x10-2stars-01.txt").read_text()
+    rows = board_text.split()[2:]  # after the line "stars: 2"
+    load_board(tab, "\n".join(rows), stars="2")
+    tab.focus(cell("r10c10"))
+    tab.keyboard.press("w")
+    tab.wait_for_selector("#why-shown")
+    expected = post(server, "/api/why", {"board": rows, "stars": 2, "cell": [9, 9]})
+    assert len(expected["chain"]) > 12
+    numbers = tab.eval_on_selector_all("#why-chain li", "items => items.map(i => i.value)")
+    assert numbers == [index + 1 for index in expected["leaned_on"][-12:]]
+    every = tab.eval_on_selector_all("#deductions-panel details li", "items => items.length")
+    assert every >= len(expected["chain"])
+    assert tab.inner_text("#why-message") == expected["message"]

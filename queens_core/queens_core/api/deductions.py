@@ -12,6 +12,7 @@ against the board's solutions, as the hint does, and give no step from a wrong s
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 STEPS_SCHEMA = "queens-steps/1"
 WHY_SCHEMA = "queens-why/1"
 WHAT_IF_SCHEMA = "queens-what-if/1"
+#: The most steps of a chain ``queens why`` prints: past it, the steps the last leans on.
+SHOWN_STEPS = 12
+#: The width the note over a long chain is wrapped to (as a step's sentences are).
+NOTE_WIDTH = 88
 
 _CELL = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
 
@@ -185,6 +190,11 @@ class WhyAnswer:
             what = f"a {piece}" if self.outcome == "queen" else "a cross"
             if self.why.proven:
                 shortest = "no chain is shorter"
+            elif not self.why.cut_tried:
+                shortest = (
+                    "the hints in a row up to it, too many to try leaving each out; "
+                    "a shorter chain was not ruled out"
+                )
             elif self.why.cut_through:
                 shortest = "no step of it can be left out; a shorter chain was not ruled out"
             else:
@@ -210,7 +220,17 @@ class WhyAnswer:
             "message": self.message(),
             "state": state_json(board, self.hint.state),
             "chain": [_found_json(board, found) for found in chain],
+            "leaned_on": self.leaned_on(),
         }
+
+    def leaned_on(self) -> list[int]:
+        """The indices (from 0) of the steps of the chain its last step leans on (see
+        :func:`~queens_core.tools.steps.steps_that_matter`); none without a chain."""
+        from ..tools.steps import steps_that_matter
+
+        if self.why is None or not self.why.chain:
+            return []
+        return steps_that_matter(self.hint.board, self.why.chain)
 
     def text(self) -> str:
         """What ``queens why`` prints."""
@@ -220,10 +240,32 @@ class WhyAnswer:
             return self.message()
         assert self.why is not None
         board = self.hint.board
+        chain = self.why.chain
         parts = [LABEL_SCHEME, self.message()]
+        shown = list(range(len(chain)))
+        if len(chain) > SHOWN_STEPS:
+            from ..engine.state import cell_label
+
+            leaned_on = self.leaned_on()
+            shown = leaned_on[-SHOWN_STEPS:]
+            which = (
+                f"the last {len(shown)} of the {len(leaned_on)} steps"
+                if len(shown) < len(leaned_on)
+                else "the steps"
+            )
+            parts.append(
+                textwrap.fill(
+                    f"Shown: {which} that step {len(chain)} leans on, traced back through "
+                    "the places their sentences reason about (a trial's is the whole "
+                    "board); each is said of the position all the steps before it reach. "
+                    f"`queens hint` gives every step one at a time, `queens what-if "
+                    f"{cell_label(board, self.cell)}` tries a {_piece(board)} there, "
+                    "`--format json` lists them all.",
+                    NOTE_WIDTH,
+                )
+            )
         parts.extend(
-            _step_lines(board, number, found.explanation, None)
-            for number, found in enumerate(self.why.chain, start=1)
+            _step_lines(board, index + 1, chain[index].explanation, None) for index in shown
         )
         return "\n\n".join(parts)
 

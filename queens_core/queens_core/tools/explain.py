@@ -110,9 +110,10 @@ def why_of(board: Board, step: Step, before: State, rule: Rule | None) -> str | 
         if not raised_by_plugin(err):
             raise
         if isinstance(err, OutOfTime):
-            what = f"ran away: {err}"
-        else:
-            what = f"raised {type(err).__name__}: {err}".rstrip(": ")
+            # A budget that ends while the sentence is written (a long why on a big
+            # board) is a time-out, as it is in the rule's apply: not a broken contract.
+            raise RuleFailure(rule, err) from err
+        what = f"raised {type(err).__name__}: {err}".rstrip(": ")
         raise RuleFailure(rule, ContractViolation(f"its explain {what}")) from err
     if why is not None and not isinstance(why, str):
         what = f"its explain gave a {type(why).__name__}, not a sentence (str)"
@@ -225,6 +226,8 @@ def focus_of(board: Board, step: Step, before: State, rule: Rule | None) -> Focu
         except BaseException as err:
             if not raised_by_plugin(err):
                 raise
+            if isinstance(err, OutOfTime):
+                raise RuleFailure(rule, err) from err  # a time-out, as in why_of
             what = f"raised {type(err).__name__}: {err}".rstrip(": ")
             raise RuleFailure(rule, ContractViolation(f"its focus {what}")) from err
         found = _rule_focus(board, said)

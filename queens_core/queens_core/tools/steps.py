@@ -13,7 +13,10 @@ changed a cell of the place its sentence reasons about (its focus), so that ever
 listed is true of the position as the player sees it, and its sentence is written
 against that position. The others come back in a later list, once the position has moved
 on. The steps are ordered by the rule's weight (how hard one firing is to spot), then as
-the catalog orders the rules, then as the rule found them.
+the catalog orders the rules, then as the rule found them. On a Star Battle board the
+expensive tier (the trials) is asked only when no cheap rule has a step, as a solve asks
+it: a trial's sentence tells a refutation, seconds of work on a big board, and a cheap
+step is easier than any trial.
 
 Why a cell
 ----------
@@ -26,7 +29,8 @@ or kills it. :func:`why_cell` looks for the chain with the fewest steps:
 2. those steps are cut down by trying to leave each out, last first, and replaying the
    rest (each step must still be a step of its position): an upper bound, a chain none
    of whose steps can be left out (within :data:`CUT_SECONDS` of CPU time; past it the
-   chain is cut as far as it got);
+   chain is cut as far as it got). A chain of more than :data:`CUT_STEPS` steps (on a
+   big Star Battle board, where each replay is seconds) is given as it is;
 3. a breadth-first search over positions, each step of :func:`steps_now` a move, looks
    for a shorter chain, level by level up to one step fewer than that bound, and stops
    after :data:`WHY_NODES` positions. A chain found by the search, or a bound of one
@@ -39,11 +43,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.board import Board, bits
 from ..engine.driver import Solver, SolveResult
 from ..engine.rules import Rule, Step
-from ..engine.state import State
+from ..engine.state import InvalidState, State
 from .explain import Explanation, Focus, ReplayError, apply_step, explain_steps, focus_of
 
 #: The positions the search for a shorter chain expands at most (each costs one call of
@@ -52,6 +57,9 @@ WHY_NODES = 300
 #: CPU seconds spent leaving steps out of a chain: a long chain on a large Star Battle
 #: board replays slowly, and a chain cut short of that is still a chain.
 CUT_SECONDS = 3.0
+#: The longest chain whose steps are each tried for leaving out: each try replays the
+#: rest, so a longer one (hundreds of steps on a big Star Battle board) is given as it is.
+CUT_STEPS = 40
 #: The longest chain the search tries to shorten: past it, the levels below are more
 #: positions than the search may expand.
 WHY_DEPTH = 6
@@ -101,11 +109,27 @@ def _from_position(board: Board, state: State, rule: Rule, step: Step) -> Step:
     return step
 
 
-def _steps_of_call(
+def _written(
+    board: Board, state: State, step: Step, rule: Rule, focus: Focus | None
+) -> FoundStep | None:
+    """``step`` with its sentence written against ``state`` (and its focus found, when
+    not given); None when it does not replay."""
+    try:
+        explanation = explain_steps(board, [step], [rule], state)[0]
+    except ReplayError:
+        return None
+    if focus is None:
+        focus = focus_of(board, step, state, rule)
+    return FoundStep(step, rule, explanation, focus)
+
+
+def _unwritten_steps_of_call(
     board: Board, state: State, by_counter: dict[str, Rule], result: SolveResult
-) -> list[FoundStep]:
-    """The steps of one call that hold on ``state`` itself (see the module's doc)."""
-    found: list[FoundStep] = []
+) -> list[tuple[Step, Rule, Focus | None]]:
+    """The steps of one call that hold on ``state`` itself, each with its rule and focus
+    (None for the first: it is found when the step is written, as a trial's costs as
+    much as the trial), their sentences not yet written."""
+    found: list[tuple[Step, Rule, Focus | None]] = []
     changed = 0
     # A trial (the expensive tier) reasons over the whole board, so every step of its
     # call after the first may lean on the ones before.
@@ -115,16 +139,18 @@ def _steps_of_call(
         if rule is None:
             break
         step = _from_position(board, state, rule, raw)
+        if not index:
+            changed |= raw.placed | raw.killed
+            found.append((step, rule, None))
+            continue
+        if trial:
+            continue
         focus = focus_of(board, step, state, rule)
-        if index and (trial or not focus.named_by_rule or focus.cells & changed):
+        if not focus.named_by_rule or focus.cells & changed:
             changed |= raw.placed | raw.killed
             continue
         changed |= raw.placed | raw.killed
-        try:
-            explanation = explain_steps(board, [step], [rule], state)[0]
-        except ReplayError:
-            continue
-        found.append(FoundStep(step, rule, explanation, focus))
+        found.append((step, rule, focus))
     return found
 
 
@@ -132,26 +158,86 @@ def steps_now(
     board: Board, state: State, rules: Iterable[Rule] | Solver, easiest_only: bool = False
 ) -> list[FoundStep]:
     """Every step the rules can take from ``state`` (taken as it is: settle it with
-    :func:`start_position` first), easiest first. With ``easiest_only``, the rules that
-    could not beat the easiest step found so far are not called (the plain hint)."""
+    :func:`start_position` first), easiest first; on a Star Battle board, the expensive
+    tier's only when the cheap tier has none. With ``easiest_only``, the easiest alone
+    (the plain hint): the rules that could not beat the easiest step found so far are
+    not called."""
+    found = _unwritten_now(board, state, rules, easiest_only)
+    # The sentences last, and with ``easiest_only`` only the first that replays: one
+    # can cost as much as a trial.
+    written: list[FoundStep] = []
+    for step, rule, focus in found:
+        one = _written(board, state, step, rule, focus)
+        if one is not None:
+            written.append(one)
+            if easiest_only:
+                break
+    return written
+
+
+def _unwritten_now(
+    board: Board, state: State, rules: Iterable[Rule] | Solver, easiest_only: bool = False
+) -> list[tuple[Step, Rule, Focus | None]]:
+    """The steps of :func:`steps_now`, in its order, their sentences not yet written
+    (with ``easiest_only``, those of the rules called, the easiest first)."""
     solver = rules if isinstance(rules, Solver) else Solver(rules)
     solver = solver.for_stars(board.stars)
-    best: list[tuple[int, int, int, str]] = []
+    found: list[tuple[Step, Rule, Focus | None]] = []
+    if easiest_only:
+        problem = state.problem(board)
+        if problem is not None:
+            raise InvalidState(problem)
+        # The groups of rules easiest first, so that the first step found rules out
+        # every group after it that cannot beat it.
+        for least, group in _by_easiness(solver):
+            if found and least > min(easiness(rule) for _step, rule, _focus in found):
+                break
+            found.extend(_steps_of_calls(board, state, group))
+    elif board.stars > 1:
+        # On a Star Battle board the expensive tier (trials over the whole board, whose
+        # sentences tell a refutation: seconds on a big board) only when no cheap rule
+        # has a step, as in a solve. A Queens board's take milliseconds: all of them.
+        found = _steps_of_calls(board, state, solver, solver.cheap)
+        if not found:
+            found = _steps_of_calls(board, state, solver, solver.expensive)
+    else:
+        found = _steps_of_calls(board, state, solver)
+    found.sort(key=lambda f: easiness(f[1]))  # stable: a rule's steps keep their order
+    return found
 
-    def wanted(group: tuple[Rule, ...]) -> bool:
-        return not (easiest_only and best and min(easiness(r) for r in group) > best[0])
 
-    found: list[FoundStep] = []
+def _steps_of_calls(
+    board: Board, state: State, solver: Solver, groups: Iterable[Any] | None = None
+) -> list[tuple[Step, Rule, Focus | None]]:
+    """The steps of every call of ``solver``'s rules (of its ``groups`` only, when given)
+    on ``state`` that hold there, their sentences not yet written."""
+    found: list[tuple[Step, Rule, Focus | None]] = []
+    chosen = None if groups is None else {id(group.rules[0]) for group in groups}
+
+    def wanted(rules: tuple[Rule, ...]) -> bool:
+        return chosen is None or id(rules[0]) in chosen
+
     for _group, result in solver.each_rule_once(board, state, wanted):
         if result.problem is not None:
             continue  # a contradiction: the state is wrong, which the callers check first
-        these = _steps_of_call(board, state, solver.by_counter, result)
-        found.extend(these)
-        if these:
-            easiest = min(f.order for f in these)
-            best[:] = [min([easiest, *best])]
-    found.sort(key=lambda f: f.order)  # stable: a rule's steps keep their order
+        found.extend(_unwritten_steps_of_call(board, state, solver.by_counter, result))
     return found
+
+
+def _by_easiness(solver: Solver) -> list[tuple[tuple[int, int, int, str], Solver]]:
+    """A solver for each group of ``solver``'s rules (those one call runs), with the
+    easiness of its easiest rule, easiest first."""
+    cache = solver.__dict__.setdefault("_only_cache", {})
+    if "easiness" not in cache:
+        groups = [
+            (
+                min(easiness(r) for r in group.rules),
+                Solver(group.rules, solver.time_budget, solver.stars),
+            )
+            for group in (*solver.cheap, *solver.expensive)
+        ]
+        cache["easiness"] = sorted(groups, key=lambda pair: pair[0])
+    return cache["easiness"]
 
 
 def decides(step: Step, cell: int) -> bool:
@@ -160,24 +246,30 @@ def decides(step: Step, cell: int) -> bool:
 
 
 def replay_chain(
-    board: Board, state: State, solver: Solver, chain: Iterable[tuple[str, int, tuple]]
+    board: Board,
+    state: State,
+    solver: Solver,
+    chain: Iterable[tuple[str, int, tuple]],
+    deadline: float | None = None,
 ) -> list[FoundStep] | None:
     """Replay a chain given as (counter, placed, detail) from ``state``: each must be a
     step of :func:`steps_now` of the position before it (details compared as their JSON
     form, tuples and lists alike). The steps as made, or None when
-    one is not."""
+    one is not (or, past ``deadline`` in CPU seconds, when the time ran out)."""
     position = state.copy()
     made: list[FoundStep] = []
     for counter, placed, detail in chain:
         rule = solver.by_counter.get(counter)
-        if rule is None:
+        if rule is None or (deadline is not None and time.process_time() > deadline):
             return None
-        here = steps_now(board, position, _only(solver, rule))
         wanted = _nested_lists(detail)
-        match = next(
-            (f for f in here if f.step.placed == placed and _nested_lists(f.step.detail) == wanted),
-            None,
+        # Only the step that matches is written: the others' sentences are not needed.
+        matches = (
+            _written(board, position, *one)
+            for one in _unwritten_now(board, position, _only(solver, rule))
+            if one[0].placed == placed and _nested_lists(one[0].detail) == wanted
         )
+        match = next((written for written in matches if written is not None), None)
         if match is None:
             return None
         made.append(match)
@@ -215,8 +307,12 @@ class WhyChain:
     proven: bool
     #: The position already decides the cell (a queen, or a cross): no step is needed.
     already: bool = False
-    #: Whether every step was tried for leaving out (False: the time ran out first).
+    #: Whether every step was tried for leaving out (False: the time ran out first, or
+    #: the chain is longer than :data:`CUT_STEPS`).
     cut_through: bool = True
+    #: Whether leaving steps out was tried at all (False: a chain longer than
+    #: :data:`CUT_STEPS`, given as the hints in a row).
+    cut_tried: bool = True
 
 
 def why_cell(
@@ -228,21 +324,13 @@ def why_cell(
     bit = 1 << cell
     if state.queens & bit or not state.live & bit:
         return WhyChain(cell, (), "queen" if state.queens & bit else "cross", True, already=True)
-    walk = _walk_until(board, state, solver, cell)
-    if walk is None:
+    chain = _walk_until(board, state, solver, 1 << cell)
+    if chain is None:
         return WhyChain(cell, (), None, True)
-    keys = [(f.step.counter, f.step.placed, tuple(f.step.detail)) for f in walk]
-    chain = walk
-    deadline = time.process_time() + CUT_SECONDS
-    cut_through = True
-    for index in range(len(keys) - 2, -1, -1):
-        if time.process_time() > deadline:
-            cut_through = False  # a long chain: what is cut so far is the answer
-            break
-        trial = keys[:index] + keys[index + 1 :]
-        replayed = replay_chain(board, state, solver, trial)
-        if replayed is not None and decides(replayed[-1].step, cell):
-            keys, chain = trial, replayed
+    cut_tried = len(chain) <= CUT_STEPS
+    cut_through = False
+    if cut_tried:
+        chain, cut_through = _cut_down(board, state, solver, cell, chain)
     if len(chain) - 1 <= WHY_DEPTH:
         shorter, complete = _search(board, state, solver, cell, len(chain) - 1, nodes)
     else:
@@ -254,23 +342,62 @@ def why_cell(
         # every level below it was searched through.
         proven = complete
     outcome = "queen" if chain[-1].step.placed == bit else "cross"
-    return WhyChain(cell, tuple(chain), outcome, proven, cut_through=cut_through)
+    return WhyChain(
+        cell, tuple(chain), outcome, proven, cut_through=cut_through, cut_tried=cut_tried
+    )
 
 
-def _walk_until(board: Board, state: State, solver: Solver, cell: int) -> list[FoundStep] | None:
-    """The hints in a row (the easiest step each time) from ``state`` until one decides
-    ``cell``; None when the rules stop first."""
+def _cut_down(
+    board: Board, state: State, solver: Solver, cell: int, chain: list[FoundStep]
+) -> tuple[list[FoundStep], bool]:
+    """``chain`` with every step left out, last first, that the rest does without (each
+    still a step of its position, the last still deciding ``cell``), within
+    :data:`CUT_SECONDS`; and whether every step was tried."""
+    keys = [(f.step.counter, f.step.placed, tuple(f.step.detail)) for f in chain]
+    deadline = time.process_time() + CUT_SECONDS
+    for index in range(len(keys) - 2, -1, -1):
+        if time.process_time() > deadline:
+            return chain, False  # what is cut so far is the answer
+        trial = keys[:index] + keys[index + 1 :]
+        replayed = replay_chain(board, state, solver, trial, deadline)
+        if replayed is not None and decides(replayed[-1].step, cell):
+            keys, chain = trial, replayed
+    return chain, time.process_time() <= deadline
+
+
+def steps_that_matter(board: Board, chain: tuple[FoundStep, ...] | list[FoundStep]) -> list[int]:
+    """The indices of the steps of ``chain`` its last step leans on, in order: the last,
+    the steps before it that changed a cell it reads, the steps before those that
+    changed a cell they read, and so on. A step reads the cells of the place its
+    sentence reasons about (its focus); a trial, or a step whose rule names no focus,
+    reads the whole board."""
+    needed = 0
+    kept: list[int] = []
+    for index in range(len(chain) - 1, -1, -1):
+        found = chain[index]
+        if kept and not (found.step.placed | found.step.killed) & needed:
+            continue
+        kept.append(index)
+        if found.rule.tier_rank or not found.focus.named_by_rule:
+            kept.extend(range(index - 1, -1, -1))
+            break
+        needed |= found.focus.cells | found.step.placed
+    kept.reverse()
+    return kept
+
+
+def _walk_until(board: Board, state: State, solver: Solver, cells: int) -> list[FoundStep] | None:
+    """The hints in a row (the easiest step each time) from ``state`` until every cell
+    of ``cells`` is decided; None when the rules stop first."""
     position = state.copy()
     walk: list[FoundStep] = []
-    while True:
+    while cells & position.live:
         here = steps_now(board, position, solver, easiest_only=True)
         if not here:
             return None
-        found = here[0]
-        walk.append(found)
-        if decides(found.step, cell):
-            return walk
-        apply_step(board, position, found.step)
+        walk.append(here[0])
+        apply_step(board, position, here[0].step)
+    return walk
 
 
 def _search(

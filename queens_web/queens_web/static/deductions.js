@@ -13,6 +13,8 @@ const deductionsState = {
 // What the server is told of the player's position: on a Queens board the player's own
 // marks (a queen's crosses are taken as made), on a Star Battle board with auto-✕'s.
 const positionRequest = () => ({ ...boardRequest(), state: stars() === 1 ? picture(page.marks) : picture() });
+// The most steps of a why shown at once (as `queens why` prints them).
+const WHY_SHOWN = 12;
 const pieceWord = () => (stars() > 1 ? "star" : "queen");
 
 function stepItem(step) {
@@ -35,7 +37,25 @@ function deductionsPanel() {
     const doc = deductionsState.why;
     out.push(el("h2", {}, `Why ${label(doc.cell)}?`));
     out.push(el("p", { id: "why-message" }, doc.message));
-    if (doc.chain.length) out.push(el("ol", { id: "why-chain" }, ...doc.chain.map(stepItem)));
+    if (doc.chain.length > WHY_SHOWN) {
+      // A long chain (a big Star Battle board): the steps the last leans on, each with
+      // its number in the chain, and the whole chain folded away.
+      const shown = doc.leaned_on.slice(-WHY_SHOWN);
+      const which = shown.length < doc.leaned_on.length
+        ? `the last ${shown.length} of the ${doc.leaned_on.length} steps` : "the steps";
+      out.push(el("p", { id: "why-shown" },
+        `Shown: ${which} that step ${doc.chain.length} leans on, each said of the position ` +
+        "all the steps before it reach."));
+      out.push(el("ol", { id: "why-chain" }, ...shown.map((index) => {
+        const item = stepItem(doc.chain[index]);
+        item.value = index + 1;
+        return item;
+      })));
+      out.push(el("details", {}, el("summary", {}, `All ${doc.chain.length} steps`),
+        el("ol", {}, ...doc.chain.map(stepItem))));
+    } else if (doc.chain.length) {
+      out.push(el("ol", { id: "why-chain" }, ...doc.chain.map(stepItem)));
+    }
   }
   if (deductionsState.trial) {
     const { doc } = deductionsState.trial;
