@@ -2,7 +2,7 @@
 the other half.
 
     .venv/bin/python bench/calibrate_star_score.py --public /tmp/starlogic-public \\
-        [--per-file 200] [--seed 37] [--save /tmp/star-score.json | --load /tmp/star-score.json]
+        [--per-file 2000] [--seed 37] [--save /tmp/star-score.json | --load /tmp/star-score.json]
 
 ``--public DIR`` holds files named ``N-K-GROUP.txt`` (the layout ``bench_star_sets.py``
 reads), one SBN string a line; only the labelled groups of K >= 2 are used: ``ez`` and
@@ -197,7 +197,7 @@ def candidates(weights: dict[str, int], hard_rules: set[str], shipped: Score) ->
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--public", type=Path, help="the labelled SBN files")
-    parser.add_argument("--per-file", type=int, default=200, metavar="N")
+    parser.add_argument("--per-file", type=int, default=2000, metavar="N")
     parser.add_argument("--seed", type=int, default=37)
     parser.add_argument("--resamples", type=int, default=1000)
     parser.add_argument("--save", type=Path, help="keep the graded boards in this file")
