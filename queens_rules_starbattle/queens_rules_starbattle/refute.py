@@ -23,7 +23,7 @@ from queens_core.board import bits
 from .cases import group_mask, suppose
 from .counting import capacity_counting, exclusion
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
-from .details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
+from .details import Blocks, Case, TrialFails, UnitFull, UnitNeedsEveryCell
 
 #: Rounds of propagation after a trial star.
 DEPTH = 3
@@ -42,18 +42,26 @@ Chain = tuple[tuple[int | tuple[int, ...], str, tuple], ...]
 
 
 def replays(
-    board: Board, state: State, cell: int, chain: Sequence, kind: str, which: object
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    kind: str,
+    which: object,
+    same_count: bool = False,
 ) -> bool:
     """Whether ``chain``, told after "suppose ``cell`` held a star" on ``state``, holds:
-    the cell is live; each star of the chain is live and each set of cells it rules out
+    the cell is live (``cell`` may be several cells, a case split's way: each is live
+    when its star goes down); each star of the chain is live and each set of cells it rules out
     live, and its named rule, run on the state the chain has reached, deduces it; and at
     the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind`` "count": some
     rule finds too little room)."""
     replay = State(state.live, state.queens)
     ctx = Context(board, replay, [])
-    if not replay.live >> cell & 1:
-        return False
-    ctx.place(cell)
+    for supposed in (cell,) if isinstance(cell, int) else cell:
+        if not replay.live >> supposed & 1:
+            return False
+        ctx.place(supposed)
     # The 2×2 argument on a group makes its windows' steps in one go, each window read
     # on the cover found at the start: steps in a row on one group are checked against
     # that one pass, not each against a cover found again after the one before.
@@ -82,7 +90,10 @@ def replays(
         else:
             ctx.kill(killed)
     if kind == "count":
-        return any(_fails(board, replay, propagate) for propagate in PROPAGATE.values())
+        return any(
+            _fails(board, replay, propagate, which if same_count else None)
+            for propagate in PROPAGATE.values()
+        )
     found = short_unit(board, replay)
     if found == (kind, which):
         return True
@@ -143,21 +154,30 @@ def _blocks_of(ctx: Context, detail: Blocks) -> None:
         fill_blocks(ctx, where, mask, cover)
 
 
-def _fails(board: Board, state: State, propagate) -> bool:
+def _fails(board: Board, state: State, propagate, shortfall: object = None) -> bool:
+    """Whether ``propagate`` finds too little room on ``state`` (``shortfall``, when
+    given: that one, in its words)."""
     try:
         propagate(Context(board, State(state.live, state.queens), []))
-    except Contradiction:
-        return True
+    except Contradiction as err:
+        return shortfall is None or str(err) == shortfall
     return False
 
 
 def shortest_chain(
-    board: Board, state: State, cell: int, chain: Chain, kind: str, which: object
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Chain,
+    kind: str,
+    which: object,
+    same_count: bool = False,
 ) -> Chain:
     """``chain`` with every step dropped that the rest replays without, latest first,
     within :data:`REPLAYS` replays; ``chain`` itself when it does not replay on
-    ``state`` (a state other than the one the trial ran on)."""
-    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which):
+    ``state`` (a state other than the one the trial ran on). ``same_count``: as
+    :func:`replays` takes it."""
+    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which, same_count):
         return chain
     kept = list(chain)
     budget = REPLAYS
@@ -169,11 +189,24 @@ def shortest_chain(
         while index >= 0 and budget:
             shorter = kept[:index] + kept[index + 1 :]
             budget -= 1
-            if replays(board, state, cell, shorter, kind, which):
+            if replays(board, state, cell, shorter, kind, which, same_count):
                 kept = shorter
                 dropped = True
             index -= 1
     return tuple(kept)
+
+
+def told_case(board: Board, state: State, case: Case) -> Case:
+    """A case of a split as it is told on ``state``, the state the reader sees: an
+    impossible case's chain as short as :func:`shortest_chain` makes it (the chain as
+    it was found when it does not replay there); a possible case as it is. A case that
+    fails a count keeps the count it names: the shorter chain must reach that very one."""
+    if case.kind is None:
+        return case
+    told = shortest_chain(
+        board, state, case.placement, case.forced, case.kind, case.which, same_count=True
+    )
+    return case._replace(forced=told)
 
 
 def told_refutation(
