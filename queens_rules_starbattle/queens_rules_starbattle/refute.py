@@ -48,19 +48,56 @@ def replays(
     chain: Sequence,
     kind: str,
     which: object,
-    same_count: bool = False,
 ) -> bool:
     """Whether ``chain``, told after "suppose ``cell`` held a star" on ``state``, holds:
     the cell is live (``cell`` may be several cells, a case split's way: each is live
-    when its star goes down); each star of the chain is live and each set of cells it rules out
-    live, and its named rule, run on the state the chain has reached, deduces it; and at
-    the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind`` "count": some
-    rule finds too little room)."""
+    when its star goes down); each star of the chain is live and each set of cells it
+    rules out live, and its named rule, run on the state the chain has reached, deduces
+    it; and at the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind``
+    "count": some rule finds too little room; :func:`count_told` says which)."""
+    replay = _replayed(board, state, cell, chain)
+    if replay is None:
+        return False
+    if kind == "count":
+        return any(_fails(board, replay, propagate) for propagate in PROPAGATE.values())
+    found = short_unit(board, replay)
+    if found == (kind, which):
+        return True
+    mask = board.unit_mask(kind, int(which))  # type: ignore[call-overload]
+    have = (replay.queens & mask).bit_count()
+    return have > board.stars or have + (replay.live & mask).bit_count() < board.stars
+
+
+def count_told(
+    board: Board, state: State, cell: int | Sequence[int], chain: Sequence, which: object
+) -> object:
+    """The shortfall to name for a counting refutation whose ``chain``, after ``cell``'s
+    star on ``state``, is to be told: ``which``, the one the walk found, when a rule finds
+    it where the chain ends; else the first a rule finds there, in catalog order (a
+    chain shortened, or replayed on a later state, may end in another); ``which`` when
+    the chain does not replay."""
+    replay = _replayed(board, state, cell, chain)
+    if replay is None:
+        return which
+    found = []
+    for propagate in PROPAGATE.values():
+        try:
+            propagate(Context(board, State(replay.live, replay.queens), []))
+        except Contradiction as err:
+            found.append(str(err))
+    return which if which in found or not found else found[0]
+
+
+def _replayed(
+    board: Board, state: State, cell: int | Sequence[int], chain: Sequence
+) -> State | None:
+    """The state ``chain`` reaches after ``cell``'s star on ``state``, each step checked
+    as :func:`replays` says; None when a step does not hold."""
     replay = State(state.live, state.queens)
     ctx = Context(board, replay, [])
     for supposed in (cell,) if isinstance(cell, int) else cell:
         if not replay.live >> supposed & 1:
-            return False
+            return None
         ctx.place(supposed)
     # The 2×2 argument on a group makes its windows' steps in one go, each window read
     # on the cover found at the start: steps in a row on one group are checked against
@@ -69,7 +106,7 @@ def replays(
     for cells, counter, why in chain:
         propagate = PROPAGATE.get(counter)
         if propagate is None:
-            return False
+            return None
         if isinstance(cells, int):
             placed, killed = 1 << cells, 0
         else:
@@ -77,29 +114,19 @@ def replays(
         # Cells the chain rules out may be dead already on a later state (not its stars).
         killed &= replay.live
         if placed & ~replay.live:
-            return False
+            return None
         if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
             made = group_pass[1]
         else:
             made = _deduced(board, replay, propagate, why)
             group_pass = (why.where, made) if isinstance(why, Blocks) else None
         if placed & ~made.queens or killed & (made.live | made.queens):
-            return False
+            return None
         if placed:
             ctx.place(placed.bit_length() - 1)
         else:
             ctx.kill(killed)
-    if kind == "count":
-        return any(
-            _fails(board, replay, propagate, which if same_count else None)
-            for propagate in PROPAGATE.values()
-        )
-    found = short_unit(board, replay)
-    if found == (kind, which):
-        return True
-    mask = board.unit_mask(kind, int(which))  # type: ignore[call-overload]
-    have = (replay.queens & mask).bit_count()
-    return have > board.stars or have + (replay.live & mask).bit_count() < board.stars
+    return replay
 
 
 def _deduced(board: Board, state: State, propagate, detail: object) -> State:
@@ -154,13 +181,11 @@ def _blocks_of(ctx: Context, detail: Blocks) -> None:
         fill_blocks(ctx, where, mask, cover)
 
 
-def _fails(board: Board, state: State, propagate, shortfall: object = None) -> bool:
-    """Whether ``propagate`` finds too little room on ``state`` (``shortfall``, when
-    given: that one, in its words)."""
+def _fails(board: Board, state: State, propagate) -> bool:
     try:
         propagate(Context(board, State(state.live, state.queens), []))
-    except Contradiction as err:
-        return shortfall is None or str(err) == shortfall
+    except Contradiction:
+        return True
     return False
 
 
@@ -171,13 +196,11 @@ def shortest_chain(
     chain: Chain,
     kind: str,
     which: object,
-    same_count: bool = False,
 ) -> Chain:
     """``chain`` with every step dropped that the rest replays without, latest first,
     within :data:`REPLAYS` replays; ``chain`` itself when it does not replay on
-    ``state`` (a state other than the one the trial ran on). ``same_count``: as
-    :func:`replays` takes it."""
-    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which, same_count):
+    ``state`` (a state other than the one the trial ran on)."""
+    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which):
         return chain
     kept = list(chain)
     budget = REPLAYS
@@ -189,7 +212,7 @@ def shortest_chain(
         while index >= 0 and budget:
             shorter = kept[:index] + kept[index + 1 :]
             budget -= 1
-            if replays(board, state, cell, shorter, kind, which, same_count):
+            if replays(board, state, cell, shorter, kind, which):
                 kept = shorter
                 dropped = True
             index -= 1
@@ -200,12 +223,13 @@ def told_case(board: Board, state: State, case: Case) -> Case:
     """A case of a split as it is told on ``state``, the state the reader sees: an
     impossible case's chain as short as :func:`shortest_chain` makes it (the chain as
     it was found when it does not replay there); a possible case as it is. A case that
-    fails a count keeps the count it names: the shorter chain must reach that very one."""
+    fails a count names the shortfall its told chain reaches (:func:`count_told`)."""
     if case.kind is None:
         return case
-    told = shortest_chain(
-        board, state, case.placement, case.forced, case.kind, case.which, same_count=True
-    )
+    told = shortest_chain(board, state, case.placement, case.forced, case.kind, case.which)
+    if case.kind == "count":
+        which = count_told(board, state, case.placement, told, case.which)
+        return case._replace(forced=told, which=which)
     return case._replace(forced=told)
 
 
@@ -226,4 +250,8 @@ def told_refutation(
         if found is None or not replays(board, state, detail.cell, again, *found):
             return kind, which, chain
         (kind, which), chain = found, again
-    return kind, which, shortest_chain(board, state, detail.cell, chain, kind, which)
+    told = shortest_chain(board, state, detail.cell, chain, kind, which)
+    if kind == "count":
+        # The shortfall the told chain reaches, which the sentence names.
+        which = count_told(board, state, detail.cell, told, which)
+    return kind, which, told
