@@ -23,7 +23,7 @@ from queens_core.board import bits
 from .cases import group_mask, suppose
 from .counting import capacity_counting, exclusion
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
-from .details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
+from .details import Blocks, Case, TrialFails, UnitFull, UnitNeedsEveryCell
 
 #: Rounds of propagation after a trial star.
 DEPTH = 3
@@ -42,45 +42,22 @@ Chain = tuple[tuple[int | tuple[int, ...], str, tuple], ...]
 
 
 def replays(
-    board: Board, state: State, cell: int, chain: Sequence, kind: str, which: object
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    kind: str,
+    which: object,
 ) -> bool:
     """Whether ``chain``, told after "suppose ``cell`` held a star" on ``state``, holds:
-    the cell is live; each star of the chain is live and each set of cells it rules out
-    live, and its named rule, run on the state the chain has reached, deduces it; and at
-    the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind`` "count": some
-    rule finds too little room)."""
-    replay = State(state.live, state.queens)
-    ctx = Context(board, replay, [])
-    if not replay.live >> cell & 1:
+    the cell is live (``cell`` may be several cells, a case split's way: each is live
+    when its star goes down); each star of the chain is live and each set of cells it
+    rules out live, and its named rule, run on the state the chain has reached, deduces
+    it; and at the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind``
+    "count": some rule finds too little room; :func:`count_told` says which)."""
+    replay = _replayed(board, state, cell, chain)
+    if replay is None:
         return False
-    ctx.place(cell)
-    # The 2×2 argument on a group makes its windows' steps in one go, each window read
-    # on the cover found at the start: steps in a row on one group are checked against
-    # that one pass, not each against a cover found again after the one before.
-    group_pass: tuple[object, State] | None = None
-    for cells, counter, why in chain:
-        propagate = PROPAGATE.get(counter)
-        if propagate is None:
-            return False
-        if isinstance(cells, int):
-            placed, killed = 1 << cells, 0
-        else:
-            placed, killed = 0, sum(1 << one for one in cells)
-        # Cells the chain rules out may be dead already on a later state (not its stars).
-        killed &= replay.live
-        if placed & ~replay.live:
-            return False
-        if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
-            made = group_pass[1]
-        else:
-            made = _deduced(board, replay, propagate, why)
-            group_pass = (why.where, made) if isinstance(why, Blocks) else None
-        if placed & ~made.queens or killed & (made.live | made.queens):
-            return False
-        if placed:
-            ctx.place(placed.bit_length() - 1)
-        else:
-            ctx.kill(killed)
     if kind == "count":
         return any(_fails(board, replay, propagate) for propagate in PROPAGATE.values())
     found = short_unit(board, replay)
@@ -89,6 +66,67 @@ def replays(
     mask = board.unit_mask(kind, int(which))  # type: ignore[call-overload]
     have = (replay.queens & mask).bit_count()
     return have > board.stars or have + (replay.live & mask).bit_count() < board.stars
+
+
+def count_told(
+    board: Board, state: State, cell: int | Sequence[int], chain: Sequence, which: object
+) -> object:
+    """The shortfall to name for a counting refutation whose ``chain``, after ``cell``'s
+    star on ``state``, is to be told: ``which``, the one the walk found, when a rule finds
+    it where the chain ends; else the first a rule finds there, in catalog order (a
+    chain shortened, or replayed on a later state, may end in another); ``which`` when
+    the chain does not replay."""
+    replay = _replayed(board, state, cell, chain)
+    if replay is None:
+        return which
+    found = []
+    for propagate in PROPAGATE.values():
+        try:
+            propagate(Context(board, State(replay.live, replay.queens), []))
+        except Contradiction as err:
+            found.append(str(err))
+    return which if which in found or not found else found[0]
+
+
+def _replayed(
+    board: Board, state: State, cell: int | Sequence[int], chain: Sequence
+) -> State | None:
+    """The state ``chain`` reaches after ``cell``'s star on ``state``, each step checked
+    as :func:`replays` says; None when a step does not hold."""
+    replay = State(state.live, state.queens)
+    ctx = Context(board, replay, [])
+    for supposed in (cell,) if isinstance(cell, int) else cell:
+        if not replay.live >> supposed & 1:
+            return None
+        ctx.place(supposed)
+    # The 2×2 argument on a group makes its windows' steps in one go, each window read
+    # on the cover found at the start: steps in a row on one group are checked against
+    # that one pass, not each against a cover found again after the one before.
+    group_pass: tuple[object, State] | None = None
+    for cells, counter, why in chain:
+        propagate = PROPAGATE.get(counter)
+        if propagate is None:
+            return None
+        if isinstance(cells, int):
+            placed, killed = 1 << cells, 0
+        else:
+            placed, killed = 0, sum(1 << one for one in cells)
+        # Cells the chain rules out may be dead already on a later state (not its stars).
+        killed &= replay.live
+        if placed & ~replay.live:
+            return None
+        if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
+            made = group_pass[1]
+        else:
+            made = _deduced(board, replay, propagate, why)
+            group_pass = (why.where, made) if isinstance(why, Blocks) else None
+        if placed & ~made.queens or killed & (made.live | made.queens):
+            return None
+        if placed:
+            ctx.place(placed.bit_length() - 1)
+        else:
+            ctx.kill(killed)
+    return replay
 
 
 def _deduced(board: Board, state: State, propagate, detail: object) -> State:
@@ -152,7 +190,12 @@ def _fails(board: Board, state: State, propagate) -> bool:
 
 
 def shortest_chain(
-    board: Board, state: State, cell: int, chain: Chain, kind: str, which: object
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Chain,
+    kind: str,
+    which: object,
 ) -> Chain:
     """``chain`` with every step dropped that the rest replays without, latest first,
     within :data:`REPLAYS` replays; ``chain`` itself when it does not replay on
@@ -176,6 +219,20 @@ def shortest_chain(
     return tuple(kept)
 
 
+def told_case(board: Board, state: State, case: Case) -> Case:
+    """A case of a split as it is told on ``state``, the state the reader sees: an
+    impossible case's chain as short as :func:`shortest_chain` makes it (the chain as
+    it was found when it does not replay there); a possible case as it is. A case that
+    fails a count names the shortfall its told chain reaches (:func:`count_told`)."""
+    if case.kind is None:
+        return case
+    told = shortest_chain(board, state, case.placement, case.forced, case.kind, case.which)
+    if case.kind == "count":
+        which = count_told(board, state, case.placement, told, case.which)
+        return case._replace(forced=told, which=which)
+    return case._replace(forced=told)
+
+
 def told_refutation(
     board: Board, state: State, detail: TrialFails, counter: str
 ) -> tuple[str, object, Chain]:
@@ -193,4 +250,8 @@ def told_refutation(
         if found is None or not replays(board, state, detail.cell, again, *found):
             return kind, which, chain
         (kind, which), chain = found, again
-    return kind, which, shortest_chain(board, state, detail.cell, chain, kind, which)
+    told = shortest_chain(board, state, detail.cell, chain, kind, which)
+    if kind == "count":
+        # The shortfall the told chain reaches, which the sentence names.
+        which = count_told(board, state, detail.cell, told, which)
+    return kind, which, told

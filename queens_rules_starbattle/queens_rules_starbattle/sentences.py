@@ -30,7 +30,7 @@ from .details import (
     UnitFull,
     UnitNeedsEveryCell,
 )
-from .refute import told_refutation
+from .refute import told_case, told_refutation
 
 
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
@@ -377,7 +377,9 @@ def _cases_why(d: CaseSplit, step: Step, board: Board, before: State) -> str:
     its = "their" if d.where[0] in ("rows", "columns") else "its"
     joint = ", or " if any(len(case.placement) > 1 for case in d.cases) else " or "
     ways = joint.join(_way(board, case.placement) for case in d.cases)
-    told = [_case_words(board, case) for case in d.cases if case.kind is not None or case.forced]
+    # An impossible case's chain as short as replaying it on the reader's state allows.
+    cases = [told_case(board, before, case) for case in d.cases]
+    told = [_case_words(board, case) for case in cases if case.kind is not None or case.forced]
     either = "the only ways left" if len(d.cases) > 1 else "the only way left"
     missing = "star" if len(d.cases[0].placement) == 1 else "stars"
     head = f"{_capital(group)} takes {its} missing {missing} on {ways} ({either})"

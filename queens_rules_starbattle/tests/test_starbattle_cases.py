@@ -17,6 +17,7 @@ from queens_core.tools.explain import explain_steps
 from queens_rules_starbattle import RULES
 from queens_rules_starbattle.cases import CASES, case_split, suppose
 from queens_rules_starbattle.details import CaseSplit
+from queens_rules_starbattle.refute import told_case
 
 from .test_starbattle_counting import random_board, random_state
 
@@ -98,7 +99,8 @@ def test_a_split_says_which_ways_are_left_and_what_they_agree_on():
             alone = sum(c.kind is None for c in detail.cases) == 1
             if not (alone and failure is None):
                 assert tuple(f[0] for f in forced) == tuple(f[0] for f in case.forced)
-            for star, _, _ in case.forced:
+            # What the sentence tells: an impossible case's chain as shortened on this state.
+            for star, _, _ in told_case(board, state, case).forced:
                 if isinstance(star, int):
                     assert f"{cell_label(board, star)} would hold a star" in why
                 else:  # cells an impossible case's chain rules out

@@ -19,8 +19,9 @@ level  grade      rules of the rung                                    tier need
 A rung's tier needed is ``expensive`` when it admits an expensive rule, ``baseline`` for
 the Easy rung, ``cheap`` otherwise. A board's grade is the first rung whose rules solve it
 on their own (a grade no installed rule declares is no rung). The score is the sum, over
-the rules, of each rule's weight (``Rule.weight``) times its counter in that rung's solve:
-the effort of the simplest solve, which orders boards within a grade. Both are
+the rules, of each rule's weight (``Rule.weight``; on a Star Battle board a rule of the
+Hard rung or above counts :data:`STAR_HARD_FACTOR` times) times its counter in that rung's
+solve: the effort of the simplest solve, which orders boards within a grade. Both are
 deterministic because the driver is.
 
 The rung that admits every rule is the full solve that ``queens solve`` prints, and the
@@ -63,8 +64,21 @@ TIERS_NEEDED = tuple(TierNeeded)
 LADDER = tuple((int(grade), grade.title) for grade in Grade)
 
 
-def weight_of(rule: Rule) -> int:
-    """The score weight of one firing of ``rule``: its own, else its tier's default."""
+#: On a Star Battle board (K >= 2) a firing of a rule of the Hard rung or above weighs
+#: this many times the rule's own weight in the score, so the hard reasoning a board needs
+#: outranks how many rounds of classical deductions it took (a board whose hard rules do
+#: much of the work takes fewer classical rounds, which ordered it below boards that need
+#: no hard rule at all). Chosen on half of the publisher-labelled boards and checked on
+#: the other half: bench/calibrate_star_score.py, docs/difficulty.md.
+STAR_HARD_FACTOR = 16
+
+
+def weight_of(rule: Rule, stars: int = 1) -> int:
+    """The score weight of one firing of ``rule`` on a board with ``stars`` stars per unit:
+    its own, else its tier's default; on a Star Battle board, :data:`STAR_HARD_FACTOR`
+    times that for a rule of the Hard rung or above."""
+    if stars >= 2 and rule.grade_needed >= Grade.HARD:
+        return rule.score_weight * STAR_HARD_FACTOR
     return rule.score_weight
 
 
@@ -212,7 +226,8 @@ class Grader:
         # Only the rules sound for this K run, so only they can be named in a grade.
         rules = [rule for rule in given if rule.sound_for(stars)]
         self.full = Solver(rules, stars=stars)
-        self.weights = {rule.counter: rule.score_weight for rule in rules}
+        #: The weight of one firing of each rule in this grader's score.
+        self.weights = {rule.counter: weight_of(rule, stars) for rule in rules}
         cheap = frozenset(rule.counter for rule in rules if rule.tier is Tier.CHEAP)
         everyone = frozenset(rule.counter for rule in rules)
         self.rungs: list[tuple[Rung, Solver | None]] = []
