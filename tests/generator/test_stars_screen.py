@@ -77,3 +77,29 @@ def test_boards_made_past_the_screen_are_unique_solved_and_the_same_for_a_seed()
         assert assessment.solved
         assert assessment.rung == star_board.assessment.rung
         assert assessment.score == star_board.assessment.score
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("size", "stars", "seeds"), [(10, 2, range(6)), (14, 3, range(8))])
+def test_the_full_solve_from_the_cheap_stall_is_the_full_solve(size, stars, seeds):
+    rules = load_registry().rules
+    maker = StarMaker(rules, size, stars)
+    grader = maker.grader
+    stalled = 0
+    for seed in seeds:
+        board = generate_starbattle(size, stars, seed)
+        cheap = maker.cheap.solve(board)
+        stalled += not cheap.solved
+        scratch, resumed = grader.assess(board), grader.assess(board, cheap=cheap)
+        assert resumed.full.state.live == scratch.full.state.live
+        assert resumed.full.status == scratch.full.status
+        assert resumed.full.state.queens == scratch.full.state.queens
+        assert resumed.full.steps == scratch.full.steps
+        assert resumed.full.counters == scratch.full.counters
+        assert resumed.full.passes == scratch.full.passes
+        assert resumed.full.tiers_used == scratch.full.tiers_used
+        assert resumed.full.budgets == scratch.full.budgets
+        assert (resumed.rung, resumed.score) == (scratch.rung, scratch.score)
+    # Both ways through: the 10×10 boards are solved by the cheap tier, and most 14×14
+    # ones are not.
+    assert stalled == 0 if size == 10 else stalled > 0

@@ -34,12 +34,13 @@ judge
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
 from ..engine.board import Board, bits, max_stars, size_article
-from ..engine.driver import Solver
+from ..engine.driver import Solver, SolveResult
 from ..engine.rules import Rule, Tier
 from ..engine.state import State
 from ..referee import sat
@@ -433,8 +434,12 @@ class StarMaker:
             # ``solution`` is the board's only one: a solve that disagrees with it proves
             # a rule unsound (UnsoundRule), not the board a stall to repair.
             n = board.n
+            cheap: SolveResult | None = None
+            cheap_seconds = 0.0
             if self.expensive is not None or n >= SCREENED_FROM:
+                started = time.perf_counter()
                 cheap = self.cheap.solve(board)
+                cheap_seconds = time.perf_counter() - started
                 check_against(cheap, solution, self.cheap.by_counter)
                 if cheap.solved:
                     if self.expensive:
@@ -444,8 +449,10 @@ class StarMaker:
                 elif cheap.state.live.bit_count() > undecided_allowed(n):
                     # Taken for a stall without the full solve (see undecided_allowed).
                     return cheap.state.live if n <= REPAIRED_STALLS_UP_TO else 0
-            # (Otherwise the full solve below takes the cheap tier's steps first anyway.)
-            assessment = self.grader.assess(board, solution=solution)
+            # The full solve goes on from the cheap tier's stall: it would take the same
+            # steps first (Grader.after_cheap).
+            assessment = self.grader.assess(board, solution=solution, cheap=cheap)
+            assessment.full_seconds += cheap_seconds  # what ``queens solve`` spends
             if not assessment.solved:
                 # Repair where the rules stalled, as for a board with other solutions,
                 # where a fresh map's uniqueness search costs more (the constant's note).
