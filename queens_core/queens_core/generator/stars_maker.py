@@ -25,10 +25,12 @@ repair
 judge
     What the caller asks of a unique board: ``judge(board, solution)`` returns None to
     take it, or the cells to repair (the live cells of the rules' stall), or 0 to drop
-    the whole map. :class:`StarMaker` repairs at the cheap tier's stall only when the
-    boards asked for must not need the expensive tier; otherwise a map whose unique board
-    stalls every rule is dropped: measured at 14×14 with 3 stars, a fresh map is solved
-    sooner than a stalled one is repaired into a solved one.
+    the whole map. :class:`StarMaker` repairs at the cheap tier's stall when the boards
+    asked for must not need the expensive tier. Otherwise, from 14×14 up the cheap tier
+    screens the board first (:func:`undecided_allowed`), and a board it or every rule
+    stalls on is repaired where the rules stalled up to
+    :data:`REPAIRED_STALLS_UP_TO` rows, or its map dropped on larger boards; a map is
+    dropped once :data:`JUDGED_PER_MAP` of its unique boards have been turned down.
 """
 
 from __future__ import annotations
