@@ -25,22 +25,25 @@ repair
 judge
     What the caller asks of a unique board: ``judge(board, solution)`` returns None to
     take it, or the cells to repair (the live cells of the rules' stall), or 0 to drop
-    the whole map. :class:`StarMaker` repairs at the cheap tier's stall only when the
-    boards asked for must not need the expensive tier; otherwise a map whose unique board
-    stalls every rule is dropped: measured at 14×14 with 3 stars, a fresh map is solved
-    sooner than a stalled one is repaired into a solved one.
+    the whole map. :class:`StarMaker` repairs at the cheap tier's stall when the boards
+    asked for must not need the expensive tier. Otherwise, from 14×14 up the cheap tier
+    screens the board first (:func:`undecided_allowed`), and a board it or every rule
+    stalls on is repaired where the rules stalled up to
+    :data:`REPAIRED_STALLS_UP_TO` rows, or its map dropped on larger boards; a map is
+    dropped once :data:`JUDGED_PER_MAP` of its unique boards have been turned down.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
 from ..engine.arguments import Argument, ArgumentError
 from ..engine.board import Board, bits, max_stars, size_article
-from ..engine.driver import Solver
+from ..engine.driver import Solver, SolveResult
 from ..engine.rules import Rule, Tier
 from ..engine.state import State
 from ..referee import sat
@@ -250,6 +253,25 @@ JUDGED_PER_MAP = 2
 #: repairing it), so the map is dropped.
 REPAIRED_STALLS_UP_TO = 14
 
+#: Boards from this many rows up are screened by the cheap tier before their full solve
+#: (:func:`undecided_allowed`). Below, the full solve seldom stalls (10×10 with 2 stars:
+#: none of 40 unique boards), so a screen would cost a cheap solve and save nothing.
+SCREENED_FROM = 14
+
+
+def undecided_allowed(size: int) -> int:
+    """How many cells the cheap tier may leave undecided on a unique board for its full
+    solve to be worth running: past that, the board is taken for one every rule stalls
+    on, and repaired or dropped as such. The cheap solve costs a tenth of a full solve
+    that stalls (trial rules and all), and the share it leaves undecided tells the
+    stalls apart: at 14×14 with 3 stars, of 100 unique boards the full solve took 5 of
+    the 5 with at most 147 cells undecided, 3 of about 25 with 148 to 165 and 2 of about
+    60 with more. Larger boards are solved with a larger share undecided (17×17 with 4
+    stars: all 3 solved had at most 240 of 289 cells undecided, 6 of the 7 stalls more
+    than 246; 21×21 with 5: solved at 299 to 390 of 441, stalled at 369 and 408), so
+    what is asked is that the cheap tier decide three cells a row."""
+    return size * (size - 3)
+
 
 def _other_solutions(
     exact: MapSession | OtherSolutions, board: Board, planted: int, known: list[int]
@@ -414,13 +436,26 @@ class StarMaker:
         def judge(board: Board, solution: int) -> int | None:
             # ``solution`` is the board's only one: a solve that disagrees with it proves
             # a rule unsound (UnsoundRule), not the board a stall to repair.
-            if self.expensive is False:
+            n = board.n
+            cheap: SolveResult | None = None
+            cheap_seconds = 0.0
+            if self.expensive is not None or n >= SCREENED_FROM:
+                started = time.perf_counter()
                 cheap = self.cheap.solve(board)
+                cheap_seconds = time.perf_counter() - started
                 check_against(cheap, solution, self.cheap.by_counter)
-                if not cheap.solved:
+                if cheap.solved:
+                    if self.expensive:
+                        return 0  # the boards asked for need the expensive tier
+                elif self.expensive is False:
                     return cheap.state.live
-            # (Otherwise the full solve below takes the cheap tier's steps first anyway.)
-            assessment = self.grader.assess(board, solution=solution)
+                elif cheap.state.live.bit_count() > undecided_allowed(n):
+                    # Taken for a stall without the full solve (see undecided_allowed).
+                    return cheap.state.live if n <= REPAIRED_STALLS_UP_TO else 0
+            # The full solve goes on from the cheap tier's stall: it would take the same
+            # steps first (Grader.after_cheap).
+            assessment = self.grader.assess(board, solution=solution, cheap=cheap)
+            assessment.full_seconds += cheap_seconds  # what ``queens solve`` spends
             if not assessment.solved:
                 # Repair where the rules stalled, as for a board with other solutions,
                 # where a fresh map's uniqueness search costs more (the constant's note).

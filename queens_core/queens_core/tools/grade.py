@@ -261,10 +261,14 @@ class Grader:
         board: Board,
         clock: Callable[[], float] = time.perf_counter,
         solution: int | None = None,
+        cheap: SolveResult | None = None,
     ) -> Assessment:
         """Solve ``board`` with every rule, then find its grade if the rules solve it.
         ``solution``: the board's only solution, when the caller knows it (a generator
-        does): every solve is checked against it (:func:`check_against`).
+        does): every solve is checked against it (:func:`check_against`). ``cheap``: the
+        board's solve by this grader's cheap rules alone, when the caller has one (a
+        generator screening boards does): the full solve goes on from where it stopped
+        (:meth:`after_cheap`) and is the same solve.
 
         Raises :class:`~queens_core.engine.driver.RuleFailure` when a rule raises, and
         :class:`~queens_core.referee.blame.UnsoundRule` when a solve disagrees with
@@ -273,7 +277,7 @@ class Grader:
         if board.stars != self.full.stars:
             return self.for_stars(board.stars).assess(board, clock, solution)
         started = clock()
-        full = self.full.solve(board)
+        full = self.full.solve(board) if cheap is None else self.after_cheap(board, cheap)
         assessment = Assessment(full, full_seconds=clock() - started)
         if solution is not None:
             check_against(full, solution, self.full.by_counter)
@@ -300,3 +304,21 @@ class Grader:
                 assessment.score = score_of(result.counters, self.weights)
                 break
         return assessment
+
+    def after_cheap(self, board: Board, cheap: SolveResult) -> SolveResult:
+        """The full solve of ``board`` from ``cheap``, its solve by the cheap rules alone.
+        The full solve first takes the cheap rules to their fixed point, calling them in
+        the order the cheap rules' own solver does (the same rules, the same order), so it
+        takes ``cheap``'s steps; from that state on it is a solve started there, whose
+        first pass repeats the last one of ``cheap``, which changed nothing. Its steps,
+        counters, passes, tiers and budgets are those of both."""
+        if cheap.status == CONTRADICTION:
+            return self.full.solve(board)  # no state to go on from
+        rest = self.full.solve(board, cheap.state.copy())
+        for counter, count in cheap.counters.items():
+            rest.counters[counter] += count
+        rest.steps[:0] = cheap.steps
+        rest.passes += cheap.passes - 1
+        rest.tiers_used |= cheap.tiers_used
+        rest.budgets[:0] = cheap.budgets
+        return rest
