@@ -420,7 +420,26 @@ class Solver:
             return False
         new = steps[start:]
         try:
-            placed, touched = self._count(group, new, result.counters)
+            if group.simple:
+                # _count's loop for a group of one rule counted per call, inline: nearly
+                # every call that changes something is one, and a call costs more than
+                # the loop over its few steps.
+                counter = group.counter
+                placed = touched = placements = 0
+                for step in new:
+                    if step.counter != counter:
+                        raise RuleFailure(group.rules[0], _foreign_step(step))
+                    if step.placed:
+                        placements += 1
+                        placed |= step.placed
+                    touched |= step.killed | step.placed
+                counters = result.counters
+                counters[counter] += 1
+                if placements:
+                    for counter in self.placement_counters:
+                        counters[counter] += placements
+            else:
+                placed, touched = self._count(group, new, result.counters)
         except (AttributeError, TypeError) as err:  # not a Step, or not masks in it
             raise RuleFailure(group.rules[0], _bad_step(new)) from err
         if state.live != live_before & ~touched or state.queens != queens_before | placed:
