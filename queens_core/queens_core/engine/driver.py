@@ -218,6 +218,9 @@ class Solver:
         self.counter_order = [
             r.counter for r in sorted(self.rules, key=lambda r: (r.position, r.counter))
         ]
+        # Every counter at 0, in printing order: each solve's counters are a copy (a
+        # dict's copy costs a tenth of building it again from the keys).
+        self._zero_counters = dict.fromkeys(self.counter_order, 0)
         self.placement_counters = [r.counter for r in self.rules if r.counting == "placement"]
         #: Who the kill lists of a start state's queens are attributed to.
         self.settle_counter = next(iter(self.placement_counters), SETTLE_FALLBACK)
@@ -283,9 +286,7 @@ class Solver:
             copy = state.copy()
             ctx = Context(board, copy, [])
             ctx.running = supervision.supervisor.running_slot()
-            result = SolveResult(
-                board, copy, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps
-            )
+            result = SolveResult(board, copy, STALLED, self._zero_counters.copy(), ctx.steps)
             result.budgets = ctx.budgets
             copy.caches = supervision.Caches(ctx, {})
             try:
@@ -302,7 +303,7 @@ class Solver:
         ctx = Context(board, state, [])
         # Where _run marks the rule it calls, for the time budget to name: this thread's.
         ctx.running = supervision.supervisor.running_slot()
-        result = SolveResult(board, state, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps)
+        result = SolveResult(board, state, STALLED, self._zero_counters.copy(), ctx.steps)
         result.budgets = ctx.budgets
         state.caches = supervision.Caches(ctx, state.caches)
         if not self._settle(ctx, result):
