@@ -183,9 +183,17 @@ def _perfect_matching(board: Board, kind: str, edges: dict[int, int]) -> list[in
     """A perfect matching of ``edges`` as ``owner``; Contradiction when there is none."""
     owner, unmatched = maximum_matching(edges, board.n)
     if unmatched:
-        regions, lines = hall_violator(edges, owner, unmatched[0])
-        raise Contradiction(_hall_message(board, kind, regions, lines))
+        raise _no_perfect_matching(board, kind, edges, owner, unmatched)
     return owner
+
+
+def _no_perfect_matching(
+    board: Board, kind: str, edges: dict[int, int], owner: list[int], unmatched: list[int]
+) -> Contradiction:
+    """The contradiction of a graph whose maximum matching ``owner`` leaves regions
+    ``unmatched``: a set of regions with fewer lines than regions."""
+    regions, lines = hall_violator(edges, owner, unmatched[0])
+    return Contradiction(_hall_message(board, kind, regions, lines))
 
 
 def _run(ctx: Context, kind: str) -> bool:
@@ -195,7 +203,11 @@ def _run(ctx: Context, kind: str) -> bool:
     matching whose edges all remain is still perfect."""
     board = ctx.board
     state = ctx.state
-    cache = ctx.cache
+    # ctx.cache without the property's call (it runs twice a pass); the property makes
+    # the dict the first time.
+    cache = state.caches.get(ctx.counter)
+    if cache is None:
+        cache = ctx.cache
     live = state.live
     queens = state.queens
     last = cache.get(kind)
@@ -211,7 +223,10 @@ def _run(ctx: Context, kind: str) -> bool:
         if _still_perfect(edges, last[3]):
             owner = last[3]
     if owner is None:
-        owner = _perfect_matching(board, kind, edges)
+        # _perfect_matching inline: one call fewer on every run whose graph changed.
+        owner, unmatched = maximum_matching(edges, board.n)
+        if unmatched:
+            raise _no_perfect_matching(board, kind, edges, owner, unmatched)
     killed = False
     for regions, lines, cells in tight_kills(board, state, kind, edges, owner):
         if not cells & state.live:

@@ -275,8 +275,16 @@ class Board:
 
     def cells_of(self, mask: int) -> list[tuple[int, int]]:
         """The (row, column) pairs of a mask, in reading order."""
+        # Highest cell first, then reversed: no generator to resume per cell and no
+        # lowest-bit arithmetic (every solve's answer is read through here).
         n = self.n
-        return [divmod(i, n) for i in bits(mask)]
+        cells = []
+        while mask:
+            cell = mask.bit_length() - 1
+            cells.append(divmod(cell, n))
+            mask ^= 1 << cell
+        cells.reverse()
+        return cells
 
     def __repr__(self) -> str:
         stars = f", stars={self.stars}" if self.stars != 1 else ""

@@ -218,6 +218,9 @@ class Solver:
         self.counter_order = [
             r.counter for r in sorted(self.rules, key=lambda r: (r.position, r.counter))
         ]
+        # Every counter at 0, in printing order: each solve's counters are a copy (a
+        # dict's copy costs a tenth of building it again from the keys).
+        self._zero_counters = dict.fromkeys(self.counter_order, 0)
         self.placement_counters = [r.counter for r in self.rules if r.counting == "placement"]
         #: Who the kill lists of a start state's queens are attributed to.
         self.settle_counter = next(iter(self.placement_counters), SETTLE_FALLBACK)
@@ -283,9 +286,7 @@ class Solver:
             copy = state.copy()
             ctx = Context(board, copy, [])
             ctx.running = supervision.supervisor.running_slot()
-            result = SolveResult(
-                board, copy, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps
-            )
+            result = SolveResult(board, copy, STALLED, self._zero_counters.copy(), ctx.steps)
             result.budgets = ctx.budgets
             copy.caches = supervision.Caches(ctx, {})
             try:
@@ -302,7 +303,7 @@ class Solver:
         ctx = Context(board, state, [])
         # Where _run marks the rule it calls, for the time budget to name: this thread's.
         ctx.running = supervision.supervisor.running_slot()
-        result = SolveResult(board, state, STALLED, dict.fromkeys(self.counter_order, 0), ctx.steps)
+        result = SolveResult(board, state, STALLED, self._zero_counters.copy(), ctx.steps)
         result.budgets = ctx.budgets
         state.caches = supervision.Caches(ctx, state.caches)
         if not self._settle(ctx, result):
@@ -420,7 +421,26 @@ class Solver:
             return False
         new = steps[start:]
         try:
-            placed, touched = self._count(group, new, result.counters)
+            if group.simple:
+                # _count's loop for a group of one rule counted per call, inline: nearly
+                # every call that changes something is one, and a call costs more than
+                # the loop over its few steps.
+                counter = group.counter
+                placed = touched = placements = 0
+                for step in new:
+                    if step.counter != counter:
+                        raise RuleFailure(group.rules[0], _foreign_step(step))
+                    if step.placed:
+                        placements += 1
+                        placed |= step.placed
+                    touched |= step.killed | step.placed
+                counters = result.counters
+                counters[counter] += 1
+                if placements:
+                    for counter in self.placement_counters:
+                        counters[counter] += placements
+            else:
+                placed, touched = self._count(group, new, result.counters)
         except (AttributeError, TypeError) as err:  # not a Step, or not masks in it
             raise RuleFailure(group.rules[0], _bad_step(new)) from err
         if state.live != live_before & ~touched or state.queens != queens_before | placed:

@@ -18,26 +18,44 @@ def is_solution(regions: Sequence[str], queens: Iterable[tuple[int, int]], stars
     n = len(regions)
     if len(queens) != n * stars or len(set(queens)) != n * stars:
         return False
+    if stars == 1:
+        return _is_queens_solution(regions, queens)
     rows = set()
     columns = set()
     letters = set()
-    column_of_row = {}
     for r, c in queens:
         if not (0 <= r < n and 0 <= c < len(regions[r])):
             return False
         rows.add(r)
         columns.add(c)
         letters.add(regions[r][c])
-        column_of_row[r] = c
     # n queens in n distinct rows, columns and regions (a repeated queen repeats a row).
     if len(rows) != n or len(columns) != n or len(letters) != n:
         return False
-    if stars != 1:
-        return _is_star_solution(regions, queens, stars)
+    return _is_star_solution(regions, queens, stars)
+
+
+def _is_queens_solution(regions: Sequence[str], queens: list[tuple[int, int]]) -> bool:
+    """The check for one queen per unit, given n distinct queens: each in its own row
+    (the columns kept by row in a list, which the adjacency test reads in order), column
+    and region, and no two in adjacent rows touching. Every solve ends with it."""
+    n = len(regions)
+    columns = [-1] * n
+    letters = set()
+    for r, c in queens:
+        if not (0 <= r < n and 0 <= c < len(regions[r])) or columns[r] >= 0:
+            return False  # off the board, or a second queen in row r
+        columns[r] = c
+        letters.add(regions[r][c])
+    # n queens in n distinct rows (every row now has its column), columns and regions.
+    if len(set(columns)) != n or len(letters) != n:
+        return False
     # One queen per row, so two queens can touch only in adjacent rows.
-    for r in range(n - 1):
-        if abs(column_of_row[r] - column_of_row[r + 1]) < 2:
+    above = columns[0] if columns else 0
+    for column in columns[1:]:
+        if -2 < column - above < 2:
             return False
+        above = column
     return True
 
 
