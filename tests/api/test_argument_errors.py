@@ -247,6 +247,22 @@ REFUSALS: list[tuple[Callable[[Application], Any], type, str, str | None, list[s
         "check --help')",
     ),
     (
+        lambda app: app.hint(BOARD, timeout=0),
+        ArgumentError,
+        "timeout: 0 is not more than 0 seconds",
+        "timeout",
+        ["hint", BOARD, "--timeout", "0"],
+        "invalid value for '--timeout': '0' is not more than 0 seconds (see 'queens hint --help')",
+    ),
+    (
+        lambda app: app.why(BOARD, "r1c1", timeout=-2),
+        ArgumentError,
+        "timeout: -2 is not more than 0 seconds",
+        "timeout",
+        ["why", "r1c1", BOARD, "--timeout", "-2"],
+        "invalid value for '--timeout': '-2' is not more than 0 seconds (see 'queens why --help')",
+    ),
+    (
         lambda app: app.fix(BOARD, seconds=0),
         ArgumentError,
         "seconds: 0 is not more than 0 seconds",

@@ -368,11 +368,13 @@ class Application:
     ) -> HintAnswer:
         """The next deduction from ``state`` (None: the empty board), after checking it
         against the board's solutions within ``timeout`` seconds. Raises
+        ``ArgumentError`` for a ``timeout`` not above 0 (as ``steps`` and ``why`` do),
         ``SearchLimitExceeded`` past the timeout, ``UnsoundRule`` or ``RuleFailure``."""
         from ..engine.state import State
         from ..tools.hint import find_hint
         from .reports import HintAnswer
 
+        check_seconds("timeout", timeout)
         board, name = self._board(board, name)
         start = state or State.initial(board)
         found = find_hint(board, start, self.registry.rules, timeout, every_step)
