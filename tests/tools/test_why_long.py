@@ -56,6 +56,18 @@ def test_the_long_chain_is_a_chain_that_decides_the_cell_as_the_solution_does(an
     assert answer.outcome == ("queen" if solution >> cell & 1 else "cross")
 
 
+def test_the_documents_number_the_chains_steps_as_the_text_does(answer):
+    """Each step of a chain was found as a hint (whose own number is 1): the document
+    numbers them by their place in the chain, the numbers the text prints."""
+    document = answer.to_json()
+    assert [step["number"] for step in document["chain"]] == list(
+        range(1, len(document["chain"]) + 1)
+    )
+    printed = [int(n) for n in re.findall(r"^ *(\d+)\. ", answer.text(), re.MULTILINE)]
+    for number in printed:
+        assert document["chain"][number - 1]["why"] in " ".join(answer.text().split())
+
+
 def test_the_text_shows_the_steps_the_last_leans_on_each_true_of_its_position(answer, board):
     chain = answer.why.chain
     text = answer.text()

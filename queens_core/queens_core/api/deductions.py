@@ -55,12 +55,15 @@ def _piece(board: Board) -> str:
     return "queen" if board.stars == 1 else "star"
 
 
-def _found_json(board: Board, found: FoundStep) -> dict[str, Any]:
+def _found_json(board: Board, found: FoundStep, number: int) -> dict[str, Any]:
+    """One step of a list (every step now, a why's chain), ``number`` its place there
+    from 1: each was found as a hint, whose own number is 1."""
     from ..render.documents import cells_json, step_json
 
     focus = found.focus
     return {
         **step_json(board, found.explanation, found.step),
+        "number": number,
         "weight": found.rule.score_weight,
         "focus": {
             "kind": focus.kind,
@@ -113,7 +116,7 @@ class StepsNow:
             "message": self._message(message_lines),
             "state": state_json(board, self.hint.state),
             "crossed": cells_json(board, self.hint.crossed),
-            "steps": [_found_json(board, found) for found in self.steps],
+            "steps": [_found_json(board, found, i) for i, found in enumerate(self.steps, 1)],
         }
 
     def _message(self, message_lines: Any) -> str:
@@ -219,7 +222,7 @@ class WhyAnswer:
             "proven_shortest": bool(self.why and self.why.chain and self.why.proven),
             "message": self.message(),
             "state": state_json(board, self.hint.state),
-            "chain": [_found_json(board, found) for found in chain],
+            "chain": [_found_json(board, found, i) for i, found in enumerate(chain, 1)],
             "leaned_on": self.leaned_on(),
         }
 
