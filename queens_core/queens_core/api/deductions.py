@@ -194,9 +194,13 @@ class WhyAnswer:
             if self.why.proven:
                 shortest = "no chain is shorter"
             elif not self.why.cut_tried:
+                walk = (
+                    "the steps of the hints in a row up to it that it leans on"
+                    if self.why.thinned
+                    else "the hints in a row up to it"
+                )
                 shortest = (
-                    "the hints in a row up to it, too many to try leaving each out; "
-                    "a shorter chain was not ruled out"
+                    f"{walk}, too many to try leaving each out; a shorter chain was not ruled out"
                 )
             elif self.why.cut_through:
                 shortest = "no step of it can be left out; a shorter chain was not ruled out"
@@ -261,7 +265,8 @@ class WhyAnswer:
                     f"Shown: {which} that step {len(chain)} leans on, traced back through "
                     "the places their sentences reason about (a trial's is the whole "
                     "board); each is said of the position all the steps before it reach. "
-                    f"`queens hint` gives every step one at a time, `queens what-if "
+                    "`queens hint --state FILE` gives the next step from a position, "
+                    f"`queens what-if "
                     f"{cell_label(board, self.cell)}` tries a {_piece(board)} there, "
                     "`--format json` lists them all.",
                     NOTE_WIDTH,

@@ -29,8 +29,10 @@ or kills it. :func:`why_cell` looks for the chain with the fewest steps:
 2. those steps are cut down by trying to leave each out, last first, and replaying the
    rest (each step must still be a step of its position): an upper bound, a chain none
    of whose steps can be left out (within :data:`CUT_SECONDS` of CPU time; past it the
-   chain is cut as far as it got). A chain of more than :data:`CUT_STEPS` steps (on a
-   big Star Battle board, where each replay is seconds) is given as it is;
+   chain is cut as far as it got). First, in one replay, they are thinned to the steps
+   the last leans on (:func:`steps_that_matter`) when those still make a chain. A chain
+   of more than :data:`CUT_STEPS` steps after that (on a big Star Battle board, where
+   each replay is seconds) is given as it is;
 3. a breadth-first search over positions, each step of :func:`steps_now` a move, looks
    for a shorter chain, level by level up to one step fewer than that bound, and stops
    after :data:`WHY_NODES` positions. A chain found by the search, or a bound of one
@@ -57,9 +59,11 @@ WHY_NODES = 300
 #: CPU seconds spent leaving steps out of a chain: a long chain on a large Star Battle
 #: board replays slowly, and a chain cut short of that is still a chain.
 CUT_SECONDS = 3.0
-#: The longest chain whose steps are each tried for leaving out: each try replays the
-#: rest, so a longer one (hundreds of steps on a big Star Battle board) is given as it is.
-CUT_STEPS = 40
+#: The longest chain whose steps are each tried for leaving out (or that is replayed
+#: thinned to the steps its last leans on): each try replays the rest, so a longer one
+#: (hundreds of steps on a big Star Battle board) is given as it is. A chain this long
+#: on a 9×9 to 11×11 board is cut through within :data:`CUT_SECONDS`.
+CUT_STEPS = 100
 #: The longest chain the search tries to shorten: past it, the levels below are more
 #: positions than the search may expand.
 WHY_DEPTH = 6
@@ -311,8 +315,10 @@ class WhyChain:
     #: the chain is longer than :data:`CUT_STEPS`).
     cut_through: bool = True
     #: Whether leaving steps out was tried at all (False: a chain longer than
-    #: :data:`CUT_STEPS`, given as the hints in a row).
+    #: :data:`CUT_STEPS`, given as the hints in a row, or as those the last leans on).
     cut_tried: bool = True
+    #: Whether the chain is the hints in a row thinned to the steps the last leans on.
+    thinned: bool = False
 
 
 def why_cell(
@@ -327,6 +333,11 @@ def why_cell(
     chain = _walk_until(board, state, solver, 1 << cell)
     if chain is None:
         return WhyChain(cell, (), None, True)
+    # One replay of the steps the last leans on often leaves out most of a long walk
+    # (those on the far side of the board), before the slower step-by-step cut.
+    thinned = _only_what_it_leans_on(board, state, solver, cell, chain)
+    if thinned is not None:
+        chain = thinned
     cut_tried = len(chain) <= CUT_STEPS
     cut_through = False
     if cut_tried:
@@ -343,8 +354,32 @@ def why_cell(
         proven = complete
     outcome = "queen" if chain[-1].step.placed == bit else "cross"
     return WhyChain(
-        cell, tuple(chain), outcome, proven, cut_through=cut_through, cut_tried=cut_tried
+        cell,
+        tuple(chain),
+        outcome,
+        proven,
+        cut_through=cut_through,
+        cut_tried=cut_tried,
+        thinned=thinned is not None,
     )
+
+
+def _only_what_it_leans_on(
+    board: Board, state: State, solver: Solver, cell: int, chain: list[FoundStep]
+) -> list[FoundStep] | None:
+    """The steps of ``chain`` its last leans on (:func:`steps_that_matter`), replayed
+    from ``state``, when they are fewer and still a chain that decides ``cell``; else
+    None. A rule may read more than the place it names, so the replay decides."""
+    kept = steps_that_matter(board, chain)
+    if len(kept) == len(chain) or len(kept) > CUT_STEPS:
+        return None  # nothing to leave out, or too long to replay in the time
+    keys = [
+        (chain[i].step.counter, chain[i].step.placed, tuple(chain[i].step.detail)) for i in kept
+    ]
+    replayed = replay_chain(board, state, solver, keys, time.process_time() + CUT_SECONDS)
+    if replayed is None or not decides(replayed[-1].step, cell):
+        return None
+    return replayed
 
 
 def _cut_down(
