@@ -270,3 +270,32 @@ def test_why_of_a_long_star_battle_chain_shows_the_steps_the_last_leans_on(tab, 
     every = tab.eval_on_selector_all("#deductions-panel details li", "items => items.length")
     assert every >= len(expected["chain"])
     assert tab.inner_text("#why-message") == expected["message"]
+
+
+def test_a_question_waits_for_its_answer_and_an_answer_to_an_old_position_is_not_shown(tab):
+    """While a why is out the three buttons wait and a line says what is being worked
+    out; when the player changes the position meanwhile, the answer that comes back is
+    not shown as if it were about the new one."""
+    load_board(tab, (ARCHIVE / "353.txt").read_text())
+    held = []
+    tab.route("**/api/why", lambda route: held.append(route))
+    try:
+        tab.focus(cell("r2c2"))
+        tab.keyboard.press("w")
+        tab.wait_for_function("() => document.getElementById('why-button').disabled")
+        assert tab.is_visible("#deductions-working")
+        assert tab.inner_text("#deductions-working") == "Working out why r2c2 is what it is…"
+        assert tab.is_disabled("#all-steps-button") and tab.is_disabled("#what-if-button")
+        tab.keyboard.press("w")  # a second press while the first is out asks nothing more
+        tab.keyboard.press("x")  # the player crosses r2c2 meanwhile
+        tab.wait_for_timeout(200)
+        assert len(held) == 1
+        held.pop().continue_()
+        tab.wait_for_function("() => !document.getElementById('why-button').disabled")
+    finally:
+        tab.unroute("**/api/why")
+    assert tab.is_hidden("#deductions-working")
+    assert tab.inner_text("#message") == (
+        "the position changed while the answer was worked out: ask again"
+    )
+    assert tab.query_selector("#why-message") is None

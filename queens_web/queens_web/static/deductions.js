@@ -8,7 +8,34 @@ const deductionsState = {
   steps: null, // the queens-steps/1 document shown, or null
   why: null, // the queens-why/1 document shown, or null
   trial: null, // {doc, cell}: the queens-what-if/1 document of a tentative piece, or null
+  asking: false, // a question is out: the three buttons wait for its answer
 };
+
+const ASK_BUTTONS = ["all-steps-button", "why-button", "what-if-button"];
+
+// One question at a time: the buttons wait while it is out (a why on a big board takes
+// seconds), a line says what is being worked out, and an answer that comes back after
+// the player changed the position is not shown as if it were about the new one.
+async function ask(path, body, working) {
+  if (deductionsState.asking) return null;
+  deductionsState.asking = true;
+  const line = $("deductions-working");
+  line.textContent = working;
+  line.hidden = false;
+  for (const id of ASK_BUTTONS) $(id).disabled = true;
+  const asked = JSON.stringify(positionRequest());
+  try {
+    const doc = await api(path, body);
+    if (JSON.stringify(positionRequest()) !== asked) {
+      throw new Error("the position changed while the answer was worked out: ask again");
+    }
+    return doc;
+  } finally {
+    deductionsState.asking = false;
+    line.hidden = true;
+    for (const id of ASK_BUTTONS) $(id).disabled = false;
+  }
+}
 
 // What the server is told of the player's position: on a Queens board the player's own
 // marks (a queen's crosses are taken as made), on a Star Battle board with auto-✕'s.
@@ -105,7 +132,8 @@ function clearDeductions() {
 
 async function onAllSteps() {
   if (!page.doc || page.explanation || page.won) return;
-  const doc = await api("/api/steps", positionRequest());
+  const doc = await ask("/api/steps", positionRequest(), "Listing every step now…");
+  if (!doc) return;
   clearDeductions();
   deductionsState.steps = doc;
   showDeductions();
@@ -113,7 +141,9 @@ async function onAllSteps() {
 
 async function onWhy(cell = page.focus) {
   if (!page.doc || page.explanation) return;
-  const doc = await api("/api/why", { ...positionRequest(), cell: cellOf(cell) });
+  const asked = { ...positionRequest(), cell: cellOf(cell) };
+  const doc = await ask("/api/why", asked, `Working out why ${label(cellOf(cell))} is what it is…`);
+  if (!doc) return;
   clearDeductions();
   deductionsState.why = doc;
   showDeductions();
@@ -121,7 +151,9 @@ async function onWhy(cell = page.focus) {
 
 async function onWhatIf(cell = page.focus) {
   if (!page.doc || page.explanation || page.won) return;
-  const doc = await api("/api/what-if", { ...positionRequest(), cell: cellOf(cell) });
+  const asked = { ...positionRequest(), cell: cellOf(cell) };
+  const doc = await ask("/api/what-if", asked, `Trying a ${pieceWord()} on ${label(cellOf(cell))}…`);
+  if (!doc) return;
   clearDeductions();
   deductionsState.trial = { doc, cell };
   showDeductions();
@@ -197,9 +229,11 @@ function wireDeductions() {
     controls.append(button);
   }
   const note = el("p", { class: "note", id: "deductions-keys" },
-    "On a cell: w asks why it is what it is, t tries a piece there; a lists every step now.");
+    "Why this cell? and What if? ask about the cell you are on: move there with the arrow keys " +
+    "(a click marks it too). On a cell, w asks why, t tries a piece; a lists every step now.");
+  const working = el("p", { class: "note", id: "deductions-working", role: "status", hidden: "" });
   const holder = el("div", { id: "deductions-panel", "aria-live": "polite" });
-  $("panel").after(controls, note, holder);
+  $("panel").after(controls, note, working, holder);
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !page.doc || page.explanation) return;
     const onCell = event.target.classList && event.target.classList.contains("cell");
