@@ -344,3 +344,12 @@ def test_a_give_up_advises_in_the_callers_words(app):
     assert said(caught.value).endswith(
         "it never fired; a larger --size gives it more room; or raise --max-tries"
     )
+
+
+@pytest.mark.parametrize("verb", ["hint", "steps", "why", "what_if"])
+def test_a_state_that_is_not_a_state_is_refused_by_name(app, verb):
+    """A picture's text or a file's path where a State goes is a TypeError that says how
+    to make one, not an error about a missing attribute deep inside."""
+    cell = () if verb in ("hint", "steps") else ("r1c1",)
+    with pytest.raises(TypeError, match=r"^state must be a State or None, not str: "):
+        getattr(app, verb)(BOARD, *cell, state="progress.txt")

@@ -375,6 +375,7 @@ class Application:
         from .reports import HintAnswer
 
         check_seconds("timeout", timeout)
+        _a_state_or_none(state)
         board, name = self._board(board, name)
         start = state or State.initial(board)
         found = find_hint(board, start, self.registry.rules, timeout, every_step)
@@ -440,6 +441,7 @@ class Application:
         from ..tools.steps import start_position, try_queen
         from .deductions import CellError, WhatIf, parse_cell
 
+        _a_state_or_none(state)
         board, name = self._board(board, name)
         index = parse_cell(board, cell) if isinstance(cell, str) else cell
         position = start_position(board, state or State.initial(board))
@@ -852,3 +854,15 @@ def _not_open(board: Board, given: State, position: State, index: int) -> str:
         f"{label} is ruled out by the {piece}s already placed; a tentative {piece} goes on "
         "an open cell"
     )
+
+
+def _a_state_or_none(state: object) -> None:
+    """Refuse a ``state`` that is not a :class:`State` (a picture's text or a file's
+    path would fail later with a message about an attribute)."""
+    from ..engine.state import State
+
+    if state is not None and not isinstance(state, State):
+        raise TypeError(
+            f"state must be a State or None, not {type(state).__name__}: "
+            "Application.state(board, rows) draws one from its picture"
+        )
