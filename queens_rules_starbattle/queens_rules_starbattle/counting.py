@@ -65,6 +65,10 @@ def _line_cover(projection: int) -> int:
     return count
 
 
+# Remembered across calls: exclusion and capacity counting ask again about the same
+# cells on every round of a solve and every position of a hint's walk, where few groups
+# have changed. Bounded, as a long-lived process (the page's server) keeps it.
+@functools.lru_cache(maxsize=1 << 14)
 def capacity(n: int, cells: int, limit: int) -> int:
     """``min(limit, c)`` where c is the fewest 2×2 windows covering ``cells`` on an n×n
     grid (for shapes beyond two adjacent lines, the fewest the bounded search finds)."""
