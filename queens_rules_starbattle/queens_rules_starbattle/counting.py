@@ -65,6 +65,10 @@ def _line_cover(projection: int) -> int:
     return count
 
 
+# Remembered across calls: exclusion and capacity counting ask again about the same
+# cells on every round of a solve and every position of a hint's walk, where few groups
+# have changed. Bounded, as a long-lived process (the page's server) keeps it.
+@functools.lru_cache(maxsize=1 << 14)
 def capacity(n: int, cells: int, limit: int) -> int:
     """``min(limit, c)`` where c is the fewest 2×2 windows covering ``cells`` on an n×n
     grid (for shapes beyond two adjacent lines, the fewest the bounded search finds)."""
@@ -168,24 +172,74 @@ def exclusion(ctx: Ctx) -> bool:
     state = ctx.state
     every = groups(board)
     near = groups_near(board)
+    hoods = _hoods(board)
+    seen = _verdicts_seen(board)
     rings = board.kill_masks
     changed = False
     for cell in bits(state.live):
         live = state.live
         if not live >> cell & 1:
             continue
-        bit = 1 << cell
-        after = live & ~(rings[cell] | bit)
-        queens = state.queens | bit
-        for index in near[cell]:
-            group = every[index]
-            found = _shortfall(board, queens, after, group, 0)
-            if found is not None:
-                need, count, cap = found
-                ctx.kill(bit, Exclusion(cell, group[0], need, count, cap))
-                changed = True
-                break
+        # A cell's verdict reads only the groups near it: asked again on the same stars
+        # and live cells there (the next round of a solve, the hint's next position), it
+        # is the one found last time.
+        hood = hoods[cell]
+        queens_near = state.queens & hood
+        live_near = live & hood
+        last = seen[cell]
+        if last is not None and last[0] == queens_near and last[1] == live_near:
+            verdict = last[2]
+        else:
+            verdict = _excluded(board, state.queens, live, cell, every, near[cell], rings[cell])
+            seen[cell] = (queens_near, live_near, verdict)
+        if verdict is not None:
+            ctx.kill(1 << cell, Exclusion(cell, *verdict))
+            changed = True
     return changed
+
+
+def _excluded(
+    board: Board,
+    queens: int,
+    live: int,
+    cell: int,
+    every: tuple[tuple[tuple[str, int], int, int], ...],
+    near: tuple[int, ...],
+    ring: int,
+) -> tuple[tuple[str, int], int, int, int] | None:
+    """(where, need, live, capacity) of the first group near ``cell`` that a star there
+    leaves short of room, or None."""
+    bit = 1 << cell
+    after = live & ~(ring | bit)
+    queens |= bit
+    for index in near:
+        group = every[index]
+        found = _shortfall(board, queens, after, group, 0)
+        if found is not None:
+            need, count, cap = found
+            return group[0], need, count, cap
+    return None
+
+
+@functools.cache
+def _hoods(board: Board) -> tuple[int, ...]:
+    """Per cell, the cells of the groups near it (:func:`groups_near`): all that its
+    exclusion verdict reads."""
+    every = groups(board)
+    out = []
+    for indices in groups_near(board):
+        hood = 0
+        for index in indices:
+            hood |= every[index][1]
+        out.append(hood)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _verdicts_seen(board: Board) -> list[tuple[int, int, tuple | None] | None]:
+    """Per cell of ``board``, the last exclusion verdict found there with the stars and
+    live cells near the cell it was found on (one slot a cell: the memory stays n²)."""
+    return [None] * (board.n * board.n)
 
 
 # -- capacity counting over runs -------------------------------------------------------------

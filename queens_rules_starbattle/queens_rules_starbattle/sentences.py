@@ -9,6 +9,7 @@ the cells the step changes).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,7 +31,7 @@ from .details import (
     UnitFull,
     UnitNeedsEveryCell,
 )
-from .refute import told_case, told_refutation
+from .refute import Chain, told_case, told_refutation
 
 
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
@@ -321,13 +322,41 @@ def chain_words(board: Board, forced: Sequence) -> list[str]:
     return said
 
 
+#: The refutations told last, oldest first, each under (board, detail, counter, live,
+#: queens) by identity and value: a trial step's sentence and its focus tell the same
+#: one, and telling it replays its chain (as costly as the trial itself), so the second
+#: asks here. An entry holds its board and detail, so their ids name no other object
+#: while it is kept; a few entries suffice, as the two ask one after the other.
+_TOLD: dict[tuple[int, int, str, int, int], tuple[Board, TrialFails, tuple[str, object, Chain]]]
+_TOLD = {}
+_TOLD_KEPT = 8
+_TOLD_LOCK = threading.Lock()  # the page's server may write sentences in threads
+
+
+def _told(
+    board: Board, before: State, detail: TrialFails, counter: str
+) -> tuple[str, object, Chain]:
+    """:func:`~.refute.told_refutation`, once for a step told on a state."""
+    key = (id(board), id(detail), counter, before.live, before.queens)
+    with _TOLD_LOCK:
+        kept = _TOLD.get(key)
+    if kept is not None and kept[0] is board and kept[1] is detail:
+        return kept[2]
+    told = told_refutation(board, before, detail, counter)
+    with _TOLD_LOCK:
+        _TOLD[key] = (board, detail, told)
+        while len(_TOLD) > _TOLD_KEPT:
+            del _TOLD[next(iter(_TOLD))]
+    return told
+
+
 #: The longest chain a trial's sentence tells step by step.
 LONGEST_TOLD = 24
 
 
 def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
     cell = cell_label(board, d.cell)
-    kind, which, told = told_refutation(board, before, d, step.counter)
+    kind, which, told = _told(board, before, d, step.counter)
     if kind == "count" or not isinstance(which, int):
         failure = f"{which}"
     else:
@@ -698,7 +727,7 @@ def star_focus(step: Step, board: Board, before: State) -> Place | None:
     detail = step.detail
     if isinstance(detail, TrialFails):
         # The unit the sentence names: the refutation told on ``before``.
-        kind, which, _ = told_refutation(board, before, detail, step.counter)
+        kind, which, _ = _told(board, before, detail, step.counter)
         if kind == "count" or not isinstance(which, int):
             return Place.cell(detail.cell)
         return Place(kind, which)

@@ -188,12 +188,15 @@ def _unwritten_now(
     solver = solver.for_stars(board.stars)
     found: list[tuple[Step, Rule, Focus | None]] = []
     if easiest_only:
-        problem = state.problem(board)
-        if problem is not None:
-            raise InvalidState(problem)
+        by_easiness = _by_easiness(solver)
+        if not by_easiness:
+            problem = state.problem(board)
+            if problem is not None:
+                raise InvalidState(problem)
         # The groups of rules easiest first, so that the first step found rules out
-        # every group after it that cannot beat it.
-        for least, group in _by_easiness(solver):
+        # every group after it that cannot beat it. The first group's call checks the
+        # state (InvalidState), as every call does: not checked here a second time.
+        for least, group in by_easiness:
             if found and least > min(easiness(rule) for _step, rule, _focus in found):
                 break
             found.extend(_steps_of_calls(board, state, group))
