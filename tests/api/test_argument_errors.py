@@ -353,3 +353,9 @@ def test_a_state_that_is_not_a_state_is_refused_by_name(app, verb):
     cell = () if verb in ("hint", "steps") else ("r1c1",)
     with pytest.raises(TypeError, match=r"^state must be a State or None, not str: "):
         getattr(app, verb)(BOARD, *cell, state="progress.txt")
+
+
+def test_a_cap_below_two_names_its_keyword(app):
+    with pytest.raises(ArgumentError, match=r"^cap=1: the count must go on") as refused:
+        app.check(BOARD, cap=1)
+    assert refused.value.parameter == "cap"

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ..engine.arguments import Argument, Listing, check_seconds
+from ..engine.arguments import Argument, ArgumentError, Listing, check_seconds
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
@@ -827,8 +827,9 @@ def _check_timeout(timeout: float | None) -> None:
 def _check_cap(cap: int) -> None:
     """A cap below 2 would stop the count at the first solution (or before it)."""
     if isinstance(cap, bool) or not isinstance(cap, int) or cap < 2:
-        raise ValueError(
-            f"cap {cap!r}: the count must go on to at least 2 solutions to tell one from several"
+        raise ArgumentError(
+            Argument.given("cap", cap),
+            ": the count must go on to at least 2 solutions to tell one from several",
         )
 
 
