@@ -122,11 +122,13 @@ def _command_packages() -> set[tuple[str, str]]:
 )
 @click.pass_context
 def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) -> None:
-    """Solve LinkedIn Queens puzzles by named deductions, never by guessing.
+    """Solve LinkedIn Queens puzzles, and Star Battle with K stars per unit, by named
+    deductions, never by guessing.
 
     \b
     Examples:
       queens solve archive/boards/1.txt
+      queens solve --stars 2 archive/starbattle/10x10-2stars-01.txt
       cat my-board.txt | queens solve
       queens solve --explain archive/boards/353.txt
       queens hint archive/boards/353.txt --state progress.txt
@@ -139,6 +141,9 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
     deduction), 4 a rule package failed to load, 7 undecided within the exact search's
     --timeout (`check`, `hint`), 130 interrupted (`queens check` adds its own: see its
     --help). All of them: the manual's Formats and exit statuses page.
+
+    The manual is the docs/ folder of the queens source; `mkdocs serve` there shows it
+    as a site.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
