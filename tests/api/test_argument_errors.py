@@ -359,3 +359,19 @@ def test_a_cap_below_two_names_its_keyword(app):
     with pytest.raises(ArgumentError, match=r"^cap=1: the count must go on") as refused:
         app.check(BOARD, cap=1)
     assert refused.value.parameter == "cap"
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        lambda app: app.check(BOARD, stars=0),
+        lambda app: app.check_paths([BOARD], stars=0),
+        lambda app: app.stats([BOARD], stars=0),
+        lambda app: app.read(BOARD, stars=0),
+    ],
+    ids=["check", "check_paths", "stats", "read"],
+)
+def test_stars_below_one_are_refused_as_the_cli_refuses_them(app, ask):
+    with pytest.raises(ArgumentError, match=r"^stars must be at least 1, not 0$") as refused:
+        ask(app)
+    assert refused.value.parameter == "stars"

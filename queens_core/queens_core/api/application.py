@@ -203,6 +203,7 @@ class Application:
         from ..tools.batch import board_with_stars
         from .results import BoardRead
 
+        _check_stars(stars)
         reading = read_source(source, self.readers)
         name = display_name(source)
         board = board_with_stars(reading, stars, name)
@@ -507,6 +508,7 @@ class Application:
         from .reports import CheckAnswer
 
         _check_cap(cap)
+        _check_stars(stars)
         _check_timeout(timeout)
         if isinstance(board, os.PathLike):
             board = os.fspath(board)
@@ -537,6 +539,7 @@ class Application:
         in order: each waits for its answer; a check raises ``ClusterError`` when the
         cluster cannot give it)."""
         _check_cap(cap)
+        _check_stars(stars)
         _check_timeout(timeout)
         from ..tools.batch import expand_paths
         from ..tools.check import unreadable
@@ -606,6 +609,7 @@ class Application:
         if isinstance(paths, (str, os.PathLike)):  # one file or folder, not its letters
             paths = [os.fspath(paths)]
         paths = [os.fspath(path) for path in paths]
+        _check_stars(stars)
         refuse_missing(paths, self.readers)
         rules = self.rules(only, exclude, tier)
         check = UniquenessCheck() if uniqueness else None
@@ -822,6 +826,13 @@ def _check_timeout(timeout: float | None) -> None:
     """A count's time limit, as ``--timeout`` takes it (None: no limit)."""
     if timeout is not None:
         check_seconds("timeout", timeout)
+
+
+def _check_stars(stars: int | None) -> None:
+    """K is a whole number of at least 1 (None: what each input declares), as the CLI's
+    ``--stars`` takes it."""
+    if stars is not None and (isinstance(stars, bool) or not isinstance(stars, int) or stars < 1):
+        raise ArgumentError(Argument("stars"), f" must be at least 1, not {stars!r}")
 
 
 def _check_cap(cap: int) -> None:
