@@ -5,24 +5,14 @@ telling exactly the shortened chain."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from starbattle_archive import archive_board
 
 from queens_core import Board, Context, Contradiction, Solver, State, cell_label
-from queens_core.plugins.readers import read_source
 from queens_core.tools.explain import explain_steps
 from queens_core.words import unit_name
 from queens_rules_starbattle import RULES
 from queens_rules_starbattle.refute import PROPAGATE, replays, told_case
-
-ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "starbattle"
-
-
-def _archive(name: str) -> Board:
-    reading = read_source(str(ARCHIVE / name))
-    assert reading.stars is not None
-    return reading.board.with_stars(reading.stars)
 
 
 def _fails_as_told(board: Board, state: State, case) -> bool:
@@ -66,7 +56,7 @@ def _told_in_order(why: str, phrases: list[str]) -> None:
 
 @pytest.mark.parametrize("name", ["11x11-2stars-03.txt", "9x9-2stars-07.txt"])
 def test_an_impossible_case_is_told_by_a_chain_no_longer_than_found_that_replays(name):
-    board = _archive(name)
+    board = archive_board(name)
     result = Solver(RULES, stars=board.stars).solve(board)
     before = State(board.full, 0)
     found_steps = told_steps = 0
@@ -114,7 +104,7 @@ def test_a_case_that_fails_a_count_names_the_shortfall_its_told_chain_reaches():
     # With r6c2, the walk ends at region K's 2×2 room, five steps on; on the state the
     # reader sees, the star alone leaves capacity counting short, and that is what the
     # sentence tells, without the five steps.
-    board = _archive("11x11-2stars-03.txt")
+    board = archive_board("11x11-2stars-03.txt")
     result = Solver(RULES, stars=board.stars).solve(board)
     before = State(board.full, 0)
     for step in result.steps:

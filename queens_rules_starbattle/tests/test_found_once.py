@@ -5,24 +5,15 @@ fresh computation gives, on the archive's boards."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from starbattle_archive import archive_board
 
 from queens_core import Board, Context, Solver, State, Tier
-from queens_core.plugins.readers import read_source
 from queens_core.tools.explain import apply_step
 from queens_rules_starbattle import RULES, counting, sentences, trial_star
 from queens_rules_starbattle.details import TrialFails
 
-ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "starbattle"
 CHEAP = [rule for rule in RULES if rule.tier is Tier.CHEAP]
-
-
-def _archive(name: str) -> Board:
-    reading = read_source(str(ARCHIVE / name))
-    assert reading.stars is not None
-    return reading.board.with_stars(reading.stars)
 
 
 def _trial_steps(board: Board) -> tuple[State, list]:
@@ -35,7 +26,7 @@ def _trial_steps(board: Board) -> tuple[State, list]:
 
 
 def test_a_trial_steps_sentence_and_focus_tell_one_refutation_the_same_as_afresh(monkeypatch):
-    board = _archive("10x10-2stars-08.txt")
+    board = archive_board("10x10-2stars-08.txt")
     start, steps = _trial_steps(board)
     told = []
     real = sentences.told_refutation
@@ -71,7 +62,7 @@ def _exclusion_steps(board: Board, state: State) -> list:
 
 @pytest.mark.parametrize("name", ["14x14-3stars-01.txt", "11x11-2stars-08.txt"])
 def test_exclusion_remembering_verdicts_kills_what_it_kills_afresh(name, monkeypatch):
-    board = _archive(name)
+    board = archive_board(name)
     result = Solver(RULES).solve(board)
     computed = []
     real = counting._excluded

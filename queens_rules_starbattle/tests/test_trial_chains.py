@@ -7,17 +7,16 @@ sentence names), on the archive's boards and with Hypothesis on random boards.""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from starbattle_archive import archive_board
 
 from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label
 from queens_core.board import bits
 from queens_core.generator.regions import REGION_CHARS
 from queens_core.generator.stars_maker import _group_tiles, _grow, plant
-from queens_core.plugins.readers import read_source
 from queens_core.tools.explain import explain_steps
 from queens_core.words import unit_name
 from queens_rules_starbattle import (
@@ -33,14 +32,7 @@ from queens_rules_starbattle.details import Blocks, TrialFails, UnitFull, UnitNe
 from queens_rules_starbattle.refute import PROPAGATE, replays, told_refutation
 from queens_rules_starbattle.sentences import LONGEST_TOLD
 
-ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "starbattle"
 CHEAP = [rule for rule in RULES if rule.tier is Tier.CHEAP]
-
-
-def _archive(name: str) -> Board:
-    reading = read_source(str(ARCHIVE / name))
-    assert reading.stars is not None
-    return reading.board.with_stars(reading.stars)
 
 
 def _derives(board: Board, state: State, counter: str, placed: int, killed: int) -> bool:
@@ -154,7 +146,7 @@ def _stalled(board: Board) -> State:
     "name", ["10x10-2stars-08.txt", "9x9-2stars-06.txt", "11x11-2stars-08.txt"]
 )
 def test_every_trial_star_sentence_is_a_chain_that_replays_on_the_state_it_is_told_on(name):
-    board = _archive(name)
+    board = archive_board(name)
     start = _stalled(board)
     ctx = Context(board, State(start.live, start.queens), [])
     ctx.counter = "trial_star"
@@ -180,7 +172,7 @@ def test_every_trial_star_sentence_is_a_chain_that_replays_on_the_state_it_is_to
 
 
 def test_a_told_chain_loses_its_failure_without_any_one_of_its_steps():
-    board = _archive("10x10-2stars-08.txt")
+    board = archive_board("10x10-2stars-08.txt")
     start = _stalled(board)
     lengths = []
     for cell in bits(start.live):
@@ -215,7 +207,7 @@ def test_needed_steps_keeps_only_the_steps_the_failure_reads():
 
 @pytest.mark.slow
 def test_a_deep_trial_chain_replays_too():
-    board = _archive("11x11-2stars-09.txt")
+    board = archive_board("11x11-2stars-09.txt")
     result = Solver(RULES).solve(board)
     state = State.initial(board)
     checked = 0
@@ -242,7 +234,7 @@ def test_a_deep_trial_chain_replays_too():
 def test_a_trial_runs_only_where_no_cheap_rule_changes_anything(name):
     """The driver's tiers: the state a trial rule is called on is a fixed point of every
     cheap rule."""
-    board = _archive(name)
+    board = archive_board(name)
     result = Solver(RULES).solve(board)
     state = State.initial(board)
     trials = 0
