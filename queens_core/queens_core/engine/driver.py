@@ -422,9 +422,9 @@ class Solver:
         new = steps[start:]
         try:
             if group.simple:
-                # _count's loop for a group of one rule counted per call, inline: nearly
-                # every call that changes something is one, and a call costs more than
-                # the loop over its few steps.
+                # A group of one rule counted per call, counted here rather than in
+                # _count: nearly every call that changes something is one, and a call
+                # of _count costs more than the loop over its few steps.
                 counter = group.counter
                 placed = touched = placements = 0
                 for step in new:
@@ -468,37 +468,27 @@ class Solver:
         return True
 
     def _count(self, group: _Group, new: list[Step], counters: dict[str, int]) -> tuple[int, int]:
-        """Count a call's steps into ``counters``; return the queens they placed and the
+        """Count a call's steps into ``counters`` for a group that is not simple (a simple
+        group's are counted inline in ``_run``); return the queens they placed and the
         cells they touched (placed or killed). A step for a counter outside the group is a
         :class:`RuleFailure`."""
         placements = 0
         touched = placed = 0
-        if group.simple:
-            counter = group.counter
-            for step in new:
-                if step.counter != counter:
-                    raise RuleFailure(group.rules[0], _foreign_step(step))
-                if step.placed:
-                    placements += 1
-                    placed |= step.placed
-                touched |= step.killed | step.placed
+        passed = set()
+        for step in new:
+            rule = group.by_counter.get(step.counter)
+            if rule is None:
+                raise RuleFailure(group.rules[0], _foreign_step(step))
+            if step.placed:
+                placements += 1
+                placed |= step.placed
+            touched |= step.killed | step.placed
+            if rule.counting == "step":
+                counters[step.counter] += 1
+            elif rule.counting == "pass":
+                passed.add(step.counter)
+        for counter in passed:
             counters[counter] += 1
-        else:
-            passed = set()
-            for step in new:
-                rule = group.by_counter.get(step.counter)
-                if rule is None:
-                    raise RuleFailure(group.rules[0], _foreign_step(step))
-                if step.placed:
-                    placements += 1
-                    placed |= step.placed
-                touched |= step.killed | step.placed
-                if rule.counting == "step":
-                    counters[step.counter] += 1
-                elif rule.counting == "pass":
-                    passed.add(step.counter)
-            for counter in passed:
-                counters[counter] += 1
         if placements:
             for counter in self.placement_counters:
                 counters[counter] += placements
