@@ -194,13 +194,9 @@ class WhyAnswer:
             if self.why.proven:
                 shortest = "no chain is shorter"
             elif not self.why.cut_tried:
-                walk = (
-                    "the steps of the hints in a row up to it that it leans on"
-                    if self.why.thinned
-                    else "the hints in a row up to it"
-                )
                 shortest = (
-                    f"{walk}, too many to try leaving each out; a shorter chain was not ruled out"
+                    "the hints in a row up to it, too many to try leaving each out; "
+                    "a shorter chain was not ruled out"
                 )
             elif self.why.cut_through:
                 shortest = "no step of it can be left out; a shorter chain was not ruled out"

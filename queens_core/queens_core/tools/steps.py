@@ -318,10 +318,8 @@ class WhyChain:
     #: the chain is longer than :data:`CUT_STEPS`).
     cut_through: bool = True
     #: Whether leaving steps out was tried at all (False: a chain longer than
-    #: :data:`CUT_STEPS`, given as the hints in a row, or as those the last leans on).
+    #: :data:`CUT_STEPS`, given as the hints in a row; a thinned chain is never longer).
     cut_tried: bool = True
-    #: Whether the chain is the hints in a row thinned to the steps the last leans on.
-    thinned: bool = False
 
 
 def why_cell(
@@ -357,13 +355,7 @@ def why_cell(
         proven = complete
     outcome = "queen" if chain[-1].step.placed == bit else "cross"
     return WhyChain(
-        cell,
-        tuple(chain),
-        outcome,
-        proven,
-        cut_through=cut_through,
-        cut_tried=cut_tried,
-        thinned=thinned is not None,
+        cell, tuple(chain), outcome, proven, cut_through=cut_through, cut_tried=cut_tried
     )
 
 
