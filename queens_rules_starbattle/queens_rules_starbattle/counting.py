@@ -221,7 +221,7 @@ def _excluded(
     return None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _hoods(board: Board) -> tuple[int, ...]:
     """Per cell, the cells of the groups near it (:func:`groups_near`): all that its
     exclusion verdict reads."""
