@@ -4,7 +4,9 @@ outside the registry's building sees what was installed since."""
 
 from __future__ import annotations
 
-import pytest
+import os
+import subprocess
+import sys
 
 from queens_core.plugins import distributions
 from queens_core.plugins.registry import load_registry
@@ -14,31 +16,50 @@ def _names(group: str) -> list[str]:
     return [ep.name for ep in distributions.entry_points(group)]
 
 
-def _scanned_here() -> bool:
-    """Whether this module scans sys.path itself (not when another meta path finder
-    supplies distributions: then importlib.metadata answers, and scans every time)."""
-    try:
-        list(distributions._scan())
-    except distributions._Unsupported:
-        return False
-    return True
+#: The held scan, tried in a fresh interpreter: in the full suite another finder may sit
+#: on sys.meta_path, and then importlib.metadata answers every look instead of queens'
+#: own scan (as it would in such an installation).
+HELD_SCAN = """
+import pathlib, sys
+from queens_core.plugins import distributions
+
+root = pathlib.Path(sys.argv[1])
+list(distributions._scan())  # queens scans sys.path itself here (else _Unsupported)
+
+def add(name, entry):
+    info = root / (name.replace("-", "_") + "-0.1.0.dist-info")
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\\nName: {name}\\nVersion: 0.1.0\\n")
+    (info / "entry_points.txt").write_text(f"[test.one.scan]\\n{entry}\\n")
+
+def names():
+    return [ep.name for ep in distributions.entry_points("test.one.scan")]
+
+add("early-dist", "first = early_mod")
+with distributions.one_scan():
+    assert names() == ["first"], names()
+    add("late-dist", "second = late_mod")
+    # Installed after the block's first look: not in its scan.
+    assert names() == ["first"], names()
+    assert distributions.version("late-dist") is None
+    with distributions.one_scan():  # nested: still the same scan
+        assert names() == ["first"], names()
+# Outside the block every look scans again and finds it.
+assert sorted(names()) == ["first", "second"], names()
+assert distributions.version("late-dist") == "0.1.0"
+"""
 
 
-def test_inside_one_scan_every_look_shares_the_first(site):
-    if not _scanned_here():
-        pytest.skip("importlib.metadata answers here (another finder on sys.meta_path)")
-    site.add("early-dist", entry_points={"first": "early_mod"}, group="test.one.scan")
-    with distributions.one_scan():
-        assert _names("test.one.scan") == ["first"]
-        site.add("late-dist", entry_points={"second": "late_mod"}, group="test.one.scan")
-        # Installed after the block's first look: not in its scan.
-        assert _names("test.one.scan") == ["first"]
-        assert distributions.version("late-dist") is None
-        with distributions.one_scan():  # nested: still the same scan
-            assert _names("test.one.scan") == ["first"]
-    # Outside the block every look scans again and finds it.
-    assert sorted(_names("test.one.scan")) == ["first", "second"]
-    assert distributions.version("late-dist") == "0.1.0"
+def test_inside_one_scan_every_look_shares_the_first(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-c", HELD_SCAN, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_answers_inside_a_scan_are_those_outside(site):
