@@ -194,8 +194,9 @@ class WhyAnswer:
             if self.why.proven:
                 shortest = "no chain is shorter"
             elif not self.why.cut_tried:
+                found = "the solve's steps" if self.why.walk == "solve" else "the hints in a row"
                 shortest = (
-                    "the hints in a row up to it, too many to try leaving each out; "
+                    f"{found} up to it, too many to try leaving each out; "
                     "a shorter chain was not ruled out"
                 )
             elif self.why.cut_through:

@@ -43,8 +43,9 @@ or kills it. :func:`why_cell` looks for the chain with the fewest steps:
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..engine.board import Board, bits
@@ -69,6 +70,15 @@ CUT_STEPS = 100
 WHY_DEPTH = 6
 
 
+#: How a chain was first found: the hints in a row, the easiest step each time.
+HINT_WALK = "hints"
+#: How a chain was first found: the steps of the rules' solve, in the order it took them
+#: (each its rule's deduction from the position the steps before it reach, as
+#: ``queens solve --explain`` gives them), when the steps the deciding one leans on
+#: are more than :data:`CUT_STEPS`.
+SOLVE_WALK = "solve"
+
+
 def easiness(rule: Rule) -> tuple[int, int, int, str]:
     """The order of "easiest first": the weight of one firing, then the catalog's."""
     return (rule.score_weight, rule.tier_rank, rule.position, rule.counter)
@@ -77,12 +87,37 @@ def easiness(rule: Rule) -> tuple[int, int, int, str]:
 @dataclass(frozen=True)
 class FoundStep:
     """One step the rules can take from a position: the step, its rule, its sentence
-    (written against that position) and where a hint tells the player to look."""
+    (written against that position) and where a hint tells the player to look.
+
+    The sentence and the place may be given as a function that finds them, called the
+    first time they are asked for: a long chain on a big Star Battle board has hundreds
+    of steps whose sentences (a trial's, a case split's) each replay a refutation, and
+    ``queens why`` prints a dozen of them. A broken rule's
+    :class:`~queens_core.engine.driver.RuleFailure` is then raised when they are asked
+    for."""
 
     step: Step
     rule: Rule
-    explanation: Explanation
-    focus: Focus
+    sentence: Explanation | Callable[[], Explanation]
+    place: Focus | Callable[[], Focus]
+
+    @property
+    def explanation(self) -> Explanation:
+        sentence = self.sentence
+        if isinstance(sentence, Explanation):
+            return sentence
+        written = sentence()
+        object.__setattr__(self, "sentence", written)  # found once, kept
+        return written
+
+    @property
+    def focus(self) -> Focus:
+        place = self.place
+        if isinstance(place, Focus):
+            return place
+        found = place()
+        object.__setattr__(self, "place", found)
+        return found
 
     @property
     def order(self) -> tuple[int, int, int, str]:
@@ -318,8 +353,11 @@ class WhyChain:
     #: the chain is longer than :data:`CUT_STEPS`).
     cut_through: bool = True
     #: Whether leaving steps out was tried at all (False: a chain longer than
-    #: :data:`CUT_STEPS`, given as the hints in a row; a thinned chain is never longer).
+    #: :data:`CUT_STEPS`, given as it was found; a thinned chain is never longer).
     cut_tried: bool = True
+    #: How the chain was first found: :data:`HINT_WALK` (the hints in a row) or
+    #: :data:`SOLVE_WALK` (the solve's steps, on a big Star Battle board).
+    walk: str = HINT_WALK
 
 
 def why_cell(
@@ -331,6 +369,21 @@ def why_cell(
     bit = 1 << cell
     if state.queens & bit or not state.live & bit:
         return WhyChain(cell, (), "queen" if state.queens & bit else "cross", True, already=True)
+    if board.stars > 1:
+        solved = _solve_until(board, state, solver, cell)
+        if solved is None:
+            return WhyChain(cell, (), None, True)
+        if solved:
+            outcome = "queen" if solved[-1].step.placed == bit else "cross"
+            return WhyChain(
+                cell,
+                tuple(solved),
+                outcome,
+                False,
+                cut_through=False,
+                cut_tried=False,
+                walk=SOLVE_WALK,
+            )
     chain = _walk_until(board, state, solver, 1 << cell)
     if chain is None:
         return WhyChain(cell, (), None, True)
@@ -357,6 +410,55 @@ def why_cell(
     return WhyChain(
         cell, tuple(chain), outcome, proven, cut_through=cut_through, cut_tried=cut_tried
     )
+
+
+def _solve_until(board: Board, state: State, solver: Solver, cell: int) -> list[FoundStep] | None:
+    """On a Star Battle board, the solve's steps from ``state`` up to the one that decides
+    ``cell``, written, when the steps the last leans on are more than :data:`CUT_STEPS`
+    (the hints in a row would take seconds to walk, and such a chain is not cut); an
+    empty list when they are fewer (the hints in a row are walked); None when the solve
+    stops before it decides the cell."""
+    result = solver.solve(board, state.copy())
+    prefix: list[Step] = []
+    for step in result.steps:
+        if step.placed | step.killed:
+            prefix.append(step)
+        if decides(step, cell):
+            break
+    else:
+        return None
+    position = state.copy()
+    made: list[tuple[Step, Rule, Focus | None]] = []
+    befores: list[State] = []
+    for step in prefix:
+        rule = solver.by_counter[step.counter]
+        befores.append(position.copy())
+        # A trial reads the whole board (whatever its focus), and where it looks costs
+        # as much as telling its refutation: found below, for the steps given.
+        focus = None if rule.tier_rank else focus_of(board, step, position, rule)
+        made.append((step, rule, focus))
+        try:
+            apply_step(board, position, step)
+        except ReplayError:
+            return []  # not a chain from here (a sound driver's steps always are)
+    if len(_leaned_on(made)) <= CUT_STEPS:
+        return []
+    # Each sentence (and a trial's place) is written when it is asked for: the text
+    # prints a dozen of them.
+    return [
+        FoundStep(
+            step,
+            rule,
+            partial(_sentence, board, step, rule, before),
+            focus if focus is not None else partial(focus_of, board, step, before, rule),
+        )
+        for (step, rule, focus), before in zip(made, befores, strict=True)
+    ]
+
+
+def _sentence(board: Board, step: Step, rule: Rule, before: State) -> Explanation:
+    """``step``'s sentence, written against ``before``."""
+    return explain_steps(board, [step], [rule], before)[0]
 
 
 def _only_what_it_leans_on(
@@ -401,17 +503,23 @@ def steps_that_matter(board: Board, chain: tuple[FoundStep, ...] | list[FoundSte
     changed a cell they read, and so on. A step reads the cells of the place its
     sentence reasons about (its focus); a trial, or a step whose rule names no focus,
     reads the whole board."""
+    return _leaned_on([(f.step, f.rule, None if f.rule.tier_rank else f.focus) for f in chain])
+
+
+def _leaned_on(chain: list[tuple[Step, Rule, Focus | None]]) -> list[int]:
+    """:func:`steps_that_matter` of steps given with their rule and focus (None for a
+    trial's, which reads the whole board whatever its focus)."""
     needed = 0
     kept: list[int] = []
     for index in range(len(chain) - 1, -1, -1):
-        found = chain[index]
-        if kept and not (found.step.placed | found.step.killed) & needed:
+        step, rule, focus = chain[index]
+        if kept and not (step.placed | step.killed) & needed:
             continue
         kept.append(index)
-        if found.rule.tier_rank or not found.focus.named_by_rule:
+        if rule.tier_rank or focus is None or not focus.named_by_rule:
             kept.extend(range(index - 1, -1, -1))
             break
-        needed |= found.focus.cells | found.step.placed
+        needed |= focus.cells | step.placed
     kept.reverse()
     return kept
 

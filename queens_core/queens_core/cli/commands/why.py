@@ -79,7 +79,13 @@ def why(
         board_name,
         settings.traceback,
     )
-    print_answer(answer, output_format, board_name, registry.rules)
+    # A long chain's sentences are written as they are printed: a rule that fails
+    # writing one ends the command as it would have while the chain was found.
+    asked(
+        lambda: print_answer(answer, output_format, board_name, registry.rules),
+        board_name,
+        settings.traceback,
+    )
     if answer.status not in ("chain", "decided"):
         click.echo(f"queens: no chain: {as_clause(answer.message().split(': ')[0])}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
