@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..engine.board import Board
+    from ..engine.rules import Rule
     from ..engine.state import State
     from ..tools.explain import Explanation
     from ..tools.hint import Hint
@@ -74,11 +75,16 @@ def _found_json(board: Board, found: FoundStep, number: int) -> dict[str, Any]:
     }
 
 
-def _step_lines(board: Board, number: int, explanation: Explanation, weight: int | None) -> str:
+def _step_lines(board: Board, number: int, explanation: Explanation, rule: Rule | None) -> str:
+    """A listed step; with ``rule``, its rung and weight first (``[Medium, weight 12]``):
+    what "easiest first" orders the list by."""
     from ..render.text import format_explanation
 
     number_lead = f"{number:>3}. "
-    lead = number_lead if weight is None else f"{number_lead}[weight {weight}] "
+    if rule is None:
+        lead = number_lead
+    else:
+        lead = f"{number_lead}[{rule.grade_needed.title}, weight {rule.score_weight}] "
     return format_explanation(board, explanation, lead=lead, indent=len(number_lead))
 
 
@@ -138,7 +144,7 @@ class StepsNow:
             parts.append(crossed_text(self.hint))
         parts.append(self._message(message_lines))
         parts.extend(
-            _step_lines(board, number, found.explanation, found.rule.score_weight)
+            _step_lines(board, number, found.explanation, found.rule)
             for number, found in enumerate(self.steps, start=1)
         )
         return "\n\n".join(parts)

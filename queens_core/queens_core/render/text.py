@@ -382,7 +382,7 @@ def format_explanation(
     """``  3. Rule — headline`` then the why, wrapped and indented under the rule.
 
     ``lead`` replaces the step number (``Next step: ``); the why is then indented by two,
-    or by ``indent`` (a numbered lead with more after the number, ``  3. [weight 2] ``,
+    or by ``indent`` (a numbered lead with more after the number, ``  3. [Easy, weight 2] ``,
     keeps the why under the text that follows the number).
     """
     prefix = f"{explanation.number:>3}. " if lead is None else lead

@@ -12,11 +12,11 @@ expensive tier reasons over the whole board) and no earlier step of its call
 changed a cell of the place its sentence reasons about (its focus), so that every step
 listed is true of the position as the player sees it, and its sentence is written
 against that position. The others come back in a later list, once the position has moved
-on. The steps are ordered by the rule's weight (how hard one firing is to spot), then as
-the catalog orders the rules, then as the rule found them. On a Star Battle board the
-expensive tier (the trials) is asked only when no cheap rule has a step, as a solve asks
-it: a trial's sentence tells a refutation, seconds of work on a big board, and a cheap
-step is easier than any trial.
+on. The steps are ordered by the rule's rung of the difficulty ladder, then its weight
+(how hard one firing is to spot), then as the catalog orders the rules, then as the rule
+found them. On a Star Battle board the expensive tier (the trials) is asked only when no
+cheap rule has a step, as a solve asks it: a trial's sentence tells a refutation,
+seconds of work on a big board, and a cheap step is easier than any trial.
 
 Why a cell
 ----------
@@ -79,9 +79,13 @@ HINT_WALK = "hints"
 SOLVE_WALK = "solve"
 
 
-def easiness(rule: Rule) -> tuple[int, int, int, str]:
-    """The order of "easiest first": the weight of one firing, then the catalog's."""
-    return (rule.score_weight, rule.tier_rank, rule.position, rule.counter)
+def easiness(rule: Rule) -> tuple[int, int, int, int, str]:
+    """The order of "easiest first": the rung of the difficulty ladder the rule belongs
+    to (a Medium rule before a Hard one), then the weight of one firing within it, then
+    the catalog's. The weights are fitted to publishers' grades, rung by rung: a Hard
+    rule's small weight (Exclusion's 2) does not make it easier than a Medium rule
+    (Unit exactly filled, 12)."""
+    return (rule.grade_needed, rule.score_weight, rule.tier_rank, rule.position, rule.counter)
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ class FoundStep:
         return found
 
     @property
-    def order(self) -> tuple[int, int, int, str]:
+    def order(self) -> tuple[int, int, int, int, str]:
         return easiness(self.rule)
 
 
@@ -266,7 +270,7 @@ def _steps_of_calls(
     return found
 
 
-def _by_easiness(solver: Solver) -> list[tuple[tuple[int, int, int, str], Solver]]:
+def _by_easiness(solver: Solver) -> list[tuple[tuple[int, int, int, int, str], Solver]]:
     """A solver for each group of ``solver``'s rules (those one call runs), with the
     easiness of its easiest rule, easiest first."""
     cache = solver.__dict__.setdefault("_only_cache", {})
