@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..engine.arguments import Naming
     from ..engine.board import Board
     from ..engine.rules import Rule
     from ..engine.state import State
@@ -132,8 +133,9 @@ class StepsNow:
             return f"{steps} the rules can take from here, easiest first."
         return " ".join(message_lines(self.hint))
 
-    def text(self) -> str:
-        """What ``queens hint --all`` prints."""
+    def text(self, naming: Naming | None = None) -> str:
+        """What ``queens hint --all`` prints (the option it names named by ``naming``,
+        by default as a Python caller passes it)."""
         from ..render.text import LABEL_SCHEME, crossed_text, message_lines
 
         if self.status != "steps":
@@ -141,7 +143,7 @@ class StepsNow:
         board = self.hint.board
         parts = [LABEL_SCHEME]
         if self.hint.crossed:
-            parts.append(crossed_text(self.hint))
+            parts.append(crossed_text(self.hint, naming))
         parts.append(self._message(message_lines))
         parts.extend(
             _step_lines(board, number, found.explanation, found.rule)
@@ -242,8 +244,10 @@ class WhyAnswer:
             return []
         return steps_that_matter(self.hint.board, self.why.chain)
 
-    def text(self) -> str:
-        """What ``queens why`` prints."""
+    def text(self, naming: Naming | None = None) -> str:
+        """What ``queens why`` prints; the verbs it points to named by ``naming`` (by
+        default as a Python caller calls them; the command line passes its own)."""
+        from ..engine.arguments import Listing, python_name, words
         from ..render.text import LABEL_SCHEME
 
         if self.status != "chain":
@@ -263,18 +267,18 @@ class WhyAnswer:
                 if len(shown) < len(leaned_on)
                 else "the steps"
             )
-            parts.append(
-                textwrap.fill(
-                    f"Shown: {which} that step {len(chain)} leans on, traced back through "
-                    "the places their sentences reason about (a trial's is the whole "
-                    "board); each is said of the position all the steps before it reach. "
-                    "`queens hint --state FILE` gives the next step from a position, "
-                    f"`queens what-if "
-                    f"{cell_label(board, self.cell)}` tries a {_piece(board)} there, "
-                    "`--format json` lists them all.",
-                    NOTE_WIDTH,
-                )
+            note = (
+                f"Shown: {which} that step {len(chain)} leans on, traced back through "
+                "the places their sentences reason about (a trial's is the whole "
+                "board); each is said of the position all the steps before it reach. ",
+                Listing("next_step"),
+                " gives the next step from a position, ",
+                Listing("what_if", cell_label(board, self.cell)),
+                f" tries a {_piece(board)} there, ",
+                Listing("all_steps"),
+                " lists them all.",
             )
+            parts.append(textwrap.fill(words(note, naming or python_name), NOTE_WIDTH))
         parts.extend(
             _step_lines(board, index + 1, chain[index].explanation, None) for index in shown
         )
@@ -344,13 +348,16 @@ class WhatIf:
             ],
         }
 
-    def text(self) -> str:
-        """What ``queens what-if`` prints: the derivation, then the position it reaches."""
+    def text(self, naming: Naming | None = None) -> str:
+        """What ``queens what-if`` prints: the derivation, then the position it reaches
+        (what reads its picture back named by ``naming``, by default for Python)."""
+        from ..engine.arguments import Listing, python_name, words
         from ..render.text import LABEL_SCHEME, format_explanation, labelled_grid
 
         parts = [LABEL_SCHEME, self.message()]
         parts.extend(format_explanation(self.board, e) for e in self.trial.steps)
-        parts.append("Where it leads (the picture --state reads):")
+        reads = ("Where it leads (the picture ", Listing("state_picture"), " reads):")
+        parts.append(words(reads, naming or python_name))
         parts.append(labelled_grid(self.board, self.trial.after.picture(self.board).split("\n")))
         return "\n\n".join(parts)
 

@@ -10,6 +10,7 @@ from ..exits import (
     EXIT_RULE_FAILED,
     fail,
     open_output,
+    option_name,
     said,
     write_output,
 )
@@ -79,6 +80,6 @@ def practise(
     if output_format == "json":
         click.echo(dumps(answer.to_json()))
     else:
-        click.echo(answer.text())
+        click.echo(answer.text(option_name))
     if state_path is not None:
         write_output(open_output(state_path), answer.start.picture(answer.board) + "\n")
