@@ -306,6 +306,7 @@ class WhatIf:
 
     def message(self) -> str:
         from ..engine.state import cell_label
+        from ..tools.steps import WHAT_IF_ROUNDS
 
         board = self.board
         label = cell_label(board, self.trial.cell)
@@ -317,10 +318,22 @@ class WhatIf:
         if self.status == "solved":
             return f"A {piece} on {label} leads the rules to a full board in {steps}."
         placed = (self.trial.after.queens & ~self.trial.before.queens).bit_count()
-        return (
-            f"A {piece} on {label}: the rules derive {steps} ({placed} more {piece}"
-            f"{'s' if placed != 1 else ''}, {self._crossed()} cells crossed), then stop."
+        made = (
+            f"({placed} more {piece}{'s' if placed != 1 else ''}, {self._crossed()} cells crossed)"
         )
+        follow = "follows" if count == 1 else "follow"
+        if self.status == "bounded":
+            return (
+                f"A {piece} on {label}: {steps} {follow} from it in its first "
+                f"{WHAT_IF_ROUNDS} rounds {made}; more follows after them, and the rules "
+                "reach no contradiction."
+            )
+        if self.trial.left_out:
+            return (
+                f"A {piece} on {label}: {steps} {follow} from it {made}; nothing more "
+                "does, and the rules reach no contradiction."
+            )
+        return f"A {piece} on {label}: the rules derive {steps} {made}, then stop."
 
     def _crossed(self) -> int:
         return (

@@ -65,6 +65,10 @@ CUT_SECONDS = 3.0
 #: (hundreds of steps on a big Star Battle board) is given as it is. A chain this long
 #: on a 9×9 to 11×11 board is cut through within :data:`CUT_SECONDS`.
 CUT_STEPS = 100
+#: The rounds of a what-if's steps that follow from its supposition: a step's round is
+#: one more than the latest of the steps it leans on (the supposition's is 0). Past
+#: them, on a board the rules solve, the rest of the solution would follow.
+WHAT_IF_ROUNDS = 3
 #: The longest chain the search tries to shorten: past it, the levels below are more
 #: positions than the search may expand.
 WHY_DEPTH = 6
@@ -575,7 +579,10 @@ def _search(
 @dataclass(frozen=True)
 class Trial:
     """What the rules derive from a tentative queen: the steps (from the position with
-    the queen), where they end (``after``), and the contradiction if they reach one."""
+    the queen), where they end (``after``), and the contradiction if they reach one.
+    ``status``: ``contradiction``, ``solved``, ``stalled`` (the rules stop, or nothing
+    more follows from the queen) or ``bounded`` (more follows past
+    :data:`WHAT_IF_ROUNDS` rounds, without a contradiction)."""
 
     cell: int
     before: State
@@ -585,11 +592,16 @@ class Trial:
     made: tuple[Step, ...]
     status: str
     problem: str | None
+    #: Whether steps the rules take whatever the supposition were left out (then
+    #: ``steps`` are those that follow from it).
+    left_out: bool = False
 
 
 def try_queen(board: Board, state: State, solver: Solver, cell: int) -> Trial:
     """Put a tentative queen (star) on ``cell`` of ``state`` (settled) and let the rules
-    run to their fixed point from there. The position itself is left as it is."""
+    run to their fixed point from there: what follows from it (:func:`_following`) when
+    that reaches no contradiction, every step when the contradiction needs the others.
+    The position itself is left as it is."""
     from ..engine.state import InvalidState
 
     solver = solver.for_stars(board.stars)
@@ -602,6 +614,15 @@ def try_queen(board: Board, state: State, solver: Solver, cell: int) -> Trial:
         result = solver.solve(board, tentative.copy())
     except InvalidState as err:
         return Trial(cell, tentative, tentative, (), (), "contradiction", str(err))
+    if result.problem is None:
+        following = _following(board, tentative, solver, result.steps, 1 << cell)
+        if following is not None:
+            steps, after, beyond = following
+            status = "solved" if after.is_solved(board) else "bounded" if beyond else "stalled"
+            explanations = explain_steps(board, steps, solver.rules, tentative)
+            return Trial(
+                cell, tentative, after, tuple(explanations), tuple(steps), status, None, True
+            )
     explanations = explain_steps(board, result.steps, solver.rules, tentative)
     problem = result.problem_after_culprit() if result.problem is not None else None
     return Trial(
@@ -613,3 +634,58 @@ def try_queen(board: Board, state: State, solver: Solver, cell: int) -> Trial:
         str(result.status),
         problem,
     )
+
+
+def _following(
+    board: Board, start: State, solver: Solver, steps: list[Step], supposed: int
+) -> tuple[list[Step], State, bool] | None:
+    """The steps of a trial that follow from its supposition within
+    :data:`WHAT_IF_ROUNDS` rounds, where they lead from ``start``, and whether steps
+    that follow were left out past those rounds; None when every step follows within
+    them (the trial as it is).
+
+    A step follows when the place its sentence reasons about (its focus) holds a cell
+    the supposition or a step that follows changed, and no cell a step left out
+    changed: it reasons on the same cells without the steps left out, so its sentence is
+    still true there. Its round is one more than the latest round among the steps that
+    changed a cell of its focus (the supposition's is 0). A trial's step, or one whose
+    rule names no place, reads the whole board: it follows only while no step was left
+    out, a round after every step before it. What the rules deduce whatever the
+    supposition (on an empty board, most of the solve) is left out, and so is what
+    follows only after many rounds (on an empty board, the rest of the solution): the
+    answer is what the supposition itself brings about."""
+    position = start.copy()
+    trial = start.copy()
+    kept: list[Step] = []
+    # The round in which each cell was changed by the supposition or a step that follows.
+    rounds: dict[int, int] = {cell: 0 for cell in bits(supposed)}
+    latest = 0
+    skipped = 0
+    beyond = False
+    for step in steps:
+        changed = step.placed | step.killed
+        if not changed:
+            continue
+        rule = solver.by_counter.get(step.counter)
+        focus = None if rule is None or rule.tier_rank else focus_of(board, step, trial, rule)
+        if focus is None or not focus.named_by_rule:
+            read = [] if skipped else list(rounds.values())
+            follows = not skipped
+        else:
+            read = [rounds[c] for c in bits(focus.cells) if c in rounds]
+            follows = bool(read) and not focus.cells & skipped
+        depth = max(read, default=0) + 1
+        if follows and depth <= WHAT_IF_ROUNDS:
+            made = _from_position(board, position, rule, step) if rule else step
+            apply_step(board, position, made)
+            kept.append(made)
+            latest = max(latest, depth)
+            for cell in bits(made.placed | made.killed):
+                rounds[cell] = depth
+        else:
+            beyond = beyond or follows
+            skipped |= changed
+        apply_step(board, trial, step)
+    if not skipped:
+        return None
+    return kept, position, beyond
