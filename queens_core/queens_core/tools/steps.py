@@ -38,6 +38,14 @@ or kills it. :func:`why_cell` looks for the chain with the fewest steps:
    after :data:`WHY_NODES` positions. A chain found by the search, or a bound of one
    step, is the shortest there is (``proven``); otherwise the cut-down chain is given
    and said not to be proven shortest.
+
+On a Star Battle board the rules' solve is asked first (:func:`_solve_until`): when more
+than :data:`CUT_STEPS` of its steps up to the one that decides the cell lean on each
+other, those steps are the chain, given as they are (walking the hints in a row there
+calls every easier rule at each of hundreds of steps: seconds). Each is its rule's
+deduction from the position the steps before it reach, as ``queens solve --explain``
+gives them, though not always one of :func:`steps_now` there; their sentences are
+written when they are asked for (:class:`FoundStep`).
 """
 
 from __future__ import annotations
