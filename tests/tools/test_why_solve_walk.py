@@ -102,3 +102,20 @@ def test_a_rule_that_fails_writing_a_sentence_ends_the_command_in_one_line(short
     assert result.exit_code == 3, result.output
     assert "its explain raised ValueError: broken" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_walk_past_its_time_gives_the_solves_chain(monkeypatch):
+    """The hints in a row have STAR_SECONDS on a Star Battle board; past them, the solve's
+    steps are the answer, said to be them."""
+    monkeypatch.setattr(steps_module, "STAR_SECONDS", 0.0)
+    answer = Application().why(str(BOARD), CELL)
+    assert answer.why.walk == SOLVE_WALK
+    assert len(steps_that_matter(answer.hint.board, answer.why.chain)) <= steps_module.CUT_STEPS
+    assert "(the solve's steps up to it, as it took them; a shorter chain" in answer.message()
+    board = answer.hint.board
+    position = start_position(board, State.initial(board))
+    (solution,) = find_solutions(board, 2)
+    for found in answer.why.chain:
+        assert not found.step.killed & solution and not found.step.placed & ~solution
+        apply_step(board, position, found.step)
+    assert decides(answer.why.chain[-1].step, answer.cell)

@@ -184,6 +184,7 @@ class WhyAnswer:
     def message(self) -> str:
         from ..engine.state import cell_label
         from ..render.text import message_lines
+        from ..tools.steps import CUT_STEPS
 
         board = self.hint.board
         label = cell_label(board, self.cell)
@@ -201,6 +202,11 @@ class WhyAnswer:
             what = f"a {piece}" if self.outcome == "queen" else "a cross"
             if self.why.proven:
                 shortest = "no chain is shorter"
+            elif self.why.walk == "solve" and len(self.leaned_on()) <= CUT_STEPS:
+                # Fewer steps than the hints in a row cut down, or found before them.
+                shortest = (
+                    "the solve's steps up to it, as it took them; a shorter chain was not ruled out"
+                )
             elif not self.why.cut_tried:
                 found = "the solve's steps" if self.why.walk == "solve" else "the hints in a row"
                 shortest = (

@@ -45,7 +45,9 @@ other, those steps are the chain, given as they are (walking the hints in a row 
 calls every easier rule at each of hundreds of steps: seconds). Each is its rule's
 deduction from the position the steps before it reach, as ``queens solve --explain``
 gives them, though not always one of :func:`steps_now` there; their sentences are
-written when they are asked for (:class:`FoundStep`).
+written when they are asked for (:class:`FoundStep`). Otherwise each stage above has
+:data:`STAR_SECONDS` there, and the solve's chain is the answer when the walk runs out
+of time, or when the chain cut down is not proven shortest and has more steps.
 """
 
 from __future__ import annotations
@@ -68,6 +70,9 @@ WHY_NODES = 300
 #: CPU seconds spent leaving steps out of a chain: a long chain on a large Star Battle
 #: board replays slowly, and a chain cut short of that is still a chain.
 CUT_SECONDS = 3.0
+#: CPU seconds each of the hints in a row, their thinning and their cut has on a Star
+#: Battle board, where the solve's chain stands by (past the first, it is the answer).
+STAR_SECONDS = 1.0
 #: The longest chain whose steps are each tried for leaving out (or that is replayed
 #: thinned to the steps its last leans on): each try replays the rest, so a longer one
 #: (hundreds of steps on a big Star Battle board) is given as it is. A chain this long
@@ -385,33 +390,36 @@ def why_cell(
     bit = 1 << cell
     if state.queens & bit or not state.live & bit:
         return WhyChain(cell, (), "queen" if state.queens & bit else "cross", True, already=True)
+    solved: list[FoundStep] | None = None
+    seconds = CUT_SECONDS
+    walk_deadline = None
     if board.stars > 1:
-        solved = _solve_until(board, state, solver, cell)
-        if solved is None:
+        found = _solve_until(board, state, solver, cell)
+        if found is None:
             return WhyChain(cell, (), None, True)
-        if solved:
-            outcome = "queen" if solved[-1].step.placed == bit else "cross"
-            return WhyChain(
-                cell,
-                tuple(solved),
-                outcome,
-                False,
-                cut_through=False,
-                cut_tried=False,
-                walk=SOLVE_WALK,
-            )
-    chain = _walk_until(board, state, solver, 1 << cell)
+        solved, leaned = found
+        if leaned > CUT_STEPS:
+            return _solve_chain(cell, solved)
+        # The solve's chain stands by: the hints in a row (each a call of every easier
+        # rule, trials among them) and the cut are given a second each.
+        seconds = STAR_SECONDS
+        walk_deadline = time.process_time() + STAR_SECONDS
+    try:
+        chain = _walk_until(board, state, solver, 1 << cell, walk_deadline)
+    except _OutOfTime:
+        assert solved is not None
+        return _solve_chain(cell, solved)
     if chain is None:
         return WhyChain(cell, (), None, True)
     # One replay of the steps the last leans on often leaves out most of a long walk
     # (those on the far side of the board), before the slower step-by-step cut.
-    thinned = _only_what_it_leans_on(board, state, solver, cell, chain)
+    thinned = _only_what_it_leans_on(board, state, solver, cell, chain, seconds)
     if thinned is not None:
         chain = thinned
     cut_tried = len(chain) <= CUT_STEPS
     cut_through = False
     if cut_tried:
-        chain, cut_through = _cut_down(board, state, solver, cell, chain)
+        chain, cut_through = _cut_down(board, state, solver, cell, chain, seconds)
     if len(chain) - 1 <= WHY_DEPTH:
         shorter, complete = _search(board, state, solver, cell, len(chain) - 1, nodes)
     else:
@@ -422,18 +430,33 @@ def why_cell(
         # No shorter chain within the levels searched: the bound is the shortest when
         # every level below it was searched through.
         proven = complete
+    if solved is not None and not proven and len(solved) < len(chain):
+        return _solve_chain(cell, solved)  # fewer steps than the hints cut down
     outcome = "queen" if chain[-1].step.placed == bit else "cross"
     return WhyChain(
         cell, tuple(chain), outcome, proven, cut_through=cut_through, cut_tried=cut_tried
     )
 
 
-def _solve_until(board: Board, state: State, solver: Solver, cell: int) -> list[FoundStep] | None:
+def _solve_chain(cell: int, solved: list[FoundStep]) -> WhyChain:
+    """The solve's steps up to the one that decides ``cell``, as :func:`why_cell` gives
+    them: not cut down, not proven the shortest."""
+    outcome = "queen" if solved[-1].step.placed == 1 << cell else "cross"
+    return WhyChain(
+        cell, tuple(solved), outcome, False, cut_through=False, cut_tried=False, walk=SOLVE_WALK
+    )
+
+
+class _OutOfTime(Exception):
+    """The hints in a row took longer than they were given."""
+
+
+def _solve_until(
+    board: Board, state: State, solver: Solver, cell: int
+) -> tuple[list[FoundStep], int] | None:
     """On a Star Battle board, the solve's steps from ``state`` up to the one that decides
-    ``cell``, written, when the steps the last leans on are more than :data:`CUT_STEPS`
-    (the hints in a row would take seconds to walk, and such a chain is not cut); an
-    empty list when they are fewer (the hints in a row are walked); None when the solve
-    stops before it decides the cell."""
+    ``cell`` (their sentences written when asked for), and how many of them the last
+    leans on; None when the solve stops before it decides the cell."""
     result = solver.solve(board, state.copy())
     prefix: list[Step] = []
     for step in result.steps:
@@ -456,12 +479,11 @@ def _solve_until(board: Board, state: State, solver: Solver, cell: int) -> list[
         try:
             apply_step(board, position, step)
         except ReplayError:
-            return []  # not a chain from here (a sound driver's steps always are)
-    if len(_leaned_on(made)) <= CUT_STEPS:
-        return []
+            return None  # not a chain from here (a sound driver's steps always are)
+    leaned = len(_leaned_on(made))
     # Each sentence (and a trial's place) is written when it is asked for: the text
     # prints a dozen of them.
-    return [
+    written = [
         FoundStep(
             step,
             rule,
@@ -470,6 +492,7 @@ def _solve_until(board: Board, state: State, solver: Solver, cell: int) -> list[
         )
         for (step, rule, focus), before in zip(made, befores, strict=True)
     ]
+    return written, leaned
 
 
 def _sentence(board: Board, step: Step, rule: Rule, before: State) -> Explanation:
@@ -478,7 +501,12 @@ def _sentence(board: Board, step: Step, rule: Rule, before: State) -> Explanatio
 
 
 def _only_what_it_leans_on(
-    board: Board, state: State, solver: Solver, cell: int, chain: list[FoundStep]
+    board: Board,
+    state: State,
+    solver: Solver,
+    cell: int,
+    chain: list[FoundStep],
+    seconds: float = CUT_SECONDS,
 ) -> list[FoundStep] | None:
     """The steps of ``chain`` its last leans on (:func:`steps_that_matter`), replayed
     from ``state``, when they are fewer and still a chain that decides ``cell``; else
@@ -489,20 +517,25 @@ def _only_what_it_leans_on(
     keys = [
         (chain[i].step.counter, chain[i].step.placed, tuple(chain[i].step.detail)) for i in kept
     ]
-    replayed = replay_chain(board, state, solver, keys, time.process_time() + CUT_SECONDS)
+    replayed = replay_chain(board, state, solver, keys, time.process_time() + seconds)
     if replayed is None or not decides(replayed[-1].step, cell):
         return None
     return replayed
 
 
 def _cut_down(
-    board: Board, state: State, solver: Solver, cell: int, chain: list[FoundStep]
+    board: Board,
+    state: State,
+    solver: Solver,
+    cell: int,
+    chain: list[FoundStep],
+    seconds: float = CUT_SECONDS,
 ) -> tuple[list[FoundStep], bool]:
     """``chain`` with every step left out, last first, that the rest does without (each
-    still a step of its position, the last still deciding ``cell``), within
-    :data:`CUT_SECONDS`; and whether every step was tried."""
+    still a step of its position, the last still deciding ``cell``), within ``seconds``
+    of CPU time; and whether every step was tried."""
     keys = [(f.step.counter, f.step.placed, tuple(f.step.detail)) for f in chain]
-    deadline = time.process_time() + CUT_SECONDS
+    deadline = time.process_time() + seconds
     for index in range(len(keys) - 2, -1, -1):
         if time.process_time() > deadline:
             return chain, False  # what is cut so far is the answer
@@ -540,12 +573,17 @@ def _leaned_on(chain: list[tuple[Step, Rule, Focus | None]]) -> list[int]:
     return kept
 
 
-def _walk_until(board: Board, state: State, solver: Solver, cells: int) -> list[FoundStep] | None:
+def _walk_until(
+    board: Board, state: State, solver: Solver, cells: int, deadline: float | None = None
+) -> list[FoundStep] | None:
     """The hints in a row (the easiest step each time) from ``state`` until every cell
-    of ``cells`` is decided; None when the rules stop first."""
+    of ``cells`` is decided; None when the rules stop first. Raises :class:`_OutOfTime`
+    past ``deadline`` (CPU seconds), when given."""
     position = state.copy()
     walk: list[FoundStep] = []
     while cells & position.live:
+        if deadline is not None and time.process_time() > deadline:
+            raise _OutOfTime
         here = steps_now(board, position, solver, easiest_only=True)
         if not here:
             return None
