@@ -63,12 +63,13 @@ def rule_module(
     position: int = 1000,
     max_stars: int | None = 1,
     weight: int | None = None,
+    grade: str | None = None,
 ) -> str:
     """The source of a one-rule package whose rule's ``apply(self, ctx)`` has ``body``
     (indented 4), on line 5 onwards as ever."""
     display_name = counter.replace("_", " ").capitalize()
     return (
-        "from queens_core import Contradiction, Rule, Tier, hookimpl\n\n"
+        "from queens_core import Contradiction, Grade, Rule, Tier, hookimpl\n\n"
         "class PluginRule(Rule):\n"
         "    def apply(self, ctx):\n"
         + textwrap.indent(textwrap.dedent(body).strip("\n"), "        ")
@@ -79,6 +80,7 @@ def rule_module(
         "    summary = 'test rule'\n"
         f"    max_stars = {max_stars}\n"
         + ("" if weight is None else f"    weight = {weight}\n")
+        + ("" if grade is None else f"    grade = Grade.{grade}\n")
         + "\n\n@hookimpl\n"
         "def queens_register_rules():\n"
         "    return [PluginRule()]\n"

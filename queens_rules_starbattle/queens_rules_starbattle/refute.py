@@ -37,6 +37,9 @@ PROPAGATE = {rule.__name__: rule for rule in DEEP_PROPAGATORS}
 #: Replays one chain's shortening may take: a chain of 25 steps is tried without each
 #: of them several times over (a replay costs well under a millisecond).
 REPLAYS = 200
+#: The longest chain cut at a shortfall (:func:`counted_short`) that is shortened
+#: further before it is told.
+SHORTENED = 40
 
 Chain = tuple[tuple[int | tuple[int, ...], str, tuple], ...]
 
@@ -93,20 +96,30 @@ def _replayed(
 ) -> State | None:
     """The state ``chain`` reaches after ``cell``'s star on ``state``, each step checked
     as :func:`replays` says; None when a step does not hold."""
+    replay, held = _replayed_while(board, state, cell, chain)
+    return replay if held == len(chain) else None
+
+
+def _replayed_while(
+    board: Board, state: State, cell: int | Sequence[int], chain: Sequence
+) -> tuple[State | None, int]:
+    """The state the steps of ``chain`` reach after ``cell``'s star on ``state`` while
+    they hold (each checked as :func:`replays` says), and how many held; None for the
+    state when a supposed star's cell is not live."""
     replay = State(state.live, state.queens)
     ctx = Context(board, replay, [])
     for supposed in (cell,) if isinstance(cell, int) else cell:
         if not replay.live >> supposed & 1:
-            return None
+            return None, 0
         ctx.place(supposed)
     # The 2×2 argument on a group makes its windows' steps in one go, each window read
     # on the cover found at the start: steps in a row on one group are checked against
     # that one pass, not each against a cover found again after the one before.
     group_pass: tuple[object, State] | None = None
-    for cells, counter, why in chain:
+    for held, (cells, counter, why) in enumerate(chain):
         propagate = PROPAGATE.get(counter)
         if propagate is None:
-            return None
+            return replay, held
         if isinstance(cells, int):
             placed, killed = 1 << cells, 0
         else:
@@ -114,19 +127,19 @@ def _replayed(
         # Cells the chain rules out may be dead already on a later state (not its stars).
         killed &= replay.live
         if placed & ~replay.live:
-            return None
+            return replay, held
         if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
             made = group_pass[1]
         else:
             made = _deduced(board, replay, propagate, why)
             group_pass = (why.where, made) if isinstance(why, Blocks) else None
         if placed & ~made.queens or killed & (made.live | made.queens):
-            return None
+            return replay, held
         if placed:
             ctx.place(placed.bit_length() - 1)
         else:
             ctx.kill(killed)
-    return replay
+    return replay, len(chain)
 
 
 def _deduced(board: Board, state: State, propagate, detail: object) -> State:
@@ -233,6 +246,20 @@ def told_case(board: Board, state: State, case: Case) -> Case:
     return case._replace(forced=told)
 
 
+def counted_short(board: Board, state: State, cell: int, chain: Sequence) -> Chain | None:
+    """The steps of ``chain`` before the first that does not replay after ``cell``'s star
+    on ``state``, when a rule finds a shortfall there: a refutation of its own, told where
+    the reader meets it. (A step found on the trial's own state, its chain cut down to
+    what the failure needs, may meet a rule's pass that stops at a shortfall elsewhere
+    before the step's deduction.) None when every step replays, or no rule finds one."""
+    replay, held = _replayed_while(board, state, cell, chain)
+    if replay is None or held == len(chain):
+        return None
+    if not any(_fails(board, replay, propagate) for propagate in PROPAGATE.values()):
+        return None
+    return tuple(chain[:held])
+
+
 def told_refutation(
     board: Board, state: State, detail: TrialFails, counter: str
 ) -> tuple[str, object, Chain]:
@@ -247,9 +274,17 @@ def told_refutation(
         deep = counter == "deep_trial"
         depth, rules = (DEEP_DEPTH, DEEP_PROPAGATORS) if deep else (DEPTH, PROPAGATORS)
         _, found, again = suppose(board, state, 1 << detail.cell, depth, rules)
-        if found is None or not replays(board, state, detail.cell, again, *found):
-            return kind, which, chain
-        (kind, which), chain = found, again
+        if found is not None and replays(board, state, detail.cell, again, *found):
+            (kind, which), chain = found, again
+        else:
+            cut = counted_short(board, state, detail.cell, chain)
+            if cut is None:
+                return kind, which, chain
+            if len(cut) > SHORTENED:
+                # Cut down already, on the trial's state: told up to the shortfall as
+                # it is (shortening a chain this long replays it hundreds of times).
+                return "count", count_told(board, state, detail.cell, cut, None), cut
+            kind, which, chain = "count", None, cut
     told = shortest_chain(board, state, detail.cell, chain, kind, which)
     if kind == "count":
         # The shortfall the told chain reaches, which the sentence names.

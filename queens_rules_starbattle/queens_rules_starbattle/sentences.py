@@ -366,8 +366,8 @@ def _trial_why(d: TrialFails, step: Step, board: Board, before: State) -> str:
     if len(told) > LONGEST_TOLD:
         return (
             f"Suppose {cell} held a star: {failure} then, at the end of a chain of "
-            f"{len(told)} deductions of the cheap rules, too long to tell here (`queens "
-            f"what-if {cell}` follows it). So {cell} cannot hold a star."
+            f"{len(told)} deductions of the cheap rules, too long to tell here (a what-if "
+            f"on {cell} follows it). So {cell} cannot hold a star."
         )
     # The failure first, then the chain that leads there, in order: a long chain is
     # still read against what it is for.

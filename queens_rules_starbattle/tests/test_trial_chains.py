@@ -206,21 +206,31 @@ def test_needed_steps_keeps_only_the_steps_the_failure_reads():
 
 
 @pytest.mark.slow
-def test_a_deep_trial_chain_replays_too():
-    board = archive_board("11x11-2stars-09.txt")
+@pytest.mark.parametrize(
+    ("name", "steps"),
+    [
+        ("11x11-2stars-09.txt", None),
+        # Boards where a trial's chain, cut down on the trial's own state, met a capacity
+        # count that stops at a shortfall before the step on the reader's: told up to
+        # that shortfall, a refutation of its own (the 17×17 boards' first 20 steps).
+        ("10x10-2stars-08.txt", None),
+        ("14x14-3stars-04.txt", None),
+        ("17x17-4stars-01.txt", 20),
+        ("17x17-4stars-02.txt", 20),
+    ],
+)
+def test_every_trial_chain_of_a_solve_replays_on_the_readers_position(name, steps):
+    board = archive_board(name)
     result = Solver(RULES).solve(board)
     state = State.initial(board)
     checked = 0
-    for step in result.steps:
-        if step.counter == "deep_trial":
+    for step in result.steps[:steps]:
+        if step.counter in ("trial_star", "deep_trial"):
             assert isinstance(step.detail, TrialFails)
             detail = step.detail
-            kind, which, told = told_refutation(board, state, detail, "deep_trial")
-            if replays(board, state, detail.cell, told, kind, which):
-                check_chain(board, state, detail.cell, kind, which, told)
-            else:
-                # A capacity count read off more than the regions it names: told as found.
-                assert told == detail.forced
+            kind, which, told = told_refutation(board, state, detail, step.counter)
+            assert replays(board, state, detail.cell, told, kind, which)
+            check_chain(board, state, detail.cell, kind, which, told)
             checked += 1
         if step.placed:
             Context(board, state, []).place(step.placed.bit_length() - 1)

@@ -59,6 +59,22 @@ GENERATED_SCHEMA = "queens-web-generated/1"
 GENERATE_SIZES = range(4, 13)
 #: How long one "New board" may take before the request gives up with a 503.
 GENERATE_SECONDS = 10.0
+#: The grades no Queens board of a size has with the catalog's rules: every 4×4 board with
+#: one solution (the 7,193 maps of four 4-connected regions around each of its two
+#: solutions, mirror images of each other) is Easy, Medium or Fiendish, never Hard
+#: (``queens_web/tests/test_web_tiny_boards.py`` grades them all). Asked for one, the
+#: page says so at once, where the maker would try for the whole of GENERATE_SECONDS.
+NO_BOARD_GRADES = {4: frozenset({"Hard"})}
+#: The packages whose rules NO_BOARD_GRADES was found with (another package's rule may
+#: make a board harder).
+CATALOG_PACKAGES = frozenset(
+    {
+        "queens-rules-baseline",
+        "queens-rules-polyomino",
+        "queens-rules-pigeonhole",
+        "queens-rules-pfc",
+    }
+)
 #: The sizes of a new Star Battle board (K ≥ 2): 2★ from 8×8 (smaller ones are cramped),
 #: up to 12×12 (3★ at 12×12 only: no 11×11 grid holds 3 stars a row, column and region).
 STAR_SIZES = range(8, 13)
@@ -372,7 +388,13 @@ def generate(
     """A new board of ``size`` at ``grade`` with ``stars`` per unit, as ``queens generate``
     makes board 0 of a batch (one solution, solved by the rules, graded), read as the
     page reads any board: short rounds of attempts until one gives a board or
-    ``seconds`` have passed (a 503 then)."""
+    ``seconds`` have passed (a 503 then); a grade no board of the size has with the
+    catalog's rules (:data:`NO_BOARD_GRADES`) at once (a 400)."""
+    if stars == 1 and grade in NO_BOARD_GRADES.get(size, ()) and catalog_only(library):
+        raise Problem(
+            f"no {size}×{size} Queens board with one solution is graded {grade}: "
+            "choose another size or grade"
+        )
     try:
         made = library.app.new_board(size, stars, grade, seed, seconds)
     except GenerateError as err:
@@ -391,6 +413,13 @@ def generate(
         "level": int(made.rung.level),
         "tier": str(made.rung.tier),
     }
+
+
+def catalog_only(library: Library) -> bool:
+    """Whether the installed Queens rules are the catalog's alone."""
+    return all(
+        rule.package in CATALOG_PACKAGES for rule in library.registry.rules if rule.sound_for(1)
+    )
 
 
 #: The sizes of the board of the day, by the day's number: mostly 8×8 and 9×9, as

@@ -90,7 +90,7 @@ def test_one_board_prints_one_indented_document():
 
 
 #: Kills r1c1 of board 1 (not the solution's queen: a sound step) with a set in its detail;
-#: of weight 0, so that it is the easiest step, the one the hint gives.
+#: Easy and of weight 0, so that it is the easiest step, the one the hint gives.
 SET_DETAIL = "if ctx.state.live & 1:\n    ctx.kill(1, ('cells', frozenset({0})))"
 
 
@@ -99,7 +99,11 @@ def install_set_detail(site: FakeSite) -> None:
         "queens-rules-sets",
         "0.2.0",
         {"sets": "set_rules"},
-        {"set_rules/__init__.py": rule_module(SET_DETAIL, "set_detail", position=1000, weight=0)},
+        {
+            "set_rules/__init__.py": rule_module(
+                SET_DETAIL, "set_detail", position=1000, weight=0, grade="EASY"
+            )
+        },
     )
 
 

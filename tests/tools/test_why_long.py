@@ -21,7 +21,7 @@ from queens_core.tools.steps import decides, start_position, steps_now, steps_th
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = ROOT / "archive" / "starbattle-sizes" / "10x10-2stars-01.txt"
-#: A cell whose chain from the empty board is long (77 hints in a row).
+#: A cell whose chain from the empty board is longer than the text shows.
 FAR_CELL = "r10c10"
 
 

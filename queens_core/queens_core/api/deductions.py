@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..engine.arguments import Naming
     from ..engine.board import Board
+    from ..engine.rules import Rule
     from ..engine.state import State
     from ..tools.explain import Explanation
     from ..tools.hint import Hint
@@ -74,11 +76,16 @@ def _found_json(board: Board, found: FoundStep, number: int) -> dict[str, Any]:
     }
 
 
-def _step_lines(board: Board, number: int, explanation: Explanation, weight: int | None) -> str:
+def _step_lines(board: Board, number: int, explanation: Explanation, rule: Rule | None) -> str:
+    """A listed step; with ``rule``, its rung and weight first (``[Medium, weight 12]``):
+    what "easiest first" orders the list by."""
     from ..render.text import format_explanation
 
     number_lead = f"{number:>3}. "
-    lead = number_lead if weight is None else f"{number_lead}[weight {weight}] "
+    if rule is None:
+        lead = number_lead
+    else:
+        lead = f"{number_lead}[{rule.grade_needed.title}, weight {rule.score_weight}] "
     return format_explanation(board, explanation, lead=lead, indent=len(number_lead))
 
 
@@ -126,8 +133,9 @@ class StepsNow:
             return f"{steps} the rules can take from here, easiest first."
         return " ".join(message_lines(self.hint))
 
-    def text(self) -> str:
-        """What ``queens hint --all`` prints."""
+    def text(self, naming: Naming | None = None) -> str:
+        """What ``queens hint --all`` prints (the option it names named by ``naming``,
+        by default as a Python caller passes it)."""
         from ..render.text import LABEL_SCHEME, crossed_text, message_lines
 
         if self.status != "steps":
@@ -135,10 +143,10 @@ class StepsNow:
         board = self.hint.board
         parts = [LABEL_SCHEME]
         if self.hint.crossed:
-            parts.append(crossed_text(self.hint))
+            parts.append(crossed_text(self.hint, naming))
         parts.append(self._message(message_lines))
         parts.extend(
-            _step_lines(board, number, found.explanation, found.rule.score_weight)
+            _step_lines(board, number, found.explanation, found.rule)
             for number, found in enumerate(self.steps, start=1)
         )
         return "\n\n".join(parts)
@@ -176,6 +184,7 @@ class WhyAnswer:
     def message(self) -> str:
         from ..engine.state import cell_label
         from ..render.text import message_lines
+        from ..tools.steps import CUT_STEPS
 
         board = self.hint.board
         label = cell_label(board, self.cell)
@@ -193,9 +202,15 @@ class WhyAnswer:
             what = f"a {piece}" if self.outcome == "queen" else "a cross"
             if self.why.proven:
                 shortest = "no chain is shorter"
-            elif not self.why.cut_tried:
+            elif self.why.walk == "solve" and len(self.leaned_on()) <= CUT_STEPS:
+                # Fewer steps than the hints in a row cut down, or found before them.
                 shortest = (
-                    "the hints in a row up to it, too many to try leaving each out; "
+                    "the solve's steps up to it, as it took them; a shorter chain was not ruled out"
+                )
+            elif not self.why.cut_tried:
+                found = "the solve's steps" if self.why.walk == "solve" else "the hints in a row"
+                shortest = (
+                    f"{found} up to it, too many to try leaving each out; "
                     "a shorter chain was not ruled out"
                 )
             elif self.why.cut_through:
@@ -235,8 +250,10 @@ class WhyAnswer:
             return []
         return steps_that_matter(self.hint.board, self.why.chain)
 
-    def text(self) -> str:
-        """What ``queens why`` prints."""
+    def text(self, naming: Naming | None = None) -> str:
+        """What ``queens why`` prints; the verbs it points to named by ``naming`` (by
+        default as a Python caller calls them; the command line passes its own)."""
+        from ..engine.arguments import Listing, python_name, words
         from ..render.text import LABEL_SCHEME
 
         if self.status != "chain":
@@ -256,18 +273,18 @@ class WhyAnswer:
                 if len(shown) < len(leaned_on)
                 else "the steps"
             )
-            parts.append(
-                textwrap.fill(
-                    f"Shown: {which} that step {len(chain)} leans on, traced back through "
-                    "the places their sentences reason about (a trial's is the whole "
-                    "board); each is said of the position all the steps before it reach. "
-                    "`queens hint --state FILE` gives the next step from a position, "
-                    f"`queens what-if "
-                    f"{cell_label(board, self.cell)}` tries a {_piece(board)} there, "
-                    "`--format json` lists them all.",
-                    NOTE_WIDTH,
-                )
+            note = (
+                f"Shown: {which} that step {len(chain)} leans on, traced back through "
+                "the places their sentences reason about (a trial's is the whole "
+                "board); each is said of the position all the steps before it reach. ",
+                Listing("next_step"),
+                " gives the next step from a position, ",
+                Listing("what_if", cell_label(board, self.cell)),
+                f" tries a {_piece(board)} there, ",
+                Listing("all_steps"),
+                " lists them all.",
             )
+            parts.append(textwrap.fill(words(note, naming or python_name), NOTE_WIDTH))
         parts.extend(
             _step_lines(board, index + 1, chain[index].explanation, None) for index in shown
         )
@@ -295,6 +312,7 @@ class WhatIf:
 
     def message(self) -> str:
         from ..engine.state import cell_label
+        from ..tools.steps import WHAT_IF_ROUNDS
 
         board = self.board
         label = cell_label(board, self.trial.cell)
@@ -306,10 +324,22 @@ class WhatIf:
         if self.status == "solved":
             return f"A {piece} on {label} leads the rules to a full board in {steps}."
         placed = (self.trial.after.queens & ~self.trial.before.queens).bit_count()
-        return (
-            f"A {piece} on {label}: the rules derive {steps} ({placed} more {piece}"
-            f"{'s' if placed != 1 else ''}, {self._crossed()} cells crossed), then stop."
+        made = (
+            f"({placed} more {piece}{'s' if placed != 1 else ''}, {self._crossed()} cells crossed)"
         )
+        follow = "follows" if count == 1 else "follow"
+        if self.status == "bounded":
+            return (
+                f"A {piece} on {label}: {steps} {follow} from it in its first "
+                f"{WHAT_IF_ROUNDS} rounds {made}; more follows after them, and the rules "
+                "reach no contradiction."
+            )
+        if self.trial.left_out:
+            return (
+                f"A {piece} on {label}: {steps} {follow} from it {made}; nothing more "
+                "does, and the rules reach no contradiction."
+            )
+        return f"A {piece} on {label}: the rules derive {steps} {made}, then stop."
 
     def _crossed(self) -> int:
         return (
@@ -337,13 +367,16 @@ class WhatIf:
             ],
         }
 
-    def text(self) -> str:
-        """What ``queens what-if`` prints: the derivation, then the position it reaches."""
+    def text(self, naming: Naming | None = None) -> str:
+        """What ``queens what-if`` prints: the derivation, then the position it reaches
+        (what reads its picture back named by ``naming``, by default for Python)."""
+        from ..engine.arguments import Listing, python_name, words
         from ..render.text import LABEL_SCHEME, format_explanation, labelled_grid
 
         parts = [LABEL_SCHEME, self.message()]
         parts.extend(format_explanation(self.board, e) for e in self.trial.steps)
-        parts.append("Where it leads (the picture --state reads):")
+        reads = ("Where it leads (the picture ", Listing("state_picture"), " reads):")
+        parts.append(words(reads, naming or python_name))
         parts.append(labelled_grid(self.board, self.trial.after.picture(self.board).split("\n")))
         return "\n\n".join(parts)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..engine.arguments import Naming
     from ..engine.rules import Rule
     from ..generator.practice import PracticeBoard
 
@@ -56,9 +57,11 @@ class Practice:
             "focus": {"name": hint.focus.name, "cells": cells_json(board, hint.focus.cells)},
         }
 
-    def text(self) -> str:
+    def text(self, naming: Naming | None = None) -> str:
         """What ``queens practise`` prints: the board file, the position to start from,
-        and the hint there."""
+        and the hint there (what reads the position back named by ``naming``, by
+        default for a Python caller)."""
+        from ..engine.arguments import Listing, python_name
         from ..engine.board import size_article
         from ..render.text import LABEL_SCHEME, board_file_text, format_explanation
 
@@ -76,7 +79,8 @@ class Practice:
             [
                 f"{size_article(n).capitalize()} {kind} board to practise {name} on ({needed}):",
                 board_file_text(board),
-                "Start from here (the easier steps done; --state reads this picture):",
+                "Start from here (the easier steps done; "
+                f"{(naming or python_name)(Listing('state_picture'))} reads this picture):",
                 self.made.start.position.picture(board),
                 LABEL_SCHEME,
                 format_explanation(board, hint.explanation, lead="The hint there: "),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..engine.arguments import Naming
     from ..engine.board import Board
     from ..engine.rules import Rule
     from ..engine.state import State
@@ -205,8 +206,11 @@ class HintAnswer:
 
         return hint_document(self.hint, self.name, self.state_name)
 
-    def text(self, depth: str | None = None, letters: bool = False) -> str:
-        """The hint as ``queens hint`` prints it (``depth``: colours, None for none)."""
+    def text(
+        self, depth: str | None = None, letters: bool = False, naming: Naming | None = None
+    ) -> str:
+        """The hint as ``queens hint`` prints it (``depth``: colours, None for none; the
+        option it may name named by ``naming``, by default as a Python caller passes it)."""
         from ..render.text import hint_text
 
-        return hint_text(self.hint, depth, letters)
+        return hint_text(self.hint, depth, letters, naming)

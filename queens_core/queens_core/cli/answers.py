@@ -45,7 +45,10 @@ def print_answer(
     ``answer.text()``). A rule's step detail that has no JSON form ends the command in
     one line naming the rule (3)."""
     if output_format != "json":
-        click.echo(answer.text() if text is None else text(), color=color)
+        from .exits import option_name
+
+        # The options and commands the text points to, as the command line spells them.
+        click.echo(answer.text(option_name) if text is None else text(), color=color)
         return
     from ..api import DetailError
     from ..render.documents import detail_failure, dumps

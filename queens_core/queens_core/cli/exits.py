@@ -86,14 +86,21 @@ def report_unreadable(names: list[str], total: int) -> None:
 #: The options not spelt as their API keyword with dashes (``max_region``: ``--max-region``).
 OPTION_NAMES = {"out_dir": "-o DIR", "rule": "RULE"}
 #: The commands that list what a message refers to.
-LISTINGS = {"rules": "`queens rules list`"}
+LISTINGS = {
+    "rules": "`queens rules list`",
+    "next_step": "`queens hint --state FILE`",
+    "what_if": "`queens what-if {value}`",
+    "all_steps": "`--format json`",
+    "state_picture": "--state",
+    "every_step": "--every-step",
+}
 
 
 def option_name(part: Argument | Listing) -> str:
     """A parameter as the command line spells it (``--keep Z``), or the command that
     lists what a message refers to."""
     if isinstance(part, Listing):
-        return LISTINGS[part.topic]
+        return LISTINGS[part.topic].format(value=part.value)
     name = OPTION_NAMES.get(part.name) or "--" + part.name.replace("_", "-")
     return f"{name} {part.value}" if part.shown else name
 

@@ -35,9 +35,14 @@ class Argument:
 @dataclass(frozen=True)
 class Listing:
     """Where the asker finds the names a message refers to, in their own shell:
-    ``topic`` is ``"rules"``: the installed rules, their ids and the stars each is for."""
+    ``topic`` is ``"rules"``: the installed rules, their ids and the stars each is for.
+    A player's answer points to the asker's other verbs the same way: ``"next_step"``
+    (the hint from a position), ``"what_if"`` (a tentative queen on the cell ``value``),
+    ``"all_steps"`` (the whole document), ``"state_picture"`` (what reads a position
+    back from its picture), ``"every_step"`` (each of a queen's crosses a hint)."""
 
     topic: str
+    value: object = None
 
 
 #: A piece of a message: text, a parameter, or a listing to point to.
@@ -45,15 +50,22 @@ Part = str | Argument | Listing
 #: How one shell words a parameter or a listing.
 Naming = Callable[[Argument | Listing], str]
 
-#: Where a Python caller finds what a listing lists.
-PYTHON_LISTINGS = {"rules": "`Application().rules()`"}
+#: Where a Python caller finds what a listing lists (``{value!r}``: the listing's value).
+PYTHON_LISTINGS = {
+    "rules": "`Application().rules()`",
+    "next_step": "`Application().hint(board, state)`",
+    "what_if": "`Application().what_if(board, {value!r})`",
+    "all_steps": "`to_json()`",
+    "state_picture": "`read_state`",
+    "every_step": "`every_step=True`",
+}
 
 
 def python_name(part: Argument | Listing) -> str:
     """A part as a Python caller wrote it: ``size``, ``keep='Z'``,
     ``Application().rules()``."""
     if isinstance(part, Listing):
-        return PYTHON_LISTINGS[part.topic]
+        return PYTHON_LISTINGS[part.topic].format(value=part.value)
     return f"{part.name}={part.value!r}" if part.shown else part.name
 
 
@@ -88,6 +100,11 @@ class Worded(Exception):
 class ArgumentError(Worded, ValueError):
     """A value a caller gave that the application refuses (a size it does not make, a
     rule that is not installed, a time limit that is not positive)."""
+
+
+def words(parts: tuple[Part, ...], naming: Naming = python_name) -> str:
+    """A text made of ``parts``, each parameter and listing named by ``naming``."""
+    return "".join(part if isinstance(part, str) else naming(part) for part in parts)
 
 
 def parts_of(error: BaseException) -> tuple[Part, ...]:

@@ -1,9 +1,10 @@
 """Boards to practise one rule on: the rule is needed, and it is the first step past the
 basics, where the hint points at it.
 
-The basics of a rule are the rules the hint offers before it: a lower weight, or the same
-weight and earlier in the catalog (for a polyomino shape, the baseline rules and the
-smaller shapes). A practice board for ``rule``
+The basics of a rule are the rules the hint offers before it: a lower rung of the
+difficulty ladder, a lower weight within it, or the same weight and earlier in the
+catalog (for a polyomino shape, the baseline rules and the smaller shapes). A practice
+board for ``rule``
 
 - leaves its basics stuck before the end, and at that position ``rule`` has a step: the
   plain hint there (the easiest step, :func:`~queens_core.tools.steps.steps_now`) is

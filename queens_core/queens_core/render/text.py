@@ -25,6 +25,7 @@ from ..tools.stats import RULE_FAILED, SEVERAL, UNDECIDED
 from .colour import colour_rows, lettered_rows
 
 if TYPE_CHECKING:
+    from ..engine.arguments import Naming
     from ..engine.board import Board
     from ..tools.check import CheckReport
     from ..tools.explain import Explanation
@@ -265,8 +266,11 @@ def _table(headers: list[str], rows: list[list[Any]], align_left: int = 1) -> li
 # -- queens hint ----------------------------------------------------------------------
 
 
-def crossed_text(hint: Hint) -> str:
-    """The crosses taken as made for the state's queens, in one wrapped sentence."""
+def crossed_text(hint: Hint, naming: Naming | None = None) -> str:
+    """The crosses taken as made for the state's queens, in one wrapped sentence; the
+    option that makes each a hint named by ``naming`` (by default as Python passes it)."""
+    from ..engine.arguments import Listing, python_name
+
     count = hint.crossed.bit_count()
     cells = "cell" if count == 1 else "cells"
     one = hint.state.queens.bit_count() == 1
@@ -283,7 +287,7 @@ def crossed_text(hint: Hint) -> str:
         )
     return textwrap.fill(
         f"Crossed first, as the game does: the {count} {cells} {what}. "
-        "--every-step makes each cross a hint of its own.",
+        f"{(naming or python_name)(Listing('every_step'))} makes each cross a hint of its own.",
         88,
     )
 
@@ -332,16 +336,19 @@ def message_lines(hint: Hint) -> list[str]:
     return lines
 
 
-def hint_text(hint: Hint, depth: str | None = None, letters: bool = False) -> str:
+def hint_text(
+    hint: Hint, depth: str | None = None, letters: bool = False, naming: Naming | None = None
+) -> str:
     """What ``queens hint`` prints: the step in words and the state after it (with
-    ``letters``, each cell's region letter before its mark)."""
+    ``letters``, each cell's region letter before its mark; an option named by
+    ``naming``, by default as Python passes it)."""
     board = hint.board
     if hint.status != HINT:
         return "\n".join(message_lines(hint))
     assert hint.explanation is not None and hint.after is not None and hint.step is not None
     parts = [LABEL_SCHEME]
     if hint.crossed:
-        parts.append(crossed_text(hint))
+        parts.append(crossed_text(hint, naming))
     parts.append(format_explanation(board, hint.explanation, lead="Next step: "))
     if depth is None:
         rows = hint.after.picture(board).split("\n")
@@ -382,7 +389,7 @@ def format_explanation(
     """``  3. Rule — headline`` then the why, wrapped and indented under the rule.
 
     ``lead`` replaces the step number (``Next step: ``); the why is then indented by two,
-    or by ``indent`` (a numbered lead with more after the number, ``  3. [weight 2] ``,
+    or by ``indent`` (a numbered lead with more after the number, ``  3. [Easy, weight 2] ``,
     keeps the why under the text that follows the number).
     """
     prefix = f"{explanation.number:>3}. " if lead is None else lead

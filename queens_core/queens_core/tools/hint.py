@@ -1,10 +1,10 @@
 """``queens hint``: the next deduction from a partial board, or why the board is wrong.
 
 A person pastes their progress (the ``♛ ⨯ .`` picture ``queens solve`` prints, or what
-they typed); the hint is the easiest step the rules can take from there (the rule with the
-lowest weight, see :mod:`.steps`), explained like a step of ``--explain``. Before any
-hint, the state is checked against the board's solutions with the exact solver, because a
-hint built on a wrong mark would mislead.
+they typed); the hint is the easiest step the rules can take from there (the rule of the
+lowest rung, then the lowest weight, see :mod:`.steps`), explained like a step of
+``--explain``. Before any hint, the state is checked against the board's solutions with
+the exact solver, because a hint built on a wrong mark would mislead.
 
 What "wrong" means
 ------------------
@@ -144,9 +144,9 @@ def find_hint(
     seconds: float | None = None,
     every_step: bool = False,
 ) -> Hint:
-    """Check ``state``; if it is right, the easiest step the rules can take from it (the
-    lowest weight, then catalog order), its queens' crosses taken as made (unless
-    ``every_step``: then those crosses are hints too).
+    """Check ``state``; if it is right, the easiest step the rules can take from it (the lowest
+    rung, then the lowest weight, then catalog order), its queens' crosses taken as made
+    (unless ``every_step``: then those crosses are hints too).
 
     Raises :class:`~queens_core.referee.blame.UnsoundRule` when the rules' solve from ``state``
     is unsound (the hint could be that very step; on a Star Battle board without

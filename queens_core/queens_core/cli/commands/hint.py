@@ -15,6 +15,7 @@ from ..exits import (
     as_clause,
     fail,
     open_output,
+    option_name,
     write_output,
 )
 from ..options import SECONDS, color_option, format_option
@@ -163,7 +164,7 @@ def hint(
         output_format,
         board_name,
         registry.rules,
-        lambda: answer.text(depth, letters),
+        lambda: answer.text(depth, letters, option_name),
         color=depth is not None,
     )
     found = answer.hint

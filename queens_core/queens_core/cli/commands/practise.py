@@ -10,6 +10,7 @@ from ..exits import (
     EXIT_RULE_FAILED,
     fail,
     open_output,
+    option_name,
     said,
     write_output,
 )
@@ -49,12 +50,13 @@ def practise(
     needed, and it is the first step past the easier rules, so that the hint at the
     position printed is a step of RULE.
 
-    The easier rules are those the hint offers first (a lower weight, or the same weight
-    and earlier in the catalog). A Queens board for a Queens rule; a Star Battle board
-    with the fewest stars a Star Battle rule runs with. When no board needing the rule
-    turns up in half the time, or forty boards had it first but did not need it (other
-    rules stand in for some), a board where the hint goes to it first is taken, and
-    the output says so.
+    The easier rules are those the hint offers first (a lower rung of the difficulty
+    ladder, a lower weight within it, or the same weight and earlier in the
+    catalog). A Queens board for a Queens rule; a Star Battle board with the fewest
+    stars a Star Battle rule runs with. When no board needing the rule turns up in
+    half the time, or forty boards had it first but did not need it (other rules
+    stand in for some), a board where the hint goes to it first is taken, and the
+    output says so.
 
     Exit status: 0 a board, 1 none found within --seconds, 2 bad input (a rule that is
     not installed, or that there is nothing to practise of), 3 a rule failed.
@@ -78,6 +80,6 @@ def practise(
     if output_format == "json":
         click.echo(dumps(answer.to_json()))
     else:
-        click.echo(answer.text())
+        click.echo(answer.text(option_name))
     if state_path is not None:
         write_output(open_output(state_path), answer.start.picture(answer.board) + "\n")

@@ -43,7 +43,8 @@ def what_if(
 ) -> None:
     """Put a tentative queen (a star) on CELL (rRcC) of your position on BOARD and print
     what the rules derive from it, step by step: a contradiction with its reason (the
-    queen cannot be right), a full board, or the position where they stop.
+    queen cannot be right), or the steps that follow from the queen (in its first
+    three rounds; not what the rules find without it) and where they lead.
 
     The state is not checked against the solution: a trial may be wrong, and the rules
     say so. --keep FILE saves where the trial leads.

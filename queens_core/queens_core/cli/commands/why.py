@@ -54,8 +54,10 @@ def why(
     The state is first checked as `queens hint` checks it. The chain is found in three
     stages: the hints in a row until one decides the cell; those steps cut down until
     none can be left out; then a breadth-first search over the steps of each position
-    for a shorter chain, within a budget of positions. The output says whether no chain
-    is shorter. "Nothing decides it yet from here" when the rules stop before the cell.
+    for a shorter chain, within a budget of positions. On a Star Battle board whose
+    solve reaches the cell through more than 100 steps that lean on each other, those
+    steps are the chain, given as they are. The output says whether no chain is
+    shorter. "Nothing decides it yet from here" when the rules stop before the cell.
 
     Exit status: 0 a chain (or the cell is decided already), 1 nothing decides the
     cell, or the state is wrong; 2 bad input; 3 a rule failed; 7 undecided: the exact
@@ -79,7 +81,13 @@ def why(
         board_name,
         settings.traceback,
     )
-    print_answer(answer, output_format, board_name, registry.rules)
+    # A long chain's sentences are written as they are printed: a rule that fails
+    # writing one ends the command as it would have while the chain was found.
+    asked(
+        lambda: print_answer(answer, output_format, board_name, registry.rules),
+        board_name,
+        settings.traceback,
+    )
     if answer.status not in ("chain", "decided"):
         click.echo(f"queens: no chain: {as_clause(answer.message().split(': ')[0])}", err=True)
         sys.exit(EXIT_NOT_SOLVED)
