@@ -29,12 +29,15 @@ def graph(board: Board, state: State, kind: str) -> dict[int, int]:
     last_bits, other_bits, folds, first_row, gather, top = board.line_cover
     edges = {}
     if kind == ROWS:  # rows_met and columns_met of queens_core.board, inline (every pass)
-        down = board.n - 1
+        # rows_met shifts the rows' last bits down to their first before it gathers them;
+        # gathering them where they are and shifting the product that much further is
+        # the same number (no bit is lost below them) for one operation less a region.
+        top += board.n - 1
         for k, region in enumerate(board.region_masks):
             if not queens & region:
                 cells = live & region
                 ends = (((cells & other_bits) + other_bits) | cells) & last_bits
-                edges[k] = ((ends >> down) * gather >> top) & first_row
+                edges[k] = (ends * gather >> top) & first_row
     else:
         for k, region in enumerate(board.region_masks):
             if not queens & region:
