@@ -426,14 +426,17 @@ class Solver:
                 # _count: nearly every call that changes something is one, and a call
                 # of _count costs more than the loop over its few steps.
                 counter = group.counter
-                placed = touched = placements = 0
+                placed = killed = placements = 0
                 for step in new:
                     if step.counter != counter:
                         raise RuleFailure(group.rules[0], _foreign_step(step))
                     if step.placed:
                         placements += 1
                         placed |= step.placed
-                    touched |= step.killed | step.placed
+                    # The kills alone, the placements joined once below: every operation
+                    # on the board's wide ints makes one, and this runs for every step.
+                    killed |= step.killed
+                touched = killed | placed
                 counters = result.counters
                 counters[counter] += 1
                 if placements:
