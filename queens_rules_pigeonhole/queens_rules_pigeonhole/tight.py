@@ -158,10 +158,18 @@ def tight_kills(
     out_list = []
     done = set()
     for k in edges:  # regions in letter order
-        lines = reached[line_of[k]]
+        line = line_of[k]
+        lines = reached[line]
         if lines == every_line or lines in done:
             continue
         done.add(lines)
+        if lines == 1 << line:
+            # The region alone, confined to its line (the commonest tight set): its cells
+            # without a walk over the set's lines.
+            cells = line_masks[line] & live & ~region_masks[k]
+            if cells:
+                out_list.append(([k], lines, cells))
+            continue
         members = []
         cells = 0
         inside = 0
