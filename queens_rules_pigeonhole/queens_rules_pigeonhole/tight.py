@@ -29,12 +29,15 @@ def graph(board: Board, state: State, kind: str) -> dict[int, int]:
     last_bits, other_bits, folds, first_row, gather, top = board.line_cover
     edges = {}
     if kind == ROWS:  # rows_met and columns_met of queens_core.board, inline (every pass)
-        down = board.n - 1
+        # rows_met shifts the rows' last bits down to their first before it gathers them;
+        # gathering them where they are and shifting the product that much further is
+        # the same number (no bit is lost below them) for one operation less a region.
+        top += board.n - 1
         for k, region in enumerate(board.region_masks):
             if not queens & region:
                 cells = live & region
                 ends = (((cells & other_bits) + other_bits) | cells) & last_bits
-                edges[k] = ((ends >> down) * gather >> top) & first_row
+                edges[k] = (ends * gather >> top) & first_row
     else:
         for k, region in enumerate(board.region_masks):
             if not queens & region:
@@ -155,10 +158,18 @@ def tight_kills(
     out_list = []
     done = set()
     for k in edges:  # regions in letter order
-        lines = reached[line_of[k]]
+        line = line_of[k]
+        lines = reached[line]
         if lines == every_line or lines in done:
             continue
         done.add(lines)
+        if lines == 1 << line:
+            # The region alone, confined to its line (the commonest tight set): its cells
+            # without a walk over the set's lines.
+            cells = line_masks[line] & live & ~region_masks[k]
+            if cells:
+                out_list.append(([k], lines, cells))
+            continue
         members = []
         cells = 0
         inside = 0

@@ -210,6 +210,13 @@ class StreamGuard:
 
 STDERR_WHERE = "standard error, where queens reports"
 
+#: The guards the last watched stretch put on standard output and standard error: a
+#: guard holds nothing but its stream, its words and its thread, so the next stretch in
+#: the same thread on the same streams takes them again instead of making two more (a
+#: batch watches one solve after another, hundreds a second).
+_last_stdout_guard: StreamGuard | None = None
+_last_stderr_guard: StreamGuard | None = None
+
 
 def _from_warnings(guard: StreamGuard) -> bool:
     """Whether the write to standard error being made comes from the ``warnings``
@@ -843,21 +850,28 @@ class watch:
             raise
 
     def _enter(self) -> None:
+        global _last_stdout_guard, _last_stderr_guard
+        ident = _get_ident()
         stdout = sys.stdout
         # None: Python started without standard output; print() then writes nothing, and
         # self.stdout None could not tell __exit__ to put it back.
         if stdout is not None and not isinstance(stdout, StreamGuard):
             self.stdout = stdout
-            sys.stdout = StreamGuard(stdout)
+            guard = _last_stdout_guard
+            if guard is None or guard.stream is not stdout or guard.thread != ident:
+                guard = _last_stdout_guard = StreamGuard(stdout)
+            sys.stdout = guard
         stderr = sys.stderr
         if stderr is not None and not isinstance(stderr, StreamGuard):
             self.stderr = stderr
-            sys.stderr = StreamGuard(stderr, STDERR_WHERE)
+            guard = _last_stderr_guard
+            if guard is None or guard.stream is not stderr or guard.thread != ident:
+                guard = _last_stderr_guard = StreamGuard(stderr, STDERR_WHERE)
+            sys.stderr = guard
         budget = self.budget
         if budget == math.inf:
             return
         dog = _watchdog or _start_watchdog()
-        ident = _get_ident()
         stretches = dog.stretches
         if ident in stretches:
             return  # nested: the outer stretch's budget holds
