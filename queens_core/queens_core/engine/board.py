@@ -136,26 +136,30 @@ class Board:
     _built: bool
 
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
-        object.__setattr__(self, "_built", False)  # read-only once built: __setattr__
+        # Read-only once built (__setattr__): the fields are set past that guard, which
+        # would cost a Python call each (boards are made by the thousand: batches, makers).
+        put = object.__setattr__
+        put(self, "_built", False)
         n = len(rows)
-        self.n = n
-        self.rows = rows
-        self.stars = stars
+        put(self, "n", n)
+        put(self, "rows", rows)
+        put(self, "stars", stars)
         #: Queens (stars) in a solution: N·K.
-        self.star_total = n * stars
+        put(self, "star_total", n * stars)
         cells = "".join(rows)
         letters = tuple(sorted(set(cells)))
-        self.letters = letters
+        put(self, "letters", letters)
         index_of = {ch: k for k, ch in enumerate(letters)}
-        self.cell_region = tuple(map(index_of.__getitem__, cells))
-        self.full = (1 << (n * n)) - 1
+        cell_region = tuple(map(index_of.__getitem__, cells))
+        put(self, "cell_region", cell_region)
+        put(self, "full", (1 << (n * n)) - 1)
 
         row_masks, col_masks, _ = _geometry(n)
-        self.row_masks = row_masks
-        self.col_masks = col_masks
+        put(self, "row_masks", row_masks)
+        put(self, "col_masks", col_masks)
         #: Masks that tell at once whether a set of cells meets every row and every
         #: column: see :func:`covers_every_line`.
-        self.line_cover = _line_cover(n)
+        put(self, "line_cover", _line_cover(n))
         # A region's mask read as a binary number: its cells as 1s, the others as 0s,
         # last cell first (str.translate and int() run in C, not a loop a cell).
         backwards = cells[::-1]
@@ -166,27 +170,27 @@ class Board:
             zeros[code] = "1"
             region_masks.append(int(backwards.translate(zeros), 2))
             zeros[code] = "0"
-        self.region_masks = tuple(region_masks)
+        put(self, "region_masks", tuple(region_masks))
         #: Every unit as (kind, index, mask): rows, then columns, then regions.
-        self.units = _line_units(n) + tuple(
-            zip(repeat("region"), range(len(letters)), region_masks, strict=False)
+        put(
+            self,
+            "units",
+            _line_units(n)
+            + tuple(zip(repeat("region"), range(len(letters)), region_masks, strict=False)),
         )
         if stars == 1:
             # (lines and ring | region) without the cell: lines and ring without it, and
             # the region with its bit flipped off (mapped in C, not a loop a cell).
             around, cell_bits = _kill_parts(n)
-            self.kill_masks = tuple(
-                map(
-                    or_,
-                    around,
-                    map(xor, map(region_masks.__getitem__, self.cell_region), cell_bits),
-                )
+            kill_masks = tuple(
+                map(or_, around, map(xor, map(region_masks.__getitem__, cell_region), cell_bits))
             )
         else:
-            self.kill_masks = _rings(n)
+            kill_masks = _rings(n)
+        put(self, "kill_masks", kill_masks)
 
-        self.warnings = tuple(self._connectivity_warnings())
-        object.__setattr__(self, "_built", True)
+        put(self, "warnings", tuple(self._connectivity_warnings()))
+        put(self, "_built", True)
 
     def __setattr__(self, name: str, value: object) -> None:
         # Every solve of a board shares it: a rule that changed it would mislead the rules
