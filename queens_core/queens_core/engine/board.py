@@ -149,8 +149,7 @@ class Board:
         cells = "".join(rows)
         letters = tuple(sorted(set(cells)))
         put(self, "letters", letters)
-        index_of = {ch: k for k, ch in enumerate(letters)}
-        cell_region = tuple(map(index_of.__getitem__, cells))
+        cell_region, region_masks = _regions(cells, letters)
         put(self, "cell_region", cell_region)
         put(self, "full", (1 << (n * n)) - 1)
 
@@ -160,17 +159,7 @@ class Board:
         #: Masks that tell at once whether a set of cells meets every row and every
         #: column: see :func:`covers_every_line`.
         put(self, "line_cover", _line_cover(n))
-        # A region's mask read as a binary number: its cells as 1s, the others as 0s,
-        # last cell first (str.translate and int() run in C, not a loop a cell).
-        backwards = cells[::-1]
-        codes = tuple(map(ord, letters))
-        zeros = dict.fromkeys(codes, "0")
-        region_masks = []
-        for code in codes:
-            zeros[code] = "1"
-            region_masks.append(int(backwards.translate(zeros), 2))
-            zeros[code] = "0"
-        put(self, "region_masks", tuple(region_masks))
+        put(self, "region_masks", region_masks)
         #: Every unit as (kind, index, mask): rows, then columns, then regions.
         put(
             self,
@@ -316,6 +305,40 @@ class Board:
                 remaining &= ~connected_part(n, mask, start)
             if len(pieces) > 1:
                 yield ConnectivityWarning(self.letters[k], len(pieces), tuple(pieces))
+
+
+def _regions(cells: str, letters: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each cell's region index, and each region's mask, of the cells in reading order
+    whose distinct characters, sorted, are ``letters``.
+
+    A region's mask is its cells read as a binary number, 1 for its own and 0 for the
+    others, last cell first: a translation of the cells and int() (both in C, not a loop
+    a cell); on bytes, with a table of 256 entries, when every character is ASCII (as
+    nearly every board's are), else on the string, with a dict."""
+    if cells.isascii():
+        raw = cells.encode("ascii")
+        to_index = bytearray(256)
+        for k, ch in enumerate(letters):
+            to_index[ord(ch)] = k
+        backwards = raw[::-1]
+        digits = bytearray(b"0" * 256)
+        masks = []
+        for ch in letters:
+            code = ord(ch)
+            digits[code] = 49  # "1"
+            masks.append(int(backwards.translate(digits), 2))
+            digits[code] = 48  # "0"
+        return tuple(raw.translate(to_index)), tuple(masks)
+    index_of = {ch: k for k, ch in enumerate(letters)}
+    codes = tuple(map(ord, letters))
+    zeros = dict.fromkeys(codes, "0")
+    backwards_text = cells[::-1]
+    masks = []
+    for code in codes:
+        zeros[code] = "1"
+        masks.append(int(backwards_text.translate(zeros), 2))
+        zeros[code] = "0"
+    return tuple(map(index_of.__getitem__, cells)), tuple(masks)
 
 
 def _all_connected(n: int, region_masks: tuple[int, ...]) -> bool:
@@ -496,6 +519,18 @@ def _rings(n: int) -> tuple[int, ...]:
 
 def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Split text into rows of cells, dropping blank leading and trailing lines."""
+    if "\r" not in text:
+        # The common case, in a few str methods: compact rows, "\n" line ends, no blank
+        # line inside. A printable line without a space has no whitespace at all, so
+        # it is its own cells and blank only when empty; anything else takes the way
+        # below, which also words every error.
+        body = text.strip("\n")
+        cells = body.replace("\n", "")
+        if cells.isprintable() and " " not in cells and "\n\n" not in body:
+            rows = tuple(body.split("\n")) if body else ()
+            if 0 < len(rows) <= MAX_SIZE:
+                first = len(text) - len(text.lstrip("\n")) + 1
+                return rows, tuple(range(first, first + len(rows)))
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # CR alone too
     numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
     while numbered and not numbered[0][1]:
