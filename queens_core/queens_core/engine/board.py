@@ -117,6 +117,7 @@ class Board:
 
     __slots__ = (
         "_built",
+        "_warnings",
         "cell_region",
         "col_masks",
         "full",
@@ -130,10 +131,27 @@ class Board:
         "star_total",
         "stars",
         "units",
-        "warnings",
     )
 
     _built: bool
+    _warnings: tuple[ConnectivityWarning, ...] | None
+    n: int
+    rows: tuple[str, ...]
+    stars: int
+    #: Queens (stars) in a solution: N·K.
+    star_total: int
+    letters: tuple[str, ...]
+    cell_region: tuple[int, ...]
+    full: int
+    row_masks: tuple[int, ...]
+    col_masks: tuple[int, ...]
+    #: Masks that tell at once whether a set of cells meets every row and every
+    #: column: see :func:`covers_every_line`.
+    line_cover: tuple[int, int, tuple[int, ...], int, int, int]
+    region_masks: tuple[int, ...]
+    #: Every unit as (kind, index, mask): rows, then columns, then regions.
+    units: tuple[tuple[str, int, int], ...]
+    kill_masks: tuple[int, ...]
 
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
         # Read-only once built (__setattr__): the fields are set past that guard, which
@@ -144,7 +162,6 @@ class Board:
         put(self, "n", n)
         put(self, "rows", rows)
         put(self, "stars", stars)
-        #: Queens (stars) in a solution: N·K.
         put(self, "star_total", n * stars)
         cells = "".join(rows)
         letters = tuple(sorted(set(cells)))
@@ -156,11 +173,8 @@ class Board:
         row_masks, col_masks, _ = _geometry(n)
         put(self, "row_masks", row_masks)
         put(self, "col_masks", col_masks)
-        #: Masks that tell at once whether a set of cells meets every row and every
-        #: column: see :func:`covers_every_line`.
         put(self, "line_cover", _line_cover(n))
         put(self, "region_masks", region_masks)
-        #: Every unit as (kind, index, mask): rows, then columns, then regions.
         put(
             self,
             "units",
@@ -178,8 +192,19 @@ class Board:
             kill_masks = _rings(n)
         put(self, "kill_masks", kill_masks)
 
-        put(self, "warnings", tuple(self._connectivity_warnings()))
+        put(self, "_warnings", None)  # found when first asked for: see warnings
         put(self, "_built", True)
+
+    @property
+    def warnings(self) -> tuple[ConnectivityWarning, ...]:
+        """The regions that are not 4-connected, each with its pieces (none on nearly
+        every board). Found when first asked for: a command that reads many boards
+        without showing their warnings (``queens stats``) does not look for them."""
+        found = self._warnings
+        if found is None:
+            found = tuple(self._connectivity_warnings())
+            object.__setattr__(self, "_warnings", found)
+        return found
 
     def __setattr__(self, name: str, value: object) -> None:
         # Every solve of a board shares it: a rule that changed it would mislead the rules
@@ -527,10 +552,10 @@ def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
         body = text.strip("\n")
         cells = body.replace("\n", "")
         if cells.isprintable() and " " not in cells and "\n\n" not in body:
-            rows = tuple(body.split("\n")) if body else ()
-            if 0 < len(rows) <= MAX_SIZE:
+            compact = tuple(body.split("\n")) if body else ()
+            if 0 < len(compact) <= MAX_SIZE:
                 first = len(text) - len(text.lstrip("\n")) + 1
-                return rows, tuple(range(first, first + len(rows)))
+                return compact, tuple(range(first, first + len(compact)))
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # CR alone too
     numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
     while numbered and not numbered[0][1]:
