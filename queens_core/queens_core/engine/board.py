@@ -156,26 +156,27 @@ class Board:
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
         # Read-only once built (__setattr__): the fields are set past that guard, which
         # would cost a Python call each (boards are made by the thousand: batches, makers).
-        put = object.__setattr__
-        put(self, "_built", False)
+        # Each is written object.__setattr__(self, ...), not through a name for it: that
+        # is the form the compiled build (scripts/build_compiled.py) can set a field with.
+        object.__setattr__(self, "_built", False)
         n = len(rows)
-        put(self, "n", n)
-        put(self, "rows", rows)
-        put(self, "stars", stars)
-        put(self, "star_total", n * stars)
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "stars", stars)
+        object.__setattr__(self, "star_total", n * stars)
         cells = "".join(rows)
         letters = tuple(sorted(set(cells)))
-        put(self, "letters", letters)
+        object.__setattr__(self, "letters", letters)
         cell_region, region_masks = _regions(cells, letters)
-        put(self, "cell_region", cell_region)
-        put(self, "full", (1 << (n * n)) - 1)
+        object.__setattr__(self, "cell_region", cell_region)
+        object.__setattr__(self, "full", (1 << (n * n)) - 1)
 
         row_masks, col_masks, _ = _geometry(n)
-        put(self, "row_masks", row_masks)
-        put(self, "col_masks", col_masks)
-        put(self, "line_cover", _line_cover(n))
-        put(self, "region_masks", region_masks)
-        put(
+        object.__setattr__(self, "row_masks", row_masks)
+        object.__setattr__(self, "col_masks", col_masks)
+        object.__setattr__(self, "line_cover", _line_cover(n))
+        object.__setattr__(self, "region_masks", region_masks)
+        object.__setattr__(
             self,
             "units",
             _line_units(n)
@@ -190,10 +191,10 @@ class Board:
             )
         else:
             kill_masks = _rings(n)
-        put(self, "kill_masks", kill_masks)
+        object.__setattr__(self, "kill_masks", kill_masks)
 
-        put(self, "_warnings", None)  # found when first asked for: see warnings
-        put(self, "_built", True)
+        object.__setattr__(self, "_warnings", None)  # found when first asked for: see warnings
+        object.__setattr__(self, "_built", True)
 
     @property
     def warnings(self) -> tuple[ConnectivityWarning, ...]:
