@@ -4,11 +4,18 @@ The classical deductions of the Star Battle literature, each a named rule with a
 (the functions are in :mod:`queens_rules_starbattle.deductions`), and the SBN reader
 (:mod:`queens_rules_starbattle.sbn`). Every rule here is sound for any K but declares
 K ≥ 2: Queens boards (K = 1) keep the Queens catalog and its counters unchanged.
+
+Every command loads this module to register the rules, Queens commands too, which call
+none of them; so the modules that hold the deductions and their sentences are imported
+when a rule is first called (:class:`Deferred`), not here. A rule added to :data:`RULES`
+keeps that so by naming its function with :class:`Deferred` rather than importing it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from queens_core import (
     Board,
@@ -24,21 +31,69 @@ from queens_core import (
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
-from .cases import Forced, case_split, suppose
-from .composite import composite_regions
-from .counting import capacity_counting, exclusion, local_enumeration
-from .deductions import (
-    PROPAGATORS,
-    overcounting,
-    two_by_two_blocks,
-    undercounting,
-    unit_exactly_filled,
-    unit_full,
-)
-from .details import TrialFails
-from .flow import flow_counting
-from .refute import DEEP_DEPTH, DEEP_PROPAGATORS, DEPTH
-from .sentences import star_focus, star_why
+if TYPE_CHECKING:
+    from .cases import Forced
+
+
+class Deferred:
+    """The function ``name`` of this package's module ``module``, imported on the first
+    call: a rule's ``apply`` that costs nothing to register. Pickled by its names (a
+    cluster's workers import the module themselves)."""
+
+    __slots__ = ("function", "module", "name")
+
+    def __init__(self, module: str, name: str):
+        self.module = module
+        self.name = name
+        self.function: Callable[[Context], None] | None = None
+
+    def __call__(self, ctx: Context) -> None:
+        function = self.function
+        if function is None:
+            module = import_module(f"{__name__}.{self.module}")
+            function = self.function = getattr(module, self.name)
+        function(ctx)
+
+    def __reduce__(self) -> tuple[type[Deferred], tuple[str, str]]:
+        return (Deferred, (self.module, self.name))
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.module!r}, {self.name!r})"
+
+
+case_split = Deferred("cases", "case_split")
+composite_regions = Deferred("composite", "composite_regions")
+capacity_counting = Deferred("counting", "capacity_counting")
+exclusion = Deferred("counting", "exclusion")
+local_enumeration = Deferred("counting", "local_enumeration")
+overcounting = Deferred("deductions", "overcounting")
+two_by_two_blocks = Deferred("deductions", "two_by_two_blocks")
+undercounting = Deferred("deductions", "undercounting")
+unit_exactly_filled = Deferred("deductions", "unit_exactly_filled")
+unit_full = Deferred("deductions", "unit_full")
+flow_counting = Deferred("flow", "flow_counting")
+
+#: The names this module gave from its other modules before it loaded them lazily,
+#: by module: still ``queens_rules_starbattle.DEPTH`` and so on, imported when asked for.
+_LATER = {
+    "Forced": "cases",
+    "suppose": "cases",
+    "PROPAGATORS": "deductions",
+    "TrialFails": "details",
+    "DEEP_DEPTH": "refute",
+    "DEEP_PROPAGATORS": "refute",
+    "DEPTH": "refute",
+    "star_focus": "sentences",
+    "star_why": "sentences",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{module}"), name)
+
 
 #: On boards up to this size every live cell gets a trial star.
 SMALL_BOARD = 14
@@ -66,15 +121,24 @@ def trial(
     board: Board,
     state: State,
     cell: int,
-    depth: int = DEPTH,
-    propagators: tuple[Callable[[Context], bool], ...] = PROPAGATORS,
+    depth: int | None = None,
+    propagators: tuple[Callable[[Context], bool], ...] | None = None,
 ) -> tuple[State, tuple[str, object] | None, Forced]:
     """Put a star on ``cell`` in a copy of ``state`` and propagate at most ``depth``
-    rounds of the cheap deductions (``propagators``); return the trial's state, what
-    failed — a unit left unable to hold K stars as (kind, index), ("count", reason) when
-    a 2×2 or counting argument finds too little room, or None — and the chain of
-    deductions the failure rests on (:func:`~.cases.suppose`).
+    rounds (None: :data:`~.refute.DEPTH`) of the cheap deductions (``propagators``;
+    None: :data:`~.deductions.PROPAGATORS`); return the trial's state, what failed — a
+    unit left unable to hold K stars as (kind, index), ("count", reason) when a 2×2 or
+    counting argument finds too little room, or None — and the chain of deductions the
+    failure rests on (:func:`~.cases.suppose`).
     """
+    from .cases import suppose
+    from .deductions import PROPAGATORS
+    from .refute import DEPTH
+
+    if depth is None:
+        depth = DEPTH
+    if propagators is None:
+        propagators = PROPAGATORS
     return suppose(board, state, 1 << cell, depth, propagators)
 
 
@@ -89,6 +153,8 @@ def trial_star(ctx: Context) -> None:
     placed on the way, in order, each as (cell, counter, detail) so its reason can be
     told. Every trial starts from the state as the rule found it.
     """
+    from .details import TrialFails
+
     board = ctx.board
     state = ctx.state
     doomed = []
@@ -127,6 +193,9 @@ def deep_trial(ctx: Context) -> None:
     contradiction it finds, proves that no solution extending the state has a star on
     the trial cell. A kill's detail is the trial star's, a :class:`~.details.TrialFails`.
     """
+    from .details import TrialFails
+    from .refute import DEEP_DEPTH, DEEP_PROPAGATORS
+
     board = ctx.board
     state = ctx.state
     cache = ctx.cache
@@ -171,9 +240,13 @@ class StarRule(Rule):
     family = "Star Battle"
 
     def explain(self, step: Step, board: Board, before: State) -> str | None:
+        from .sentences import star_why
+
         return star_why(step, board, before)
 
     def focus(self, step: Step, board: Board, before: State) -> Place | None:
+        from .sentences import star_focus
+
         return star_focus(step, board, before)
 
 

@@ -32,11 +32,13 @@ Version 2 (StarBattleLab's) such as ``10B…`` is
 from __future__ import annotations
 
 import re
-import string
 
 from queens_core import Board, BoardError, Reader, Reading, State, Writer, hookimpl
 
-ALPHABET = string.digits + string.ascii_uppercase + string.ascii_lowercase + "-_"
+#: ``string.digits + string.ascii_uppercase + string.ascii_lowercase``, written out: the
+#: ``string`` module compiles a pattern on import, and every command imports this reader.
+_ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+ALPHABET = _ALPHANUMERIC + "-_"
 _DIGIT = {ch: value for value, ch in enumerate(ALPHABET)}
 
 
@@ -151,9 +153,7 @@ def write_sbn(board: Board, _state: State | None = None) -> str:
 
 # -- version 2 --------------------------------------------------------------------------
 
-ALPHABET_85 = (
-    string.digits + string.ascii_uppercase + string.ascii_lowercase + "-_!#$&()*+,/:;=?@[]^{}|"
-)
+ALPHABET_85 = _ALPHANUMERIC + "-_!#$&()*+,/:;=?@[]^{}|"
 _DIGIT_85 = {ch: value for value, ch in enumerate(ALPHABET_85)}
 #: Version 2: N in decimal, K a capital letter, then base-85 digits, then "~" history.
 #: (Patterns of version 2, compiled by ``re`` on first use: loading the package for a

@@ -4,7 +4,6 @@ rules placed every queen, and that verdict the search's own; the search everywhe
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 from hostile import HIDDEN_KILL, apply_of
@@ -156,10 +155,11 @@ def test_stats_without_uniqueness_runs_no_search(searches):
     assert searches == []
 
 
-def test_stats_counts_solutions_with_the_search_when_asked(monkeypatch):
+def counted_by_survey(monkeypatch) -> list[Board]:
+    """The boards ``queens stats`` counts with the exact search, from here on."""
     from queens_core.tools import stats
 
-    counted: list[Path] = []
+    counted: list[Board] = []
     survey = stats.survey
 
     def counting(board, *args, **kwargs):
@@ -167,6 +167,41 @@ def test_stats_counts_solutions_with_the_search_when_asked(monkeypatch):
         return survey(board, *args, **kwargs)
 
     monkeypatch.setattr(stats, "survey", counting)
-    statistics = Application().stats([str(ARCHIVE / "1.txt")])
+    return counted
+
+
+def test_stats_takes_uniqueness_from_a_solve_of_queens_own_rules(monkeypatch, searches):
+    """The rules' placement is the board's only solution: the search would say unique."""
+    counted = counted_by_survey(monkeypatch)
+    statistics = Application().stats([str(ARCHIVE / "1.txt"), str(ARCHIVE / "353.txt")])
+    assert [board.uniqueness for board in statistics.summary.boards] == ["unique", "unique"]
+    assert counted == [] and searches == []
+
+
+def test_stats_counts_solutions_with_the_search_where_the_rules_stall(monkeypatch):
+    counted = counted_by_survey(monkeypatch)
+    statistics = Application().stats([str(ARCHIVE / "353.txt")], tier="cheap")
+    board = statistics.summary.boards[0]
+    assert board.status == "stalled" and board.uniqueness == "unique"
+    assert len(counted) == 1
+
+
+def test_stats_counts_solutions_with_the_search_for_another_packages_rule(monkeypatch, registry):
+    counted = counted_by_survey(monkeypatch)
+    idle = quick_rule("idle_rule", lambda ctx: None)
+    app = one_package_app([*registry.rules, idle], "queens-rules-elsewhere")
+    statistics = app.stats([str(ARCHIVE / "1.txt")])
     assert [board.uniqueness for board in statistics.summary.boards] == ["unique"]
     assert len(counted) == 1
+
+
+@pytest.mark.slow
+def test_stats_uniqueness_of_every_archive_board_is_the_searchs(registry):
+    from queens_core.tools.stats import UniquenessCheck, count_solutions
+
+    statistics = Application(registry).stats([str(ARCHIVE)])
+    boards = statistics.summary.boards
+    assert len(boards) == len(archive_paths())
+    for path, stats in zip(archive_paths(), boards, strict=True):
+        searched, _ = count_solutions(Board.parse(path.read_text()), UniquenessCheck())
+        assert stats.uniqueness == searched == "unique", path.name

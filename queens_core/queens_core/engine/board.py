@@ -117,6 +117,7 @@ class Board:
 
     __slots__ = (
         "_built",
+        "_warnings",
         "cell_region",
         "col_masks",
         "full",
@@ -130,63 +131,81 @@ class Board:
         "star_total",
         "stars",
         "units",
-        "warnings",
     )
 
     _built: bool
+    _warnings: tuple[ConnectivityWarning, ...] | None
+    n: int
+    rows: tuple[str, ...]
+    stars: int
+    #: Queens (stars) in a solution: N·K.
+    star_total: int
+    letters: tuple[str, ...]
+    cell_region: tuple[int, ...]
+    full: int
+    row_masks: tuple[int, ...]
+    col_masks: tuple[int, ...]
+    #: Masks that tell at once whether a set of cells meets every row and every
+    #: column: see :func:`covers_every_line`.
+    line_cover: tuple[int, int, tuple[int, ...], int, int, int]
+    region_masks: tuple[int, ...]
+    #: Every unit as (kind, index, mask): rows, then columns, then regions.
+    units: tuple[tuple[str, int, int], ...]
+    kill_masks: tuple[int, ...]
 
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
-        object.__setattr__(self, "_built", False)  # read-only once built: __setattr__
+        # Read-only once built (__setattr__): the fields are set past that guard, which
+        # would cost a Python call each (boards are made by the thousand: batches, makers).
+        # Each is written object.__setattr__(self, ...), not through a name for it: that
+        # is the form the compiled build (scripts/build_compiled.py) can set a field with.
+        object.__setattr__(self, "_built", False)
         n = len(rows)
-        self.n = n
-        self.rows = rows
-        self.stars = stars
-        #: Queens (stars) in a solution: N·K.
-        self.star_total = n * stars
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "stars", stars)
+        object.__setattr__(self, "star_total", n * stars)
         cells = "".join(rows)
         letters = tuple(sorted(set(cells)))
-        self.letters = letters
-        index_of = {ch: k for k, ch in enumerate(letters)}
-        self.cell_region = tuple(map(index_of.__getitem__, cells))
-        self.full = (1 << (n * n)) - 1
+        object.__setattr__(self, "letters", letters)
+        cell_region, region_masks = _regions(cells, letters)
+        object.__setattr__(self, "cell_region", cell_region)
+        object.__setattr__(self, "full", (1 << (n * n)) - 1)
 
         row_masks, col_masks, _ = _geometry(n)
-        self.row_masks = row_masks
-        self.col_masks = col_masks
-        #: Masks that tell at once whether a set of cells meets every row and every
-        #: column: see :func:`covers_every_line`.
-        self.line_cover = _line_cover(n)
-        # A region's mask read as a binary number: its cells as 1s, the others as 0s,
-        # last cell first (str.translate and int() run in C, not a loop a cell).
-        backwards = cells[::-1]
-        codes = tuple(map(ord, letters))
-        zeros = dict.fromkeys(codes, "0")
-        region_masks = []
-        for code in codes:
-            zeros[code] = "1"
-            region_masks.append(int(backwards.translate(zeros), 2))
-            zeros[code] = "0"
-        self.region_masks = tuple(region_masks)
-        #: Every unit as (kind, index, mask): rows, then columns, then regions.
-        self.units = _line_units(n) + tuple(
-            zip(repeat("region"), range(len(letters)), region_masks, strict=False)
+        object.__setattr__(self, "row_masks", row_masks)
+        object.__setattr__(self, "col_masks", col_masks)
+        object.__setattr__(self, "line_cover", _line_cover(n))
+        object.__setattr__(self, "region_masks", region_masks)
+        object.__setattr__(
+            self,
+            "units",
+            _line_units(n)
+            + tuple(zip(repeat("region"), range(len(letters)), region_masks, strict=False)),
         )
         if stars == 1:
             # (lines and ring | region) without the cell: lines and ring without it, and
             # the region with its bit flipped off (mapped in C, not a loop a cell).
             around, cell_bits = _kill_parts(n)
-            self.kill_masks = tuple(
-                map(
-                    or_,
-                    around,
-                    map(xor, map(region_masks.__getitem__, self.cell_region), cell_bits),
-                )
+            kill_masks = tuple(
+                map(or_, around, map(xor, map(region_masks.__getitem__, cell_region), cell_bits))
             )
         else:
-            self.kill_masks = _rings(n)
+            kill_masks = _rings(n)
+        object.__setattr__(self, "kill_masks", kill_masks)
 
-        self.warnings = tuple(self._connectivity_warnings())
+        object.__setattr__(self, "_warnings", None)  # found when first asked for: see warnings
         object.__setattr__(self, "_built", True)
+
+    @property
+    def warnings(self) -> tuple[ConnectivityWarning, ...]:
+        """The regions that are not 4-connected, each with its pieces (none on nearly
+        every board). Found when first asked for: a command that reads many boards
+        without showing their warnings (``queens stats``) does not look for them."""
+        found = self._warnings
+        if found is None:
+            found = tuple(self._connectivity_warnings())
+            object.__setattr__(self, "_warnings", found)
+        return found
 
     def __setattr__(self, name: str, value: object) -> None:
         # Every solve of a board shares it: a rule that changed it would mislead the rules
@@ -312,6 +331,40 @@ class Board:
                 remaining &= ~connected_part(n, mask, start)
             if len(pieces) > 1:
                 yield ConnectivityWarning(self.letters[k], len(pieces), tuple(pieces))
+
+
+def _regions(cells: str, letters: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each cell's region index, and each region's mask, of the cells in reading order
+    whose distinct characters, sorted, are ``letters``.
+
+    A region's mask is its cells read as a binary number, 1 for its own and 0 for the
+    others, last cell first: a translation of the cells and int() (both in C, not a loop
+    a cell); on bytes, with a table of 256 entries, when every character is ASCII (as
+    nearly every board's are), else on the string, with a dict."""
+    if cells.isascii():
+        raw = cells.encode("ascii")
+        to_index = bytearray(256)
+        for k, ch in enumerate(letters):
+            to_index[ord(ch)] = k
+        backwards = raw[::-1]
+        digits = bytearray(b"0" * 256)
+        masks = []
+        for ch in letters:
+            code = ord(ch)
+            digits[code] = 49  # "1"
+            masks.append(int(backwards.translate(digits), 2))
+            digits[code] = 48  # "0"
+        return tuple(raw.translate(to_index)), tuple(masks)
+    index_of = {ch: k for k, ch in enumerate(letters)}
+    codes = tuple(map(ord, letters))
+    zeros = dict.fromkeys(codes, "0")
+    backwards_text = cells[::-1]
+    masks = []
+    for code in codes:
+        zeros[code] = "1"
+        masks.append(int(backwards_text.translate(zeros), 2))
+        zeros[code] = "0"
+    return tuple(map(index_of.__getitem__, cells)), tuple(masks)
 
 
 def _all_connected(n: int, region_masks: tuple[int, ...]) -> bool:
@@ -492,6 +545,18 @@ def _rings(n: int) -> tuple[int, ...]:
 
 def _split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Split text into rows of cells, dropping blank leading and trailing lines."""
+    if "\r" not in text:
+        # The common case, in a few str methods: compact rows, "\n" line ends, no blank
+        # line inside. A printable line without a space has no whitespace at all, so
+        # it is its own cells and blank only when empty; anything else takes the way
+        # below, which also words every error.
+        body = text.strip("\n")
+        cells = body.replace("\n", "")
+        if cells.isprintable() and " " not in cells and "\n\n" not in body:
+            compact = tuple(body.split("\n")) if body else ()
+            if 0 < len(compact) <= MAX_SIZE:
+                first = len(text) - len(text.lstrip("\n")) + 1
+                return compact, tuple(range(first, first + len(compact)))
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # CR alone too
     numbered = [(i + 1, line.rstrip()) for i, line in enumerate(lines)]
     while numbered and not numbered[0][1]:

@@ -114,8 +114,12 @@ class State:
         size = n * n
         # Cell i is character i of the live mask's binary digits read backwards; the few
         # queens are then put in by index (str methods run in C, not a loop a cell).
-        marks = {ord("0"): DEAD if show_dead else LIVE, ord("1"): LIVE}
-        cells = list(f"{self.live & ((1 << size) - 1):0{size}b}"[::-1].translate(marks))
+        live = self.live & ((1 << size) - 1)
+        if live:
+            marks = {ord("0"): DEAD if show_dead else LIVE, ord("1"): LIVE}
+            cells = list(f"{live:0{size}b}"[::-1].translate(marks))
+        else:  # every cell settled, as on a solved board: one mark but the queens'
+            cells = [DEAD if show_dead else LIVE] * size
         queens = self.queens
         while queens:
             low = queens & -queens

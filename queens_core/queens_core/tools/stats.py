@@ -24,7 +24,7 @@ from ..plugins.readers import STDIN, TEXT_READER, Reader
 from ..referee.blame import COMPARED, diagnose
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT, SearchLimitExceeded
 from ..referee.exact import survey
-from .answers import check_answer
+from .answers import check_answer, placed_by_sound_rules, runs_only_queens_own
 from .batch import BoardInputError, display_name, expand_paths, read_board_file
 from .grade import LADDER, TIERS_NEEDED, Grader
 
@@ -352,7 +352,13 @@ def _assess(
         stats.error = f"{stats.path}: {err}"
         return stats
     full = assessment.full
-    if uniqueness is not None:
+    if uniqueness is not None and full.solved and runs_only_queens_own(grader.full):
+        # Queens' own rules placed every queen: that placement is the board's only
+        # solution (queens_core.tools.answers says why), so the search would count one
+        # and find it, and no rule is to blame.
+        stats.uniqueness = UNIQUE
+        diagnosis = placed_by_sound_rules(full)
+    elif uniqueness is not None:
         stats.uniqueness, solutions = count_solutions(board, uniqueness)
         diagnosis = diagnose(full, None, grader.full.by_counter, solutions)
     else:
