@@ -228,9 +228,9 @@ def _repair(
             return i
     if bypass:
         for i in candidates:
-            j = _bypass(n, region_of, planted, other, i, rng)
-            if j is not None:
-                return j
+            joined = _bypass(n, region_of, planted, other, i, rng)
+            if joined is not None:
+                return joined
     return None
 
 
