@@ -12,7 +12,7 @@ from queens_core.generator import stars_maker as made
 from queens_core.generator.regions import lettered_rows
 from queens_core.referee import sat, stars_search
 from queens_core.referee.exact import find_solutions
-from queens_core.referee.sat_maps import MapSession
+from queens_core.referee.sat_maps import LEAN_FROM, MapSession
 
 pytestmark = pytest.mark.skipif(not sat.available(), reason="pycryptosat is not installed")
 
@@ -39,22 +39,41 @@ def _repaired_maps(n: int, k: int, count: int, seed: int) -> list[tuple[Board, i
 
 
 @pytest.mark.slow
-def test_the_map_session_agrees_with_a_full_search_across_moves_and_renewals(monkeypatch):
+@pytest.mark.parametrize(("n", "k", "count"), [(10, 2, 60), (14, 3, 40)])
+def test_the_map_session_agrees_with_a_full_search_across_moves_and_renewals(
+    monkeypatch, n, k, count
+):
     """Board after board of maps changed a cell at a time, the session's other solutions
     are distinct, real, never the planted one, and as many as a full search finds (up to
-    the number asked), including after the session starts afresh."""
+    the number asked), including after the session starts afresh; at 14×14 with the
+    lean grid and the earlier regions assumed off."""
     monkeypatch.setattr(MapSession, "REGIONS_KEPT", 30)
-    session = MapSession(10, 2)
+    session = MapSession(n, k)
+    assert session.lean == (n >= LEAN_FROM)
     unique = several = 0
-    for board, planted in _repaired_maps(10, 2, 60, seed=3):
+    for board, planted in _repaired_maps(n, k, count, seed=3):
         every = find_solutions(board, 6, strategy=stars_search.search)
-        assert all((planted & mask).bit_count() == 2 for mask in board.region_masks)
+        assert all((planted & mask).bit_count() == k for mask in board.region_masks)
         others = session.other_solutions(list(board.region_masks), planted, 3)
         assert len(set(others)) == len(others) == min(3, len(set(every) - {planted}))
         assert planted not in others
         if len(every) < 6:  # every solution: the others are among them
             assert set(others) <= set(every)
-        assert all(is_solution(board.rows, board.cells_of(other), 2) for other in others)
+        assert all(is_solution(board.rows, board.cells_of(other), k) for other in others)
         unique += not others
         several += len(others) >= 2
-    assert unique and several
+    # Unique boards are rare among a 14×14 map's first moves: the next test has some.
+    assert (unique or n >= LEAN_FROM) and several
+
+
+@pytest.mark.slow
+def test_the_lean_session_finds_no_other_solution_where_a_full_search_finds_none():
+    """At 14×14 the lean session's "no other solution" is a full search's: on unique
+    boards (the maker's), asked first of a session that saw other maps before."""
+    session = MapSession(14, 3)
+    for board, planted in _repaired_maps(14, 3, 10, seed=5):
+        session.other_solutions(list(board.region_masks), planted, 2)
+    for seed in range(3):
+        board = made.generate_starbattle(14, 3, seed)
+        (only,) = find_solutions(board, 2, strategy=stars_search.search)
+        assert session.other_solutions(list(board.region_masks), only, 2) == []

@@ -65,6 +65,17 @@ def _grid_clauses(n: int, k: int) -> tuple[tuple[list[int], ...], int]:
     column, 2K blocks a band) and the last variable they use: the generator asks about
     many boards of one size, and building these took a third of each question."""
     clauses: list[list[int]] = []
+    top = _lines_and_neighbours(n, k, clauses)
+    for first in range(n - 1):
+        for transpose in (False, True):
+            for offset in (0, 1):
+                blocks, top = _band_blocks(n, first, transpose, offset, top, clauses)
+                top = _exactly(blocks, 2 * k, top, clauses)
+    return tuple(clauses), top
+
+
+def _lines_and_neighbours(n: int, k: int, clauses: list[list[int]]) -> int:
+    """Add "no two stars touch" and "K stars a row and a column"; the last variable used."""
     for i in range(n * n):
         r, c = divmod(i, n)
         for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
@@ -75,26 +86,31 @@ def _grid_clauses(n: int, k: int) -> tuple[tuple[list[int], ...], int]:
     for line in range(n):
         top = _exactly([line * n + c + 1 for c in range(n)], k, top, clauses)
         top = _exactly([r * n + line + 1 for r in range(n)], k, top, clauses)
-    for first in range(n - 1):
-        for transpose in (False, True):
-            for offset in (0, 1):
-                blocks = []
-                c = -offset
-                while c < n:
-                    cells = [
-                        (rr * n + cc) if not transpose else (cc * n + rr)
-                        for rr in (first, first + 1)
-                        for cc in (c, c + 1)
-                        if 0 <= cc < n
-                    ]
-                    top += 1
-                    block = top
-                    clauses.append([-block, *(i + 1 for i in cells)])
-                    clauses.extend([-(i + 1), block] for i in cells)
-                    blocks.append(block)
-                    c += 2
-                top = _exactly(blocks, 2 * k, top, clauses)
-    return tuple(clauses), top
+    return top
+
+
+def _band_blocks(
+    n: int, first: int, transpose: bool, offset: int, top: int, clauses: list[list[int]]
+) -> tuple[list[int], int]:
+    """One variable per 2×2 block of the band of lines ``first`` and ``first + 1`` (rows,
+    or columns if ``transpose``; the blocks start at ``-offset``), true exactly when the
+    block holds a star: the block variables and the last variable used."""
+    blocks = []
+    c = -offset
+    while c < n:
+        cells = [
+            (rr * n + cc) if not transpose else (cc * n + rr)
+            for rr in (first, first + 1)
+            for cc in (c, c + 1)
+            if 0 <= cc < n
+        ]
+        top += 1
+        block = top
+        clauses.append([-block, *(i + 1 for i in cells)])
+        clauses.extend([-(i + 1), block] for i in cells)
+        blocks.append(block)
+        c += 2
+    return blocks, top
 
 
 def _exactly(literals: list[int], k: int, top: int, clauses: list[list[int]]) -> int:
