@@ -24,6 +24,7 @@ from queens_core import (
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
+from .block_cases import block_cases, block_cases_focus, block_cases_why
 from .cases import Forced, case_split, suppose
 from .composite import composite_regions
 from .counting import capacity_counting, exclusion, local_enumeration
@@ -318,6 +319,20 @@ RULES: list[Rule] = [
         "the rest follows.",
         weight=48,  # several regions and lines, and the 2×2 room of three parts, at once
         apply=composite_regions,
+        grade=Grade.HARD,
+    ),
+    StarRule(
+        counter="block_cases",
+        display_name="Block cases",
+        tier=Tier.CHEAP,
+        position=213,
+        summary="A 2×2 block that must hold one of a group's stars: each of its cells is "
+        "followed for three rounds of the classical rules; a cell that leaves some unit "
+        "short is out, and what every other cell agrees on holds.",
+        weight=64,  # two to four chains of deductions held in mind at once
+        apply=block_cases,
+        explain=block_cases_why,
+        focus=block_cases_focus,
         grade=Grade.HARD,
     ),
     StarRule(
