@@ -33,7 +33,7 @@ from queens_core import (
     pickle_by_tuple_form,
 )
 
-from .cases import ROUNDS, suppose
+from .cases import ROUNDS, Forced, suppose
 from .counting import groups
 from .deductions import PROPAGATORS, _where_words, window_cover
 from .details import Case, Group
@@ -110,13 +110,19 @@ def block_cases(ctx: Ctx) -> bool:
     """
     board = ctx.board
     state = ctx.state
+    before = State(state.live, state.queens)
+    # A cell may be a candidate of several blocks (of its row, its band, its region): on
+    # one state its case is the same for each, so it is followed once.
+    followed: dict[int, tuple[State, tuple[str, object] | None, Forced]] = {}
     for where, block, part in tight_blocks(board, state):
-        before = State(state.live, state.queens)
         cases: list[Case] = []
         empty = stars = before.live
         possible = 0
         for cell in bits(part):
-            after, failure, forced = suppose(board, before, 1 << cell, ROUNDS, PROPAGATORS)
+            case = followed.get(cell)
+            if case is None:
+                case = followed[cell] = suppose(board, before, 1 << cell, ROUNDS, PROPAGATORS)
+            after, failure, forced = case
             if failure is None:
                 possible += 1
                 empty &= ~(after.live | after.queens)
