@@ -24,7 +24,7 @@ from queens_core import (
 from queens_core.board import bits
 from queens_core.propagation import settle_queens
 
-from .block_cases import block_cases, block_cases_focus, block_cases_why
+from .block_split import block_cases, block_cases_focus, block_cases_why
 from .cases import Forced, case_split, suppose
 from .composite import composite_regions
 from .counting import capacity_counting, exclusion, local_enumeration

@@ -14,7 +14,7 @@ from queens_core.board import bits
 from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
 from queens_rules_starbattle import RULES
-from queens_rules_starbattle.block_cases import BlockCases, block_cases, tight_blocks
+from queens_rules_starbattle.block_split import BlockCases, block_cases, tight_blocks
 from queens_rules_starbattle.cases import group_mask, suppose
 from queens_rules_starbattle.refute import told_case
 
