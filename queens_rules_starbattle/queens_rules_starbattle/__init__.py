@@ -328,7 +328,7 @@ RULES: list[Rule] = [
         position=213,
         summary="A 2×2 block that must hold one of a group's stars: each of its cells is "
         "followed for three rounds of the classical rules; a cell that leaves some unit "
-        "short is out, and what every other cell agrees on holds.",
+        "short is out, and what every other cell agrees on holds (boards up to 14×14).",
         weight=64,  # two to four chains of deductions held in mind at once
         apply=block_cases,
         explain=block_cases_why,

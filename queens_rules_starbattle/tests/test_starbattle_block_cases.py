@@ -14,21 +14,28 @@ from queens_core.board import bits
 from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
 from queens_rules_starbattle import RULES
-from queens_rules_starbattle.block_split import BlockCases, block_cases, tight_blocks
+from queens_rules_starbattle.block_split import (
+    LARGEST_BOARD,
+    BlockCases,
+    block_cases,
+    split_blocks,
+    tight_blocks,
+)
 from queens_rules_starbattle.cases import group_mask, suppose
 from queens_rules_starbattle.refute import told_case
 
 from .test_starbattle_counting import random_board, random_state
 
 #: (size, K): the published shapes, and smaller ones where tight blocks come up more often.
+#: Above LARGEST_BOARD the rule leaves the board alone; its argument is checked there too.
 SHAPES = [(8, 2), (10, 2), (12, 3), (14, 3), (17, 4), (21, 5), (25, 6)]
 
 
-def _split(board: Board, state: State) -> tuple[State, list]:
+def _split(board: Board, state: State, rule=block_cases) -> tuple[State, list]:
     after = state.copy()
     ctx = Context(board, after, [])
     ctx.counter = "block_cases"
-    block_cases(ctx)
+    rule(ctx)
     return after, ctx.steps
 
 
@@ -100,6 +107,17 @@ def test_a_block_whose_every_case_fails_is_a_contradiction():
         _split(board, state)
 
 
+def test_boards_above_the_largest_are_left_to_the_other_rules():
+    # 17 rows that are regions, K = 2, row 1 cut to two blocks as in the first test.
+    n = LARGEST_BOARD + 3
+    board = Board(tuple(chr(ord("A") + r) * n for r in range(n)), 2)
+    kept = sum(1 << board.cell(0, c) for c in (0, 1, 4, 5))
+    state = State((board.full & ~board.row_masks[0]) | kept, 0)
+    assert tight_blocks(board, state)
+    assert _split(board, state)[1] == []
+    assert _split(board, state, split_blocks)[1]
+
+
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from(SHAPES))
@@ -111,7 +129,7 @@ def test_block_cases_never_rule_out_a_solution(rng, shape):
     state = random_state(board, planted, rng)
     allowed = {planted, *find_solutions(board, 30, state.copy(), seconds=5)}
     try:
-        after, steps = _split(board, state)
+        after, steps = _split(board, state, split_blocks)
     except Contradiction as err:
         raise AssertionError(f"a contradiction on a board with a solution: {err}") from err
     for solution in allowed:
