@@ -101,8 +101,9 @@ def block_cases(ctx: Ctx) -> bool:
     case that leaves some unit unable to hold its stars is impossible, a cell every
     possible case empties is empty, and a cell every one stars is a star. When only one
     case is left, its star alone is put down. The first block that yields something ends
-    the call: the cheaper rules take it from there before the next split. Boards larger
-    than LARGEST_BOARD are left to the other rules.
+    the call: the cheaper rules take it from there before the next split. The rule waits
+    for the classical deductions (a state they still change is theirs first), and boards
+    larger than LARGEST_BOARD are left to the other rules.
 
     Sound: the group needs m stars and its live cells lie in m blocks, a block holding at
     most one star (its cells touch each other), so each block holds exactly one of the
@@ -115,9 +116,21 @@ def block_cases(ctx: Ctx) -> bool:
     cell, the stars the deductions forced there and, for an impossible case, the unit it
     left short and the chain that shows it.
     """
-    if ctx.board.n > LARGEST_BOARD:
+    if ctx.board.n > LARGEST_BOARD or _classical_unsettled(ctx.board, ctx.state):
         return False
     return split_blocks(ctx)
+
+
+def _classical_unsettled(board: Board, state: State) -> bool:
+    """Whether a classical deduction still changes ``state`` (or finds it short). The
+    driver runs those rules before this one in every pass, so on such a state they change
+    its live cells first and this rule is called again on what they leave: splitting
+    now would be work thrown away."""
+    scratch = Scratch(board, State(state.live, state.queens))
+    try:
+        return any(propagate(scratch) for propagate in PROPAGATORS)
+    except Contradiction:
+        return True
 
 
 def split_blocks(ctx: Ctx) -> bool:

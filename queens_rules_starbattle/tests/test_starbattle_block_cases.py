@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import queens_rules_starbattle.block_split as block_split
 from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label
 from queens_core.board import bits
 from queens_core.referee.exact import find_solutions
@@ -31,7 +32,7 @@ from .test_starbattle_counting import random_board, random_state
 SHAPES = [(8, 2), (10, 2), (12, 3), (14, 3), (17, 4), (21, 5), (25, 6)]
 
 
-def _split(board: Board, state: State, rule=block_cases) -> tuple[State, list]:
+def _split(board: Board, state: State, rule=split_blocks) -> tuple[State, list]:
     after = state.copy()
     ctx = Context(board, after, [])
     ctx.counter = "block_cases"
@@ -107,15 +108,35 @@ def test_a_block_whose_every_case_fails_is_a_contradiction():
         _split(board, state)
 
 
-def test_boards_above_the_largest_are_left_to_the_other_rules():
-    # 17 rows that are regions, K = 2, row 1 cut to two blocks as in the first test.
+def test_boards_above_the_largest_are_left_to_the_other_rules(monkeypatch):
+    # 17 rows that are regions, K = 2, rows 1 and 2 cut as in the first test; the wait for
+    # the classical deductions is switched off, so that only the size holds the rule back.
     n = LARGEST_BOARD + 3
     board = Board(tuple(chr(ord("A") + r) * n for r in range(n)), 2)
-    kept = sum(1 << board.cell(0, c) for c in (0, 1, 4, 5))
-    state = State((board.full & ~board.row_masks[0]) | kept, 0)
-    assert tight_blocks(board, state)
-    assert _split(board, state)[1] == []
-    assert _split(board, state, split_blocks)[1]
+    state = State(_only(board, 1, (1, 2, 5, 6)) & _only(board, 2, (1, 2, 3, 8)), 0)
+    monkeypatch.setattr(block_split, "_classical_unsettled", lambda board, state: False)
+    assert _split(board, state)[1]
+    assert _split(board, state, block_cases)[1] == []
+    small = _rows_are_regions()
+    small_state = State(_only(small, 1, (1, 2, 5, 6)) & _only(small, 2, (1, 2, 3, 8)), 0)
+    assert _split(small, small_state, block_cases)[1]
+
+
+def _settled(board: Board, state: State) -> State:
+    """``state`` after the classical deductions, to their fixed point."""
+    classical = [rule for rule in RULES if rule.grade is not None and rule.grade <= 2]
+    return Solver(classical, stars=board.stars).solve(board, state.copy()).state
+
+
+def test_it_waits_for_the_classical_deductions():
+    # The first test's state: the 2×2 rule still empties r2c1 and r2c2 there, so the rule
+    # leaves it to that rule; on what the classical rules leave it splits.
+    board = _rows_are_regions()
+    state = State(_only(board, 1, (1, 2, 5, 6)) & _only(board, 2, (1, 2, 3, 8)), 0)
+    assert _split(board, state)[1]
+    assert _split(board, state, block_cases)[1] == []
+    settled = _settled(board, state)
+    assert _split(board, settled, block_cases)[1] == _split(board, settled)[1]
 
 
 @pytest.mark.slow
