@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 class Deferred:
     """The function ``name`` of this package's module ``module``, imported on the first
-    call: a rule's ``apply`` that costs nothing to register. Pickled by its names (a
+    call: a rule's ``apply`` (or its ``explain`` or ``focus``) that costs nothing to
+    register. Pickled by its names (a
     cluster's workers import the module themselves)."""
 
     __slots__ = ("function", "module", "name")
@@ -45,14 +46,14 @@ class Deferred:
     def __init__(self, module: str, name: str):
         self.module = module
         self.name = name
-        self.function: Callable[[Context], None] | None = None
+        self.function: Callable[..., Any] | None = None
 
-    def __call__(self, ctx: Context) -> None:
+    def __call__(self, *args: Any) -> Any:
         function = self.function
         if function is None:
             module = import_module(f"{__name__}.{self.module}")
             function = self.function = getattr(module, self.name)
-        function(ctx)
+        return function(*args)
 
     def __reduce__(self) -> tuple[type[Deferred], tuple[str, str]]:
         return (Deferred, (self.module, self.name))
@@ -61,6 +62,9 @@ class Deferred:
         return f"Deferred({self.module!r}, {self.name!r})"
 
 
+block_cases = Deferred("block_split", "block_cases")
+block_cases_focus = Deferred("block_split", "block_cases_focus")
+block_cases_why = Deferred("block_split", "block_cases_why")
 case_split = Deferred("cases", "case_split")
 composite_regions = Deferred("composite", "composite_regions")
 capacity_counting = Deferred("counting", "capacity_counting")
@@ -391,6 +395,20 @@ RULES: list[Rule] = [
         "the rest follows.",
         weight=48,  # several regions and lines, and the 2×2 room of three parts, at once
         apply=composite_regions,
+        grade=Grade.HARD,
+    ),
+    StarRule(
+        counter="block_cases",
+        display_name="Block cases",
+        tier=Tier.CHEAP,
+        position=213,
+        summary="A 2×2 block that must hold one of a group's stars: each of its cells is "
+        "followed for three rounds of the classical rules; a cell that leaves some unit "
+        "short is out, and what every other cell agrees on holds (boards up to 14×14).",
+        weight=64,  # two to four chains of deductions held in mind at once
+        apply=block_cases,
+        explain=block_cases_why,
+        focus=block_cases_focus,
         grade=Grade.HARD,
     ),
     StarRule(

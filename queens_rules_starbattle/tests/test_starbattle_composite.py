@@ -71,7 +71,9 @@ def read(name: str) -> Board:
 @pytest.mark.parametrize("name", STALLED)
 def test_where_the_other_rules_stall_it_decides_cells_and_tells_them_truly(name):
     board = read(name)
-    others = [r for r in RULES if r.counter != "composite_regions" and str(r.tier) == "cheap"]
+    # Block cases, which runs after it, would open some of these boards first.
+    left_out = ("composite_regions", "block_cases")
+    others = [r for r in RULES if r.counter not in left_out and str(r.tier) == "cheap"]
     stalled = Solver(others).solve(board)
     assert not stalled.solved
     (solution,) = find_solutions(board, 2)

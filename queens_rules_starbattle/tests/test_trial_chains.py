@@ -139,7 +139,9 @@ def check_sentence(board: Board, cell: int, kind: str, which: object, chain, why
 
 
 def _stalled(board: Board) -> State:
-    return Solver(CHEAP).solve(board).state
+    # Block cases opens these boards in the cheap tier; without it each stalls where a
+    # trial has something to refute, which is what these tests read.
+    return Solver([rule for rule in CHEAP if rule.counter != "block_cases"]).solve(board).state
 
 
 @pytest.mark.parametrize(

@@ -75,7 +75,10 @@ def test_it_is_listed_with_its_package_and_version(site):
     result = queens("rules", "list", site=site)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "Cheap tier: run pass after pass until nothing changes (44 rules)"
+    # The example's two rules beside every cheap rule installed without it.
+    catalog = queens("rules", "list").stdout.splitlines()[0]
+    cheap = int(catalog.rpartition("(")[2].split()[0])
+    assert lines[0] == f"Cheap tier: run pass after pass until nothing changes ({cheap + 2} rules)"
     for counter, display_name in (
         ("two_line_squeeze", "Two-line squeeze"),
         ("two_region_squeeze", "Two-region squeeze"),

@@ -78,7 +78,7 @@ def test_unknown_names_list_the_known_ones(registry):
     assert caught.value.parameter == "only"
     assert "(did you mean 'pfc'?)" in message
     assert "packages: baseline, pfc, pigeonhole, polyomino, starbattle;" in message
-    assert "rules: capacity_counting, case_split, composite_regions, deep_trial," in message
+    assert "rules: block_cases, capacity_counting, case_split, composite_regions," in message
     with pytest.raises(SelectionError, match=r"^exclude: .* 'queens-rules-nothing'"):
         select_rules(registry.rules, (), ["queens-rules-nothing"])
     with pytest.raises(SelectionError, match="tier: 'lukewarm' is not a tier"):
