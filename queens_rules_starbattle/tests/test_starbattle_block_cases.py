@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import queens_rules_starbattle.block_split as block_split
-from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label
+from queens_core import Board, Context, Contradiction, Solver, State, cell_label
 from queens_core.board import bits
 from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
@@ -25,6 +25,7 @@ from queens_rules_starbattle.block_split import (
 from queens_rules_starbattle.cases import group_mask, suppose
 from queens_rules_starbattle.refute import told_case
 
+from .test_starbattle_cases import first_stall_needing
 from .test_starbattle_counting import random_board, random_state
 
 #: (size, K): the published shapes, and smaller ones where tight blocks come up more often.
@@ -174,18 +175,7 @@ def test_block_cases_never_rule_out_a_solution(rng, shape):
 def _board_with_block_cases() -> tuple[Board, State, list]:
     """The first generated 10×10 board on which the cheap tier without block cases
     stalls and block cases then finds something, from that state, with its steps."""
-    from queens_rules_starbattle.generate import generate_starbattle
-
-    others = [r for r in RULES if r.tier is Tier.CHEAP and r.counter != "block_cases"]
-    for seed in range(60):
-        board = generate_starbattle(10, 2, seed=seed)
-        stalled = Solver(others).solve(board)
-        if stalled.solved:
-            continue
-        _after, steps = _split(board, stalled.state)
-        if steps:
-            return board, stalled.state, steps
-    raise AssertionError("no 10×10 board among 60 needs block cases")
+    return first_stall_needing("block_cases", _split, 60)
 
 
 @pytest.mark.slow

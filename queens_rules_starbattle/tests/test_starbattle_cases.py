@@ -5,6 +5,7 @@ ever be ruled out, and every case it calls impossible has no solution)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -61,21 +62,30 @@ def test_a_case_split_never_rules_out_a_solution(rng, shape):
                 assert all(s & placement != placement for s in allowed)
 
 
-def _board_with_a_split() -> tuple[Board, State, list]:
-    """The first generated 10×10 board, from the state the cheap tier stalls at without
-    the case split, and the case split's steps there."""
+def first_stall_needing(
+    counter: str, split: Callable[[Board, State], tuple[State, list]], seeds: int
+) -> tuple[Board, State, list]:
+    """The first generated 10×10 board on which the cheap tier without the rule
+    ``counter`` stalls and ``split`` (that rule, once) then finds steps: the board, the
+    state it stalls at and those steps."""
     from queens_rules_starbattle.generate import generate_starbattle
 
-    others = [r for r in RULES if r.tier is Tier.CHEAP and r.counter != "case_split"]
-    for seed in range(40):
+    others = [r for r in RULES if r.tier is Tier.CHEAP and r.counter != counter]
+    for seed in range(seeds):
         board = generate_starbattle(10, 2, seed=seed)
         stalled = Solver(others).solve(board)
         if stalled.solved:
             continue
-        _after, steps = _split(board, stalled.state)
+        _after, steps = split(board, stalled.state)
         if steps:
             return board, stalled.state, steps
-    raise AssertionError("no 10×10 board among 40 needs a case split")
+    raise AssertionError(f"no 10×10 board among {seeds} needs {counter}")
+
+
+def _board_with_a_split() -> tuple[Board, State, list]:
+    """The first generated 10×10 board, from the state the cheap tier stalls at without
+    the case split, and the case split's steps there."""
+    return first_stall_needing("case_split", _split, 40)
 
 
 @pytest.mark.slow
