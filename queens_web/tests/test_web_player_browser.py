@@ -171,9 +171,13 @@ def test_every_step_now_lists_the_steps_hint_all_lists(tab, tmp_path: Path):
     assert len(shown) > 3
 
 
-def test_at_a_desk_the_steps_are_listed_beside_the_board_on_the_first_screen(tab):
+def test_at_a_desk_the_steps_are_listed_beside_the_board_on_the_first_screen(tab, server):
     """At 1280×900 the player's answers sit in the column beside the board, under the
     hint panel, not under the board where the first screen ends."""
+    # A fresh page: what an earlier test on this tab left in the column (its answers,
+    # a why's chain) would push the list down, and which tests ran before varies.
+    tab.goto(server)
+    tab.wait_for_selector("#board .cell")
     load_board(tab, (ARCHIVE / "353.txt").read_text())
     tab.click("#all-steps-button")
     tab.wait_for_selector("#all-steps li")
