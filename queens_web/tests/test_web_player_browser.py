@@ -311,9 +311,12 @@ def test_a_question_waits_for_its_answer_and_an_answer_to_an_old_position_is_not
     assert tab.query_selector("#why-message") is None
 
 
-def test_new_board_says_at_once_that_no_4x4_board_is_hard(tab):
+def test_new_board_says_at_once_that_no_4x4_board_is_hard(tab, server):
     """No 4×4 board with one solution is Hard: the page says so, not after the maker's
     ten seconds of trying."""
+    # A fresh page: after an earlier test's Star Battle board the sizes start above 4.
+    tab.goto(server)
+    tab.wait_for_selector("#board .cell")
     tab.evaluate("document.getElementById('input').open = true")
     tab.select_option("#new-size", "4")
     tab.select_option("#new-grade", "Hard")
