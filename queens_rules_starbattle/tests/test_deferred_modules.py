@@ -3,6 +3,7 @@ never loads the Star Battle deductions, and a Star Battle solve loads them on fi
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import subprocess
 import sys
@@ -64,6 +65,24 @@ def test_a_deferred_apply_is_the_function_it_names():
     with_function = Solver(direct, stars=2).solve(board)
     assert with_deferred.steps == with_function.steps
     assert with_deferred.counters == with_function.counters
+
+
+def test_every_deferred_name_resolves_to_a_function():
+    """A misspelt module or function would fail only on the rule's first call, deep in
+    a solve: every name the package registers by is checked here instead."""
+    named = [
+        part
+        for rule in RULES
+        for part in (rule.apply, rule.explain, rule.focus)
+        if isinstance(part, Deferred)
+    ]
+    assert {(part.module, part.name) for part in named} >= {
+        ("block_split", "block_cases_why"),
+        ("block_split", "block_cases_focus"),
+    }
+    for part in named:
+        module = importlib.import_module(f"queens_rules_starbattle.{part.module}")
+        assert callable(getattr(module, part.name)), part
 
 
 def test_a_deferred_apply_pickles_by_its_names():

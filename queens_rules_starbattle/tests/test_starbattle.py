@@ -310,7 +310,7 @@ def test_solve_an_sbn_string():
         (["--stars", "x", EXAMPLE], "queens: error: --stars must be a whole number of at least "
          "1 or 'auto', not 'x'"),
         (["--stars", "1", EXAMPLE], f"queens: error: {EXAMPLE}: the input declares 2 stars per "
-         "unit, but --stars says 1"),
+         "unit, but the K asked for is 1"),
         (["--stars", "3", str(ARCHIVE / "1.txt")], f"queens: error: {ARCHIVE / '1.txt'}: an 8×8 "
          "board cannot hold 3 stars per unit: two adjacent rows hold at most 4 stars (one in "
          "each 2×2 block), not 6; at most 2 fit; no solution exists"),

@@ -5,6 +5,8 @@ case called impossible has no solution)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,7 +15,7 @@ import queens_rules_starbattle.block_split as block_split
 from queens_core import Board, Context, Contradiction, Solver, State, cell_label
 from queens_core.board import bits
 from queens_core.referee.exact import find_solutions
-from queens_core.tools.explain import explain_steps
+from queens_core.tools.explain import explain_steps, focus_of
 from queens_rules_starbattle import RULES
 from queens_rules_starbattle.block_split import (
     LARGEST_BOARD,
@@ -183,9 +185,19 @@ def test_a_block_split_says_its_cases_and_what_they_agree_on():
     board, before, steps = _board_with_block_cases()
     (solution,) = find_solutions(board, 2)
     state = before.copy()
+    # The package registers the sentence and the focus by name (loaded on first use):
+    # what they say is what the functions they name say.
+    (registered,) = [rule for rule in RULES if rule.counter == "block_cases"]
+    direct = replace(
+        registered,
+        explain=block_split.block_cases_why,
+        focus=block_split.block_cases_focus,
+    )
     for step in steps:
         detail = step.detail
         (explanation,) = explain_steps(board, [step], RULES, state)
+        assert explanation == explain_steps(board, [step], [direct], state)[0]
+        assert focus_of(board, step, state, registered) == focus_of(board, step, state, direct)
         why = explanation.why
         assert not explanation.generic
         mask = group_mask(board, detail.where)

@@ -82,3 +82,30 @@ def test_the_commands_print_their_own_words(app, tmp_path):
     what_if = runner.invoke(main, ["what-if", "r2c3", str(BOARD)])
     assert "Where it leads (the picture --state reads):" in what_if.output
     assert "read_state" not in what_if.output
+
+
+STAR_2 = ROOT / "archive" / "starbattle" / "10x10-2stars-01.txt"
+
+
+def test_input_errors_name_no_command_line_words(app, tmp_path):
+    """What the Python API says about bad input, from reading to summing up, is true for
+    a caller who never saw the command line: no option and no command in it."""
+    from queens_core.api import BoardInputError
+
+    texts = []
+    for source, stars in ((str(STAR_2), 1), ("https://example.org/board", None)):
+        with pytest.raises(BoardInputError) as caught:
+            app.read(source, stars)
+        texts += [str(caught.value), caught.value.detail]
+    assert "the K asked for is 1" in texts[0] and "no installed reader" in texts[2]
+    # A summary of one K asked for refuses a board that declares another, alone.
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    (mixed / "a.txt").write_text(BOARD.read_text())
+    (mixed / "b.txt").write_text(STAR_2.read_text())
+    summary = app.stats(str(mixed), stars=1).summary
+    refused = [board.error for board in summary.boards if board.error]
+    texts += refused
+    assert len(refused) == 1 and "the K asked for is 1" in refused[0]
+    for text in texts:
+        assert not COMMAND_WORDS.search(text), text

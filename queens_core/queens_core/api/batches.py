@@ -114,16 +114,16 @@ def _set_checker(given: tuple[Grader, int, float | None]) -> None:
     _checking = given
 
 
-def _check_job(job: tuple[str, tuple[Board, list[str]] | CheckReport]) -> CheckReport:
+def _check_job(job: tuple[str, tuple[Board, int | None] | CheckReport]) -> CheckReport:
     from ..tools.check import CheckReport, check_read_board
 
     assert _checking is not None
     path, read = job
     if isinstance(read, CheckReport):  # bad input, found where it was read
         return read
-    board, notes = read
+    board, unique_stars = read
     grader, cap, timeout = _checking
-    report = check_read_board(path, board, grader, cap, timeout, notes)
+    report = check_read_board(path, board, grader, cap, timeout, unique_stars)
     if report.error is not None:
         # What a plugin raised goes back only if it survives the trip; else its text.
         try:

@@ -168,7 +168,7 @@ def warn_notes(
     for note in notes:
         warn(f"{name}: {note}")
     if unique_stars is not None and stars is None:
-        warn(f"{name}: {found_stars_note(unique_stars)}")
+        warn(f"{name}: {found_stars_note(unique_stars, '--stars K to choose another')}")
 
 
 def warn_split_regions(name: str, board: Board, going_on: str = "solving it anyway") -> None:

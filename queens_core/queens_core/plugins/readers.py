@@ -78,9 +78,10 @@ class Reading:
     unique_stars: int | None = None
 
 
-def found_stars_note(stars: int, choose: str = "--stars K to choose another") -> str:
+def found_stars_note(stars: int, choose: str) -> str:
     """The line that tells a user the board was read with the K its reader found;
-    ``choose`` says how to choose another K where the user is (a command's option)."""
+    ``choose`` says how to choose another K where the user is (a command's option, a
+    keyword argument, a menu)."""
     return (
         f"with one queen a unit the board has no single solution, with {stars} stars "
         f"exactly one: read as a Star Battle puzzle with {stars} stars a unit ({choose})"
@@ -387,7 +388,7 @@ def read_source(source: str, readers: Sequence[Reader] = (TEXT_READER,)) -> Read
         if re.match(_URL, source):
             detail = (
                 "no installed reader takes this URL: queens reads puz.link Star Battle URLs "
-                "(…?starbattle/…) and share links (…#board=…); `queens readers list`"
+                "(…?starbattle/…) and share links (…#board=…)"
             )
             raise InputError(f"{name}: {detail}", detail)
     if source != STDIN:

@@ -58,7 +58,7 @@ def board_with_stars(reading: Reading, stars: int | None, name: str) -> Board:
     if stars is None:
         stars = declared or reading.unique_stars or 1
     elif declared is not None and declared != stars:
-        detail = f"the input declares {declared} stars per unit, but --stars says {stars}"
+        detail = f"the input declares {declared} stars per unit, but the K asked for is {stars}"
         raise BoardInputError(f"{name}: {detail}", detail)
     try:
         return reading.board.with_stars(stars)

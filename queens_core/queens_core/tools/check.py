@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..engine.board import Board
 from ..engine.driver import RuleFailure
-from ..plugins.readers import TEXT_READER, Reader, found_stars_note, read_source
+from ..plugins.readers import TEXT_READER, Reader, read_source
 from ..referee.blame import COMPARED, diagnose
 from ..referee.budget import DEFAULT_CAP, SearchLimitExceeded
 from ..referee.exact import survey
@@ -59,9 +59,10 @@ class CheckReport:
     error: BaseException | None = None
     #: For bad input and rule failures: the one line for standard error.
     error_line: str | None = None
-    #: Lines for standard error about the reading (a picture's: the K it was read with
-    #: when the user gave none).
-    notes: list[str] = field(default_factory=list)
+    #: When the user gave no K and the input declares none: the one K with which its
+    #: reader found the board has a single solution, and with which it was read (each
+    #: shell says so in its own words: how to choose another K is the shell's).
+    unique_stars: int | None = None
 
     @property
     def name(self) -> str:
@@ -92,17 +93,17 @@ def check_board(
     read = read_for_check(path, readers, stars, cap)
     if isinstance(read, CheckReport):
         return read
-    board, notes = read
-    return check_read_board(path, board, grader, cap, seconds, notes)
+    board, unique_stars = read
+    return check_read_board(path, board, grader, cap, seconds, unique_stars)
 
 
 def read_for_check(
     path: str, readers: Sequence[Reader], stars: int | None, cap: int = DEFAULT_CAP
-) -> tuple[Board, list[str]] | CheckReport:
-    """The board at ``path`` and the notes its reading gives the report (the K found
-    from a picture), or the report that it is bad input: the part of :func:`check_board`
-    that reads, done where the files are (a batch on a cluster sends the board, not its
-    path, to the worker that checks it)."""
+) -> tuple[Board, int | None] | CheckReport:
+    """The board at ``path`` and the K its reader found for it (see
+    :attr:`CheckReport.unique_stars`), or the report that it is bad input: the part of
+    :func:`check_board` that reads, done where the files are (a batch on a cluster sends
+    the board, not its path, to the worker that checks it)."""
     try:
         reading = read_source(path, readers)
         board = board_with_stars(reading, stars, display_name(path))
@@ -112,10 +113,7 @@ def read_for_check(
         report.message = f"bad input: {err.detail}"
         report.error_line = str(err)
         return report
-    notes = []
-    if reading.unique_stars is not None and stars is None:
-        notes.append(found_stars_note(reading.unique_stars))
-    return board, notes
+    return board, (reading.unique_stars if stars is None else None)
 
 
 def check_read_board(
@@ -124,13 +122,12 @@ def check_read_board(
     grader: Grader,
     cap: int = DEFAULT_CAP,
     seconds: float | None = None,
-    notes: Sequence[str] = (),
+    unique_stars: int | None = None,
 ) -> CheckReport:
-    """The check of ``board``, read from ``path`` with ``notes``: :func:`check_board`
-    past the reading."""
-    report = CheckReport(path, cap=cap)
+    """The check of ``board``, read from ``path`` with the K its reader found
+    (``unique_stars``): :func:`check_board` past the reading."""
+    report = CheckReport(path, cap=cap, unique_stars=unique_stars)
     report.board = board
-    report.notes.extend(notes)
     report.problems.extend(str(w) for w in board.warnings)
     grader = grader.for_stars(board.stars)
     undecided = _count_solutions(report, board, seconds)

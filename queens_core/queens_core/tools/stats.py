@@ -330,7 +330,7 @@ def _read_one(
         error = (
             f"{display_name(path)}: a {_kind_of(board.stars)} board, but this summary is of "
             f"{_kind_of(grader.full.stars)} boards (the K of the first board read): "
-            f"`--stars {board.stars}` sums up boards like this one"
+            f"sum up boards like this one on their own, with K = {board.stars}"
         )
         return BoardStats(display_name(path), BAD_INPUT, error=error)
     return board

@@ -16,7 +16,7 @@ from ..exits import (
     report_error,
     report_unreadable,
     said,
-    warn,
+    warn_notes,
 )
 from ..options import SECONDS, cluster_option, format_option, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
@@ -121,8 +121,7 @@ def check(
     for i, (_path, check_one) in enumerate(entries):
         answer = _answer(check_one)
         report = answer.report
-        for note in report.notes:
-            warn(f"{report.name}: {note}")
+        warn_notes(report.name, (), report.unique_stars)
         reports.append(report)
         bad_input = report.verdict == "bad-input"
         alone = len(entries) == 1  # a folder without boards is one entry too
