@@ -807,7 +807,9 @@ def test_a_few_requests_past_their_budget_leave_every_worker_free(monkeypatch):
     client = runaway_client()
     for _ in range(app.WORKERS + 2):
         message = error_of(client.post("/api/explain", json={"board": ROWS_353}), 503)
-        assert "while rule 'runaway' (Runaway) from queens-rules-runaway was running" in message
+        # The worker's own limit or, on a loaded machine, the request's a moment earlier:
+        # either names the rule it stopped (a request that never got a worker names none).
+        assert "rule 'runaway' (Runaway) from queens-rules-runaway" in message
     # A request that needs a worker (reading a board) is answered after them.
     read = client.post("/api/read?name=b.txt", content=BOARD_353.encode())
     assert read.status_code == 200 and read.json()["board"]["rows"] == ROWS_353
