@@ -18,8 +18,6 @@ from ..engine.state import cell_label, cell_labels
 from ..engine.words import cells_words
 from ..plugins.readers import STARS_HEADER_WORD
 from ..tools.grade import LADDER, TIERS_NEEDED, needs_words
-from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
-from ..tools.hint import SOLVED as HINT_SOLVED
 from ..tools.stats import NO_SOLUTION as NO_SOLUTION_FOUND
 from ..tools.stats import RULE_FAILED, SEVERAL, UNDECIDED
 from .colour import colour_rows, lettered_rows
@@ -294,6 +292,11 @@ def crossed_text(hint: Hint, naming: Naming | None = None) -> str:
 
 def message_lines(hint: Hint) -> list[str]:
     """What the hint found, in words (the first line is a sentence of its own)."""
+    # Here, not at the top: the hint module (and the explanations it loads) is for the
+    # hint commands, and every command that prints a summary or a report imports this one.
+    from ..tools.hint import HINT, NO_SOLUTION, SOLUTION_CAP, STUCK, conflict_reason
+    from ..tools.hint import SOLVED as HINT_SOLVED
+
     board = hint.board
     check = hint.check
     piece = "queen" if board.stars == 1 else "star"
@@ -342,6 +345,8 @@ def hint_text(
     """What ``queens hint`` prints: the step in words and the state after it (with
     ``letters``, each cell's region letter before its mark; an option named by
     ``naming``, by default as Python passes it)."""
+    from ..tools.hint import HINT
+
     board = hint.board
     if hint.status != HINT:
         return "\n".join(message_lines(hint))
