@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
@@ -56,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.arguments import Argument, ArgumentError, Part, Worded
 from ..engine.board import MAX_SIZE, Board, bits, connected_part, size_geometry
 from ..engine.driver import RuleFailure, Solver
-from ..engine.rules import Rule
+from ..engine.rules import Rule, Tier
 from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
@@ -204,7 +205,17 @@ class Maker:
         if top.level == max(rung.level for rung, _ in self.grader.rungs):
             self.top: Solver | None = None  # every rule: the grader's own full solve
         else:
-            self.top = Solver(rule for rule in rules if rule.counter in top.counters)
+            # In the order of the grader's full solve, so that when the top rung is the
+            # cheap tier the full solve can go on from where this one stopped.
+            self.top = Solver(
+                rule for rule in self.grader.full.rules if rule.counter in top.counters
+            )
+        #: Whether the top rung's solve is the solve by the grader's cheap rules alone,
+        #: which the full solve starts with (Grader.after_cheap): a target of Hard or of
+        #: the cheap tier, whose full solve then does not repeat the cheap rules' work.
+        self.top_is_cheap = self.top is not None and top.counters == frozenset(
+            rule.counter for rule in self.grader.full.rules if rule.tier is Tier.CHEAP
+        )
         self.geometry = MapGeometry(size)
         self.solutions_per_search = next(
             cap for largest, cap in SOLUTIONS_PER_SEARCH.items() if size <= largest
@@ -309,8 +320,11 @@ class Maker:
             if self.top is None:
                 assessment = self.grader.assess(board, solution=planted)
                 stall = assessment.full
+                top_seconds = 0.0
             else:
+                started = time.perf_counter()
                 stall = self.top.solve(board)
+                top_seconds = time.perf_counter() - started
                 check_against(stall, planted, self.top.by_counter)
                 assessment = None
             if not stall.solved:
@@ -319,7 +333,11 @@ class Maker:
                 unique = False
                 continue
             if assessment is None:
-                assessment = self.grader.assess(board, solution=planted)
+                if self.top_is_cheap:
+                    assessment = self.grader.assess(board, solution=planted, cheap=stall)
+                    assessment.full_seconds += top_seconds  # what ``queens solve`` spends
+                else:
+                    assessment = self.grader.assess(board, solution=planted)
             if assessment.rung is not None and assessment.rung.level in self.levels:
                 if self.accept is not None and not self.accept(board, assessment):
                     return None  # not what was asked: a fresh map, as for an easy board
