@@ -68,7 +68,10 @@ def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
         folded |= folded >> shift
     folded &= first_row
     left = (folded & -folded).bit_length() - 1
-    entry = _shapes_at(n).get(cells >> (top * n + left))
+    shapes = _SHAPES_BY_SIZE.get(n)  # _shapes_at's read, inline: once a miss
+    if shapes is None:
+        shapes = _shapes_at(n)
+    entry = shapes.get(cells >> (top * n + left))
     answer = None
     if entry is not None:
         counter, offsets = entry
