@@ -38,8 +38,15 @@ def _shapes_at(n: int) -> dict[int, tuple[str, tuple[tuple[int, int], ...]]]:
     if table is None:
         table = {}
         for image, entry in FIXED_TABLE.items():
-            if all(dr < n and dc < n for dr, dc in image):
-                table[sum(1 << (dr * n + dc) for dr, dc in image)] = entry
+            # One loop a shape, not two generators: a process builds this for every
+            # size it meets, inside its first solve of that size.
+            mask = 0
+            for dr, dc in image:
+                if dr >= n or dc >= n:
+                    break
+                mask |= 1 << (dr * n + dc)
+            else:
+                table[mask] = entry
         _SHAPES_BY_SIZE[n] = table
     return table
 
@@ -47,11 +54,13 @@ def _shapes_at(n: int) -> dict[int, tuple[str, tuple[tuple[int, int], ...]]]:
 def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
     """(counter, kill mask) when the cells form a catalog shape, else None."""
     n = board.n
-    cache = _KILLS_BY_SIZE.setdefault(n, {})
-    try:
+    cache = _KILLS_BY_SIZE.get(n)
+    if cache is None:
+        cache = _KILLS_BY_SIZE[n] = {}
+    elif cells in cache:
+        # A test, not a caught KeyError: the sweep calls this only for masks not cached
+        # yet, and raising costs more than the test.
         return cache[cells]
-    except KeyError:
-        pass
     top = ((cells & -cells).bit_length() - 1) // n
     folded = cells
     _, _, folds, first_row, _, _ = board.line_cover
@@ -59,7 +68,10 @@ def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
         folded |= folded >> shift
     folded &= first_row
     left = (folded & -folded).bit_length() - 1
-    entry = _shapes_at(n).get(cells >> (top * n + left))
+    shapes = _SHAPES_BY_SIZE.get(n)  # _shapes_at's read, inline: once a miss
+    if shapes is None:
+        shapes = _shapes_at(n)
+    entry = shapes.get(cells >> (top * n + left))
     answer = None
     if entry is not None:
         counter, offsets = entry
