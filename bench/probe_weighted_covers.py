@@ -14,9 +14,9 @@ stalls, each region counted twice with each row or column band of one or two lin
 crosses it counted once, and each pair of touching regions counted twice and once; the
 multi-cover is the smallest one, found row by row (the state is how often each column of
 the row is already covered by blocks anchored one row up). It prints, per board, the sums
-tried, how many are tight (the smallest multi-cover holds no more than the sum needs), and
-the processor time. A tight sum decides cells only when its cover also covers some live
-cell more often than its weight; this probe counts tight sums, the precondition.
+tried, how many are tight (the smallest multi-cover holds no more than the sum needs), the
+live cells they empty (a cover as small that covers the cell once more than its weight),
+and the processor time.
 """
 
 from __future__ import annotations
@@ -130,6 +130,7 @@ def main() -> int:
                 ):
                     sums.append([(region, 2, 1), (other, 1, 1)])
         tight = 0
+        emptied: set[int] = set()
         for parts in sums:
             weight_of = [0] * (n * n)
             need = 0
@@ -146,8 +147,27 @@ def main() -> int:
             size = smallest_multicover(grid, need)
             if size is not None and size <= need:
                 tight += 1
+                # A cover as small that covers a live cell once more than its weight
+                # leaves that cell no star: the count would pass the bound.
+                for cell in range(n * n):
+                    r, c = divmod(cell, n)
+                    if cell in emptied or not live >> cell & 1:
+                        continue
+                    near = any(
+                        grid[r + dr][c + dc]
+                        for dr in (-1, 0, 1)
+                        for dc in (-1, 0, 1)
+                        if 0 <= r + dr < n and 0 <= c + dc < n
+                    )
+                    if not near:
+                        continue
+                    grid[r][c] += 1
+                    if smallest_multicover(grid, need) is not None:
+                        emptied.add(cell)
+                    grid[r][c] -= 1
         print(
-            f"board {number}: live {live.bit_count()}; {len(sums)} sums tried, {tight} tight"
+            f"board {number}: live {live.bit_count()}; {len(sums)} sums tried, {tight} tight, "
+            f"{len(emptied)} live cells emptied by them"
             f"; {time.process_time() - started:.1f} s",
             flush=True,
         )
