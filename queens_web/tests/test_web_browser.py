@@ -675,6 +675,39 @@ def test_a_whole_10x10_two_star_game_by_mouse_from_an_sbn_string(page):
     assert page.eval_on_selector_all("#board .cell[data-mark=queen] path", "ps => ps.length") == 20
 
 
+#: A 10×10 2★ board whose first step (2×2 blocks) reasons about region N in a nested
+#: detail: ["blocks", ["region", 4], [cells]].
+BLOCKS_BOARD = """
+PPPPPOOBBB
+POOOOOBBGB
+PPPPBBBGGB
+PPSPPPGGGG
+PPSSSSSSGG
+PRSSLLLSGG
+RRSKKLLLGG
+RRRNKKKLTG
+NNNNKKTLTG
+NKKKKKTTTT
+"""
+
+
+def test_a_star_battle_hint_outlines_the_cells_its_reason_names(page):
+    board = Board(tuple(BLOCKS_BOARD.split()), 2)
+    expected = find_hint(board, State.initial(board), load_registry().rules)
+    assert expected.step is not None and expected.focus is not None
+    assert expected.step.counter == "two_by_two_blocks"
+    paste_board(page, BLOCKS_BOARD, "2")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-nudge")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-why")
+    killed = {cell_label(board, c) for c in bits(expected.step.killed)}
+    assert with_class(page, "hl-kill") == killed
+    # The region the sentence reasons about, as the server's focus names it.
+    named = {cell_label(board, c) for c in bits(expected.focus.cells)}
+    assert with_class(page, "hl-reason") == named - killed != set()
+
+
 def test_a_whole_game_by_keyboard_only(page):
     paste_board(page, BOARD_353)
     page.reload()  # as a keyboard user arrives: nothing clicked yet

@@ -459,7 +459,8 @@ async function busy(id, action) {
 
 // A step's detail is a list of (kind, value) pairs, e.g. ["column", 0, "region", 4] or
 // ["cell", 9, "row", 5, "empty", [19, 22]]: the cells of every row, column, region and
-// cell it names. Kinds the page does not know are passed over.
+// cell it names. A Star Battle detail nests such lists (["blocks", ["region", 4], [...]]):
+// each is read the same way. Kinds the page does not know are passed over.
 function reasonCells(detail) {
   const n = size();
   const cells = new Set();
@@ -476,11 +477,15 @@ function reasonCells(detail) {
     }
   };
   const kinds = { row: "row", rows: "row", column: "column", columns: "column", region: "region", regions: "region", cell: "cell", cells: "cell", empty: "cell" };
-  let kind = null;
-  for (const token of Array.isArray(detail) ? detail : []) {
-    if (typeof token === "string") kind = kinds[token] || (token === "unit" ? kind : null);
-    else if (kind) add(kind, token);
-  }
+  const walk = (tokens) => {
+    let kind = null;
+    for (const token of tokens) {
+      if (typeof token === "string") kind = kinds[token] || (token === "unit" ? kind : null);
+      else if (Array.isArray(token) && typeof token[0] === "string") walk(token);
+      else if (kind) add(kind, token);
+    }
+  };
+  walk(Array.isArray(detail) ? detail : []);
   return cells;
 }
 
