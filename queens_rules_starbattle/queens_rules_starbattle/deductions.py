@@ -206,9 +206,11 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
         if cover is None:
             continue
         if len(cover) < need:
+            from .sentences import blocks_words
+
             raise CountFails(
-                f"the live cells of {_where_words(board, where)} fit in {len(cover)} 2×2 "
-                f"block{'s' if len(cover) != 1 else ''}, too few for the {need} stars still needed",
+                f"the live cells of {_where_words(board, where)} fit in "
+                f"{blocks_words(len(cover))}, too few for the {need} stars still needed",
                 mask,
             )
         if fill_blocks(ctx, where, mask, cover):

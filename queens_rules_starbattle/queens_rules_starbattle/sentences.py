@@ -104,12 +104,28 @@ def _unit_filled_why(d: UnitNeedsEveryCell, step: Step, board: Board, before: St
     )
 
 
+#: Counts written as words, so that a count is never read into the "2×2" after it.
+_COUNT_WORDS = (
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen", "twenty",
+)  # fmt: skip
+
+
+def blocks_words(count: int) -> str:
+    """``count`` 2×2 blocks in words: "two 2×2 blocks", "one 2×2 block"; "2×2 blocks, 24
+    of them" past twenty, where a word would be long."""
+    if count < len(_COUNT_WORDS):
+        return f"{_COUNT_WORDS[count]} 2×2 block{'s' if count != 1 else ''}"
+    return f"2×2 blocks, {count} of them"
+
+
 def _blocks_why(d: Blocks, step: Step, board: Board, before: State) -> str:
     words, mask, lines = _where(board, d.where)
     need = _need(board, before, mask, lines)
     part = list(d.part)
     opening = (
-        f"The live cells of {words} fit in {need} 2×2 block{'s' if need != 1 else ''}, "
+        f"The live cells of {words} fit in {blocks_words(need)}, "
         f"and {words} still need{'s' if lines == 1 else ''} {_stars(need)}; a block holds "
         "at most one star, so each block holds exactly one of them"
     )
@@ -491,10 +507,7 @@ def _composite_most(d: Composite, span: str) -> tuple[int, str]:
     """The most the regions put into the lines, and why."""
     most = min(d.room_inside, d.need_regions, d.need_lines)
     if most == d.room_inside:
-        return most, (
-            f"{_its(d)} live cells in {span} fit in {d.room_inside} 2×2 "
-            f"block{'s' if d.room_inside != 1 else ''}"
-        )
+        return most, (f"{_its(d)} live cells in {span} fit in {blocks_words(d.room_inside)}")
     if most == d.need_regions:
         return most, f"that is all {_they(d)} {_verb(d, 'need')}"
     return most, f"that is all {span} {'needs' if d.first == d.last else 'need'}"
@@ -520,11 +533,7 @@ def _composite_why(d: Composite, step: Step, board: Board, before: State) -> str
     if d.what == "inside":
         _, opening = _composite_bounds(d, span, names, _they(d))
         where = f"{_its(d)} live cells in {span}"
-        target = (
-            f"{opening}, and {where} fit in {d.room_inside} 2×2 "
-            f"block{'s' if d.room_inside != 1 else ''}: "
-            "one star in each"
-        )
+        target = f"{opening}, and {where} fit in {blocks_words(d.room_inside)}: one star in each"
     else:
         most, why_most = _composite_most(d, span)
         if d.what == "rest full":
