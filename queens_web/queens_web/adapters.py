@@ -446,7 +446,7 @@ def daily(library: Library, day: str) -> dict[str, Any]:
     """The board of the day ``day``: the generator's board of the date's seed."""
     seed, size = daily_seed(day)
     document = generate(library, size, None, seed)
-    return {**document, "source": f"the board of the day {day}", "date": day}
+    return {**document, "source": f"the {size}×{size} board of the day {day}", "date": day}
 
 
 def archive_boards() -> dict[int, str]:

@@ -569,7 +569,8 @@ def test_the_board_of_the_day_is_the_same_for_a_date_and_new_the_next(client):
     again = client.post("/api/daily", json={"date": "2026-11-24"}).json()
     other = client.post("/api/daily", json={"date": "2026-11-25"}).json()
     assert first["board"] == again["board"] and first["board"] != other["board"]
-    assert first["source"] == "the board of the day 2026-11-24"
+    size = first["board"]["size"]
+    assert first["source"] == f"the {size}×{size} board of the day 2026-11-24"
     check = client.post("/api/check", json={"board": first["board"]["rows"]}).json()
     assert check["verdict"] == "unique-solved"
     assert "YYYY-MM-DD" in error_of(client.post("/api/daily", json={"date": "24/11/2026"}), 400)

@@ -488,6 +488,12 @@ def post(server: str, path: str, body: dict) -> dict:
 
 
 def test_archive_board_n_and_the_board_of_the_day(page, server):
+    # The box suggests a number, and holds none a player could take for the board shown.
+    page.fill("#archive-number", "")
+    page.click("#archive-button")
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message") == "type the number of a LinkedIn board, e.g. 353"
+    assert page.get_attribute("#archive-number", "placeholder") == "353"
     page.fill("#archive-number", "1")
     page.click("#archive-button")
     page.wait_for_function("() => document.getElementById('source').textContent.includes('#1.')")
@@ -497,7 +503,10 @@ def test_archive_board_n_and_the_board_of_the_day(page, server):
     page.wait_for_function(
         "day => document.getElementById('source').textContent.includes(day)", arg=today
     )
-    assert board_rows(page) == post(server, "/api/daily", {"date": today})["board"]["rows"]
+    daily = post(server, "/api/daily", {"date": today})["board"]
+    assert board_rows(page) == daily["rows"]
+    size = daily["size"]
+    assert page.inner_text("#source").startswith(f"The {size}×{size} board of the day {today}.")
     # The Rules panel: a board to learn a rule on.
     page.click("#rules summary")
     page.click('#rule-list li[data-rule="polyomino_domino"] button')

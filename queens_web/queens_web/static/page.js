@@ -441,8 +441,9 @@ async function dailyBoard() {
 }
 
 async function archiveBoard() {
-  const number = Number($("archive-number").value);
-  if (!Number.isInteger(number)) throw new Error("type the number of a LinkedIn board, e.g. 353");
+  const typed = $("archive-number").value.trim();
+  const number = Number(typed);
+  if (!typed || !Number.isInteger(number)) throw new Error("type the number of a LinkedIn board, e.g. 353");
   await busy("archive-button", async () => showBoard(await api("/api/archive", { number })));
 }
 
