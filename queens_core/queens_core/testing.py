@@ -40,6 +40,8 @@ from __future__ import annotations
 import os
 import random
 import re
+import subprocess
+import sys
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -73,6 +75,7 @@ __all__ = [
     "make_board",
     "make_rule",
     "make_state",
+    "modules_loaded_by",
     "random_boards",
     "rules_of",
     "run_rule",
@@ -274,6 +277,23 @@ def load_boards(folder: str | os.PathLike[str]) -> dict[str, Board]:
 
 
 # -- rules to test with ------------------------------------------------------------------
+
+
+def modules_loaded_by(
+    code: str, prefix: str, cwd: str | os.PathLike[str] | None = None
+) -> set[str]:
+    """The modules whose names start with ``prefix`` that a fresh interpreter holds after
+    running ``code``: to check that a package loads a module only when it is needed (a
+    command that never calls a rule need not import it)."""
+    shown = f"import sys; print(*sorted(m for m in sys.modules if m.startswith({prefix!r})))"
+    run = subprocess.run(
+        [sys.executable, "-c", f"{code}\n{shown}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=cwd,
+    )
+    return set(run.stdout.split())
 
 
 def rules_of(registry: Registry, *packages: str) -> list[Rule]:

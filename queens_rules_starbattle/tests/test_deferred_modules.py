@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import importlib
 import pickle
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,28 +13,21 @@ import pytest
 import queens_rules_starbattle as package
 from queens_core import Solver
 from queens_core.api import Application
+from queens_core.testing import modules_loaded_by
 from queens_rules_starbattle import RULES, Deferred
 from queens_rules_starbattle.counting import exclusion
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def loaded_after(code: str) -> list[str]:
+def loaded_after(code: str) -> set[str]:
     """The modules of this package a fresh interpreter holds after running ``code``."""
-    shown = "import sys; print(*sorted(m for m in sys.modules if 'starbattle' in m))"
-    run = subprocess.run(
-        [sys.executable, "-c", f"{code}\n{shown}"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    return run.stdout.split()
+    return modules_loaded_by(code, "queens_rules_starbattle", ROOT)
 
 
 def test_loading_the_registry_imports_no_rule_module():
     loaded = loaded_after("from queens_core import load_registry; load_registry()")
-    assert loaded == ["queens_rules_starbattle", "queens_rules_starbattle.sbn"]
+    assert loaded == {"queens_rules_starbattle", "queens_rules_starbattle.sbn"}
 
 
 def test_a_queens_solve_imports_no_rule_module():
@@ -44,7 +35,7 @@ def test_a_queens_solve_imports_no_rule_module():
         "from queens_core.api import Application\n"
         "assert Application().solve('archive/boards/353.txt').solved"
     )
-    assert loaded_after(code) == ["queens_rules_starbattle", "queens_rules_starbattle.sbn"]
+    assert loaded_after(code) == {"queens_rules_starbattle", "queens_rules_starbattle.sbn"}
 
 
 def test_a_star_battle_solve_loads_the_rules_it_calls():
@@ -53,7 +44,7 @@ def test_a_star_battle_solve_loads_the_rules_it_calls():
         "assert Application().solve('archive/starbattle/9x9-2stars-01.txt').solved"
     )
     loaded = loaded_after(code)
-    assert {"queens_rules_starbattle.counting", "queens_rules_starbattle.deductions"} <= set(loaded)
+    assert {"queens_rules_starbattle.counting", "queens_rules_starbattle.deductions"} <= loaded
 
 
 def test_a_deferred_apply_is_the_function_it_names():

@@ -4,27 +4,18 @@ start-up some 17 million instructions."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from queens_core.api import Application
 from queens_core.render.text import hint_text, message_lines
+from queens_core.testing import modules_loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def modules_after(code: str) -> set[str]:
     """The ``queens_core`` modules a fresh interpreter holds after running ``code``."""
-    shown = "import sys; print(*sorted(m for m in sys.modules if m.startswith('queens_core')))"
-    run = subprocess.run(
-        [sys.executable, "-c", f"{code}\n{shown}"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    return set(run.stdout.split())
+    return modules_loaded_by(code, "queens_core", ROOT)
 
 
 def test_printing_a_summary_loads_no_hint_module():
