@@ -34,6 +34,7 @@ from queens_core import Board, Context, Contradiction, Scratch, State
 from queens_core.board import bits
 from queens_core.words import region_name
 
+from .block_words import blocks_words
 from .details import Blocks, Overcount, Undercount, UnitFull, UnitNeedsEveryCell
 
 Ctx = Context | Scratch
@@ -206,8 +207,6 @@ def two_by_two_blocks(ctx: Ctx) -> bool:
         if cover is None:
             continue
         if len(cover) < need:
-            from .sentences import blocks_words
-
             raise CountFails(
                 f"the live cells of {_where_words(board, where)} fit in "
                 f"{blocks_words(len(cover))}, too few for the {need} stars still needed",

@@ -17,6 +17,7 @@ from queens_core import Board, Place, State, Step, bits, cell_label
 from queens_core.propagation import QueenKills
 from queens_core.words import colour_name, region_name, regions_words, unit_name
 
+from .block_words import blocks_words
 from .details import (
     Blocks,
     Capacity,
@@ -102,22 +103,6 @@ def _unit_filled_why(d: UnitNeedsEveryCell, step: Step, board: Board, before: St
         f"{'it holds a star' if live == 1 else 'each of them holds a star'}."
         + _neighbours(board, step)
     )
-
-
-#: Counts written as words, so that a count is never read into the "2×2" after it.
-_COUNT_WORDS = (
-    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-    "eighteen", "nineteen", "twenty",
-)  # fmt: skip
-
-
-def blocks_words(count: int) -> str:
-    """``count`` 2×2 blocks in words: "two 2×2 blocks", "one 2×2 block"; "2×2 blocks, 24
-    of them" past twenty, where a word would be long."""
-    if count < len(_COUNT_WORDS):
-        return f"{_COUNT_WORDS[count]} 2×2 block{'s' if count != 1 else ''}"
-    return f"2×2 blocks, {count} of them"
 
 
 def _blocks_why(d: Blocks, step: Step, board: Board, before: State) -> str:
