@@ -56,7 +56,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.board import Board, bits
 from ..engine.driver import Solver, SolveResult
@@ -105,6 +105,10 @@ def easiness(rule: Rule) -> tuple[int, int, int, int, str]:
     return (rule.grade_needed, rule.score_weight, rule.tier_rank, rule.position, rule.counter)
 
 
+#: What a :class:`FoundStep` field holds once found: its sentence or its focus.
+_Found = TypeVar("_Found", Explanation, Focus)
+
+
 @dataclass(frozen=True)
 class FoundStep:
     """One step the rules can take from a position: the step, its rule, its sentence
@@ -124,21 +128,20 @@ class FoundStep:
 
     @property
     def explanation(self) -> Explanation:
-        sentence = self.sentence
-        if isinstance(sentence, Explanation):
-            return sentence
-        written = sentence()
-        object.__setattr__(self, "sentence", written)  # found once, kept
-        return written
+        return self._found("sentence", Explanation)
 
     @property
     def focus(self) -> Focus:
-        place = self.place
-        if isinstance(place, Focus):
-            return place
-        found = place()
-        object.__setattr__(self, "place", found)
-        return found
+        return self._found("place", Focus)
+
+    def _found(self, name: str, kind: type[_Found]) -> _Found:
+        """The field ``name``: the ``kind`` it holds, or the one its function finds,
+        kept in its place on the first call."""
+        value = getattr(self, name)
+        if not isinstance(value, kind):
+            value = value()
+            object.__setattr__(self, name, value)
+        return value
 
     @property
     def order(self) -> tuple[int, int, int, int, str]:
