@@ -94,7 +94,7 @@ class Worded(Exception):
 
     def worded(self, naming: Naming) -> str:
         """The message with each parameter and listing named by ``naming``."""
-        return "".join(part if isinstance(part, str) else naming(part) for part in self.parts)
+        return words(self.parts, naming)
 
 
 class ArgumentError(Worded, ValueError):
