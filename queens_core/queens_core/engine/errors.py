@@ -12,12 +12,11 @@ from typing import Any
 
 #: Characters that a terminal takes as commands, not text: the C0 and C1 controls (an
 #: escape sequence can set the window's title, move the cursor, hide what follows) and
-#: the bidirectional overrides (which show text in another order than it is).
-_CONTROLS = "[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
-# The same set as two patterns, for the check every registration runs on every rule's
-# name and summary: one class that mixes Latin-1 with other characters makes the regular
-# expression compiler build a table of every character (1.4 million instructions at
-# each start), where the two halves compile in a tenth of that.
+#: the bidirectional overrides (which show text in another order than it is). Two
+#: patterns, not one class: a class that mixes Latin-1 with other characters makes the
+#: regular expression compiler build a table of every character (1.4 million
+#: instructions at each start, for the check every registration runs on every rule's
+#: name and summary), where the two halves compile in a tenth of that.
 _C0_C1 = re.compile("[\x00-\x1f\x7f-\x9f]")
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
@@ -35,7 +34,8 @@ def plugin_text(text: str, limit: int = PLUGIN_TEXT_LIMIT) -> str:
     (``\\x1b``, ``\\u202e``) and at most ``limit`` characters kept, the rest counted.
     Ordinary text comes back as it is."""
     if has_controls(text):
-        text = re.sub(_CONTROLS, lambda m: m[0].encode("unicode_escape").decode("ascii"), text)
+        for controls in (_C0_C1, _BIDI):
+            text = controls.sub(_escaped, text)
     if len(text) > limit:
         text = f"{text[:limit]}… ({len(text) - limit} more characters)"
     return text
@@ -69,3 +69,8 @@ class OutOfTime(BaseException):
     def __reduce__(self) -> tuple[type[OutOfTime], tuple[Any, float, str]]:
         # Sent back whole from a worker of ``generate --jobs``.
         return OutOfTime, (self.culprit, self.budget, self.what)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    """A control character as its escape (``\\x1b``), which a terminal shows as text."""
+    return match[0].encode("unicode_escape").decode("ascii")
