@@ -16,6 +16,8 @@ import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine.arguments import Listing, python_name, words
+
 if TYPE_CHECKING:
     from ..engine.arguments import Naming
     from ..engine.board import Board
@@ -253,7 +255,6 @@ class WhyAnswer:
     def text(self, naming: Naming | None = None) -> str:
         """What ``queens why`` prints; the verbs it points to named by ``naming`` (by
         default as a Python caller calls them; the command line passes its own)."""
-        from ..engine.arguments import Listing, python_name, words
         from ..render.text import LABEL_SCHEME
 
         if self.status != "chain":
@@ -370,7 +371,6 @@ class WhatIf:
     def text(self, naming: Naming | None = None) -> str:
         """What ``queens what-if`` prints: the derivation, then the position it reaches
         (what reads its picture back named by ``naming``, by default for Python)."""
-        from ..engine.arguments import Listing, python_name, words
         from ..render.text import LABEL_SCHEME, format_explanation, labelled_grid
 
         parts = [LABEL_SCHEME, self.message()]

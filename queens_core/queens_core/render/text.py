@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..engine.arguments import Listing, python_name
 from ..engine.board import bits
 from ..engine.driver import CONTRADICTION, SOLVED
 from ..engine.state import cell_label, cell_labels
@@ -267,8 +268,6 @@ def _table(headers: list[str], rows: list[list[Any]], align_left: int = 1) -> li
 def crossed_text(hint: Hint, naming: Naming | None = None) -> str:
     """The crosses taken as made for the state's queens, in one wrapped sentence; the
     option that makes each a hint named by ``naming`` (by default as Python passes it)."""
-    from ..engine.arguments import Listing, python_name
-
     count = hint.crossed.bit_count()
     cells = "cell" if count == 1 else "cells"
     one = hint.state.queens.bit_count() == 1
