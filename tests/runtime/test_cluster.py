@@ -222,3 +222,17 @@ def test_stats_on_the_cluster_sum_up_what_stats_sums_up_here(scheduler, tmp_path
     assert there.returncode == here.returncode, there.stderr
     assert there.stderr == here.stderr
     assert _without_times(json.loads(there.stdout)) == _without_times(json.loads(here.stdout))
+
+
+def test_a_scheduler_without_workers_is_refused_in_one_line(monkeypatch):
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 0.5)
+    empty = distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0")
+    try:
+        with pytest.raises(ClusterUnreachable) as refused:
+            cluster_module._connect(empty.scheduler_address)
+    finally:
+        empty.close()
+    assert str(refused.value).endswith(
+        ": the scheduler has no worker (none joined within 0.5 s: start some with "
+        f"`dask worker {empty.scheduler_address}`)"
+    )

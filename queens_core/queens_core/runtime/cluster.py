@@ -24,7 +24,10 @@ and each job is one task. What this module adds to ``distributed.Client``:
   machine's: a worker with other versions (or none) would make other boards, and is
   refused by name;
 - an early end (an error, Ctrl-C, a consumer that stops reading) cancels what is left and
-  closes the connection; the workers keep running, ready for the next batch.
+  closes the connection; the workers keep running, ready for the next batch. The batch
+  waits for answers on an event of its own, where Ctrl-C is answered at once; each call
+  that waits inside Dask's client runs with Ctrl-C and SIGTERM deferred until it returns
+  (:func:`.signals.signals_deferred`), since the client cannot take them half-way.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from ..engine.arguments import Argument, Worded
+from .signals import signals_deferred
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -118,7 +122,8 @@ def _run(
         _same_software(client, address)
         yield from _Batch(client, address, set_up, given, work, jobs).answers()
     finally:
-        client.close(timeout=CONNECT_SECONDS)
+        with signals_deferred():
+            client.close(timeout=CONNECT_SECONDS)
 
 
 def _connect(address: str) -> Any:
@@ -132,24 +137,48 @@ def _connect(address: str) -> Any:
         ) from None
     _quiet(distributed)
     try:
-        client = distributed.Client(
-            address, timeout=CONNECT_SECONDS, set_as_default=False, direct_to_workers=False
-        )
+        with signals_deferred():
+            client = distributed.Client(
+                address, timeout=CONNECT_SECONDS, set_as_default=False, direct_to_workers=False
+            )
     except (OSError, TimeoutError, ValueError) as err:
         raise ClusterUnreachable(
             Argument.given("cluster", address),
             f": no Dask scheduler answers there ({_reason(err)})",
         ) from None
     try:
-        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError) as err:
-        client.close(timeout=CONNECT_SECONDS)
-        raise ClusterUnreachable(
-            Argument.given("cluster", address),
-            f": the scheduler has no worker (none joined within "
-            f"{CONNECT_SECONDS:g} s: start some with `dask worker {address}`)",
-        ) from err
+        _wait_for_a_worker(client, address)
+    except BaseException:
+        with signals_deferred():
+            client.close(timeout=CONNECT_SECONDS)
+        raise
     return client
+
+
+def _wait_for_a_worker(client: Any, address: str) -> None:
+    """Return once the cluster has a worker; raise :class:`ClusterUnreachable` when none
+    joins within :data:`CONNECT_SECONDS`. Asked in short calls, with pauses between them
+    where Ctrl-C is answered at once (``client.wait_for_workers`` is one long call)."""
+    import time
+
+    deadline = time.monotonic() + CONNECT_SECONDS
+    while True:
+        try:
+            with signals_deferred():
+                if client.nthreads():
+                    return
+        except (OSError, TimeoutError) as err:
+            raise ClusterUnreachable(
+                Argument.given("cluster", address),
+                f": the scheduler stopped answering ({_reason(err)})",
+            ) from None
+        if time.monotonic() > deadline:
+            raise ClusterUnreachable(
+                Argument.given("cluster", address),
+                f": the scheduler has no worker (none joined within "
+                f"{CONNECT_SECONDS:g} s: start some with `dask worker {address}`)",
+            )
+        time.sleep(0.1)
 
 
 def scheduler_address(given: str) -> str:
@@ -243,7 +272,8 @@ def _same_software(client: Any, address: str) -> None:
     """Refuse the cluster when a worker's queens packages are not this machine's."""
     here = software()
     try:
-        theirs = client.run(software)
+        with signals_deferred():
+            theirs = client.run(software)
     except Exception as err:  # the workers cannot even import queens_core
         raise ClusterUnreachable(
             Argument.given("cluster", address),
@@ -292,7 +322,8 @@ class _Batch:
         self.timed_seconds = 0.0
 
     def _share(self) -> Any:
-        return self.client.scatter(self.given, broadcast=True, hash=False)
+        with signals_deferred():
+            return self.client.scatter(self.given, broadcast=True, hash=False)
 
     def _submit(self, start: int, end: int) -> Any:
         return self.client.submit(
@@ -308,7 +339,8 @@ class _Batch:
         )
 
     def _threads(self) -> int:
-        return max(1, sum(self.client.nthreads().values()))
+        with signals_deferred():
+            return max(1, sum(self.client.nthreads().values()))
 
     def _window(self) -> int:
         return self._threads() * (1 + TASKS_AHEAD)
@@ -336,7 +368,8 @@ class _Batch:
                 yield from self._answers(start, end, future, pending)
         finally:
             if pending:
-                self.client.cancel([future for _start, _end, future in pending], force=True)
+                with signals_deferred():
+                    self.client.cancel([future for _start, _end, future in pending], force=True)
 
     def _answers(
         self, start: int, end: int, future: Any, pending: deque[tuple[int, int, Any]]
@@ -387,15 +420,13 @@ class _Batch:
     def _wait(self, start: int, future: Any) -> Any:
         """``future``'s answer; gives up when the cluster has had no worker for
         :data:`WORKERLESS_SECONDS`."""
-        from distributed import TimeoutError as DaskTimeout
-
+        done = threading.Event()
+        future.add_done_callback(lambda _future: done.set())
         workerless = 0.0
-        while True:
-            try:
-                return future.result(timeout=LIVENESS_CHECK)
-            except (DaskTimeout, TimeoutError):
-                pass
-            if self.client.nthreads():
+        while not done.wait(LIVENESS_CHECK):
+            with signals_deferred():
+                working = bool(self.client.nthreads())
+            if working:
                 workerless = 0.0
                 continue
             workerless += LIVENESS_CHECK
@@ -405,6 +436,8 @@ class _Batch:
                     f"{WORKERLESS_SECONDS:g} s while {{job}} waited",
                     start,
                 )
+        with signals_deferred():
+            return future.result()
 
 
 #: On a worker: the batch its set-up is for, and the lock that keeps its jobs one at a

@@ -1,8 +1,10 @@
 """Signals the commands hold back or answer themselves, outside the watch over plugins.
 
 :func:`interrupts_held` keeps Ctrl-C from a C library that would take it for itself
-(CryptoMiniSat, which the referee asks); :func:`terminate_as_exit` makes SIGTERM, and a
-worker's hard stop, end a batch as Ctrl-C does, by an exception. The signals of worker
+(CryptoMiniSat, which the referee asks); :func:`signals_deferred` lets a library call that
+must not be cut off half-way (Dask's client) finish before a Ctrl-C or SIGTERM is
+answered; :func:`terminate_as_exit` makes SIGTERM, and a worker's hard stop, end a batch
+as Ctrl-C does, by an exception. The signals of worker
 processes are :mod:`.workers`'; those of the time budget, :mod:`.guards`'.
 """
 
@@ -32,6 +34,44 @@ def interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+#: The signals that end a command, which :func:`signals_deferred` answers late.
+_ENDING = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """For the length of the block, Ctrl-C and SIGTERM are noted, not answered; as soon as
+    the block ends, each noted one is raised again, to the handler that was there before
+    (``KeyboardInterrupt``, or :func:`terminate_as_exit`'s ``SystemExit``).
+
+    For calls into a library that waits on a thread of its own and cannot take an
+    exception half-way: Dask's client, interrupted in the moment between handing its
+    event loop a request and the loop starting it, leaves that loop a callback that fails
+    and prints a traceback. Keep the block short: the signal waits for it. Only signals
+    Python answers are deferred (one the process would die of or ignores is left as it
+    is), and only in the main thread, the one Python answers them in."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    noted: list[int] = []
+
+    def note(signum: int, _frame: Any) -> None:
+        if signum not in noted:
+            noted.append(signum)
+
+    previous = {}
+    for signum in _ENDING:
+        if callable(signal.getsignal(signum)):
+            previous[signum] = signal.signal(signum, note)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for again in noted:
+            signal.raise_signal(again)
 
 
 @contextmanager
