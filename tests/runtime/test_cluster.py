@@ -236,3 +236,64 @@ def test_a_scheduler_without_workers_is_refused_in_one_line(monkeypatch):
         ": the scheduler has no worker (none joined within 0.5 s: start some with "
         f"`dask worker {empty.scheduler_address}`)"
     )
+
+
+class _WatchedClient:
+    """A stand-in for Dask's client that runs each task at once and notes, for every call
+    that would wait on Dask's event loop, whether Ctrl-C was deferred around it (the
+    loop's callbacks fail if Ctrl-C lands in one of those calls: see signals_deferred)."""
+
+    def __init__(self) -> None:
+        self.undeferred: list[str] = []
+
+    def _waits(self, call: str) -> None:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.undeferred.append(call)
+
+    def run(self, function):
+        self._waits("run")
+        return {"tcp://w:1": function()}
+
+    def scatter(self, given, **_options):
+        self._waits("scatter")
+        return given
+
+    def nthreads(self):
+        self._waits("nthreads")
+        return {"tcp://w:1": 1}
+
+    def submit(self, function, *args, **_options):
+        return _DoneFuture(self, function(*args))
+
+    def cancel(self, futures, **_options):
+        self._waits("cancel")
+
+    def close(self, **_options):
+        self._waits("close")
+
+
+class _DoneFuture:
+    def __init__(self, client: _WatchedClient, answer: object) -> None:
+        self.client = client
+        self.answer = answer
+
+    def add_done_callback(self, callback) -> None:
+        callback(self)
+
+    def result(self):
+        self.client._waits("result")
+        return self.answer
+
+
+def test_every_call_that_waits_inside_the_client_runs_with_ctrl_c_deferred(monkeypatch):
+    client = _WatchedClient()
+    monkeypatch.setattr(cluster_module, "_connect", lambda address: client)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    batch = cluster_module.on_cluster("tcp://sched:8786")(
+        lambda given: None, None, lambda job: job * job, list(range(10))
+    )
+    assert next(batch) == 0  # the rest is cancelled when the batch is closed early
+    batch.close()
+    assert client.undeferred == []
+    assert list(cluster_module.on_cluster("x")(lambda g: None, None, str, [1, 2])) == ["1", "2"]
+    assert client.undeferred == []
