@@ -471,7 +471,7 @@ def test_check_says_unique_solvable_tier_and_grade(page):
     assert page.inner_text("#check-verdict") == "unique, solved by logic"
     text = page.inner_text("#panel")
     assert "tier needed: expensive" in text
-    assert "4 Fiendish" in text
+    assert "4 Fiendish; score 81, to compare with other Queens boards of this grade" in text
 
 
 # -- which board ------------------------------------------------------------------------------
@@ -527,8 +527,13 @@ def test_new_board_makes_one_of_the_size_grade_and_stars_chosen(page):
     page.click("#new-button")
     page.wait_for_function("() => document.querySelectorAll('#board .cell').length === 36")
     assert "graded 2 Medium" in page.inner_text("#source")
+    assert not page.is_visible("#new-grade-note")
     page.select_option("#new-stars", "2")
     assert page.is_disabled("#new-grade")
+    # The greyed-out menu says why, to the eye and to a screen reader.
+    assert page.is_visible("#new-grade-note")
+    assert page.get_attribute("#new-grade", "aria-describedby") == "new-grade-note"
+    assert "for Queens boards only" in page.inner_text("#new-grade-note")
     page.select_option("#new-size", "8")
     page.click("#new-button")
     page.wait_for_function("() => document.querySelectorAll('#board .cell').length === 64")
@@ -537,7 +542,9 @@ def test_new_board_makes_one_of_the_size_grade_and_stars_chosen(page):
     page.click("#check-button")
     page.wait_for_selector("#check-verdict")
     assert "solutions1" in page.inner_text("#panel").replace("\n", "").replace("\t", "")
+    assert "to compare with other 2★ boards of this grade" in page.inner_text("#panel")
     page.select_option("#new-stars", "1")
+    assert not page.is_visible("#new-grade-note")
 
 
 def test_a_board_that_cannot_be_read_gets_one_line(page):

@@ -90,7 +90,12 @@ def test_one_string_where_names_go_is_one_name_not_its_letters(app):
 def test_explain_gives_every_step_in_words(app):
     board = app.read(str(ARCHIVE / "1.txt")).board
     words = app.explain(board).text(explain=True)
-    assert words.startswith("<board>, an 8×8 board.") and "Solved in 14 steps" in words
+    # A board given as rows has no name: the first line gives its size alone.
+    assert words.startswith("An 8×8 board. Cells are named") and "Solved in 14 steps" in words
+    named = app.explain(board, name="Monday's board").text(explain=True)
+    assert named.startswith("Monday's board, an 8×8 board. Cells are named")
+    from_file = app.explain(str(ARCHIVE / "11.txt")).text(explain=True)
+    assert from_file.startswith(f"{ARCHIVE / '11.txt'}, a 10×10 board.")
 
 
 def test_a_hint_is_a_step_toward_the_solution(app):

@@ -87,7 +87,10 @@ class Solution:
         """The board as ``queens solve`` prints it, every step in words first with
         ``explain`` (``depth``: the terminal's colours, None for none)."""
         from ..render.solve_text import explanation_text, result_text
+        from .application import BOARD_NAME
 
         if explain:
-            return explanation_text(self.result, self.rules, self.name, depth, letters)
+            # A board given as rows has no name a reader would know it by.
+            source = "" if self.name == BOARD_NAME else self.name
+            return explanation_text(self.result, self.rules, source, depth, letters)
         return result_text(self.result, self.rules, depth, letters)

@@ -95,13 +95,15 @@ def explanation_text(
     depth: str | None = None,
     letters: bool = False,
 ) -> str:
-    """``queens solve --explain``: the board, every step in words, how it ended."""
+    """``queens solve --explain``: the board, every step in words, how it ended.
+    ``source`` names the board in the first line; empty, the line only gives its size."""
     from ..tools.explain import explain_steps
     from .text import LABEL_SCHEME, format_explanation
 
     board = result.board
+    size = f"{size_article(board.n)} {board.n}×{board.n} board."
     parts = [
-        f"{source}, {size_article(board.n)} {board.n}×{board.n} board. {LABEL_SCHEME}",
+        f"{source}, {size} {LABEL_SCHEME}" if source else f"{size.capitalize()} {LABEL_SCHEME}",
         board_text(board, depth),
     ]
     key = legend(board)

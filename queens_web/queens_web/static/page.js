@@ -852,7 +852,12 @@ function checkPanel() {
     const tier = doc.logic.tier_needed ? `, tier needed: ${doc.logic.tier_needed}` : "";
     fact("logic", `${doc.logic.status}${tier}`);
   }
-  if (doc.grade) fact("grade", `${doc.grade.level} ${doc.grade.name} (score ${doc.grade.score})`);
+  if (doc.grade) {
+    // Scores of different K are on different scales (a Star Battle step weighs more):
+    // say what a score can be compared with.
+    const kind = stars() === 1 ? "Queens" : `${stars()}★`;
+    fact("grade", `${doc.grade.level} ${doc.grade.name}; score ${doc.grade.score}, to compare with other ${kind} boards of this grade`);
+  }
   if (doc.rules_used) {
     fact("rules used", Object.entries(doc.rules_used).map(([c, n]) => `${names[c] || c} ${n}`).join(", ") || "none");
   }
@@ -1134,6 +1139,7 @@ function fillSizes() {
   $("new-size").replaceChildren(...sizes.map((n) => el("option", { value: String(n) }, `${n}×${n}`)));
   $("new-size").value = String(sizes.includes(was) ? was : sizes.includes(10) && k > 1 ? 10 : sizes[0]);
   $("new-grade").disabled = k > 1;
+  $("new-grade-note").hidden = k === 1; // a greyed-out menu says why
 }
 
 function wireSettings() {
