@@ -11,7 +11,7 @@ point stale.
 
 from __future__ import annotations
 
-from queens_core import Board, Grade, Place, Rule, State, Step, Tier, bits, hookimpl
+from queens_core import Board, Grade, Place, Rule, State, Step, Tier, bits, cell_label, hookimpl
 from queens_core.words import article, cells_words, region_name, region_short
 
 from .details import ShapeInRegion
@@ -62,14 +62,20 @@ class ShapeRule(Rule):
         killed = list(bits(step.killed))
         cells = before.live & board.region_masks[k]
         name = region_short(board, k)
-        if len(killed) > 1:
-            target = f"each of {cells_words(board, killed)} or touch it, so none of them can"
+        dead = cells_words(board, killed)
+        # The dead cells are named where "it" or "them" could be read as either set.
+        if len(killed) == 2:
+            first, second = (cell_label(board, cell) for cell in killed)
+            attacked, ending = f"each of {dead}", f"neither {first} nor {second} can"
+        elif len(killed) > 2:
+            attacked, ending = f"each of {dead}", f"none of {dead} can"
         else:
-            target = f"{cells_words(board, killed)} or touch it, so it cannot"
+            attacked, ending = dead, f"{dead} cannot"
         return (
             f"The live cells of {region_name(board, k)}, {cells_words(board, bits(cells))}, "
-            f"form {article(self.shape)} {self.shape}: wherever {name}'s queen goes among "
-            f"them, it would share a row or column with {target} hold a queen."
+            f"form {article(self.shape)} {self.shape}, and each of them shares a row or "
+            f"column with, or touches, {attacked}: wherever {name}'s queen goes among them, "
+            f"{ending} hold a queen."
         )
 
     def focus(self, step: Step, board: Board, before: State) -> Place | None:

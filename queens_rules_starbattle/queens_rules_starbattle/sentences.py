@@ -17,7 +17,7 @@ from queens_core import Board, Place, State, Step, bits, cell_label
 from queens_core.propagation import QueenKills
 from queens_core.words import colour_name, region_name, regions_words, unit_name
 
-from .block_words import blocks_words
+from .block_words import blocks_words, count_words
 from .details import (
     Blocks,
     Capacity,
@@ -38,6 +38,22 @@ from .refute import Chain, told_case, told_refutation
 def _cells(board: Board, cells: Sequence[int] | int) -> str:
     listed = list(bits(cells)) if isinstance(cells, int) else list(cells)
     return " ".join(cell_label(board, c) for c in listed)
+
+
+def _block_kills(board: Board, part: Sequence[int], killed: Sequence[int] | int) -> str:
+    """A 2×2 block's star is one of ``part``'s cells, so ``killed`` (the block's other
+    cells, and cells beside it touching every cell of ``part``) holds none."""
+    dead = list(bits(killed)) if isinstance(killed, int) else list(killed)
+    every = "both" if len(part) == 2 else f"all {count_words(len(part))}"
+    if len(dead) == 1:
+        return (
+            f"one of {_cells(board, part)} holds a star, and {_cells(board, dead)} touches "
+            f"{every}, so it cannot hold one."
+        )
+    return (
+        f"one of {_cells(board, part)} holds a star, and each of {_cells(board, dead)} "
+        f"touches {every}, so none of these {count_words(len(dead))} can hold one."
+    )
 
 
 def _stars(count: int) -> str:
@@ -119,10 +135,7 @@ def _blocks_why(d: Blocks, step: Step, board: Board, before: State) -> str:
             f"{opening}, and in one block {_cells(board, part)} is the only live cell of "
             f"{words}, so it holds a star." + _neighbours(board, step)
         )
-    return (
-        f"{opening}: one of {_cells(board, part)} holds a star, so "
-        f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
-    )
+    return f"{opening}: {_block_kills(board, part, step.killed)}"
 
 
 def _undercount_why(d: Undercount, step: Step, board: Board, before: State) -> str:
@@ -169,8 +182,8 @@ def _exclusion_why(d: Exclusion, step: Step, board: Board, before: State) -> str
     else:
         cap = d.capacity
         broken = (
-            f"would leave the live cells of {group} fitting in {cap} 2×2 "
-            f"block{'s' if cap != 1 else ''}, too few for the {_stars(need)} "
+            f"would leave the live cells of {group} fitting in {blocks_words(cap)}, too few "
+            f"for the {_stars(need)} "
             f"{'they' if plural else 'it'} would still need (a block holds at most one star)"
         )
     return f"A star on {label}, with its neighbours ruled out, {broken}; so {label} holds none."
@@ -231,10 +244,7 @@ def _capacity_blocks_why(step: Step, board: Board, d: Capacity, opening: str, sp
             f"{opening}, and in one block {_cells(board, d.part)} is its only live cell, so "
             "it holds a star." + _neighbours(board, step)
         )
-    return (
-        f"{opening}: one of {_cells(board, d.part)} holds a star, so "
-        f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
-    )
+    return f"{opening}: {_block_kills(board, d.part, step.killed)}"
 
 
 def _placements_why(d: Placements, step: Step, board: Board, before: State) -> str:
@@ -529,8 +539,7 @@ def _composite_why(d: Composite, step: Step, board: Board, before: State) -> str
                 f"{_stars(d.need_lines)}, and {names} put{'' if len(d.regions) > 1 else 's'} "
                 f"at most {most} there "
                 f"({why_most}), so {where} take at least {room}, as many as the "
-                f"{room} 2×2 block{'s' if room != 1 else ''} covering them hold: one star "
-                "in each"
+                f"{blocks_words(room)} covering them hold: one star in each"
             )
         else:
             where = f"the live cells of {names} outside {span}"
@@ -539,18 +548,14 @@ def _composite_why(d: Composite, step: Step, board: Board, before: State) -> str
                 f"{_capital(names)} still {_verb(d, 'need')} {_stars(d.need_regions)} and "
                 f"put{'' if len(d.regions) > 1 else 's'} at most {most} "
                 f"into {span} ({why_most}), so {where} take at least {room}, as many as "
-                f"the {room} 2×2 block{'s' if room != 1 else ''} covering them hold: one "
-                "star in each"
+                f"the {blocks_words(room)} covering them hold: one star in each"
             )
     if step.placed:
         return (
             f"{target}, and in one block {_cells(board, d.part)} is the only live cell, so "
             "it holds a star." + _neighbours(board, step)
         )
-    return (
-        f"{target}: one of {_cells(board, d.part)} holds a star, so "
-        f"{_cells(board, step.killed)}, in that block or touching all of them, cannot."
-    )
+    return f"{target}: {_block_kills(board, d.part, step.killed)}"
 
 
 #: Said of the room of a region in lines, wherever a flow sentence counts it.

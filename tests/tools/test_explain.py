@@ -95,8 +95,8 @@ def test_board_353_reads_step_by_step(registry, solver):
     )
     assert steps[2].why == (
         "The live cells of region L (lime), r2c4, r2c5, r2c6, r3c6 and r4c6, form a "
-        "V-pentomino: wherever L's queen goes among them, it would share a row or column "
-        "with r3c5 or touch it, so it cannot hold a queen."
+        "V-pentomino, and each of them shares a row or column with, or touches, r3c5: "
+        "wherever L's queen goes among them, r3c5 cannot hold a queen."
     )
     assert steps[5].why.startswith(
         "Regions B (blue), G (green), L (lime), R (red) and S (silver) have live cells only "
