@@ -507,8 +507,13 @@ def test_archive_board_n_and_the_board_of_the_day(page, server):
     assert board_rows(page) == daily["rows"]
     size = daily["size"]
     assert page.inner_text("#source").startswith(f"The {size}×{size} board of the day {today}.")
-    # The Rules panel: a board to learn a rule on.
+    # The Rules panel: a board to learn a rule on. Open, it scrolls within the page
+    # rather than making the page several screens tall.
     page.click("#rules summary")
+    assert page.evaluate("document.documentElement.scrollHeight") < 2 * 900
+    with urllib.request.urlopen(server.rstrip("/") + "/api/info") as answer:
+        installed = json.load(answer)["rules"]
+    assert page.locator("#rule-list li").count() == len(installed)
     page.click('#rule-list li[data-rule="polyomino_domino"] button')
     expected = post(server, "/api/archive", {"rule": "polyomino_domino"})
     page.wait_for_function(
