@@ -538,7 +538,7 @@ def test_new_board_makes_one_of_the_size_grade_and_stars_chosen(page):
     # The greyed-out menu says why, to the eye and to a screen reader.
     assert page.is_visible("#new-grade-note")
     assert page.get_attribute("#new-grade", "aria-describedby") == "new-grade-note"
-    assert "for Queens boards only" in page.inner_text("#new-grade-note")
+    assert "No grade to choose for Star Battle" in page.inner_text("#new-grade-note")
     page.select_option("#new-size", "8")
     page.click("#new-button")
     page.wait_for_function("() => document.querySelectorAll('#board .cell').length === 64")

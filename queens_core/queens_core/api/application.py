@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.arguments import Argument, ArgumentError, Listing, check_seconds
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
+from .results import BOARD_NAME
 
 if TYPE_CHECKING:
     from ..engine.board import Board
@@ -53,8 +54,6 @@ PICTURES = ("svg", "png", "text")
 
 #: A choice of rules: (only, exclude, tier), as ``--only``, ``--exclude``, ``--tier``.
 Selection = tuple[tuple[str, ...], tuple[str, ...], "str | None"]
-#: The name the documents give a board that comes from no file.
-BOARD_NAME = "<board>"
 
 
 class Application:

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from ..engine.state import State
     from ..referee.blame import Diagnosis
 
+#: The name the documents give a board that comes from no file.
+BOARD_NAME = "<board>"
+
 
 @dataclass
 class BoardRead:
@@ -87,7 +90,6 @@ class Solution:
         """The board as ``queens solve`` prints it, every step in words first with
         ``explain`` (``depth``: the terminal's colours, None for none)."""
         from ..render.solve_text import explanation_text, result_text
-        from .application import BOARD_NAME
 
         if explain:
             # A board given as rows has no name a reader would know it by.

@@ -853,8 +853,8 @@ function checkPanel() {
     fact("logic", `${doc.logic.status}${tier}`);
   }
   if (doc.grade) {
-    // Scores of different K are on different scales (a Star Battle step weighs more):
-    // say what a score can be compared with.
+    // Scores of different K are on different scales (on a Star Battle board the hard
+    // rules count sixteen times their weight): say what a score can be compared with.
     const kind = stars() === 1 ? "Queens" : `${stars()}★`;
     fact("grade", `${doc.grade.level} ${doc.grade.name}; score ${doc.grade.score}, to compare with other ${kind} boards of this grade`);
   }
