@@ -148,7 +148,40 @@ def difference_interval(
     return gain(harder, easier), low, high
 
 
-def candidates(weights: dict[str, int], hard_rules: set[str], shipped: Score) -> dict[str, Score]:
+def calls(
+    steps: list[str], positions: dict[str, int], expensive: set[str]
+) -> list[tuple[str, bool]]:
+    """The rule calls of a solve, read off its steps' counters, each with whether the
+    cheap rules had stalled on the state it was made on: it opened its pass (no rule
+    before it in the pass changed anything, so every easier rule had been called on this
+    very state and found nothing) or it is an expensive rule's (made only at the cheap
+    rules' fixed point). A call's steps are consecutive and a pass calls each cheap rule
+    once, in catalog order; two calls of one rule in a row, with no other rule's change
+    between them, read as one. A Hard rule's call made on a stalled state is one an
+    easiest-first order would have made too, without a second solve to say so."""
+    found: list[tuple[str, bool]] = []
+    previous: str | None = None
+    for number, counter in enumerate(steps):
+        if number and counter == steps[number - 1]:
+            continue
+        opens = (
+            previous is None
+            or counter in expensive
+            or previous in expensive
+            or positions[counter] <= positions[previous]
+        )
+        found.append((counter, opens))
+        previous = counter
+    return found
+
+
+def candidates(
+    weights: dict[str, int],
+    hard_rules: set[str],
+    shipped: Score,
+    positions: dict[str, int],
+    expensive: set[str],
+) -> dict[str, Score]:
     """The scores tried, by name, each a function of a board's graded solve; among equals
     the first listed wins."""
 
@@ -190,6 +223,23 @@ def candidates(weights: dict[str, int], hard_rules: set[str], shipped: Score) ->
         found[f"classical + {factor} x hard steps' weights"] = lambda b, f=factor: (
             counted(b) - hard_counted(b) + f * hard_step_weight(b)
         )
+
+    def classical(b: Board) -> float:
+        return counted(b) - hard_counted(b)
+
+    for factor in (1, 4):
+        # Hard calls that opened a pass (the classical rules had stalled) count 16 times,
+        # the others ``factor`` times.
+        found[f"classical + 16 x pass-opening hard calls + {factor} x other hard calls"] = (
+            lambda b, f=factor: (
+                classical(b)
+                + sum(
+                    weights[c] * (16 if opens else f)
+                    for c, opens in calls(b["steps"], positions, expensive)
+                    if c in hard_rules
+                )
+            )
+        )
     found["this tree's score"] = shipped
     return found
 
@@ -204,7 +254,7 @@ def main() -> int:
     parser.add_argument("--load", type=Path, help="read graded boards --save kept instead")
     args = parser.parse_args()
     from queens_core import load_registry
-    from queens_core.engine.rules import Grade
+    from queens_core.engine.rules import Grade, Tier
     from queens_core.tools.grade import weight_of
 
     if args.load:
@@ -227,7 +277,10 @@ def main() -> int:
         chosen = shipped_weights[b["stars"]]
         return float(sum(chosen.get(c, 0) * n for c, n in b["counters"].items()))
 
-    scores = candidates(weights, hard_rules, shipped)
+    every_rule = load_registry().rules
+    positions = {r.counter: r.position for r in every_rule}
+    expensive = {r.counter for r in every_rule if r.tier is Tier.EXPENSIVE}
+    scores = candidates(weights, hard_rules, shipped, positions, expensive)
     every_k = sorted({b["stars"] for b in boards})
 
     def half(name: str, stars: int | None = None, size: int | None = None) -> list[Board]:
