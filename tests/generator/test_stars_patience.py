@@ -1,6 +1,7 @@
 """The Star Battle maker's patience: how many repairs in a row a map gets before a fresh
-map is drawn, shorter where it was measured (14×14 with 3 stars), and the boards made
-with it still unique, solved by every rule and the same whatever the number of jobs."""
+map is drawn, shorter where it was measured (14×14 with 3 stars), a 14×14 map dropped at
+its first stall, and the boards made still unique, solved by every rule and the same
+whatever the number of jobs."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from queens_core.tools.grade import Grader
 
 
 def test_the_patience_is_shorter_only_where_it_was_measured():
-    assert repairs_per_map(14, 3) == 31
+    assert repairs_per_map(14, 3) == 42
     # Unmeasured shapes keep four K a row, so their seeds give the boards they gave.
     assert repairs_per_map(10, 2) == 80
     assert repairs_per_map(17, 4) == 272
@@ -47,6 +48,26 @@ def test_a_map_is_given_up_after_its_patience(monkeypatch):
     # The question that finds the fourth repair in a row short of a unique board is a
     # map's last; a map whose repair finds no cell to move may end sooner.
     assert max(questions_per_map) == 4
+
+
+@pytest.mark.slow
+def test_a_14_by_14_map_is_dropped_at_its_first_stall(monkeypatch):
+    maker = StarMaker(load_registry().rules, 14, 3)
+    for seed in range(20):
+        board = generate_starbattle(14, 3, seed)
+        (solution,) = find_solutions(board, 2)
+        if not maker.cheap.solve(board).solved:
+            break
+    else:
+        raise AssertionError("no 14×14 board in 20 seeds that the cheap rules stall on")
+    # Past the screen (taken for a stall without the full solve) and after a full solve
+    # that stalls alike: 0, the whole map dropped, not the cells to repair.
+    monkeypatch.setattr(stars_maker, "undecided_allowed", lambda size: 0)
+    assert maker._judge({})(board, solution) == 0
+    monkeypatch.setattr(stars_maker, "undecided_allowed", lambda size: size * size)
+    stalled = maker.grader.assess(board, solution=solution)
+    if not stalled.solved:
+        assert maker._judge({})(board, solution) == 0
 
 
 @pytest.mark.slow
