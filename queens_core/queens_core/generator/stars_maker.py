@@ -264,10 +264,23 @@ def _bypass(
 
 
 def repairs_per_map(size: int, stars: int) -> int:
-    """How many repairs in a row a map gets to become unique: four K a row. Measured at
-    10×10 with 2 stars and 14×14 with 3, the maps that get there at all mostly take a
-    few dozen; the few that take longer cost more than a fresh map."""
+    """How many repairs in a row a map gets to become unique: K a row on the sizes
+    traced map by map (:data:`TRACED_SIZES`), four K a row elsewhere. Measured at 10×10
+    with 2 stars, the maps that get there at all mostly take a few dozen; the few that
+    take longer cost more than a fresh map. At 14×14 with 3 stars (137 boards from seed
+    2000 on, 284 maps, every question and judgement timed by
+    ``bench/trace_star_maps.py``, then each map cut at a shorter patience), with maps
+    dropped at their first stall (:data:`REPAIRED_STALLS_UP_TO`): 0.68 boards a
+    processor second at 168 repairs, 0.76 at 42, 0.73 at 31; the even and the odd seeds
+    alone agree (0.64 → 0.70, 0.71 → 0.81)."""
+    if size in TRACED_SIZES:
+        return size * stars
     return 4 * size * stars
+
+
+#: Sizes whose patience was measured map by map (:func:`repairs_per_map`). Elsewhere the
+#: figures are unmeasured, so a seed's boards stay what they were.
+TRACED_SIZES = frozenset({14})
 
 
 #: Solutions asked of the exact search per question while a map has several: each one
@@ -284,11 +297,14 @@ OTHERS_PER_QUESTION = 4
 #: 0.3 to 0.9 s each.
 JUDGED_PER_MAP = 2
 #: A board the rules stall on is repaired where they stalled on boards up to this many
-#: rows: there a fresh map's uniqueness search costs more than a few solves (14×14 3★:
-#: about 0.17 → 0.5 boards per CPU-second). On larger boards a stalled solve costs more
-#: than a fresh map (17×17 4★: 1.1 boards per CPU-second dropping the map, 0.2
-#: repairing it), so the map is dropped.
-REPAIRED_STALLS_UP_TO = 14
+#: rows: there a fresh map's uniqueness search costs more than a few solves. On larger
+#: boards a stalled solve costs more than a fresh map (17×17 4★: 1.1 boards per
+#: CPU-second dropping the map, 0.2 repairing it), so the map is dropped. So it is at
+#: 14×14 with 3 stars since the repairs of a map are timed one by one
+#: (``bench/trace_star_maps.py``, 284 maps): dropping a map at its first stall rather
+#: than its third gives 0.76 boards a processor second for 0.64 (both at 42 repairs a
+#: map, :func:`repairs_per_map`), and both halves of the seeds agree.
+REPAIRED_STALLS_UP_TO = 13
 
 #: Boards from this many rows up are screened by the cheap tier before their full solve
 #: (:func:`undecided_allowed`). Below, the full solve seldom stalls (10×10 with 2 stars:
