@@ -36,15 +36,11 @@ import sys
 import time
 from pathlib import Path
 
-from bench_star_sets import _spread
-from probe_weighted_covers import smallest_multicover
+from probe_weighted_covers import cheap_solver, smallest_multicover, stalled_states
 
-from queens_core import Tier, load_registry
-from queens_core.engine.driver import Solver
 from queens_core.engine.state import State
 from queens_core.referee.exact import solve_exact
 from queens_rules_starbattle.composite import room, transpose
-from queens_rules_starbattle.sbn import parse_sbn
 
 Part = tuple[int, int, int]  # (cells, weight, lines the unit spans)
 
@@ -182,18 +178,8 @@ def main() -> int:
         "most this far above the need (-1: never)",
     )
     args = parser.parse_args()
-    lines = list(dict.fromkeys(line.strip() for line in args.file.read_text().splitlines()))
-    picked = _spread([line for line in lines if line], args.sample)
-    cheap = [rule for rule in load_registry().rules if rule.tier == Tier.CHEAP]
-    solver = Solver(cheap, time_budget=600)
-    for number, text in enumerate(picked):
-        if args.boards and number not in args.boards:
-            continue
-        board, stars = parse_sbn(text)
-        stalled = solver.for_stars(stars).solve(board)
-        if stalled.solved:
-            print(f"board {number}: solved by the cheap tier", flush=True)
-            continue
+    solver = cheap_solver()
+    for number, board, stars, stalled in stalled_states(args.file, args.sample, args.boards):
         n, live, queens = board.n, stalled.state.live, stalled.state.queens
         started = time.process_time()
         sums = sums_of_three(n, list(board.region_masks), live)

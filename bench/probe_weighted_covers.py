@@ -24,12 +24,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from bench_star_sets import _spread
 
 from queens_core import Tier, load_registry
-from queens_core.engine.driver import Solver
+from queens_core.engine.board import Board
+from queens_core.engine.driver import Solver, SolveResult
 from queens_rules_starbattle.sbn import parse_sbn
 
 
@@ -84,24 +86,38 @@ def smallest_multicover(weights: list[list[int]], limit: int) -> int | None:
     return min(states.values())
 
 
+def cheap_solver() -> Solver:
+    """The installed cheap-tier rules, with time to spare on the largest boards."""
+    return Solver([r for r in load_registry().rules if r.tier == Tier.CHEAP], time_budget=600)
+
+
+def stalled_states(
+    file: Path, sample: int, boards: list[int] | None
+) -> Iterator[tuple[int, Board, int, SolveResult]]:
+    """``sample`` boards spread over ``file`` (SBN strings, one a line; only the numbers
+    in ``boards`` if given), each with the cheap tier's solve of it where that stalls;
+    a board the cheap tier solves is said so and skipped."""
+    lines = list(dict.fromkeys(line.strip() for line in file.read_text().splitlines()))
+    picked = _spread([line for line in lines if line], sample)
+    solver = cheap_solver()
+    for number, text in enumerate(picked):
+        if boards and number not in boards:
+            continue
+        board, stars = parse_sbn(text)
+        stalled = solver.for_stars(stars).solve(board)
+        if stalled.solved:
+            print(f"board {number}: solved by the cheap tier", flush=True)
+            continue
+        yield number, board, stars, stalled
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path, help="SBN strings, one a line")
     parser.add_argument("--sample", type=int, default=13, help="boards spread over the file")
     parser.add_argument("--boards", type=int, nargs="*", help="only these of the sample")
     args = parser.parse_args()
-    lines = list(dict.fromkeys(line.strip() for line in args.file.read_text().splitlines()))
-    picked = _spread([line for line in lines if line], args.sample)
-    cheap = [rule for rule in load_registry().rules if rule.tier == Tier.CHEAP]
-    solver = Solver(cheap, time_budget=600)
-    for number, text in enumerate(picked):
-        if args.boards and number not in args.boards:
-            continue
-        board, stars = parse_sbn(text)
-        stalled = solver.for_stars(stars).solve(board)
-        if stalled.solved:
-            print(f"board {number}: solved by the cheap tier")
-            continue
+    for number, board, stars, stalled in stalled_states(args.file, args.sample, args.boards):
         started = time.process_time()
         n, live, queens = board.n, stalled.state.live, stalled.state.queens
         rows = [((1 << n) - 1) << (r * n) for r in range(n)]
