@@ -36,7 +36,12 @@ import sys
 import time
 from pathlib import Path
 
-from probe_weighted_covers import cheap_solver, smallest_multicover, stalled_states
+from probe_weighted_covers import (
+    cheap_solver,
+    over_covered,
+    smallest_multicover,
+    stalled_states,
+)
 
 from queens_core.engine.state import State
 from queens_core.referee.exact import solve_exact
@@ -106,27 +111,6 @@ def layered_room(n: int, grid: list[list[int]]) -> int:
         layer = sum(1 << (r * n + c) for r in range(n) for c in range(n) if grid[r][c] >= k)
         total += room(n, layer, transpose(n, layer))
     return total
-
-
-def emptied_by(n: int, grid: list[list[int]], need: int) -> set[int]:
-    """The live cells near the sum that a cover of ``need`` blocks covers once more than
-    their weight (the sum being tight)."""
-    out = set()
-    for r in range(n):
-        for c in range(n):
-            near = any(
-                grid[r + dr][c + dc]
-                for dr in (-1, 0, 1)
-                for dc in (-1, 0, 1)
-                if 0 <= r + dr < n and 0 <= c + dc < n
-            )
-            if not near:
-                continue
-            grid[r][c] += 1
-            if smallest_multicover(grid, need) is not None:
-                out.add(r * n + c)
-            grid[r][c] -= 1
-    return out
 
 
 def ring(n: int, cell: int) -> list[tuple[int, int]]:
@@ -200,7 +184,7 @@ def main() -> int:
             size = smallest_multicover(grid, need + max(0, args.exclusion))
             if size is not None and size <= need:
                 tight[family] = tight.get(family, 0) + 1
-                for cell in emptied_by(n, grid, need):
+                for cell in over_covered(n, grid, need, live):
                     emptied.setdefault(cell, family)
             if size is not None and size - need <= args.exclusion:
                 near[family] = near.get(family, 0) + 1

@@ -86,6 +86,30 @@ def smallest_multicover(weights: list[list[int]], limit: int) -> int | None:
     return min(states.values())
 
 
+def over_covered(n: int, grid: list[list[int]], need: int, live: int) -> set[int]:
+    """The live cells near a tight sum that a cover of ``need`` blocks can cover once more
+    than their weight: a star there would push the count past the bound, so they are empty.
+    ``grid`` is restored before returning."""
+    out = set()
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        if not live >> cell & 1:
+            continue
+        near = any(
+            grid[r + dr][c + dc]
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if 0 <= r + dr < n and 0 <= c + dc < n
+        )
+        if not near:
+            continue
+        grid[r][c] += 1
+        if smallest_multicover(grid, need) is not None:
+            out.add(cell)
+        grid[r][c] -= 1
+    return out
+
+
 def cheap_solver() -> Solver:
     """The installed cheap-tier rules, with time to spare on the largest boards."""
     return Solver([r for r in load_registry().rules if r.tier == Tier.CHEAP], time_budget=600)
@@ -163,24 +187,7 @@ def main() -> int:
             size = smallest_multicover(grid, need)
             if size is not None and size <= need:
                 tight += 1
-                # A cover as small that covers a live cell once more than its weight
-                # leaves that cell no star: the count would pass the bound.
-                for cell in range(n * n):
-                    r, c = divmod(cell, n)
-                    if cell in emptied or not live >> cell & 1:
-                        continue
-                    near = any(
-                        grid[r + dr][c + dc]
-                        for dr in (-1, 0, 1)
-                        for dc in (-1, 0, 1)
-                        if 0 <= r + dr < n and 0 <= c + dc < n
-                    )
-                    if not near:
-                        continue
-                    grid[r][c] += 1
-                    if smallest_multicover(grid, need) is not None:
-                        emptied.add(cell)
-                    grid[r][c] -= 1
+                emptied |= over_covered(n, grid, need, live)
         print(
             f"board {number}: live {live.bit_count()}; {len(sums)} sums tried, {tight} tight, "
             f"{len(emptied)} live cells emptied by them"

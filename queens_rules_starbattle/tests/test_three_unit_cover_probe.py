@@ -16,13 +16,12 @@ from test_starbattle_counting import random_case
 
 sys.path.insert(0, str(ROOT / "bench"))
 from probe_three_unit_covers import (
-    emptied_by,
     excluded_by,
     layered_room,
     sums_of_three,
     weighted,
 )
-from probe_weighted_covers import smallest_multicover
+from probe_weighted_covers import over_covered, smallest_multicover
 
 
 def test_a_strip_of_two_by_three_with_two_stars_keeps_its_middle_empty():
@@ -37,7 +36,7 @@ def test_a_strip_of_two_by_three_with_two_stars_keeps_its_middle_empty():
     # The strip is tight (two blocks, two stars), so the same cells also come out of the
     # over-cover test, which adds a third block's worth of weight to them.
     assert smallest_multicover(grid, 2) == 2
-    assert {1, 5} <= emptied_by(n, grid, 2)
+    assert {1, 5} <= over_covered(n, grid, 2, live)
 
 
 def test_a_dead_cell_is_never_reported():
@@ -45,6 +44,7 @@ def test_a_dead_cell_is_never_reported():
     grid = [[1, 1, 1, 0], [1, 0, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     live = sum(1 << (r * n + c) for r in range(n) for c in range(n)) & ~(1 << 5)
     assert 5 not in excluded_by(n, grid, 2, live)
+    assert 5 not in over_covered(n, grid, 2, live)
 
 
 def test_the_layered_room_is_a_multicover_never_below_the_smallest():
@@ -73,6 +73,6 @@ def test_no_three_unit_sum_empties_a_cell_of_an_allowed_solution(rng, shape):
             continue
         emptied = excluded_by(n, [row[:] for row in grid], need, state.live)
         if size <= need:
-            emptied |= emptied_by(n, [row[:] for row in grid], need)
+            emptied |= over_covered(n, [row[:] for row in grid], need, state.live)
         for solution in allowed:
             assert not any(solution >> cell & 1 for cell in emptied)
