@@ -7,7 +7,9 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+from queens_core.referee.exact import find_solutions
 from queens_core.testing import make_rule as quick_rule
 from queens_core.testing import rules_of
 
@@ -17,6 +19,7 @@ __all__ = [
     "EXPECTED",
     "ROOT",
     "archive_paths",
+    "assert_graded_as_check_grades",
     "install_offline",
     "quick_rule",
     "rules_of",
@@ -42,3 +45,14 @@ def install_offline(project: Path, target: Path) -> None:
     pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
     pip += ["--no-build-isolation", "--target", str(target), str(project)]
     subprocess.run(pip, check=True, capture_output=True)
+
+
+def assert_graded_as_check_grades(made: Any, grader: Any) -> None:
+    """A board the generator ``made`` has one solution, the one it carries, and ``grader``
+    (every rule, from scratch, as ``queens check`` runs them) solves it and gives it the
+    rung and score the generator recorded."""
+    (only,) = find_solutions(made.board, 2)
+    assert made.solution == only
+    assessment = grader.assess(made.board, solution=only)
+    assert assessment.solved
+    assert (assessment.rung, assessment.score) == (made.assessment.rung, made.assessment.score)

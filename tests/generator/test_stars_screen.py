@@ -5,6 +5,7 @@ still unique, solved by every rule and the same for a seed."""
 from __future__ import annotations
 
 import pytest
+from support import assert_graded_as_check_grades
 
 from queens_core import load_registry
 from queens_core.generator import stars_maker
@@ -73,13 +74,7 @@ def test_boards_made_past_the_screen_are_unique_solved_and_the_same_for_a_seed()
     assert again.board.rows == made[1].board.rows
     grader = Grader(rules, 3)
     for star_board in made:
-        (only,) = find_solutions(star_board.board, 2)
-        assert star_board.solution == only
-        # What ``queens solve`` and ``queens check`` do with it: every rule, from scratch.
-        assessment = grader.assess(star_board.board, solution=only)
-        assert assessment.solved
-        assert assessment.rung == star_board.assessment.rung
-        assert assessment.score == star_board.assessment.score
+        assert_graded_as_check_grades(star_board, grader)
 
 
 @pytest.mark.slow
