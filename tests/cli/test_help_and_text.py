@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from support import ROOT
 
 from queens_core.cli.app import main
 from queens_core.plugins import registry as plugins
@@ -94,3 +95,19 @@ def test_on_a_terminal_solve_says_it_reads_standard_input():
 def test_from_a_pipe_there_is_no_such_note():
     run = subprocess.run([str(QUEENS), "solve"], input=b"A\n", capture_output=True, check=False)
     assert run.returncode == 0 and run.stderr == b""
+
+
+def test_hint_help_orders_steps_as_hint_all_does():
+    """The help said "the rule with the lowest weight, then catalog order"; the steps go
+    by the rule's rung first. On this board a Medium step of weight 16 (undercounting)
+    comes before every Hard step of weight 2 (exclusion), and the help says why."""
+    board = str(ROOT / "archive" / "starbattle" / "10x10-2stars-01.txt")
+    listed = CliRunner().invoke(main, ["hint", "--all", "--format", "json", board])
+    order = [step["rule"] for step in json.loads(listed.stdout)["steps"]]
+    assert order.index("undercounting") < order.index("exclusion")
+    weights = {step["rule"]: step["weight"] for step in json.loads(listed.stdout)["steps"]}
+    assert weights["undercounting"] > weights["exclusion"]
+    words = " ".join(CliRunner().invoke(main, ["hint", "--help"]).stdout.split())
+    assert "the rule of the lowest rung of the difficulty ladder" in words
+    assert words.index("lowest rung") < words.index("lowest weight")
+    assert "by the rule's rung, then its weight" in words

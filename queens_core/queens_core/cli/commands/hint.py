@@ -58,7 +58,8 @@ from ..stars_option import parse_stars, stars_option
     "all_steps",
     is_flag=True,
     help="List every step the rules can take from the state, easiest first (by the "
-    "rule's weight), each with its sentence and cells (json: schema queens-steps/1).",
+    "rule's rung, then its weight), each with its sentence and cells (json: schema "
+    "queens-steps/1).",
 )
 @click.option(
     "--write",
@@ -95,9 +96,11 @@ def hint(
     queens that attack each other are named as a conflict of their own.
     Cells are named rRcC (row R from the top, column C from the left, from 1).
 
-    The hint is the easiest step there is from the state: the rule with the lowest
-    weight (how hard one firing is to spot, `queens rules list`), then catalog order.
-    --all lists every step there is, easiest first.
+    The hint is the easiest step there is from the state: the rule of the lowest rung of
+    the difficulty ladder (Easy, Medium, Hard, Fiendish), then of the lowest weight
+    within it (how hard one firing is to spot), then the first in catalog order (the
+    manual's Difficulty page lists every rule's rung and weight). --all lists every
+    step there is, easiest first.
 
     The queens already on the board count as having crossed their rows, columns, regions
     and the cells around them (as the game crosses them), so the hint is the first real
