@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from fakedist import FakeSite
-from support import archive_paths
+from support import archive_paths, foreign_plugins, foreign_plugins_note
 
 from queens_core import Board, load_registry
 from queens_core.referee.exact import find_solutions
@@ -39,3 +39,10 @@ def site(tmp_path, monkeypatch):
     fake = FakeSite(tmp_path / "site", monkeypatch)
     yield fake
     fake.forget_modules()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """Said at the end, where the failures it explains are read."""
+    found = foreign_plugins()
+    if found:
+        terminalreporter.write_line(foreign_plugins_note(found), yellow=True, bold=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,9 @@ __all__ = [
     "ROOT",
     "archive_paths",
     "assert_graded_as_check_grades",
+    "checkout_distributions",
+    "foreign_plugins",
+    "foreign_plugins_note",
     "install_offline",
     "quick_rule",
     "rules_of",
@@ -56,3 +61,39 @@ def assert_graded_as_check_grades(made: Any, grader: Any) -> None:
     assessment = grader.assess(made.board, solution=only)
     assert assessment.solved
     assert (assessment.rung, assessment.score) == (made.assessment.rung, made.assessment.score)
+
+
+#: The entry-point groups through which queens finds its plugin packages.
+PLUGIN_GROUPS = ("queens.rules", "queens.readers", "queens.writers", "queens.commands")
+
+
+def checkout_distributions() -> set[str]:
+    """The distributions of this checkout (queens_*/pyproject.toml), normalised."""
+    names = set()
+    for pyproject in ROOT.glob("queens_*/pyproject.toml"):
+        name = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["name"]
+        names.add(name.lower().replace("_", "-"))
+    return names
+
+
+def foreign_plugins() -> list[str]:
+    """Plugin packages installed in this environment that are not this checkout's own
+    (a rule package being written, the squeeze example): the suite compares what the
+    checkout's packages print, so with one of these every listing and solve differs."""
+    ours = checkout_distributions()
+    found = set()
+    for group in PLUGIN_GROUPS:
+        for entry in metadata.entry_points(group=group):
+            dist = entry.dist.name if entry.dist is not None else entry.value
+            if dist.lower().replace("_", "-") not in ours:
+                found.add(dist)
+    return sorted(found)
+
+
+def foreign_plugins_note(found: list[str]) -> str:
+    return (
+        f"queens: also installed here, not from this checkout: {', '.join(found)}. The "
+        "tests compare what this checkout's packages print (rule lists, counters, the "
+        "manual's sessions), so many fail with another plugin beside them: pip uninstall "
+        "it, or give it a virtualenv of its own."
+    )
