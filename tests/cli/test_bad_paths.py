@@ -28,3 +28,13 @@ def test_a_newline_in_a_missing_path_does_not_split_the_line():
     done = run_queens("check", "nope\nthere")
     assert done.returncode == 2
     assert done.stderr == "queens: error: cannot read nope\\nthere: No such file or directory\n"
+
+
+def test_a_folder_given_to_solve_points_to_the_commands_that_take_one(tmp_path):
+    """`check` and `stats` take a folder; `solve` said "Is a directory" and no more."""
+    done = run_queens("solve", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"queens: error: cannot read {tmp_path}: it is a folder; `queens solve` takes board "
+        f"files ({tmp_path}/*.txt), `queens check` and `queens stats` take folders\n"
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -166,9 +167,17 @@ def _solve_one(
     try:
         read = app.read(path, k)
     except BoardInputError as err:
-        report_error(str(err))
+        message = str(err)
+        if os.path.isdir(path):
+            # `check` and `stats` take a folder; a user who tried one here is told so.
+            message = (
+                f"cannot read {name}: it is a folder; `queens solve` takes board files "
+                f"({os.path.join(name, '*.txt')}), `queens check` and `queens stats` take "
+                "folders"
+            )
+        report_error(message)
         if as_json:
-            _print_failed(name, "bad-input", str(err), json_lines)
+            _print_failed(name, "bad-input", message, json_lines)
         return EXIT_BAD_INPUT
     parsed = read.board
     warn_notes(name, read.notes, read.unique_stars, k)
