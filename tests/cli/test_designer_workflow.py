@@ -214,6 +214,16 @@ def test_what_a_misread_file_looks_like_says_what_to_do_with_the_readers_install
         "this looks like a PNG picture, not a board in text: install queens-read-image to "
         "read screenshots, and name it FILE.png"
     )
+    # A screenshot named as one needs the reader only, not a new name.
+    for name in ("shot.png", "SHOT.PNG"):
+        assert misread(png, (TEXT_READER,), name) == (
+            "this looks like a PNG picture, not a board in text: install queens-read-image "
+            "to read screenshots"
+        )
+    assert misread(b"\xff\xd8\xff\xe0", (TEXT_READER,), "photo.jpeg").endswith(
+        "install queens-read-image to read screenshots"
+    )
+    assert misread(png, (TEXT_READER,), "board.txt").endswith("and name it FILE.png")
     assert misread(b"%PDF-1.7", (TEXT_READER,)) == (
         "this looks like a PDF document, not a board in text: a board is text, one line a "
         "row and one character a cell"

@@ -234,7 +234,7 @@ class Application:
         try:
             reading = reader.read(data)
         except BoardError as err:
-            detail = what_is_wrong(reader, data, err, self.readers)
+            detail = what_is_wrong(reader, data, err, self.readers, name)
             raise BoardInputError(detail, detail) from None
         except MemoryError:
             raise InputTooLarge(

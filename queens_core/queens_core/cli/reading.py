@@ -69,13 +69,13 @@ def _read_state(board: Board, state_path: str, readers: Sequence[Reader]) -> Sta
         text = decode_input(data)
     except BoardError as err:
         # A picture given a .txt name: say what it looks like, not which byte is wrong.
-        raise BoardError(misread(data, readers) or str(err)) from None
+        raise BoardError(misread(data, readers, state_path) or str(err)) from None
     try:
         return read_state(board, text)
     except BoardError as err:
         if holds_a_picture(board, text):
             raise  # a pasted hint is prose round a picture: the picture's fault is news
-        raise BoardError(misread(data, readers) or str(err)) from None
+        raise BoardError(misread(data, readers, state_path) or str(err)) from None
 
 
 def _marks_of(board: Board, state_path: str, readers: Sequence[Reader]) -> State:

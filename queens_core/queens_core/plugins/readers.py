@@ -427,7 +427,7 @@ def _apply(
             with plugin_code(reader):
                 reading = reader.read(data)
     except BoardError as err:
-        detail = what_is_wrong(reader, data, err, readers)
+        detail = what_is_wrong(reader, data, err, readers, name)
         raise InputError(f"{name}: {detail}", detail) from None
     except Exception as err:  # a reader's bug is reported, not shown as a traceback
         detail = _failure(reader, err)
@@ -452,28 +452,43 @@ MAGIC = (
     (b"%PDF", "a PDF document", ".pdf"),
     (b"PK\x03\x04", "a ZIP archive", ".zip"),
 )
+#: The names a file of each kind goes by, where there are several.
+_NAMED_AS = {".jpg": (".jpg", ".jpeg")}
 #: Two words of letters with a space between them: prose, never a row of a board (a
 #: spaced row has single characters between its spaces).
 _PROSE = rb"[A-Za-z]{2,}[ ,.:;]+[A-Za-z]{2,}"
 
 
-def what_is_wrong(reader: Reader, data: bytes, err: BoardError, readers: Sequence[Reader]) -> str:
-    """The one line for ``data`` that ``reader`` refused with ``err``: for the text
-    reader, what the input looks like instead when it is plainly not a board (a picture,
-    prose), since which character is wrong says nothing useful then."""
+def what_is_wrong(
+    reader: Reader,
+    data: bytes,
+    err: BoardError,
+    readers: Sequence[Reader],
+    name: str | None = None,
+) -> str:
+    """The one line for ``data`` (from the file ``name``) that ``reader`` refused with
+    ``err``: for the text reader, what the input looks like instead when it is plainly
+    not a board (a picture, prose), since which character is wrong says nothing useful
+    then."""
     if _is_builtin_text(reader):
-        return misread(data, readers) or str(err)
+        return misread(data, readers, name) or str(err)
     return str(err)
 
 
-def misread(data: bytes, readers: Sequence[Reader]) -> str | None:
+def misread(data: bytes, readers: Sequence[Reader], name: str | None = None) -> str | None:
     """What a file the text reader cannot read looks like instead, in the words of an
-    error that points the right way; None when it looks like a board with a mistake."""
+    error that points the right way; None when it looks like a board with a mistake.
+    ``name``, the file's, says whether it is named as what it is already."""
     for magic, what, suffix in MAGIC:
         if data.startswith(magic) and (magic != b"RIFF" or data[8:12] == b"WEBP"):
             claimed = [r for r in readers if suffix in r.suffixes]
+            named = name is not None and os.path.splitext(name)[1].lower() in _NAMED_AS.get(
+                suffix, (suffix,)
+            )
             if claimed:
                 todo = f"name it FILE{suffix} so that the {claimed[0].name} reader reads it"
+            elif what.endswith("picture") and named:
+                todo = "install queens-read-image to read screenshots"
             elif what.endswith("picture"):
                 todo = f"install queens-read-image to read screenshots, and name it FILE{suffix}"
             else:
