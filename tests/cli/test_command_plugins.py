@@ -151,6 +151,21 @@ def test_an_unknown_command_is_still_unknown():
     assert "no such command 'no-such-command'" in run.stderr
 
 
+def test_serve_without_queens_web_names_the_package_to_install(monkeypatch):
+    """A core-only install said "no such command 'serve' (did you mean 'solve'?)"."""
+    from queens_core.cli import packages
+
+    monkeypatch.setattr(packages, "load_commands", lambda: ([], []))
+    run = invoke("serve")
+    assert run.exit_code == 2 and run.stdout == ""
+    assert run.stderr == (
+        "queens: error: `queens serve` comes with the queens-web package, which is not "
+        "installed: install it beside queens-core (from a clone: pip install ./queens_web)\n"
+    )
+    # The folder the message names is the package's.
+    assert (ARCHIVE.parent.parent / "queens_web" / "pyproject.toml").exists()
+
+
 def test_serve_is_installed_and_a_plain_solve_imports_no_web_server():
     assert "serve" in invoke("--help").output
     code = (

@@ -17,13 +17,17 @@ import click
 
 from .. import hookspecs
 from ..runtime.process import command_packages_loaded, start_up_over
-from .exits import EXIT_PLUGIN_FAILED, report_error, warn
+from .exits import EXIT_BAD_INPUT, EXIT_PLUGIN_FAILED, report_error, warn
 from .group import QueensGroup
 
 if TYPE_CHECKING:
     from importlib import metadata
 
 COMMANDS_HOOK = "queens_register_commands"
+
+#: The commands of the packages that come with queens, by the distribution that adds
+#: each: asked for without it installed, the command is named with its package.
+FIRST_PARTY_COMMANDS = {"serve": "queens-web"}
 
 
 class CommandPackageError(Exception):
@@ -134,6 +138,14 @@ class PluginGroup(QueensGroup):
             sys.exit(EXIT_PLUGIN_FAILED)
         for line in self._broken:
             warn(f"{line} (skipped)")
+        if command is None and cmd_name in FIRST_PARTY_COMMANDS:
+            package = FIRST_PARTY_COMMANDS[cmd_name]
+            report_error(
+                f"`queens {cmd_name}` comes with the {package} package, which is not "
+                f"installed: install it beside queens-core (from a clone: pip install "
+                f"./{package.replace('-', '_')})"
+            )
+            sys.exit(EXIT_BAD_INPUT)
         return command
 
     def list_commands(self, ctx: click.Context) -> list[str]:
