@@ -24,6 +24,7 @@ from queens_core import hookimpl
     default=8000,
     show_default=True,
     type=click.IntRange(0, 65535),
+    metavar="PORT",
     help="The port to listen on; 0 picks a free one.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")

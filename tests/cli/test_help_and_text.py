@@ -111,3 +111,25 @@ def test_hint_help_orders_steps_as_hint_all_does():
     assert "the rule of the lowest rung of the difficulty ladder" in words
     assert words.index("lowest rung") < words.index("lowest weight")
     assert "by the rule's rung, then its weight" in words
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["check", "--cap", "abc", "x.txt"],
+            "invalid value for '--cap': 'abc' is not a whole number",
+        ),
+        (["check", "--cap", "1", "x.txt"], "invalid value for '--cap': 1 is not from 2 to 1000000"),
+        (["practise", "--size", "3", "r"], "invalid value for '--size': 3 is not from 4 to 17"),
+        (["practise", "--seed", "x", "r"], "invalid value for '--seed': 'x' is not a whole number"),
+        (["serve", "--port", "abc"], "invalid value for '--port': 'abc' is not a whole number"),
+    ],
+)
+def test_a_bad_number_is_said_in_words(args, said):
+    """Click said "'abc' is not a valid integer range" (no range was asked for) and "not
+    in the range 4<=x<=17"; the line says what the option wants, as `generate` does."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    command = " ".join(["queens", args[0]])
+    assert result.stderr == f"queens: error: {said} (see '{command} --help')\n"

@@ -148,10 +148,24 @@ class QueensGroup(click.Group):
 _SUGGESTION = r"\.\s+\(?Did you mean (.+?)\?\)?$"
 
 
+#: Click's words for a number option's bad value, and ours: "'abc' is not a valid
+#: integer range" (for --cap abc) reads as if a range were asked for, and "the range
+#: 4<=x<=17" is a programmer's notation.
+_NUMBER_WORDS = (
+    (r"'(.*?)' is not a valid integer( range)?\b", r"'\1' is not a whole number"),
+    (r"(-?\d+) is not in the range (-?\d+)<=x<=(-?\d+)", r"\1 is not from \2 to \3"),
+    (r"(-?\d+) is not in the range x>=(-?\d+)", r"\1 is less than \2"),
+    (r"(-?\d+) is not in the range x<=(-?\d+)", r"\1 is more than \2"),
+)
+
+
 def _clause(message: str) -> str:
     """Click's message as one clause of ours: "no such command 'solv' (did you mean
-    'solve'?)"."""
+    'solve'?)", "invalid value for '--port': 'abc' is not a whole number"."""
     message = re.sub(_SUGGESTION, r" (did you mean \1?)", " ".join(message.split()))
+    if "invalid value" in message.lower():
+        for pattern, words in _NUMBER_WORDS:
+            message = re.sub(pattern, words, message)
     return as_clause(message)
 
 

@@ -34,6 +34,7 @@ T = TypeVar("T")
 @click.option(
     "--cap",
     type=click.IntRange(min=2, max=1_000_000),
+    metavar="CAP",
     default=DEFAULT_CAP,
     show_default=True,
     help="Stop counting solutions at this many and report 'at least CAP' (the search "

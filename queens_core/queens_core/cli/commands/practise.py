@@ -19,7 +19,9 @@ from ..options import SECONDS, format_option
 
 @click.command()
 @click.argument("rule", metavar="RULE")
-@click.option("--size", type=click.IntRange(4, 17), help="The board's size (default: 8).")
+@click.option(
+    "--size", type=click.IntRange(4, 17), metavar="N", help="The board's size, N×N (default: 8)."
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Where the search starts.")
 @click.option(
     "--seconds",
