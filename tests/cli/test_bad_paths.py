@@ -38,3 +38,30 @@ def test_a_folder_given_to_solve_points_to_the_commands_that_take_one(tmp_path):
         f"queens: error: cannot read {tmp_path}: it is a folder; `queens solve` takes board "
         f"files ({tmp_path}/*.txt), `queens check` and `queens stats` take folders\n"
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hint", "archive/boards/1.txt", "--write"],
+        ["what-if", "r2c6", "archive/boards/1.txt", "--keep"],
+        ["practise", "polyomino_domino", "--write-state"],
+    ],
+    ids=["hint --write", "what-if --keep", "practise --write-state"],
+)
+def test_a_file_to_write_that_cannot_be_is_refused_before_the_answer(args, tmp_path):
+    """They printed the whole answer (practise after its search) and only then said the
+    file could not be written: now the one line comes first, and nothing else."""
+    for target, reason in (
+        (tmp_path, "Is a directory"),
+        (tmp_path / "missing" / "state.txt", "No such file or directory"),
+    ):
+        done = subprocess.run(
+            [str(QUEENS), *args, str(target)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr == f"queens: error: cannot write {target}: {reason}\n"

@@ -40,6 +40,7 @@ __all__ = [
     "EXIT_UNDECIDED",
     "SEVERITY",
     "as_clause",
+    "check_output_path",
     "fail",
     "is_terminal",
     "one_line",
@@ -146,6 +147,28 @@ def open_output(path: str) -> TextIO:
         return open(output_path(path), "w", encoding="utf-8")
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}", EXIT_BAD_INPUT)
+
+
+def check_output_path(path: str) -> None:
+    """Exit 2 naming ``path`` when it plainly cannot be written (a folder, a folder that
+    does not exist), before the work of a command that writes it last and only when it
+    has something to write (``hint --write``, ``what-if --keep``, ``practise
+    --write-state``), so that it cannot open the file first: the answer is not printed
+    only to be followed by the error."""
+    import os
+
+    from ..runtime.process import output_path
+
+    target = output_path(path)
+    if target.startswith("/dev/"):
+        return  # /dev/stdout, /dev/null: opened as they are
+    if os.path.isdir(target):
+        reason = "Is a directory"
+    elif not os.path.isdir(os.path.dirname(target) or "."):
+        reason = "No such file or directory"
+    else:
+        return
+    fail(f"cannot write {path}: {reason}", EXIT_BAD_INPUT)
 
 
 def write_output(handle: TextIO, text: str) -> None:

@@ -13,6 +13,7 @@ from ..exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     as_clause,
+    check_output_path,
     fail,
     open_output,
     option_name,
@@ -135,6 +136,8 @@ def hint(
         if state_path is None or state_path == "-":
             fail("--in-place needs --state FILE: the progress file to update", EXIT_BAD_INPUT)
         write_path = state_path
+    if write_path is not None and not in_place:
+        check_output_path(write_path)
     k = parse_stars(stars)
     registry = settings.registry()
     if in_place and state_path is not None:

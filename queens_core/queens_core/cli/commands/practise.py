@@ -8,6 +8,7 @@ from ..exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
+    check_output_path,
     fail,
     open_output,
     option_name,
@@ -71,6 +72,8 @@ def practise(
     from ...api import GenerateError, GiveUp, RuleFailure, SelectionError, UnsoundRule
     from ...render.documents import dumps
 
+    if state_path is not None:
+        check_output_path(state_path)
     try:
         answer = settings.application().practise(rule, size, seed, seconds)
     except (SelectionError, GenerateError) as err:

@@ -6,7 +6,7 @@ import click
 
 from ...tools.batch import display_name
 from ..answers import asked, print_answer
-from ..exits import open_output, write_output
+from ..exits import check_output_path, open_output, write_output
 from ..options import format_option
 from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
@@ -58,6 +58,8 @@ def what_if(
       queens what-if r3c4 archive/boards/1.txt --state mine.txt --keep tried.txt
     """
 
+    if keep_path is not None:
+        check_output_path(keep_path)
     k = parse_stars(stars)
     registry = settings.registry()
     parsed, state = read_board_and_state(board, state_path, registry.readers, k)
