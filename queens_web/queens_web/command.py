@@ -12,7 +12,7 @@ import click
 from queens_core import hookimpl
 
 
-@click.command()
+@click.command(short_help="Play in the browser: a web page with hints, steps and checks.")
 @click.option(
     "--host",
     default="127.0.0.1",

@@ -133,3 +133,15 @@ def test_a_bad_number_is_said_in_words(args, said):
     assert result.exit_code == 2
     command = " ".join(["queens", args[0]])
     assert result.stderr == f"queens: error: {said} (see '{command} --help')\n"
+
+
+@pytest.mark.parametrize("group", [(), ("rules",), ("readers",), ("writers",)], ids=str)
+def test_the_list_of_commands_says_what_each_does_without_cutting_it_short(group):
+    """`queens --help` listed most commands cut off mid-sentence ("Read IN (a file, `-`
+    for standard input, an SBN string, a..."): each has a short help of its own."""
+    result = CliRunner().invoke(main, [*group, "--help"], env={"COLUMNS": "80"})
+    listed = result.stdout.split("Commands:\n", 1)[1].splitlines()
+    assert listed
+    for line in listed:
+        assert not line.rstrip().endswith("..."), line
+        assert line.rstrip()[-1] in ".?", line

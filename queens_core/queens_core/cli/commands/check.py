@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@click.command()
+@click.command(short_help="Is each BOARD ready to ship: one solution, by logic, how hard?")
 @click.argument("boards", nargs=-1, metavar="[BOARD]...")
 @click.option(
     "--cap",

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..app import Settings
 
 
-@click.command()
+@click.command(short_help="Write a board as SBN, a puz.link URL, a share link or text.")
 @click.argument("source", metavar="IN")
 @click.option(
     "--to",

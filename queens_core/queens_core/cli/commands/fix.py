@@ -13,7 +13,7 @@ from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
 
 
-@click.command()
+@click.command(short_help="Make BOARD have one solution with the fewest region edits.")
 @click.argument("board", metavar="BOARD")
 @click.option(
     "--keep",

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ...api.generation import Batch
 
 
-@click.command()
+@click.command(short_help="Make new boards with one solution, at the tier or grade asked.")
 @click.option(
     "--size",
     "size_text",

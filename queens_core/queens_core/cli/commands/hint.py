@@ -24,7 +24,7 @@ from ..reading import picture_reader, read_board_and_state
 from ..stars_option import parse_stars, stars_option
 
 
-@click.command()
+@click.command(short_help="The next step from your position on BOARD, explained.")
 @click.argument("board", metavar="BOARD")
 @click.option(
     "--state",

@@ -15,7 +15,7 @@ from ..exits import EXIT_BAD_INPUT, fail, warn, warn_notes, warn_split_regions
 from ..stars_option import parse_stars, stars_option
 
 
-@click.command("import")
+@click.command("import", short_help="Print a screenshot, URL or SBN string as a text board.")
 @click.argument("source", metavar="FILE")
 @click.option(
     "--state",

@@ -18,7 +18,7 @@ from ..exits import (
 from ..options import SECONDS, format_option
 
 
-@click.command()
+@click.command(short_help="Make a board to practise one rule on.")
 @click.argument("rule", metavar="RULE")
 @click.option(
     "--size", type=click.IntRange(4, 17), metavar="N", help="The board's size, N×N (default: 8)."

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..app import Settings
 
 
-@click.group(cls=QueensGroup)
+@click.group(cls=QueensGroup, short_help="The installed board readers (the input formats).")
 def readers() -> None:
     """Inspect the installed board readers (the input formats every command accepts).
 
@@ -24,7 +24,7 @@ def readers() -> None:
     """
 
 
-@readers.command("list")
+@readers.command("list", short_help="List the installed readers, in the order they are asked.")
 @format_option("json: one object, schema queens-readers/1.")
 @click.pass_obj
 def readers_list(settings: Settings, output_format: str) -> None:

@@ -20,7 +20,7 @@ from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
 
 
-@click.command()
+@click.command(short_help="Draw BOARD as an SVG or PNG picture.")
 @click.argument("board", metavar="BOARD")
 @click.option(
     "-o",

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..app import Settings
 
 
-@click.group(cls=QueensGroup)
+@click.group(cls=QueensGroup, short_help="Inspect the installed rules.")
 def rules() -> None:
     """Inspect the installed rules.
 
@@ -24,7 +24,7 @@ def rules() -> None:
     """
 
 
-@rules.command("list")
+@rules.command("list", short_help="List the installed rules by tier, in the order they run.")
 @json_format_options
 @click.pass_obj
 def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..app import Settings
 
 
-@click.command()
+@click.command(short_help="Solve BOARDs by named deductions: the board and the counters.")
 @click.argument("boards", nargs=-1, metavar="[BOARD]...")
 @click.option(
     "--only",

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..app import Settings
 
 
-@click.command()
+@click.command(short_help="Solve many boards and sum up what the rules did.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @json_format_options
 @click.option(

@@ -12,7 +12,7 @@ from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
 
 
-@click.command("what-if")
+@click.command("what-if", short_help="Try a queen (a star) on CELL and see what follows.")
 @click.argument("cell", metavar="CELL")
 @click.argument("board", metavar="BOARD")
 @click.option(

@@ -18,7 +18,7 @@ from ..reading import read_board_and_state
 from ..stars_option import parse_stars, stars_option
 
 
-@click.command()
+@click.command(short_help="The shortest chain of steps that decides CELL.")
 @click.argument("cell", metavar="CELL")
 @click.argument("board", metavar="BOARD")
 @click.option(

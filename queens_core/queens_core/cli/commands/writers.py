@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from ..app import Settings
 
 
-@click.group(cls=QueensGroup)
+@click.group(
+    cls=QueensGroup, short_help="The installed board writers (the formats convert writes)."
+)
 def writers() -> None:
     """Inspect the installed board writers (the formats `queens convert --to` writes).
 
@@ -24,7 +26,7 @@ def writers() -> None:
     """
 
 
-@writers.command("list")
+@writers.command("list", short_help="List the installed writers: what `convert --to NAME` writes.")
 @format_option("json: one object, schema queens-writers/1.")
 @click.pass_obj
 def writers_list(settings: Settings, output_format: str) -> None:
