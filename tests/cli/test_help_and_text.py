@@ -145,3 +145,10 @@ def test_the_list_of_commands_says_what_each_does_without_cutting_it_short(group
     for line in listed:
         assert not line.rstrip().endswith("..."), line
         assert line.rstrip()[-1] in ".?", line
+
+
+def test_the_help_says_how_to_read_the_manual_from_a_clone():
+    """It said `mkdocs serve`, which is not on the PATH of a clone set up by ./queens."""
+    words = " ".join(CliRunner().invoke(main, ["--help"]).stdout.split())
+    assert "in a clone, `.venv/bin/mkdocs serve` shows it as a site" in words
+    assert (ROOT / "requirements-dev.txt").read_text().count("mkdocs==") == 1

@@ -142,8 +142,8 @@ def main(ctx: click.Context, skip_broken_plugins: bool, show_traceback: bool) ->
     --timeout (`check`, `hint`), 130 interrupted (`queens check` adds its own: see its
     --help). All of them: the manual's Formats and exit statuses page.
 
-    The manual is the docs/ folder of the queens source; `mkdocs serve` there shows it
-    as a site.
+    The manual is the docs/ folder of the queens source; in a clone, `.venv/bin/mkdocs
+    serve` shows it as a site.
     """
     ctx.obj = Settings(skip_broken=skip_broken_plugins, traceback=show_traceback)
 
