@@ -568,3 +568,20 @@ def test_a_star_battle_hint_that_would_be_unsound_is_refused_naming_the_rule():
     liar = make_rule("liar", unsound_kill, weight=0, min_stars=1, max_stars=None)
     with pytest.raises(UnsoundRule, match=r"rule .liar.*made an unsound deduction"):
         find_hint(board, State.initial(board), [liar])
+
+
+@pytest.mark.parametrize("drawn", [[], ["--letters"]])
+def test_the_key_names_the_x_only_when_the_step_kills_a_cell(tmp_path, drawn):
+    """The last queen of board 1, its cell the only one open: the step places it and
+    kills nothing, so its picture has no x and its key does not promise one."""
+    queens = {(0, 3), (1, 5), (2, 1), (3, 7), (4, 0), (5, 2), (6, 6)}
+    rows = ["".join("♛" if (r, c) in queens else "⨯" for c in range(8)) for r in range(8)]
+    rows[7] = "⨯⨯⨯⨯.⨯⨯⨯"
+    progress = tmp_path / "progress.txt"
+    progress.write_text("\n".join(rows) + "\n")
+    status, out, _ = hint_cli(str(ARCHIVE / "1.txt"), "--state", str(progress), *drawn)
+    assert status == 0 and "queen on r8c5" in out.split("Next step: ")[1].splitlines()[0]
+    after = out.split("After it (")[1]
+    assert not after.startswith("x:") and "x" not in after.split("\n", 1)[1]
+    status, out, _ = hint_cli(BOARD_353, "--state", "-", *drawn, state=STALLED_353)
+    assert status == 0 and out.split("After it (")[1].startswith("x: the cells it kills; ")

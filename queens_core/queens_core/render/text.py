@@ -362,11 +362,14 @@ def hint_text(
             )
             for r, row in enumerate(rows)
         ]
+        # A step that only places a queen (its row, column and region crossed already)
+        # has no x in its picture: the key would name what is not there.
+        key = "x: the cells it kills; " if hint.step.killed else ""
         if letters:  # not a picture --state reads back: no invitation to paste it
-            parts.append("After it (x: the cells it kills; each cell's region letter first):")
+            parts.append(f"After it ({key}each cell's region letter first):")
             parts.append(labelled_grid(board, lettered_rows(board, marked), cell_width=3))
         else:
-            parts.append("After it (x: the cells it kills; paste this back for the next hint):")
+            parts.append(f"After it ({key}paste this back for the next hint):")
             parts.append(labelled_grid(board, marked))
     else:
         new = hint.step.placed | hint.step.killed
