@@ -101,6 +101,70 @@ def test_a_plain_solve_loads_none_of_the_other_commands_modules():
     assert not others & loaded, sorted(others & loaded)
 
 
+#: Counts the import statements (IMPORT_NAME) run by ``queens COMMAND ARGS...`` in this
+#: process, after a first untraced run has imported whatever the command loads lazily.
+_COUNT_IMPORTS = """
+import dis, os, sys
+from queens_core.cli.app import main
+IMPORT = dis.opmap["IMPORT_NAME"]
+count = 0
+def tracer(frame, event, arg):
+    global count
+    if event == "call":
+        frame.f_trace_opcodes = True
+    elif event == "opcode" and frame.f_code.co_code[frame.f_lasti] == IMPORT:
+        count += 1
+    return tracer
+def run(argv, traced):
+    global count
+    count = 0
+    sys.settrace(tracer if traced else None)
+    try:
+        main(argv)
+    except SystemExit:
+        pass
+    finally:
+        sys.settrace(None)
+    return count
+command, paths = sys.argv[1], sys.argv[2:]
+run([command, *paths], False)
+sys.stderr.write(f"{run([command, *paths[:2]], True)} {run([command, *paths], True)}")
+"""
+
+
+@pytest.mark.parametrize("command", ["solve", "stats"])
+def test_each_more_board_runs_no_import_statement(command):
+    """An import statement inside a function that runs once a board costs about 10,000
+    instructions in Python 3.11 (it looks for the module's ``__path__`` and builds and
+    drops an AttributeError), about what reading a small board costs: ``queens solve``
+    ran ten a board. Solving six boards runs no more import statements than solving two."""
+    paths = [str(ARCHIVE / f"{i}.txt") for i in (1, 2, 3, 5, 353, 6)]
+    run = subprocess.run(
+        [sys.executable, "-c", _COUNT_IMPORTS, command, *paths],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    two, six = map(int, run.stderr.split()[-2:])
+    assert two > 0  # the count sees the command's start: it counts at all
+    assert six == two, (two, six)
+
+
+def test_the_api_loads_the_readers_and_the_solver_on_first_use():
+    """``import queens_core.api`` stays light: the functions the reading and solving verbs
+    call are imported on their first call (and kept, so none is imported once a board)."""
+    loaded = imported_by("import queens_core.api")
+    later = {
+        "queens_core.plugins.readers",
+        "queens_core.tools.batch",
+        "queens_core.tools.answers",
+        "queens_core.engine.driver",
+        "queens_core.render.solve_text",
+    }
+    assert not later & loaded, sorted(later & loaded)
+
+
 @pytest.mark.parametrize("argv", [["rules", "list"], ["--version"]])
 def test_listing_the_rules_or_the_versions_loads_no_solver(argv):
     loaded = imported_by(

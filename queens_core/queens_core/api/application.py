@@ -19,20 +19,22 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..engine.arguments import Argument, ArgumentError, Listing, check_seconds
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
-from .results import BOARD_NAME
+from .results import BOARD_NAME, BoardRead, Solution
 
 if TYPE_CHECKING:
     from ..engine.board import Board
-    from ..engine.driver import Solver
+    from ..engine.driver import Solver, SolveResult
     from ..engine.rules import Rule
     from ..engine.state import State
-    from ..plugins.readers import Reader
+    from ..plugins.readers import Reader, Reading
     from ..plugins.registry import Registry
     from ..plugins.writers import Writer
+    from ..referee.blame import Diagnosis
     from ..tools.grade import Grader
     from .analysis import Analysis
     from .converting import Conversion
@@ -41,7 +43,6 @@ if TYPE_CHECKING:
     from .generation import Batch, MadeBoard
     from .practice import Practice
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
-    from .results import BoardRead, Solution
 
     #: A board, or the path of a file holding one (read with the installed readers).
     BoardOrPath = Board | str | os.PathLike[str]
@@ -198,10 +199,7 @@ class Application:
         text, SBN, screenshots), ``-`` for standard input, or an argument an inline reader
         takes (an SBN string); with ``stars`` per unit (None: what the input declares,
         else 1). Raises ``BoardInputError``."""
-        from ..plugins.readers import display_name, read_source
-        from ..tools.batch import board_with_stars
-        from .results import BoardRead
-
+        display_name, read_source, board_with_stars = _reading()
         _check_stars(stars)
         reading = read_source(source, self.readers)
         name = display_name(source)
@@ -221,7 +219,6 @@ class Application:
         from ..plugins.readers import Reading, by_content, by_suffix, what_is_wrong
         from ..tools.batch import BoardInputError, board_with_stars
         from .errors import InputTooLarge, ReaderFailed
-        from .results import BoardRead
 
         reader = by_suffix(self.readers, name) if name else None
         if reader is None:
@@ -343,13 +340,10 @@ class Application:
         the only solution, :mod:`queens_core.tools.answers`.) Raises ``RuleFailure`` when
         a rule raises or breaks its contract. ``start``: the state to go on from (a copy
         is solved; None: the empty board)."""
-        from ..tools.answers import check_answer
-        from .results import Solution
-
         board, name = self._board(board, name)
         solver = self.solver(only, exclude, tier).for_stars(board.stars)
         result = solver.solve(board, None if start is None else start.copy())
-        diagnosis = check_answer(result, start, solver)
+        diagnosis = _answer_check()(result, start, solver)
         return Solution(name, board, result, list(solver.rules), diagnosis)
 
     def explain(self, board: BoardOrPath, name: str = BOARD_NAME) -> Solution:
@@ -805,6 +799,33 @@ class Application:
 #: A name no file can have (it holds a NUL): what the check of a board held in memory
 #: reads it under, so that no reader ever looks for a file of that name.
 _IN_MEMORY = "\0in-memory board"
+
+
+# The functions :meth:`Application.read` and :meth:`Application.solve` call, imported on
+# their first call rather than with the API (importing ``queens_core.api`` loads neither
+# the readers nor the solver), and then kept: an import statement in a method that runs
+# once a board costs some 10,000 instructions a time in Python 3.11 (it looks for the
+# module's ``__path__``, and builds and drops an AttributeError), about as much as
+# reading a small board.
+
+
+@cache
+def _reading() -> tuple[
+    Callable[[str], str],
+    Callable[[str, Sequence[Reader]], Reading],
+    Callable[[Reading, int | None, str], Board],
+]:
+    from ..plugins.readers import display_name, read_source
+    from ..tools.batch import board_with_stars
+
+    return display_name, read_source, board_with_stars
+
+
+@cache
+def _answer_check() -> Callable[[SolveResult, State | None, Solver], Diagnosis]:
+    from ..tools.answers import check_answer
+
+    return check_answer
 
 
 def _holding(board: Board) -> Reader:

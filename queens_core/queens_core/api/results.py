@@ -5,7 +5,9 @@ typed results, each with a ``to_json()`` that gives the document ``queens COMMAN
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -89,10 +91,20 @@ class Solution:
     def text(self, explain: bool = False, depth: str | None = None, letters: bool = False) -> str:
         """The board as ``queens solve`` prints it, every step in words first with
         ``explain`` (``depth``: the terminal's colours, None for none)."""
-        from ..render.solve_text import explanation_text, result_text
-
         if explain:
+            from ..render.solve_text import explanation_text
+
             # A board given as rows has no name a reader would know it by.
             source = "" if self.name == BOARD_NAME else self.name
             return explanation_text(self.result, self.rules, source, depth, letters)
-        return result_text(self.result, self.rules, depth, letters)
+        return _result_text()(self.result, self.rules, depth, letters)
+
+
+@cache
+def _result_text() -> Callable[[SolveResult, Sequence[Rule], str | None, bool], str]:
+    """The text renderer, imported on the first :meth:`Solution.text` and kept: an
+    import statement there would cost some 10,000 instructions a board (see
+    :func:`queens_core.api.application._reading`)."""
+    from ..render.solve_text import result_text
+
+    return result_text

@@ -186,11 +186,12 @@ def warn_notes(
     """Print a reader's warnings about its reading of ``name``; and, when the board has
     one solution only with ``unique_stars`` stars a unit and the user gave no K
     (``stars`` None), that it was read with that K."""
-    from ..plugins.readers import found_stars_note
-
     for note in notes:
         warn(f"{name}: {note}")
     if unique_stars is not None and stars is None:
+        # Imported here, not at the top of the function: this runs once a board.
+        from ..plugins.readers import found_stars_note
+
         warn(f"{name}: {found_stars_note(unique_stars, '--stars K to choose another')}")
 
 
