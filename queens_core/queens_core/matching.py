@@ -4,6 +4,7 @@ The stable path of :mod:`.engine.matching`."""
 
 from .engine.matching import (
     alternating_reach,
+    augment_all,
     hall_violator,
     maximum_matching,
     unmatchable,
@@ -11,6 +12,7 @@ from .engine.matching import (
 
 __all__ = [
     "alternating_reach",
+    "augment_all",
     "hall_violator",
     "maximum_matching",
     "unmatchable",

@@ -8,7 +8,7 @@ package's docstring has the glossary.
 from __future__ import annotations
 
 from queens_core import Board, Context, Contradiction, State
-from queens_core.matching import hall_violator, maximum_matching
+from queens_core.matching import augment_all, hall_violator, maximum_matching
 
 from .details import RegionsInLines
 
@@ -117,6 +117,10 @@ def tight_kills(
     n = board.n
     reached = [0] * n
     distinct = set()
+    # Per region, its matched line; and every matched line (made in the walk's loop,
+    # which goes over the lines anyway: only a graph with kills reads them).
+    line_of = [0] * n
+    every_line = 0
     # Per line, the lines of its partner region: one list index in the walk below, not a
     # list index and a dict lookup.
     ahead = [edges[region] if region >= 0 else 0 for region in owner]
@@ -125,8 +129,11 @@ def tight_kills(
         line += 1
         if region < 0:
             continue
-        seen = ahead[line] | 1 << line
-        todo = seen & ~(1 << line)
+        line_of[region] = line
+        bit = 1 << line
+        every_line |= bit
+        seen = ahead[line] | bit
+        todo = seen ^ bit
         while todo:
             low = todo & -todo
             todo ^= low
@@ -146,12 +153,6 @@ def tight_kills(
         # The tight sets partition the lines: each is closed, no region outside one has
         # a live cell in its lines, and there is nothing to kill.
         return []
-    line_of = [0] * n
-    every_line = 0
-    for line, region in enumerate(owner):
-        if region >= 0:
-            line_of[region] = line
-            every_line |= 1 << line
     line_masks = _lines(board, kind)
     region_masks = board.region_masks
     live = state.live
@@ -207,6 +208,14 @@ def _no_perfect_matching(
     return Contradiction(_hall_message(board, kind, regions, lines))
 
 
+#: A kill's lines, as its detail names them, by their mask: the same few masks recur,
+#: and a tuple made by a loop for each kill costs more than the look-up (fewer than
+#: 2^17 masks, MAX_SIZE lines at most).
+_LINE_INDICES: dict[int, tuple[int, ...]] = {}
+#: The detail's word for each kind of line.
+_PLURAL = {ROWS: "rows", COLUMNS: "columns"}
+
+
 def _run(ctx: Context, kind: str) -> bool:
     """One kind of line. The cache keeps, per kind, what the last run left: the live
     cells and queens, the graph (when the run killed nothing) and a perfect matching.
@@ -224,8 +233,45 @@ def _run(ctx: Context, kind: str) -> bool:
     last = cache.get(kind)
     if last is not None and last[0] == live and last[1] == queens:
         return False  # nothing changed since the last run, which left nothing to kill
-    edges = graph(board, state, kind)
-    owner = None
+    # graph() inline, and with it the greedy step of maximum_matching (each region, in
+    # letter order, takes its lowest free line): one loop over the regions, not two.
+    last_bits, other_bits, folds, first_row, gather, top = board.line_cover
+    n = board.n
+    edges = {}
+    owner = [-1] * n
+    pending = []
+    taken = 0
+    k = -1
+    if kind == ROWS:
+        top += n - 1  # as in graph(): the row ends gathered where they lie
+        for region in board.region_masks:
+            k += 1
+            if not queens & region:
+                cells = live & region
+                ends = (((cells & other_bits) + other_bits) | cells) & last_bits
+                lines = edges[k] = (ends * gather >> top) & first_row
+                free = lines & ~taken
+                if free:
+                    low = free & -free
+                    taken |= low
+                    owner[low.bit_length() - 1] = k
+                else:
+                    pending.append(k)
+    else:
+        for region in board.region_masks:
+            k += 1
+            if not queens & region:
+                cells = live & region
+                for shift in folds:
+                    cells |= cells >> shift
+                lines = edges[k] = cells & first_row
+                free = lines & ~taken
+                if free:
+                    low = free & -free
+                    taken |= low
+                    owner[low.bit_length() - 1] = k
+                else:
+                    pending.append(k)
     if last is not None and last[1] == queens:
         if last[2] == edges:
             # Same graph as after the last run: every killable edge is gone.
@@ -233,17 +279,21 @@ def _run(ctx: Context, kind: str) -> bool:
             return False
         if _still_perfect(edges, last[3]):
             owner = last[3]
-    if owner is None:
-        # _perfect_matching inline: one call fewer on every run whose graph changed.
-        owner, unmatched = maximum_matching(edges, board.n)
-        if unmatched:
-            raise _no_perfect_matching(board, kind, edges, owner, unmatched)
+            pending = []
+    if pending and not augment_all(edges, owner, pending):
+        # No perfect matching: the contradiction names the regions of a maximum one.
+        owner, unmatched = maximum_matching(edges, n)
+        raise _no_perfect_matching(board, kind, edges, owner, unmatched)
     killed = False
+    plural = _PLURAL[kind]
     for regions, lines, cells in tight_kills(board, state, kind, edges, owner):
         if not cells & state.live:
             continue  # an earlier kill of this run took them: no step, so no detail
+        indices = _LINE_INDICES.get(lines)
+        if indices is None:
+            indices = _LINE_INDICES[lines] = tuple(_bits(lines))
         # The detail made from its tuple form, without a Python call: a cheap rule's.
-        detail = ("regions", tuple(regions), kind + "s", tuple(_bits(lines)))
+        detail = ("regions", tuple(regions), plural, indices)
         ctx.kill(cells, tuple.__new__(RegionsInLines, detail))
         killed = True
     # After kills the graph is not kept (None): the next run with these queens builds it.

@@ -11,11 +11,14 @@ import random
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from queens_core import Board, Context, Contradiction, Solver, State, Tier, is_solution
 from queens_core.referee.exact import find_solutions
 from queens_core.testing import cells_marked, make_board, make_state, rules_of, run_rule
 from queens_rules_pigeonhole import RULES, apply_n_regions_in_n_lines, graph, tight_kills
+from queens_rules_pigeonhole.details import RegionsInLines
 
 COUNTER = "n_regions_in_n_lines"
 KINDS = ("row", "column")
@@ -497,3 +500,57 @@ def test_a_region_with_no_live_cell_is_named():
     with pytest.raises(Contradiction) as caught:
         tight_kills(board, state, "row")
     assert str(caught.value) == "region 'A' has no live cell in a row without a queen"
+
+
+# -- the run's own graph and matching -------------------------------------------------------
+
+
+def reference_run(board: Board, state: State) -> tuple[list[tuple[int, tuple]], str | None]:
+    """What a run does, from the public parts (graph(), tight_kills() and its matching) on
+    a state without a memo: its kills as (cells, detail), or the contradiction's words."""
+    out: list[tuple[int, tuple]] = []
+    live = state.live
+    for kind in KINDS:
+        try:
+            found = tight_kills(board, state, kind)
+        except Contradiction as contradiction:
+            return out, str(contradiction)
+        for regions, lines, cells in found:
+            if cells & live:
+                used = tuple(i for i in range(board.n) if lines >> i & 1)
+                out.append((cells & live, RegionsInLines(tuple(regions), kind + "s", used)))
+                live &= ~cells
+        if out:
+            break
+    return out, None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from((4, 5, 6, 7, 8, 9, 10)), st.integers(0, 6))
+def test_a_run_builds_the_graph_and_matching_graph_and_tight_kills_would(seed, n, deaths):
+    """The run makes its graph and the greedy start of its matching in one loop over the
+    regions, and finishes the matching with augmenting paths: the same kills, details
+    and contradictions as graph() and tight_kills() give, on a state fresh or with the
+    memo of an earlier run on it (then some cells died, as other rules would kill them)."""
+    rng = random.Random(seed)
+    board = random_board(rng, n)
+    state = random_state(rng, board)
+    ctx = Context(board, state)
+    ctx.counter = COUNTER
+    for _ in range(3):
+        expected, problem = reference_run(board, state.copy())
+        before = state.live
+        start = len(ctx.steps)
+        if problem is not None:
+            with pytest.raises(Contradiction) as caught:
+                apply_n_regions_in_n_lines(ctx)
+            assert str(caught.value) == problem
+            return
+        apply_n_regions_in_n_lines(ctx)
+        got = [(step.killed, step.detail) for step in ctx.steps[start:]]
+        assert got == expected
+        assert all(type(detail) is RegionsInLines for _, detail in got)
+        assert state.live == before & ~sum(cells for cells, _ in expected)
+        live = [i for i in range(n * n) if state.live >> i & 1]
+        for i in rng.sample(live, min(len(live), deaths)):
+            state.live &= ~(1 << i)

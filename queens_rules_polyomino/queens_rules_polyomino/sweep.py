@@ -61,17 +61,22 @@ def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
         # A test, not a caught KeyError: the sweep calls this only for masks not cached
         # yet, and raising costs more than the test.
         return cache[cells]
-    top = ((cells & -cells).bit_length() - 1) // n
-    folded = cells
-    _, _, folds, first_row, _, _ = board.line_cover
-    for shift in folds:  # every row ORed onto the first: the columns met
+    down = ((cells & -cells).bit_length() - 1) // n * n  # its top row's first cell
+    top = down // n
+    # Its rows moved to the top, then ORed onto the first (the columns met): only as
+    # many folds as its few rows need, on a narrower int than the board's.
+    folded = cells >> down
+    span = folded.bit_length()
+    shift = n
+    while shift < span:
         folded |= folded >> shift
-    folded &= first_row
+        shift += shift
+    folded &= (1 << n) - 1
     left = (folded & -folded).bit_length() - 1
     shapes = _SHAPES_BY_SIZE.get(n)  # _shapes_at's read, inline: once a miss
     if shapes is None:
         shapes = _shapes_at(n)
-    entry = shapes.get(cells >> (top * n + left))
+    entry = shapes.get(cells >> (down + left))
     answer = None
     if entry is not None:
         counter, offsets = entry

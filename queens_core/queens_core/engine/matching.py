@@ -44,6 +44,16 @@ def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[
     return owner, unmatched
 
 
+def augment_all(edges: dict[int, int], owner: list[int], pending: list[int]) -> bool:
+    """Match each left vertex of ``pending`` into ``owner`` by an augmenting path, in
+    order, as :func:`maximum_matching` does after its greedy step; False at the first that
+    cannot be matched (``owner`` is then partial: ask :func:`maximum_matching` afresh)."""
+    for left in pending:
+        if not _augment(edges, owner, left, [0]):
+            return False
+    return True
+
+
 def _augment(edges: dict[int, int], owner: list[int], left: int, seen: list[int]) -> bool:
     """Match ``left`` along an augmenting path, if there is one (``seen``: the right
     vertices this search has been through, in a one-item list)."""
