@@ -133,6 +133,12 @@ class Generated:
         assert self.assessment.rung is not None
         return self.assessment.rung
 
+    def __reduce__(self) -> tuple[type[Generated], tuple[int, Board, int, Assessment, int]]:
+        # Pickled (a board made in a worker process comes back) as its fields, spelt out:
+        # the compiled build's frozen class cannot be rebuilt field by field, and a board
+        # that does not unpickle stopped `generate --jobs`.
+        return (Generated, (self.index, self.board, self.solution, self.assessment, self.attempts))
+
 
 def grade_names() -> list[str]:
     """Every grade name of the ladder, easiest first."""
