@@ -43,7 +43,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 ARCHIVE = HERE / "archive" / "boards"
 
-#: (size, target, default count): "any" is any board the rules solve.
+#: (size, target, default count): "any" is any board the rules solve; a tier (baseline,
+#: cheap, expensive) or a grade (Easy, Medium, Hard, Fiendish) is ``--tier`` or ``--grade``.
 CONFIGURATIONS = [
     (8, "any", 300),
     (9, "any", 200),
@@ -57,6 +58,8 @@ CONFIGURATIONS = [
     (8, "baseline", 40),
     (8, "cheap", 40),
     (8, "expensive", 20),
+    (8, "Easy", 40),
+    (8, "Medium", 40),
     (9, "expensive", 20),
     (10, "expensive", 10),
 ]
@@ -71,8 +74,9 @@ def worker(size: int, target: str, count: int, seed: int, budget: float) -> None
     from queens_core import load_registry
     from queens_core.generator.queens_maker import GiveUp, Maker
 
-    tier = None if target == "any" else target
-    maker = Maker(load_registry().rules, size, tier=tier)
+    grade = target if target in {"Easy", "Medium", "Hard", "Fiendish"} else None
+    tier = None if target == "any" or grade is not None else target
+    maker = Maker(load_registry().rules, size, tier=tier, grade=grade)
     started = time.process_time()
     for index in range(count):
         try:

@@ -81,7 +81,7 @@ def main() -> int:
     # Each solver of the grader, by the rung it solves (an instance attribute: only it).
     solvers: list[tuple[str, Solver]] = [("  full solve", maker.grader.full)]
     solvers += [(f"  {rung.grade} rung solve", s) for rung, s in maker.grader.rungs if s]
-    if maker.top is not None:
+    if maker.top is not None and all(maker.top is not s for _, s in solvers):
         solvers.append(("  target's top rung solve", maker.top))
     for label, solver in solvers:
         solver.solve = timed(label, solver.solve)  # type: ignore[method-assign]

@@ -40,7 +40,8 @@ PACKAGES = {
 #: driver, the matching, the exact solver, the validator, and the work of four rule
 #: packages (placement-forces-contradiction's trials, the pigeonhole rule's tight sets,
 #: the polyomino sweep, the Star Battle deductions, counting, flow, case split and
-#: composite regions).
+#: composite regions); and the Queens maker with its region growing and placement table
+#: (its boards are the same: tests/archive/test_compiled.py makes a batch both ways).
 #: rules.py stays interpreted so Rule.problems() can report ill-typed fields;
 #: supervision.py (the seam the runtime fills in at run time, and the per-rule cache
 #: guard, a dict subclass) and errors.py stay interpreted with it; modules with plugin
@@ -56,6 +57,9 @@ MODULES = (
     "queens_core/engine/validate",
     "queens_core/referee/budget",
     "queens_core/referee/queens_search",
+    "queens_core/referee/placements",
+    "queens_core/generator/regions",
+    "queens_core/generator/queens_maker",
     "queens_rules_pfc/trials",
     "queens_rules_pigeonhole/tight",
     "queens_rules_polyomino/sweep",

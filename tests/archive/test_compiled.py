@@ -56,3 +56,43 @@ def test_the_compiled_build_gives_the_recorded_counters_on_the_whole_archive():
     )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+MAKE_BOARDS = """
+import json, sys
+import queens_core.generator.queens_maker as maker
+if {compiled!r}:
+    assert maker.__file__.endswith({suffix!r}), maker.__file__
+from queens_core import load_registry
+rules = load_registry().rules
+made = [*maker.generate_boards(rules, 8, 40, seed=3), *maker.generate_boards(rules, 10, 3, seed=2)]
+# Made in worker processes: each board comes back pickled.
+made += maker.generate_boards(rules, 8, 6, seed=5, jobs=2)
+print(json.dumps([[list(m.board.rows), m.solution, m.assessment.score, m.attempts] for m in made]))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not (shutil.which("cc") and HEADERS.exists()), reason="no C compiler or Python headers"
+)
+def test_the_compiled_maker_makes_the_boards_the_python_maker_makes():
+    built = subprocess.run(
+        [sys.executable, str(BUILD), "--into"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout.strip()
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    batches = []
+    for compiled, path in ((True, built), (False, "")):
+        code = MAKE_BOARDS.format(compiled=compiled, suffix=suffix)
+        env = {**os.environ, "PYTHONPATH": path}
+        run = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+        )
+        assert run.returncode == 0, run.stderr
+        batches.append(json.loads(run.stdout))
+    assert batches[0] == batches[1]
+    assert len(batches[0]) == 49

@@ -133,6 +133,12 @@ class Generated:
         assert self.assessment.rung is not None
         return self.assessment.rung
 
+    def __reduce__(self) -> tuple[type[Generated], tuple[int, Board, int, Assessment, int]]:
+        # Pickled (a board made in a worker process comes back) as its fields, spelt out:
+        # the compiled build's frozen class cannot be rebuilt field by field, and a board
+        # that does not unpickle stopped `generate --jobs`.
+        return (Generated, (self.index, self.board, self.solution, self.assessment, self.attempts))
+
 
 def grade_names() -> list[str]:
     """Every grade name of the ladder, easiest first."""
@@ -205,11 +211,15 @@ class Maker:
         if top.level == max(rung.level for rung, _ in self.grader.rungs):
             self.top: Solver | None = None  # every rule: the grader's own full solve
         else:
-            # In the order of the grader's full solve, so that when the top rung is the
-            # cheap tier the full solve can go on from where this one stopped.
-            self.top = Solver(
+            # The grader's own solver of that rung when it has one, so that grading a
+            # board the top rung solved reads that solve instead of making it again;
+            # otherwise (the cheap tier, read off the full solve) one in the order of the
+            # grader's full solve, so that the full solve can go on from where it stopped.
+            own = {rung.level: solver for rung, solver in self.grader.rungs}
+            self.top = own[top.level] or Solver(
                 rule for rule in self.grader.full.rules if rule.counter in top.counters
             )
+        self.top_level = top.level
         #: Whether the top rung's solve is the solve by the grader's cheap rules alone,
         #: which the full solve starts with (Grader.after_cheap): a target of Hard or of
         #: the cheap tier, whose full solve then does not repeat the cheap rules' work.
@@ -337,7 +347,8 @@ class Maker:
                     assessment = self.grader.assess(board, solution=planted, cheap=stall)
                     assessment.full_seconds += top_seconds  # what ``queens solve`` spends
                 else:
-                    assessment = self.grader.assess(board, solution=planted)
+                    made = {self.top_level: stall}  # the rung's own solve: not made again
+                    assessment = self.grader.assess(board, solution=planted, made=made)
             if assessment.rung is not None and assessment.rung.level in self.levels:
                 if self.accept is not None and not self.accept(board, assessment):
                     return None  # not what was asked: a fresh map, as for an easy board

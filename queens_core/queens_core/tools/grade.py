@@ -262,13 +262,17 @@ class Grader:
         clock: Callable[[], float] = time.perf_counter,
         solution: int | None = None,
         cheap: SolveResult | None = None,
+        made: Mapping[Grade, SolveResult] | None = None,
     ) -> Assessment:
         """Solve ``board`` with every rule, then find its grade if the rules solve it.
         ``solution``: the board's only solution, when the caller knows it (a generator
         does): every solve is checked against it (:func:`check_against`). ``cheap``: the
         board's solve by this grader's cheap rules alone, when the caller has one (a
         generator screening boards does): the full solve goes on from where it stopped
-        (:meth:`after_cheap`) and is the same solve.
+        (:meth:`after_cheap`) and is the same solve. ``made``: solves of ``board`` from
+        the empty board by the solvers of some rungs (those of :attr:`rungs`, by level)
+        that the caller has made already (a generator screening boards with its target's
+        top rung): a rung that would be solved is read from them instead, the same solve.
 
         Raises :class:`~queens_core.engine.driver.RuleFailure` when a rule raises, and
         :class:`~queens_core.referee.blame.UnsoundRule` when a solve disagrees with
@@ -276,6 +280,7 @@ class Grader:
         """
         if board.stars != self.full.stars:
             return self.for_stars(board.stars).assess(board, clock, solution)
+        made = made or {}
         started = clock()
         full = self.full.solve(board) if cheap is None else self.after_cheap(board, cheap)
         assessment = Assessment(full, full_seconds=clock() - started)
@@ -291,7 +296,8 @@ class Grader:
                 # the same steps in the same order, and that solve is this one.
                 result = full
             elif solver is not None:
-                result = solver.solve(board)
+                given = made.get(rung.level)
+                result = solver.solve(board) if given is None else given
                 if solution is not None:
                     check_against(result, solution, solver.by_counter)
             elif rung.counters != self._cheap_counters or Tier.EXPENSIVE not in full.tiers_used:
