@@ -312,6 +312,9 @@ def test_a_hint_nudges_then_shows_the_step_then_applies_it(page):
     killed = {cell_label(board, c) for c in expected.explanation.killed}
     assert with_class(page, "hl-kill") == killed
     assert page.inner_text("#hint-button") == "Hint: apply it"
+    # One control applies it, the Hint button: the panel says so and has no second one.
+    assert page.inner_text("#hint-apply") == "Press Hint again to put the step on the board."
+    assert page.locator("#panel button").count() == 0
 
     page.click("#hint-button")  # the third press applies it
     after = marks(page)

@@ -775,9 +775,9 @@ function hintPanel() {
   out.push(el("p", { id: "hint-cells", class: "cells" }, headline(step)));
   out.push(el("p", { id: "hint-why", class: "why" }, step.why));
   out.push(legend());
-  const apply = el("button", { id: "apply-button", type: "button", class: "primary" }, "Apply this step");
-  apply.addEventListener("click", () => applyStep(step));
-  out.push(apply);
+  // One control applies it: the Hint button itself ("Hint: apply it"), as it took the
+  // hint through its stages; a second button here would do the same.
+  out.push(el("p", { class: "note", id: "hint-apply" }, "Press Hint again to put the step on the board."));
   return out;
 }
 
