@@ -784,9 +784,11 @@ def test_a_whole_game_by_touch_on_a_phone_without_sideways_scrolling(
         paste_board(tab, BOARD_353)
         tab.evaluate("window.scrollTo(0, 0)")  # the Load button is further down
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
-        # No keyboard help where there is no keyboard; the drag to cross out is told.
+        # How to play, on a first visit: no keyboard help where there is no keyboard; the
+        # drag to cross out is told.
+        assert tab.is_visible("#panel #how-to")
         assert not tab.is_visible("#key-help")
-        assert tab.inner_text("#keys") == "Drag across cells to ✕ them."
+        assert "Drag across cells to ✕ them all." in tab.inner_text("#panel")
         # A drag of the finger crosses cells out.
         centres = []
         for label in ("r6c2", "r6c3", "r6c4"):
@@ -821,12 +823,18 @@ def test_a_whole_game_by_touch_on_a_phone_without_sideways_scrolling(
 
 
 def test_the_keyboard_help_is_shown_at_a_desk_and_hidden_on_a_touch_screen(page, browser, server):
+    """The keys are a line of How to play, the one place the page says how to play."""
+    paste_board(page, BOARD_353)
+    page.click("#how-to-button")
     assert page.is_visible("#key-help")
-    assert page.inner_text("#keys").startswith("Keys: arrows move")
+    assert page.inner_text("#key-help").startswith("Keys: arrows move")
+    assert page.locator("#side .note:has-text('Keys:')").count() == 0  # said once, there
+    page.click("#how-to-done")
     tablet, errors = open_page(
         browser, server, viewport={"width": 1024, "height": 1366}, has_touch=True, is_mobile=True
     )
     try:
+        assert tablet.is_visible("#panel #how-to")
         assert not tablet.is_visible("#key-help")  # a finger, however wide the screen
         assert not errors, errors
     finally:

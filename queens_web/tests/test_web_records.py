@@ -65,8 +65,15 @@ def test_how_to_play_on_a_first_visit_only_and_on_demand(fresh):
     fresh.reload()
     fresh.wait_for_selector("#board .cell")
     assert fresh.inner_text("#panel") == ""  # seen once: not again
+    # One way back to it, at the top of the page (not among the settings), and one place
+    # that says how to play: the help buttons, the picking of a cell and the keys are in it.
+    assert fresh.locator("header #how-to-button").count() == 1
+    assert fresh.locator("button:has-text('How to')").count() == 1
     fresh.click("#how-to-button")
     assert fresh.is_visible("#panel #how-to")
+    words = fresh.inner_text("#panel")
+    assert "Why this cell? and What if? ask about a cell: press one, then pick the cell." in words
+    assert "Keys: arrows move" in words
     # Focus may land a frame after the click on a machine running other tests at once;
     # a focus that never lands (or is taken away) still fails here.
     fresh.wait_for_function("document.activeElement.id === 'how-to-done'", timeout=5000)

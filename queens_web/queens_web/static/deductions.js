@@ -9,6 +9,7 @@ const deductionsState = {
   why: null, // the queens-why/1 document shown, or null
   trial: null, // {doc, cell}: the queens-what-if/1 document of a tentative piece, or null
   asking: false, // a question is out: the three buttons wait for its answer
+  picking: null, // "why" or "what-if" while the player picks the cell to ask about
 };
 
 const ASK_BUTTONS = ["all-steps-button", "why-button", "what-if-button"];
@@ -125,6 +126,7 @@ function showDeductions() {
 }
 
 function clearDeductions() {
+  stopPicking();
   deductionsState.steps = null;
   deductionsState.why = null;
   deductionsState.trial = null;
@@ -190,6 +192,66 @@ async function practiseRule(rule, button) {
   }
 }
 
+// Why this cell? and What if? ask about a cell the player picks: pressed, the button waits
+// for the next click or tap on a cell (or Enter or space on one, from the keyboard), which
+// asks about it rather than marking it; Esc, or the button again, lets it go. (The keys
+// w and t ask about the cell the keyboard is on at once.)
+const PICK_WORDS = { why: "Why this cell?", "what-if": "What if?" };
+
+function startPicking(what, event) {
+  if (!page.doc || page.explanation || (what === "what-if" && page.won)) return;
+  if (deductionsState.picking === what) {
+    stopPicking();
+    return;
+  }
+  stopPicking();
+  deductionsState.picking = what;
+  $(`${what}-button`).setAttribute("aria-pressed", "true");
+  $("board").classList.add("picking");
+  const line = $("deductions-working");
+  line.textContent = what === "why"
+    ? "Pick the cell to ask why: click or tap it (or move there and press Enter). Esc cancels."
+    : `Pick the cell to try a ${pieceWord()} on: click or tap it (or move there and press Enter). Esc cancels.`;
+  line.hidden = false;
+  if (event && event.detail === 0) focusCell(page.focus); // pressed from the keyboard
+}
+
+function stopPicking() {
+  const what = deductionsState.picking;
+  if (!what) return;
+  deductionsState.picking = null;
+  $(`${what}-button`).setAttribute("aria-pressed", "false");
+  $("board").classList.remove("picking");
+  if (!deductionsState.asking) $("deductions-working").hidden = true;
+}
+
+function picked(i) {
+  const what = deductionsState.picking;
+  stopPicking();
+  page.focus = i;
+  run(() => (what === "why" ? onWhy(i) : onWhatIf(i)));
+}
+
+function wirePicking(board) {
+  board.addEventListener("pointerdown", (event) => {
+    if (!deductionsState.picking || event.button !== 0) return;
+    const cell = event.target.closest ? event.target.closest("#board .cell") : null;
+    if (!cell) return;
+    event.preventDefault();
+    event.stopPropagation(); // not a mark: page.js's own pointer handlers never see it
+    picked(Number(cell.dataset.row) * size() + Number(cell.dataset.col));
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if (!deductionsState.picking) return;
+    const onCell = event.target.classList && event.target.classList.contains("cell");
+    if (event.key === "Escape") stopPicking();
+    else if (onCell && (event.key === "Enter" || event.key === " ")) picked(page.focus);
+    else return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+}
+
 // The Rules panel's items get a "Practise this" button, for Queens and Star Battle rules
 // alike (not for the rules whose steps are a placed piece's own crosses).
 const plainRuleItem = ruleItem;
@@ -218,22 +280,18 @@ resetAdvice = function () { // eslint-disable-line no-global-assign
 
 function wireDeductions() {
   const controls = el("div", { id: "deductions-controls", class: "row" });
-  const buttons = [
-    ["all-steps-button", "Every step now", onAllSteps, "a"],
-    ["why-button", "Why this cell?", () => onWhy(), "w"],
-    ["what-if-button", "What if?", () => onWhatIf(), "t"],
-  ];
-  for (const [id, text, action, key] of buttons) {
-    const button = el("button", { id, type: "button", "aria-keyshortcuts": key }, text);
-    button.addEventListener("click", () => run(action));
+  const all = el("button", { id: "all-steps-button", type: "button", "aria-keyshortcuts": "a" }, "Every step now");
+  all.addEventListener("click", () => run(onAllSteps));
+  controls.append(all);
+  for (const [what, key] of [["why", "w"], ["what-if", "t"]]) {
+    const button = el("button", { id: `${what}-button`, type: "button", "aria-keyshortcuts": key, "aria-pressed": "false" }, PICK_WORDS[what]);
+    button.addEventListener("click", (event) => startPicking(what, event));
     controls.append(button);
   }
-  const note = el("p", { class: "note", id: "deductions-keys" },
-    "Why this cell? and What if? ask about the cell you are on: move there with the arrow keys " +
-    "(a click marks it too). On a cell, w asks why, t tries a piece; a lists every step now.");
   const working = el("p", { class: "note", id: "deductions-working", role: "status", hidden: "" });
   const holder = el("div", { id: "deductions-panel", "aria-live": "polite" });
-  $("panel").after(controls, note, working, holder);
+  $("panel").after(controls, working, holder);
+  wirePicking($("board"));
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !page.doc || page.explanation) return;
     const onCell = event.target.classList && event.target.classList.contains("cell");

@@ -914,7 +914,6 @@ function render() {
     ? `${source[0].toUpperCase()}${source.slice(1)}.${warnings}`
     : `${size()}×${size()} board from ${source}.${warnings}`;
   $("autox-words").textContent = `Auto-✕: cross out each ${piece()}'s neighbours, and the rest of every row, column and region that is full`;
-  for (const node of document.querySelectorAll(".piece")) node.textContent = piece();
   showClock();
   showRecords(); // records.js
 }
