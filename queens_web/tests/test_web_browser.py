@@ -373,6 +373,9 @@ def test_a_wrong_queen_is_named_alone_then_taken_off_and_the_hints_go_on(page):
     page.wait_for_selector("#hint-message")
     # The mistake is the queen; the crosses the game made for it are not named.
     message = page.inner_text("#hint-message")
+    # The player's marks, not "the state" (the command line's word for a position).
+    assert message.startswith("Your marks are wrong: they disagree with the board's only")
+    assert "state" not in message
     assert "Queens not in the solution: r1c2." in message
     assert "Crossed out" not in message and "r1c1" not in message
     assert with_class(page, "hl-wrong") == {"r1c2"}

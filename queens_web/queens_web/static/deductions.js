@@ -58,13 +58,13 @@ function deductionsPanel() {
   if (deductionsState.steps) {
     const doc = deductionsState.steps;
     out.push(el("h2", {}, "Every step now"));
-    out.push(el("p", { id: "all-steps-message" }, doc.message));
+    out.push(el("p", { id: "all-steps-message" }, playerWords(doc.message)));
     if (doc.steps.length) out.push(el("ol", { id: "all-steps" }, ...doc.steps.map(stepItem)));
   }
   if (deductionsState.why) {
     const doc = deductionsState.why;
     out.push(el("h2", {}, `Why ${label(doc.cell)}?`));
-    out.push(el("p", { id: "why-message" }, doc.message));
+    out.push(el("p", { id: "why-message" }, playerWords(doc.message)));
     if (doc.chain.length > WHY_SHOWN) {
       // A long chain (a big Star Battle board): the steps the last leans on, each with
       // its number in the chain, and the whole chain folded away.
@@ -88,7 +88,7 @@ function deductionsPanel() {
   if (deductionsState.trial) {
     const { doc } = deductionsState.trial;
     out.push(el("h2", {}, `What if ${pieceWord() === "star" ? "a ★" : "a ♛"} on ${label(doc.cell)}?`));
-    out.push(el("p", { id: "what-if-message" }, doc.message));
+    out.push(el("p", { id: "what-if-message" }, playerWords(doc.message)));
     if (doc.steps.length) {
       const list = el("ol", { id: "what-if-steps" }, ...doc.steps.map(stepItem));
       out.push(el("details", {}, el("summary", {}, `The ${doc.steps.length} steps`), list));

@@ -744,6 +744,15 @@ function winPanel() {
   ];
 }
 
+// The server's sentences speak of "the state", the command line's word for a position;
+// on the page the position is the player's own marks, and is called so.
+function playerWords(message) {
+  return String(message)
+    .replace(/^The state is wrong: it disagrees/, "Your marks are wrong: they disagree")
+    .replace(/^The state is wrong: no solution of the board agrees with it/, "Your marks are wrong: no solution of the board agrees with them")
+    .replace("so no state of it can be right", "so no marks on it can be right");
+}
+
 function hintPanel() {
   const { doc, stage } = page.hint;
   const out = [el("h2", {}, "Hint")];
@@ -755,7 +764,7 @@ function hintPanel() {
     return out;
   }
   if (doc.status !== "hint") {
-    out.push(el("p", { id: "hint-message" }, doc.message));
+    out.push(el("p", { id: "hint-message" }, playerWords(doc.message)));
     if (doc.wrong) out.push(el("p", { class: "note" }, "The cells named are outlined in red on the board."));
     const wrong = wrongMarks(doc);
     if (wrong.length) {
