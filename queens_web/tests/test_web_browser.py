@@ -739,7 +739,9 @@ def test_a_whole_game_by_keyboard_only(page):
     paste_board(page, BOARD_353)
     page.reload()  # as a keyboard user arrives: nothing clicked yet
     drawn(page, "".join(BOARD_353.split()))
-    page.keyboard.press("Tab")  # the board is the first stop
+    page.keyboard.press("Tab")  # How to play, at the top of the page, is the first stop
+    assert page.evaluate("document.activeElement.id") == "how-to-button"
+    page.keyboard.press("Tab")  # and the board the next
     assert page.evaluate("document.activeElement.dataset.cell") == "r1c1"
     ring = page.evaluate("getComputedStyle(document.activeElement).boxShadow")
     assert ring != "none"  # the focus is visible
@@ -924,3 +926,39 @@ def test_the_readme_screenshot_a_hint_on_the_board(page, tmp_path: Path):
     target.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(target), full_page=True)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_board_asked_for_further_down_a_phone_comes_into_view(browser, server):
+    """On a phone New board and the Rules panel's practice boards sit below the board: the
+    board they bring is scrolled into view (it changed above the screen, unseen), and a
+    practice board's caption says what it is for."""
+    width, height = 390, 844
+    tab, errors = open_page(
+        browser, server, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    )
+
+    def board_in_view() -> bool:
+        top = tab.evaluate("document.getElementById('board').getBoundingClientRect().top")
+        return 0 <= top < height / 2
+
+    try:
+        before = board_rows(tab)
+        tab.tap("#new-button")
+        tab.wait_for_function(
+            "b => document.getElementById('board-text').value !== b", arg="\n".join(before)
+        )
+        assert tab.evaluate("window.scrollY") > 0 and board_in_view()
+        tab.evaluate("document.getElementById('rules').open = true")
+        practise = tab.locator("#rule-list button.practise").nth(3)
+        name = (practise.get_attribute("aria-label") or "").removeprefix("Practise ")
+        practise.scroll_into_view_if_needed()
+        practise.tap()
+        tab.wait_for_function(
+            "name => document.getElementById('source').textContent.includes(name)", arg=name
+        )
+        assert board_in_view()
+        n = len(board_rows(tab))
+        assert tab.inner_text("#source") == f"{n}×{n} board to practise {name} on."
+        assert not errors, errors
+    finally:
+        tab.context.close()

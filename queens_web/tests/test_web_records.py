@@ -185,6 +185,7 @@ def test_a_record_by_keyboard_only_on_a_phone(browser, server):
         paste_board(tab, BOARD_353)
         tab.reload()
         drawn(tab, "".join(BOARD_353.split()))
+        tab.keyboard.press("Tab")  # How to play, at the top
         tab.keyboard.press("Tab")
         assert tab.evaluate("document.activeElement.dataset.cell") == "r1c1"
         at = (0, 0)

@@ -186,6 +186,8 @@ async function practiseRule(rule, button) {
     // A practice board starts where the hint points at the rule: no progress of an
     // earlier visit is kept over it.
     keep(boardKey(doc), null);
+    // "8×8 board to practise X on", not "8×8 board from a board to practise X on".
+    if (doc.source.startsWith("a board ")) doc.source = `${doc.board.size}×${doc.board.size} ${doc.source.slice(2)}`;
     showBoard(doc);
   } finally {
     button.disabled = false;

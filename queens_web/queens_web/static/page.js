@@ -390,6 +390,10 @@ function showBoard(doc) {
   resetAdvice();
   startClock();
   render();
+  // A board asked for from further down the page (New board or a practice board on a
+  // phone, the Rules panel at a desk scrolled down) changed out of sight: bring it in.
+  const top = $("play").getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 2) $("play").scrollIntoView({ block: "start" });
   $("board").dataset.verdict = "pending";
   askVerdict(doc);
 }
