@@ -89,8 +89,12 @@ def test_a_win_is_recorded_shown_and_kept_across_a_reload(fresh):
     win_by_clicks(fresh, BOARD_353.split())
     assert_won(fresh, 49, 7)
     record = fresh.inner_text("#panel #record")
-    assert re.search(r"best\s+0:\d\d \(no hints, ", record), record
+    assert re.search(r"time\s+0:\d\d \(no hints, ", record), record
     assert re.search(r"solved\s+1 time\b", record), record
+    assert "best" not in record and "first" not in record  # one solve: said once
+    # Nothing left to ask of a won board but why a cell is what it is.
+    assert fresh.is_disabled("#all-steps-button") and fresh.is_disabled("#what-if-button")
+    assert not fresh.is_disabled("#why-button")
     kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
     (entry,) = kept["boards"].values()
     assert entry["size"] == 7 and entry["stars"] == 1 and entry["solves"] == 1
@@ -110,7 +114,9 @@ def test_a_win_is_recorded_shown_and_kept_across_a_reload(fresh):
     fresh.click("#again-button")  # a second solve: first stays, last moves
     win_by_clicks(fresh, BOARD_353.split())
     fresh.wait_for_selector("#win-message")
-    assert re.search(r"solved\s+2 times", fresh.inner_text("#panel #record"))
+    record = fresh.inner_text("#panel #record")
+    assert re.search(r"solved\s+2 times", record)
+    assert all(word in record for word in ("best", "first", "last"))
     kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
     (entry,) = kept["boards"].values()
     assert entry["solves"] == 2 and entry["first"]["at"] < entry["last"]["at"]

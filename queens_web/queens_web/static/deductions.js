@@ -34,7 +34,7 @@ async function ask(path, body, working) {
   } finally {
     deductionsState.asking = false;
     line.hidden = true;
-    for (const id of ASK_BUTTONS) $(id).disabled = false;
+    for (const id of ASK_BUTTONS) $(id).disabled = Boolean(page.explanation) || (Boolean(page.won) && id !== "why-button");
   }
 }
 
@@ -272,6 +272,12 @@ ruleItem = function (rule) { // eslint-disable-line no-global-assign
 const plainRender = render;
 render = function () { // eslint-disable-line no-global-assign
   plainRender();
+  // Every step now and What if? have nothing to do on a won board or while Explain shows
+  // the solve (Why this cell? still answers for a won board): greyed out, not silent.
+  const idle = deductionsState.asking || Boolean(page.explanation);
+  $("all-steps-button").disabled = idle || Boolean(page.won);
+  $("what-if-button").disabled = idle || Boolean(page.won);
+  $("why-button").disabled = idle;
   showDeductions();
 };
 const plainResetAdvice = resetAdvice;

@@ -124,6 +124,13 @@ function solveWords(solve) {
 }
 
 function boardRecordLines(entry) {
+  // Solved once, the best, first and last solve are one: said once.
+  if (entry.solves === 1) {
+    return [
+      el("dt", {}, "time"), el("dd", { id: "record-best" }, solveWords(entry.best)),
+      el("dt", {}, "solved"), el("dd", { id: "record-solves" }, "1 time"),
+    ];
+  }
   return [
     el("dt", {}, "best"), el("dd", { id: "record-best" }, solveWords(entry.best)),
     el("dt", {}, "first"), el("dd", { id: "record-first" }, solveWords(entry.first)),
