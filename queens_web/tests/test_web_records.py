@@ -81,6 +81,22 @@ def test_how_to_play_on_a_first_visit_only_and_on_demand(fresh):
     assert fresh.inner_text("#panel") == ""
 
 
+def test_the_clock_waits_while_how_to_play_is_read(fresh):
+    """A first visit's reading of How to play is no part of the solve: the timer starts
+    when the panel goes, and stops again while it is opened to be read."""
+    assert fresh.is_visible("#panel #how-to")
+    fresh.wait_for_timeout(1600)
+    assert fresh.inner_text("#timer") == "0:00"
+    fresh.click("#how-to-done")
+    fresh.wait_for_function(
+        "() => document.getElementById('timer').textContent !== '0:00'", timeout=5000
+    )
+    fresh.click("#how-to-button")
+    stopped = fresh.inner_text("#timer")
+    fresh.wait_for_timeout(1600)
+    assert fresh.inner_text("#timer") == stopped
+
+
 def test_a_win_is_recorded_shown_and_kept_across_a_reload(fresh):
     play_archive_353(fresh)
     fresh.evaluate("document.getElementById('board').dataset.verdict = 'pending'")

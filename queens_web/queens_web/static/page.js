@@ -143,8 +143,10 @@ function clock() {
   return page.elapsed + (page.since === null ? 0 : performance.now() - page.since);
 }
 
+// The clock does not run while How to play is read (a first visit's reading is no part
+// of the solve), nor while Explain shows the solve, the tab is hidden or the board won.
 function startClock() {
-  if (page.since === null && !page.won && !document.hidden) page.since = performance.now();
+  if (page.since === null && !page.won && !page.howTo && !document.hidden) page.since = performance.now();
 }
 
 function stopClock() {
@@ -299,8 +301,8 @@ function setMark(i, mark) {
 function afterChange() {
   resetAdvice();
   showError(null);
-  startClock();
   page.howTo = false;
+  startClock();
   if (isWon()) {
     stopClock();
     page.won = { elapsed: page.elapsed, hints: page.hints, explained: page.explained };
@@ -892,6 +894,8 @@ function render() {
   else if (page.notice) panel.replaceChildren(el("p", { id: "hint-notice" }, page.notice));
   else panel.replaceChildren();
   if (panel.firstChild && !panel.querySelector("#how-to")) page.howTo = false; // seen, or past
+  if (page.howTo) stopClock();
+  else if (!page.explanation) startClock();
   const reading = Boolean(page.explanation);
   const hintButton = $("hint-button");
   const nudging = page.hint && page.hint.stage === 1 && staged(page.hint);
