@@ -391,6 +391,29 @@ def test_two_quick_presses_give_the_hint_then_its_reason_however_slow_the_answer
     fresh.unroute("**/api/hint")
 
 
+def test_a_board_being_made_says_so_on_its_button_until_it_comes(fresh):
+    """A 12×12 2★ board or a practice board can take a second or more: the button says
+    it is at work, not only greyed out, and is itself again once the board is shown."""
+    fresh.click("#how-to-done")
+    for route, button in (("**/api/generate", "#new-button"), ("**/api/practise", None)):
+        held = []
+        fresh.route(route, lambda r: held.append(r))  # answered below
+        if button is None:
+            fresh.evaluate("document.getElementById('rules').open = true")
+            button = "#rule-list button.practise >> nth=0"
+        label = fresh.inner_text(button)
+        fresh.click(button)
+        fresh.wait_for_function("() => document.querySelector('[aria-busy=true]') !== null")
+        assert fresh.inner_text(button) == "Making a board…"
+        assert fresh.is_disabled(button)
+        fresh.wait_for_timeout(200)
+        while held:
+            held.pop().continue_()
+        fresh.wait_for_function("() => document.querySelector('[aria-busy=true]') === null")
+        assert fresh.inner_text(button) == label and not fresh.is_disabled(button)
+        fresh.unroute(route)
+
+
 def test_no_serious_accessibility_fault_in_records_and_how_to(fresh):
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     assert not serious_faults(axe_module, fresh)  # how to play, on the first visit

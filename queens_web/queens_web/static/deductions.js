@@ -180,8 +180,7 @@ function rollBack() {
 }
 
 async function practiseRule(rule, button) {
-  button.disabled = true;
-  try {
+  await busy(button, async () => {
     const doc = await api("/api/practise", { rule: rule.counter });
     // A practice board starts where the hint points at the rule: no progress of an
     // earlier visit is kept over it.
@@ -189,9 +188,7 @@ async function practiseRule(rule, button) {
     // "8×8 board to practise X on", not "8×8 board from a board to practise X on".
     if (doc.source.startsWith("a board ")) doc.source = `${doc.board.size}×${doc.board.size} ${doc.source.slice(2)}`;
     showBoard(doc);
-  } finally {
-    button.disabled = false;
-  }
+  });
 }
 
 // Why this cell? and What if? ask about a cell the player picks: pressed, the button waits

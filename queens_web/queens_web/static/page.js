@@ -443,22 +443,30 @@ async function newBoard() {
 async function dailyBoard() {
   const now = new Date();
   const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((x) => String(x).padStart(2, "0")).join("-");
-  await busy("daily-button", async () => showBoard(await api("/api/daily", { date })));
+  await busy("daily-button", async () => showBoard(await api("/api/daily", { date })), "Opening it…");
 }
 
 async function archiveBoard() {
   const typed = $("archive-number").value.trim();
   const number = Number(typed);
   if (!typed || !Number.isInteger(number)) throw new Error("type the number of a LinkedIn board, e.g. 353");
-  await busy("archive-button", async () => showBoard(await api("/api/archive", { number })));
+  await busy("archive-button", async () => showBoard(await api("/api/archive", { number })), "Opening it…");
 }
 
-async function busy(id, action) {
-  $(id).disabled = true;
+// A button whose answer can take a second or more (a 12×12 2★ board, a practice board)
+// says it is at work, in words, until the answer comes: greyed out alone, it looked dead.
+async function busy(id, action, words = "Making a board…") {
+  const button = typeof id === "string" ? $(id) : id;
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = words;
+  button.setAttribute("aria-busy", "true");
   try {
     await action();
   } finally {
-    $(id).disabled = false;
+    button.disabled = false;
+    button.textContent = label;
+    button.removeAttribute("aria-busy");
   }
 }
 
