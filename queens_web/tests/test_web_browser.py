@@ -655,10 +655,17 @@ def test_a_whole_queens_game_by_mouse_to_the_win_message(page):
 
 
 def test_a_game_won_after_explain_says_so_in_the_message_and_the_share_line(page):
-    """Explain shows the whole solution: a win after it is not "without a hint"."""
+    """Explain shows the whole solution: a win after a step of it is not "without a hint";
+    Explain opened and closed at its start, which shows nothing, costs nothing."""
     play_archive_353(page)
     page.click("#explain-button")
     page.wait_for_selector("#step-count")
+    assert "once you see a step" in page.inner_text("#explain-cost")
+    page.click("#back-button")
+    assert not page.evaluate("page.explained")
+    page.click("#explain-button")
+    page.wait_for_selector("#step-count")
+    page.click("#next-button")
     page.click("#back-button")
     for label in solution_of(BOARD_353.split()):
         page.click(cell(label))

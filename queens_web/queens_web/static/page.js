@@ -827,6 +827,9 @@ function explanationPanel() {
   out.push(el("div", { class: "nav" }, prev, el("span", { id: "step-count" }, where), next, back));
   if (at === 0) {
     out.push(el("p", {}, `The solve from the empty board takes ${total} steps. Press Next (or →) to see the first.`));
+    if (!page.explained && !page.won) {
+      out.push(el("p", { class: "note", id: "explain-cost" }, "Nothing is shown yet: once you see a step, a solve of this board says it had the solution explained."));
+    }
   } else if (at <= total) {
     const step = doc.steps[at - 1];
     out.push(el("p", { id: "step-rule", class: "rule" }, step.rule_name));
@@ -854,6 +857,12 @@ function stepExplanation(delta) {
   const ex = page.explanation;
   if (!ex) return;
   ex.index = Math.max(0, Math.min(ex.doc.steps.length + 1, ex.index + delta));
+  // Its start shows nothing of the solution: a step seen is what makes a win "with the
+  // solution explained" (Explain opened by mistake and closed costs nothing).
+  if (ex.index > 0 && !page.explained) {
+    page.explained = true;
+    saveProgress();
+  }
   render();
 }
 
@@ -996,8 +1005,6 @@ async function onExplain() {
   const doc = await api("/api/explain", boardRequest());
   resetAdvice();
   stopClock();
-  page.explained = true;
-  saveProgress();
   page.explanation = { doc, index: 0 };
   render();
 }
