@@ -414,6 +414,19 @@ def test_a_board_being_made_says_so_on_its_button_until_it_comes(fresh):
         fresh.unroute(route)
 
 
+def test_new_board_from_the_keyboard_leaves_the_focus_on_the_new_board(fresh):
+    """Greyed out while the board is made, the button loses the focus: it was left on the
+    page's start (26 presses of Shift+Tab from the board); it goes to the new board."""
+    fresh.click("#how-to-done")
+    before = "\n".join(board_rows(fresh))
+    fresh.focus("#new-button")
+    fresh.keyboard.press("Enter")
+    fresh.wait_for_function("b => document.getElementById('board-text').value !== b", arg=before)
+    fresh.wait_for_function("() => document.activeElement.classList.contains('cell')")
+    fresh.keyboard.press("q")
+    assert fresh.evaluate("document.activeElement.dataset.mark") == "queen"
+
+
 def test_no_serious_accessibility_fault_in_records_and_how_to(fresh):
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     assert not serious_faults(axe_module, fresh)  # how to play, on the first visit

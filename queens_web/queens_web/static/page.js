@@ -458,15 +458,24 @@ async function archiveBoard() {
 async function busy(id, action, words = "Making a board…") {
   const button = typeof id === "string" ? $(id) : id;
   const label = button.textContent;
+  // A button pressed from the keyboard loses the focus as it is greyed out (to the page's
+  // start): it goes to the new board, brought into view, or back to the button.
+  const hadFocus = document.activeElement === button;
+  let done = false;
   button.disabled = true;
   button.textContent = words;
   button.setAttribute("aria-busy", "true");
   try {
     await action();
+    done = true;
   } finally {
     button.disabled = false;
     button.textContent = label;
     button.removeAttribute("aria-busy");
+    if (hadFocus && (!document.activeElement || document.activeElement === document.body)) {
+      if (done && page.doc) focusCell(page.focus);
+      else button.focus();
+    }
   }
 }
 
