@@ -395,9 +395,9 @@ def test_a_board_being_made_says_so_on_its_button_until_it_comes(fresh):
     """A 12×12 2★ board or a practice board can take a second or more: the button says
     it is at work, not only greyed out, and is itself again once the board is shown."""
     fresh.click("#how-to-done")
+    held: list = []
     for route, button in (("**/api/generate", "#new-button"), ("**/api/practise", None)):
-        held = []
-        fresh.route(route, lambda r: held.append(r))  # answered below
+        fresh.route(route, held.append)  # answered below
         if button is None:
             fresh.evaluate("document.getElementById('rules').open = true")
             button = "#rule-list button.practise >> nth=0"
