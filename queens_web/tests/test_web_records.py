@@ -396,8 +396,12 @@ def test_a_board_being_made_says_so_on_its_button_until_it_comes(fresh):
     it is at work, not only greyed out, and is itself again once the board is shown."""
     fresh.click("#how-to-done")
     held: list = []
+
+    def hold(request) -> None:  # answered below
+        held.append(request)
+
     for route, button in (("**/api/generate", "#new-button"), ("**/api/practise", None)):
-        fresh.route(route, held.append)  # answered below
+        fresh.route(route, hold)
         if button is None:
             fresh.evaluate("document.getElementById('rules').open = true")
             button = "#rule-list button.practise >> nth=0"
