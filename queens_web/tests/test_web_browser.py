@@ -312,6 +312,9 @@ def test_a_hint_nudges_then_shows_the_step_then_applies_it(page):
     killed = {cell_label(board, c) for c in expected.explanation.killed}
     assert with_class(page, "hl-kill") == killed
     assert page.inner_text("#hint-button") == "Hint: apply it"
+    # One control applies it, the Hint button: the panel says so and has no second one.
+    assert page.inner_text("#hint-apply") == "Press Hint again to put the step on the board."
+    assert page.locator("#panel button").count() == 0
 
     page.click("#hint-button")  # the third press applies it
     after = marks(page)
@@ -370,6 +373,9 @@ def test_a_wrong_queen_is_named_alone_then_taken_off_and_the_hints_go_on(page):
     page.wait_for_selector("#hint-message")
     # The mistake is the queen; the crosses the game made for it are not named.
     message = page.inner_text("#hint-message")
+    # The player's marks, not "the state" (the command line's word for a position).
+    assert message.startswith("Your marks are wrong: they disagree with the board's only")
+    assert "state" not in message
     assert "Queens not in the solution: r1c2." in message
     assert "Crossed out" not in message and "r1c1" not in message
     assert with_class(page, "hl-wrong") == {"r1c2"}
@@ -649,10 +655,17 @@ def test_a_whole_queens_game_by_mouse_to_the_win_message(page):
 
 
 def test_a_game_won_after_explain_says_so_in_the_message_and_the_share_line(page):
-    """Explain shows the whole solution: a win after it is not "without a hint"."""
+    """Explain shows the whole solution: a win after a step of it is not "without a hint";
+    Explain opened and closed at its start, which shows nothing, costs nothing."""
     play_archive_353(page)
     page.click("#explain-button")
     page.wait_for_selector("#step-count")
+    assert "once you see a step" in page.inner_text("#explain-cost")
+    page.click("#back-button")
+    assert not page.evaluate("page.explained")
+    page.click("#explain-button")
+    page.wait_for_selector("#step-count")
+    page.click("#next-button")
     page.click("#back-button")
     for label in solution_of(BOARD_353.split()):
         page.click(cell(label))
@@ -733,7 +746,9 @@ def test_a_whole_game_by_keyboard_only(page):
     paste_board(page, BOARD_353)
     page.reload()  # as a keyboard user arrives: nothing clicked yet
     drawn(page, "".join(BOARD_353.split()))
-    page.keyboard.press("Tab")  # the board is the first stop
+    page.keyboard.press("Tab")  # How to play, at the top of the page, is the first stop
+    assert page.evaluate("document.activeElement.id") == "how-to-button"
+    page.keyboard.press("Tab")  # and the board the next
     assert page.evaluate("document.activeElement.dataset.cell") == "r1c1"
     ring = page.evaluate("getComputedStyle(document.activeElement).boxShadow")
     assert ring != "none"  # the focus is visible
@@ -781,9 +796,11 @@ def test_a_whole_game_by_touch_on_a_phone_without_sideways_scrolling(
         paste_board(tab, BOARD_353)
         tab.evaluate("window.scrollTo(0, 0)")  # the Load button is further down
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
-        # No keyboard help where there is no keyboard; the drag to cross out is told.
+        # How to play, on a first visit: no keyboard help where there is no keyboard; the
+        # drag to cross out is told.
+        assert tab.is_visible("#panel #how-to")
         assert not tab.is_visible("#key-help")
-        assert tab.inner_text("#keys") == "Drag across cells to ✕ them."
+        assert "Drag across cells to ✕ them all." in tab.inner_text("#panel")
         # A drag of the finger crosses cells out.
         centres = []
         for label in ("r6c2", "r6c3", "r6c4"):
@@ -818,12 +835,18 @@ def test_a_whole_game_by_touch_on_a_phone_without_sideways_scrolling(
 
 
 def test_the_keyboard_help_is_shown_at_a_desk_and_hidden_on_a_touch_screen(page, browser, server):
+    """The keys are a line of How to play, the one place the page says how to play."""
+    paste_board(page, BOARD_353)
+    page.click("#how-to-button")
     assert page.is_visible("#key-help")
-    assert page.inner_text("#keys").startswith("Keys: arrows move")
+    assert page.inner_text("#key-help").startswith("Keys: arrows move")
+    assert page.locator("#side .note:has-text('Keys:')").count() == 0  # said once, there
+    page.click("#how-to-done")
     tablet, errors = open_page(
         browser, server, viewport={"width": 1024, "height": 1366}, has_touch=True, is_mobile=True
     )
     try:
+        assert tablet.is_visible("#panel #how-to")
         assert not tablet.is_visible("#key-help")  # a finger, however wide the screen
         assert not errors, errors
     finally:
@@ -910,3 +933,39 @@ def test_the_readme_screenshot_a_hint_on_the_board(page, tmp_path: Path):
     target.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(target), full_page=True)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_board_asked_for_further_down_a_phone_comes_into_view(browser, server):
+    """On a phone New board and the Rules panel's practice boards sit below the board: the
+    board they bring is scrolled into view (it changed above the screen, unseen), and a
+    practice board's caption says what it is for."""
+    width, height = 390, 844
+    tab, errors = open_page(
+        browser, server, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    )
+
+    def board_in_view() -> bool:
+        top = tab.evaluate("document.getElementById('board').getBoundingClientRect().top")
+        return 0 <= top < height / 2
+
+    try:
+        before = board_rows(tab)
+        tab.tap("#new-button")
+        tab.wait_for_function(
+            "b => document.getElementById('board-text').value !== b", arg="\n".join(before)
+        )
+        assert tab.evaluate("window.scrollY") > 0 and board_in_view()
+        tab.evaluate("document.getElementById('rules').open = true")
+        practise = tab.locator("#rule-list button.practise").nth(3)
+        name = (practise.get_attribute("aria-label") or "").removeprefix("Practise ")
+        practise.scroll_into_view_if_needed()
+        practise.tap()
+        tab.wait_for_function(
+            "name => document.getElementById('source').textContent.includes(name)", arg=name
+        )
+        assert board_in_view()
+        n = len(board_rows(tab))
+        assert tab.inner_text("#source") == f"{n}×{n} board to practise {name} on."
+        assert not errors, errors
+    finally:
+        tab.context.close()

@@ -228,6 +228,41 @@ def test_what_if_places_derives_and_rolls_back(tab, server):
     tab.click("#what-if-rollback")
 
 
+def test_why_and_what_if_ask_about_the_cell_picked_by_mouse_or_keyboard_not_marking_it(tab):
+    """Pressed, Why this cell? and What if? wait for the cell: the click on it asks about
+    it and leaves its mark alone (a click on the board otherwise cycles the mark, so a
+    mouse player could not ask about an empty cell); Esc lets the question go."""
+    load_board(tab, (ARCHIVE / "353.txt").read_text())
+    tab.evaluate("page.marks.fill(0); page.placed = []; render()")
+    before = page_marks(tab)
+    tab.click("#why-button")
+    assert tab.get_attribute("#why-button", "aria-pressed") == "true"
+    assert tab.inner_text("#deductions-working").startswith("Pick the cell to ask why")
+    tab.click(cell("r2c3"))
+    tab.wait_for_selector("#why-message")
+    assert tab.inner_text("#deductions-panel").startswith("Why r2c3?")
+    assert page_marks(tab) == before  # asked about, not marked
+    assert tab.get_attribute("#why-button", "aria-pressed") == "false"
+    # What if?, picked from the keyboard: the button, then arrows and Enter on the board.
+    tab.focus("#what-if-button")
+    tab.keyboard.press("Enter")
+    tab.wait_for_function("() => document.activeElement.classList.contains('cell')")
+    tab.keyboard.press("Enter")
+    tab.wait_for_selector("#what-if-message")
+    assert page_marks(tab) == before
+    tab.click("#what-if-rollback")
+    # Esc, or the button pressed again, lets the question go: the next click marks.
+    tab.click("#why-button")
+    tab.keyboard.press("Escape")
+    assert tab.get_attribute("#why-button", "aria-pressed") == "false"
+    assert not tab.is_visible("#deductions-working")
+    tab.click("#what-if-button")
+    tab.click("#what-if-button")
+    tab.click(cell("r1c1"))
+    assert page_marks(tab)["r1c1"] == "cross"
+    tab.evaluate("page.marks.fill(0); page.placed = []; render()")
+
+
 def test_why_on_a_half_played_archive_board_gives_a_chain_that_replays(tab, server):
     board_text = (ARCHIVE / "1.txt").read_text()
     board = Board.parse(board_text)

@@ -65,13 +65,36 @@ def test_how_to_play_on_a_first_visit_only_and_on_demand(fresh):
     fresh.reload()
     fresh.wait_for_selector("#board .cell")
     assert fresh.inner_text("#panel") == ""  # seen once: not again
+    # One way back to it, at the top of the page (not among the settings), and one place
+    # that says how to play: the help buttons, the picking of a cell and the keys are in it.
+    assert fresh.locator("header #how-to-button").count() == 1
+    assert fresh.locator("button:has-text('How to')").count() == 1
     fresh.click("#how-to-button")
     assert fresh.is_visible("#panel #how-to")
+    words = fresh.inner_text("#panel")
+    assert "Why this cell? and What if? ask about a cell: press one, then pick the cell." in words
+    assert "Keys: arrows move" in words
     # Focus may land a frame after the click on a machine running other tests at once;
     # a focus that never lands (or is taken away) still fails here.
     fresh.wait_for_function("document.activeElement.id === 'how-to-done'", timeout=5000)
     fresh.keyboard.press("Enter")
     assert fresh.inner_text("#panel") == ""
+
+
+def test_the_clock_waits_while_how_to_play_is_read(fresh):
+    """A first visit's reading of How to play is no part of the solve: the timer starts
+    when the panel goes, and stops again while it is opened to be read."""
+    assert fresh.is_visible("#panel #how-to")
+    fresh.wait_for_timeout(1600)
+    assert fresh.inner_text("#timer") == "0:00"
+    fresh.click("#how-to-done")
+    fresh.wait_for_function(
+        "() => document.getElementById('timer').textContent !== '0:00'", timeout=5000
+    )
+    fresh.click("#how-to-button")
+    stopped = fresh.inner_text("#timer")
+    fresh.wait_for_timeout(1600)
+    assert fresh.inner_text("#timer") == stopped
 
 
 def test_a_win_is_recorded_shown_and_kept_across_a_reload(fresh):
@@ -82,8 +105,12 @@ def test_a_win_is_recorded_shown_and_kept_across_a_reload(fresh):
     win_by_clicks(fresh, BOARD_353.split())
     assert_won(fresh, 49, 7)
     record = fresh.inner_text("#panel #record")
-    assert re.search(r"best\s+0:\d\d \(no hints, ", record), record
+    assert re.search(r"time\s+0:\d\d \(no hints, ", record), record
     assert re.search(r"solved\s+1 time\b", record), record
+    assert "best" not in record and "first" not in record  # one solve: said once
+    # Nothing left to ask of a won board but why a cell is what it is.
+    assert fresh.is_disabled("#all-steps-button") and fresh.is_disabled("#what-if-button")
+    assert not fresh.is_disabled("#why-button")
     kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
     (entry,) = kept["boards"].values()
     assert entry["size"] == 7 and entry["stars"] == 1 and entry["solves"] == 1
@@ -103,7 +130,9 @@ def test_a_win_is_recorded_shown_and_kept_across_a_reload(fresh):
     fresh.click("#again-button")  # a second solve: first stays, last moves
     win_by_clicks(fresh, BOARD_353.split())
     fresh.wait_for_selector("#win-message")
-    assert re.search(r"solved\s+2 times", fresh.inner_text("#panel #record"))
+    record = fresh.inner_text("#panel #record")
+    assert re.search(r"solved\s+2 times", record)
+    assert all(word in record for word in ("best", "first", "last"))
     kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
     (entry,) = kept["boards"].values()
     assert entry["solves"] == 2 and entry["first"]["at"] < entry["last"]["at"]
@@ -178,6 +207,7 @@ def test_a_record_by_keyboard_only_on_a_phone(browser, server):
         paste_board(tab, BOARD_353)
         tab.reload()
         drawn(tab, "".join(BOARD_353.split()))
+        tab.keyboard.press("Tab")  # How to play, at the top
         tab.keyboard.press("Tab")
         assert tab.evaluate("document.activeElement.dataset.cell") == "r1c1"
         at = (0, 0)
@@ -359,6 +389,46 @@ def test_two_quick_presses_give_the_hint_then_its_reason_however_slow_the_answer
         fresh.wait_for_timeout(300)
     fresh.wait_for_selector("#hint-why", timeout=5000)
     fresh.unroute("**/api/hint")
+
+
+def test_a_board_being_made_says_so_on_its_button_until_it_comes(fresh):
+    """A 12×12 2★ board or a practice board can take a second or more: the button says
+    it is at work, not only greyed out, and is itself again once the board is shown."""
+    fresh.click("#how-to-done")
+    held: list = []
+
+    def hold(request) -> None:  # answered below
+        held.append(request)
+
+    for route, button in (("**/api/generate", "#new-button"), ("**/api/practise", None)):
+        fresh.route(route, hold)
+        if button is None:
+            fresh.evaluate("document.getElementById('rules').open = true")
+            button = "#rule-list button.practise >> nth=0"
+        label = fresh.inner_text(button)
+        fresh.click(button)
+        fresh.wait_for_function("() => document.querySelector('[aria-busy=true]') !== null")
+        assert fresh.inner_text(button) == "Making a board…"
+        assert fresh.is_disabled(button)
+        fresh.wait_for_timeout(200)
+        while held:
+            held.pop().continue_()
+        fresh.wait_for_function("() => document.querySelector('[aria-busy=true]') === null")
+        assert fresh.inner_text(button) == label and not fresh.is_disabled(button)
+        fresh.unroute(route)
+
+
+def test_new_board_from_the_keyboard_leaves_the_focus_on_the_new_board(fresh):
+    """Greyed out while the board is made, the button loses the focus: it was left on the
+    page's start (26 presses of Shift+Tab from the board); it goes to the new board."""
+    fresh.click("#how-to-done")
+    before = "\n".join(board_rows(fresh))
+    fresh.focus("#new-button")
+    fresh.keyboard.press("Enter")
+    fresh.wait_for_function("b => document.getElementById('board-text').value !== b", arg=before)
+    fresh.wait_for_function("() => document.activeElement.classList.contains('cell')")
+    fresh.keyboard.press("q")
+    assert fresh.evaluate("document.activeElement.dataset.mark") == "queen"
 
 
 def test_no_serious_accessibility_fault_in_records_and_how_to(fresh):

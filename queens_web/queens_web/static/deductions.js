@@ -9,6 +9,7 @@ const deductionsState = {
   why: null, // the queens-why/1 document shown, or null
   trial: null, // {doc, cell}: the queens-what-if/1 document of a tentative piece, or null
   asking: false, // a question is out: the three buttons wait for its answer
+  picking: null, // "why" or "what-if" while the player picks the cell to ask about
 };
 
 const ASK_BUTTONS = ["all-steps-button", "why-button", "what-if-button"];
@@ -33,7 +34,7 @@ async function ask(path, body, working) {
   } finally {
     deductionsState.asking = false;
     line.hidden = true;
-    for (const id of ASK_BUTTONS) $(id).disabled = false;
+    for (const id of ASK_BUTTONS) $(id).disabled = Boolean(page.explanation) || (Boolean(page.won) && id !== "why-button");
   }
 }
 
@@ -57,13 +58,13 @@ function deductionsPanel() {
   if (deductionsState.steps) {
     const doc = deductionsState.steps;
     out.push(el("h2", {}, "Every step now"));
-    out.push(el("p", { id: "all-steps-message" }, doc.message));
+    out.push(el("p", { id: "all-steps-message" }, playerWords(doc.message)));
     if (doc.steps.length) out.push(el("ol", { id: "all-steps" }, ...doc.steps.map(stepItem)));
   }
   if (deductionsState.why) {
     const doc = deductionsState.why;
     out.push(el("h2", {}, `Why ${label(doc.cell)}?`));
-    out.push(el("p", { id: "why-message" }, doc.message));
+    out.push(el("p", { id: "why-message" }, playerWords(doc.message)));
     if (doc.chain.length > WHY_SHOWN) {
       // A long chain (a big Star Battle board): the steps the last leans on, each with
       // its number in the chain, and the whole chain folded away.
@@ -87,7 +88,7 @@ function deductionsPanel() {
   if (deductionsState.trial) {
     const { doc } = deductionsState.trial;
     out.push(el("h2", {}, `What if ${pieceWord() === "star" ? "a ★" : "a ♛"} on ${label(doc.cell)}?`));
-    out.push(el("p", { id: "what-if-message" }, doc.message));
+    out.push(el("p", { id: "what-if-message" }, playerWords(doc.message)));
     if (doc.steps.length) {
       const list = el("ol", { id: "what-if-steps" }, ...doc.steps.map(stepItem));
       out.push(el("details", {}, el("summary", {}, `The ${doc.steps.length} steps`), list));
@@ -125,6 +126,7 @@ function showDeductions() {
 }
 
 function clearDeductions() {
+  stopPicking();
   deductionsState.steps = null;
   deductionsState.why = null;
   deductionsState.trial = null;
@@ -178,16 +180,75 @@ function rollBack() {
 }
 
 async function practiseRule(rule, button) {
-  button.disabled = true;
-  try {
+  await busy(button, async () => {
     const doc = await api("/api/practise", { rule: rule.counter });
     // A practice board starts where the hint points at the rule: no progress of an
     // earlier visit is kept over it.
     keep(boardKey(doc), null);
+    // "8×8 board to practise X on", not "8×8 board from a board to practise X on".
+    if (doc.source.startsWith("a board ")) doc.source = `${doc.board.size}×${doc.board.size} ${doc.source.slice(2)}`;
     showBoard(doc);
-  } finally {
-    button.disabled = false;
+  });
+}
+
+// Why this cell? and What if? ask about a cell the player picks: pressed, the button waits
+// for the next click or tap on a cell (or Enter or space on one, from the keyboard), which
+// asks about it rather than marking it; Esc, or the button again, lets it go. (The keys
+// w and t ask about the cell the keyboard is on at once.)
+const PICK_WORDS = { why: "Why this cell?", "what-if": "What if?" };
+
+function startPicking(what, event) {
+  if (!page.doc || page.explanation || (what === "what-if" && page.won)) return;
+  if (deductionsState.picking === what) {
+    stopPicking();
+    return;
   }
+  stopPicking();
+  deductionsState.picking = what;
+  $(`${what}-button`).setAttribute("aria-pressed", "true");
+  $("board").classList.add("picking");
+  const line = $("deductions-working");
+  line.textContent = what === "why"
+    ? "Pick the cell to ask why: click or tap it (or move there and press Enter). Esc cancels."
+    : `Pick the cell to try a ${pieceWord()} on: click or tap it (or move there and press Enter). Esc cancels.`;
+  line.hidden = false;
+  if (event && event.detail === 0) focusCell(page.focus); // pressed from the keyboard
+}
+
+function stopPicking() {
+  const what = deductionsState.picking;
+  if (!what) return;
+  deductionsState.picking = null;
+  $(`${what}-button`).setAttribute("aria-pressed", "false");
+  $("board").classList.remove("picking");
+  if (!deductionsState.asking) $("deductions-working").hidden = true;
+}
+
+function picked(i) {
+  const what = deductionsState.picking;
+  stopPicking();
+  page.focus = i;
+  run(() => (what === "why" ? onWhy(i) : onWhatIf(i)));
+}
+
+function wirePicking(board) {
+  board.addEventListener("pointerdown", (event) => {
+    if (!deductionsState.picking || event.button !== 0) return;
+    const cell = event.target.closest ? event.target.closest("#board .cell") : null;
+    if (!cell) return;
+    event.preventDefault();
+    event.stopPropagation(); // not a mark: page.js's own pointer handlers never see it
+    picked(Number(cell.dataset.row) * size() + Number(cell.dataset.col));
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if (!deductionsState.picking) return;
+    const onCell = event.target.classList && event.target.classList.contains("cell");
+    if (event.key === "Escape") stopPicking();
+    else if (onCell && (event.key === "Enter" || event.key === " ")) picked(page.focus);
+    else return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
 }
 
 // The Rules panel's items get a "Practise this" button, for Queens and Star Battle rules
@@ -208,6 +269,12 @@ ruleItem = function (rule) { // eslint-disable-line no-global-assign
 const plainRender = render;
 render = function () { // eslint-disable-line no-global-assign
   plainRender();
+  // Every step now and What if? have nothing to do on a won board or while Explain shows
+  // the solve (Why this cell? still answers for a won board): greyed out, not silent.
+  const idle = deductionsState.asking || Boolean(page.explanation);
+  $("all-steps-button").disabled = idle || Boolean(page.won);
+  $("what-if-button").disabled = idle || Boolean(page.won);
+  $("why-button").disabled = idle;
   showDeductions();
 };
 const plainResetAdvice = resetAdvice;
@@ -218,22 +285,18 @@ resetAdvice = function () { // eslint-disable-line no-global-assign
 
 function wireDeductions() {
   const controls = el("div", { id: "deductions-controls", class: "row" });
-  const buttons = [
-    ["all-steps-button", "Every step now", onAllSteps, "a"],
-    ["why-button", "Why this cell?", () => onWhy(), "w"],
-    ["what-if-button", "What if?", () => onWhatIf(), "t"],
-  ];
-  for (const [id, text, action, key] of buttons) {
-    const button = el("button", { id, type: "button", "aria-keyshortcuts": key }, text);
-    button.addEventListener("click", () => run(action));
+  const all = el("button", { id: "all-steps-button", type: "button", "aria-keyshortcuts": "a" }, "Every step now");
+  all.addEventListener("click", () => run(onAllSteps));
+  controls.append(all);
+  for (const [what, key] of [["why", "w"], ["what-if", "t"]]) {
+    const button = el("button", { id: `${what}-button`, type: "button", "aria-keyshortcuts": key, "aria-pressed": "false" }, PICK_WORDS[what]);
+    button.addEventListener("click", (event) => startPicking(what, event));
     controls.append(button);
   }
-  const note = el("p", { class: "note", id: "deductions-keys" },
-    "Why this cell? and What if? ask about the cell you are on: move there with the arrow keys " +
-    "(a click marks it too). On a cell, w asks why, t tries a piece; a lists every step now.");
   const working = el("p", { class: "note", id: "deductions-working", role: "status", hidden: "" });
   const holder = el("div", { id: "deductions-panel", "aria-live": "polite" });
-  $("panel").after(controls, note, working, holder);
+  $("panel").after(controls, working, holder);
+  wirePicking($("board"));
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !page.doc || page.explanation) return;
     const onCell = event.target.classList && event.target.classList.contains("cell");

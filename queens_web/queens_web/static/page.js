@@ -143,8 +143,10 @@ function clock() {
   return page.elapsed + (page.since === null ? 0 : performance.now() - page.since);
 }
 
+// The clock does not run while How to play is read (a first visit's reading is no part
+// of the solve), nor while Explain shows the solve, the tab is hidden or the board won.
 function startClock() {
-  if (page.since === null && !page.won && !document.hidden) page.since = performance.now();
+  if (page.since === null && !page.won && !page.howTo && !document.hidden) page.since = performance.now();
 }
 
 function stopClock() {
@@ -299,8 +301,8 @@ function setMark(i, mark) {
 function afterChange() {
   resetAdvice();
   showError(null);
-  startClock();
   page.howTo = false;
+  startClock();
   if (isWon()) {
     stopClock();
     page.won = { elapsed: page.elapsed, hints: page.hints, explained: page.explained };
@@ -390,6 +392,10 @@ function showBoard(doc) {
   resetAdvice();
   startClock();
   render();
+  // A board asked for from further down the page (New board or a practice board on a
+  // phone, the Rules panel at a desk scrolled down) changed out of sight: bring it in.
+  const top = $("play").getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 2) $("play").scrollIntoView({ block: "start" });
   $("board").dataset.verdict = "pending";
   askVerdict(doc);
 }
@@ -437,22 +443,39 @@ async function newBoard() {
 async function dailyBoard() {
   const now = new Date();
   const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((x) => String(x).padStart(2, "0")).join("-");
-  await busy("daily-button", async () => showBoard(await api("/api/daily", { date })));
+  await busy("daily-button", async () => showBoard(await api("/api/daily", { date })), "Opening it…");
 }
 
 async function archiveBoard() {
   const typed = $("archive-number").value.trim();
   const number = Number(typed);
   if (!typed || !Number.isInteger(number)) throw new Error("type the number of a LinkedIn board, e.g. 353");
-  await busy("archive-button", async () => showBoard(await api("/api/archive", { number })));
+  await busy("archive-button", async () => showBoard(await api("/api/archive", { number })), "Opening it…");
 }
 
-async function busy(id, action) {
-  $(id).disabled = true;
+// A button whose answer can take a second or more (a 12×12 2★ board, a practice board)
+// says it is at work, in words, until the answer comes: greyed out alone, it looked dead.
+async function busy(id, action, words = "Making a board…") {
+  const button = typeof id === "string" ? $(id) : id;
+  const label = button.textContent;
+  // A button pressed from the keyboard loses the focus as it is greyed out (to the page's
+  // start): it goes to the new board, brought into view, or back to the button.
+  const hadFocus = document.activeElement === button;
+  let done = false;
+  button.disabled = true;
+  button.textContent = words;
+  button.setAttribute("aria-busy", "true");
   try {
     await action();
+    done = true;
   } finally {
-    $(id).disabled = false;
+    button.disabled = false;
+    button.textContent = label;
+    button.removeAttribute("aria-busy");
+    if (hadFocus && (!document.activeElement || document.activeElement === document.body)) {
+      if (done && page.doc) focusCell(page.focus);
+      else button.focus();
+    }
   }
 }
 
@@ -744,6 +767,15 @@ function winPanel() {
   ];
 }
 
+// The server's sentences speak of "the state", the command line's word for a position;
+// on the page the position is the player's own marks, and is called so.
+function playerWords(message) {
+  return String(message)
+    .replace(/^The state is wrong: it disagrees/, "Your marks are wrong: they disagree")
+    .replace(/^The state is wrong: no solution of the board agrees with it/, "Your marks are wrong: no solution of the board agrees with them")
+    .replace("so no state of it can be right", "so no marks on it can be right");
+}
+
 function hintPanel() {
   const { doc, stage } = page.hint;
   const out = [el("h2", {}, "Hint")];
@@ -755,7 +787,7 @@ function hintPanel() {
     return out;
   }
   if (doc.status !== "hint") {
-    out.push(el("p", { id: "hint-message" }, doc.message));
+    out.push(el("p", { id: "hint-message" }, playerWords(doc.message)));
     if (doc.wrong) out.push(el("p", { class: "note" }, "The cells named are outlined in red on the board."));
     const wrong = wrongMarks(doc);
     if (wrong.length) {
@@ -775,9 +807,9 @@ function hintPanel() {
   out.push(el("p", { id: "hint-cells", class: "cells" }, headline(step)));
   out.push(el("p", { id: "hint-why", class: "why" }, step.why));
   out.push(legend());
-  const apply = el("button", { id: "apply-button", type: "button", class: "primary" }, "Apply this step");
-  apply.addEventListener("click", () => applyStep(step));
-  out.push(apply);
+  // One control applies it: the Hint button itself ("Hint: apply it"), as it took the
+  // hint through its stages; a second button here would do the same.
+  out.push(el("p", { class: "note", id: "hint-apply" }, "Press Hint again to put the step on the board."));
   return out;
 }
 
@@ -804,6 +836,9 @@ function explanationPanel() {
   out.push(el("div", { class: "nav" }, prev, el("span", { id: "step-count" }, where), next, back));
   if (at === 0) {
     out.push(el("p", {}, `The solve from the empty board takes ${total} steps. Press Next (or →) to see the first.`));
+    if (!page.explained && !page.won) {
+      out.push(el("p", { class: "note", id: "explain-cost" }, "Nothing is shown yet: once you see a step, a solve of this board says it had the solution explained."));
+    }
   } else if (at <= total) {
     const step = doc.steps[at - 1];
     out.push(el("p", { id: "step-rule", class: "rule" }, step.rule_name));
@@ -831,6 +866,12 @@ function stepExplanation(delta) {
   const ex = page.explanation;
   if (!ex) return;
   ex.index = Math.max(0, Math.min(ex.doc.steps.length + 1, ex.index + delta));
+  // Its start shows nothing of the solution: a step seen is what makes a win "with the
+  // solution explained" (Explain opened by mistake and closed costs nothing).
+  if (ex.index > 0 && !page.explained) {
+    page.explained = true;
+    saveProgress();
+  }
   render();
 }
 
@@ -879,6 +920,8 @@ function render() {
   else if (page.notice) panel.replaceChildren(el("p", { id: "hint-notice" }, page.notice));
   else panel.replaceChildren();
   if (panel.firstChild && !panel.querySelector("#how-to")) page.howTo = false; // seen, or past
+  if (page.howTo) stopClock();
+  else if (!page.explanation) startClock();
   const reading = Boolean(page.explanation);
   const hintButton = $("hint-button");
   const nudging = page.hint && page.hint.stage === 1 && staged(page.hint);
@@ -914,7 +957,6 @@ function render() {
     ? `${source[0].toUpperCase()}${source.slice(1)}.${warnings}`
     : `${size()}×${size()} board from ${source}.${warnings}`;
   $("autox-words").textContent = `Auto-✕: cross out each ${piece()}'s neighbours, and the rest of every row, column and region that is full`;
-  for (const node of document.querySelectorAll(".piece")) node.textContent = piece();
   showClock();
   showRecords(); // records.js
 }
@@ -972,8 +1014,6 @@ async function onExplain() {
   const doc = await api("/api/explain", boardRequest());
   resetAdvice();
   stopClock();
-  page.explained = true;
-  saveProgress();
   page.explanation = { doc, index: 0 };
   render();
 }

@@ -124,6 +124,13 @@ function solveWords(solve) {
 }
 
 function boardRecordLines(entry) {
+  // Solved once, the best, first and last solve are one: said once.
+  if (entry.solves === 1) {
+    return [
+      el("dt", {}, "time"), el("dd", { id: "record-best" }, solveWords(entry.best)),
+      el("dt", {}, "solved"), el("dd", { id: "record-solves" }, "1 time"),
+    ];
+  }
   return [
     el("dt", {}, "best"), el("dd", { id: "record-best" }, solveWords(entry.best)),
     el("dt", {}, "first"), el("dd", { id: "record-first" }, solveWords(entry.first)),
@@ -279,14 +286,18 @@ function howToPanel() {
     render();
     focusCell(page.focus);
   });
+  // Everything the page has to say on how to play is here, in one place: the rule, the
+  // marks, the help buttons and (where there is a keyboard) the keys.
   return [
     el("h2", { id: "how-to" }, "How to play"),
     el("p", {}, `Put ${pieces} in every row, every column and every colour region. No two may touch, not even diagonally.`),
     el("ul", { class: "how-to" },
-      el("li", {}, `Click or tap a cell to cycle it: empty, ✕ (your note that nothing goes there), ${mark}.`),
-      el("li", {}, "Drag across cells to ✕ them all; Undo and Redo take back any change."),
-      el("li", {}, "Stuck? Hint first says where to look, then the step and why, then applies it."),
-      el("li", {}, "Explain walks through the whole solution; Check says how hard the board is."),
+      el("li", {}, `Click or tap a cell to cycle it: empty, ✕ (your note that nothing goes there), ${mark}. Drag across cells to ✕ them all.`),
+      el("li", {}, "Undo and Redo take back any change; Clear empties the board."),
+      el("li", {}, "Stuck? Hint first says where to look, then shows the step and why, then puts it on the board."),
+      el("li", {}, "Explain walks through the whole solution; Check says whether the board has one solution and how hard it is."),
+      el("li", {}, "Every step now lists what the rules can do from your marks; Why this cell? and What if? ask about a cell: press one, then pick the cell."),
+      el("li", { id: "key-help" }, `Keys: arrows move · space cycles · x ✕ · q ${mark} · u undo · y redo · h hint · on a cell, w why and t what if · a every step now · ←/→ step through Explain, Esc leaves it.`),
       el("li", {}, "Your times, hints and the streak of boards of the day are kept under Records.")),
     done,
   ];
