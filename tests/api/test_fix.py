@@ -77,7 +77,9 @@ def assert_legal_fix(board: Board, answer, keep: str = "") -> None:
 def test_a_hand_made_board_with_several_solutions_gets_a_proven_fewest_fix(app):
     board = app.board(HAND_MADE)
     assert count_solutions(board, 100) > 1
-    answer = app.fix(board, seconds=5)
+    # About 2 s of search on a quiet machine; the budget only caps it, and a loaded one
+    # (the suite's other worker, other jobs) ran out of 5 s before the proof.
+    answer = app.fix(board, seconds=60)
     assert_legal_fix(board, answer)
     assert answer.minimal
     assert "the fewest" in answer.claim()
