@@ -233,7 +233,7 @@ def _run(ctx: Context, kind: str) -> bool:
     last = cache.get(kind)
     if last is not None and last[0] == live and last[1] == queens:
         return False  # nothing changed since the last run, which left nothing to kill
-    # graph() inline, and with it the greedy step of maximum_matching (each region, in
+    # graph() inline, and with it greedy_matching (each region, in
     # letter order, takes its lowest free line): one loop over the regions, not two.
     last_bits, other_bits, folds, first_row, gather, top = board.line_cover
     n = board.n

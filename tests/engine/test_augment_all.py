@@ -5,24 +5,7 @@ from __future__ import annotations
 
 import random
 
-from queens_core.engine.matching import augment_all, maximum_matching
-
-
-def _greedy(edges: dict[int, int], size: int) -> tuple[list[int], list[int]]:
-    """maximum_matching's greedy step alone: each left vertex, in order, takes its lowest
-    free neighbour; the others wait."""
-    owner = [-1] * size
-    pending = []
-    taken = 0
-    for left, neighbours in edges.items():
-        free = neighbours & ~taken
-        if free:
-            low = free & -free
-            taken |= low
-            owner[low.bit_length() - 1] = left
-        else:
-            pending.append(left)
-    return owner, pending
+from queens_core.engine.matching import augment_all, greedy_matching, maximum_matching
 
 
 def test_augment_all_finishes_the_greedy_matching_as_maximum_matching_does():
@@ -37,7 +20,7 @@ def test_augment_all_finishes_the_greedy_matching_as_maximum_matching_does():
             for left in lefts
         }
         expected, unmatched = maximum_matching(edges, size)
-        owner, pending = _greedy(edges, size)
+        owner, pending = greedy_matching(edges, size)
         if augment_all(edges, owner, pending):
             assert not unmatched
             assert owner == expected

@@ -25,12 +25,21 @@ from __future__ import annotations
 def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[int]]:
     """A maximum matching (greedy, then augmenting paths) as ``owner``, and the left
     vertices left unmatched (empty when the matching is perfect)."""
+    owner, pending = greedy_matching(edges, size)
+    if not pending:
+        return owner, pending
+    unmatched = [left for left in pending if not _augment(edges, owner, left, [0])]
+    return owner, unmatched
+
+
+def greedy_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[int]]:
+    """The greedy start of :func:`maximum_matching`: each left vertex, in order, takes its
+    lowest free neighbour (most match so, without an augmenting path); returns ``owner``
+    and the left vertices that found none, in order."""
     owner = [-1] * size
     pending = []
     taken = 0  # the right vertices matched so far, as a mask
     for left, neighbours in edges.items():
-        # Greedy first (its lowest free neighbour): most vertices match without an
-        # augmenting path.
         free = neighbours & ~taken
         if free:
             low = free & -free
@@ -38,10 +47,7 @@ def maximum_matching(edges: dict[int, int], size: int) -> tuple[list[int], list[
             owner[low.bit_length() - 1] = left
         else:
             pending.append(left)
-    if not pending:
-        return owner, pending
-    unmatched = [left for left in pending if not _augment(edges, owner, left, [0])]
-    return owner, unmatched
+    return owner, pending
 
 
 def augment_all(edges: dict[int, int], owner: list[int], pending: list[int]) -> bool:
