@@ -23,9 +23,10 @@ from queens_core import hookimpl
     "--port",
     default=8000,
     show_default=True,
-    type=click.IntRange(0, 65535),
+    type=int,
+    callback=lambda ctx, param, port: _port(port),
     metavar="PORT",
-    help="The port to listen on; 0 picks a free one.",
+    help="The port to listen on, from 0 to 65535; 0 picks a free one.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
 @click.option(
@@ -68,3 +69,10 @@ def serve(
 @hookimpl
 def queens_register_commands() -> list[click.Command]:
     return [serve]
+
+
+def _port(port: int) -> int:
+    # Checked here, not by click.IntRange, whose help would add "0<=x<=65535".
+    if not 0 <= port <= 65535:
+        raise click.BadParameter(f"{port} is not from 0 to 65535")
+    return port

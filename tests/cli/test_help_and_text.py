@@ -124,6 +124,7 @@ def test_hint_help_orders_steps_as_hint_all_does():
         (["practise", "--size", "3", "r"], "invalid value for '--size': 3 is not from 4 to 17"),
         (["practise", "--seed", "x", "r"], "invalid value for '--seed': 'x' is not a whole number"),
         (["serve", "--port", "abc"], "invalid value for '--port': 'abc' is not a whole number"),
+        (["serve", "--port", "70000"], "invalid value for '--port': 70000 is not from 0 to 65535"),
     ],
 )
 def test_a_bad_number_is_said_in_words(args, said):
@@ -133,6 +134,19 @@ def test_a_bad_number_is_said_in_words(args, said):
     assert result.exit_code == 2
     command = " ".join(["queens", args[0]])
     assert result.stderr == f"queens: error: {said} (see '{command} --help')\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [("check", "from 2 to 1000000"), ("practise", "from 4 to 17"), ("serve", "from 0 to 65535")],
+)
+def test_a_number_option_gives_its_range_in_words_in_the_help(command, words):
+    """The help showed click's "[4<=x<=17]" beside an option whose error says "from 4 to
+    17"; both say it the same way now."""
+    result = CliRunner().invoke(main, [command, "--help"])
+    assert result.exit_code == 0
+    assert words in " ".join(result.stdout.split())
+    assert "<=x" not in result.stdout and "x<=" not in result.stdout
 
 
 @pytest.mark.parametrize("group", [(), ("rules",), ("readers",), ("writers",)], ids=str)

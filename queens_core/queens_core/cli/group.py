@@ -150,10 +150,13 @@ _SUGGESTION = r"\.\s+\(?Did you mean (.+?)\?\)?$"
 
 #: Click's words for a number option's bad value, and ours: "'abc' is not a valid
 #: integer range" (for --cap abc) reads as if a range were asked for, and "the range
-#: 4<=x<=17" is a programmer's notation.
+#: 4<=x<=17" is a programmer's notation (WholeNumbers says "the range from 4 to 17").
 _NUMBER_WORDS = (
     (r"'(.*?)' is not a valid integer( range)?\b", r"'\1' is not a whole number"),
     (r"(-?\d+) is not in the range (-?\d+)<=x<=(-?\d+)", r"\1 is not from \2 to \3"),
+    (r"(-?\d+) is not in the range from (-?\d+) to (-?\d+)", r"\1 is not from \2 to \3"),
+    (r"(-?\d+) is not in the range at least (-?\d+)", r"\1 is less than \2"),
+    (r"(-?\d+) is not in the range at most (-?\d+)", r"\1 is more than \2"),
     (r"(-?\d+) is not in the range x>=(-?\d+)", r"\1 is less than \2"),
     (r"(-?\d+) is not in the range x<=(-?\d+)", r"\1 is more than \2"),
 )

@@ -18,6 +18,7 @@ from ..exits import (
     said,
     warn_notes,
 )
+from ..numbers import WholeNumbers
 from ..options import SECONDS, cluster_option, format_option, selected_rules, selection_options
 from ..stars_option import parse_stars, stars_option
 
@@ -33,7 +34,7 @@ T = TypeVar("T")
 @click.argument("boards", nargs=-1, metavar="[BOARD]...")
 @click.option(
     "--cap",
-    type=click.IntRange(min=2, max=1_000_000),
+    type=WholeNumbers(min=2, max=1_000_000),
     metavar="CAP",
     default=DEFAULT_CAP,
     show_default=True,

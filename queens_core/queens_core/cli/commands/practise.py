@@ -15,13 +15,14 @@ from ..exits import (
     said,
     write_output,
 )
+from ..numbers import WholeNumbers
 from ..options import SECONDS, format_option
 
 
 @click.command(short_help="Make a board to practise one rule on.")
 @click.argument("rule", metavar="RULE")
 @click.option(
-    "--size", type=click.IntRange(4, 17), metavar="N", help="The board's size, N×N (default: 8)."
+    "--size", type=WholeNumbers(4, 17), metavar="N", help="The board's size, N×N (default: 8)."
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Where the search starts.")
 @click.option(
