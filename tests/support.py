@@ -4,12 +4,17 @@ queens_core.testing, instead; the two helpers that are in the kit are re-exporte
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 import tomllib
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from queens_core.referee.exact import find_solutions
 from queens_core.testing import make_rule as quick_rule
@@ -23,11 +28,14 @@ __all__ = [
     "archive_paths",
     "assert_graded_as_check_grades",
     "checkout_distributions",
+    "compiled_build",
     "foreign_plugins",
     "foreign_plugins_note",
     "install_offline",
+    "needs_c_compiler",
     "quick_rule",
     "rules_of",
+    "run_python",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,3 +105,34 @@ def foreign_plugins_note(found: list[str]) -> str:
         "manual's sessions), so many fail with another plugin beside them: pip uninstall "
         "it, or give it a virtualenv of its own."
     )
+
+
+#: The optional compiled build needs a C compiler and the Python headers.
+needs_c_compiler = pytest.mark.skipif(
+    not (shutil.which("cc") and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()),
+    reason="no C compiler or Python headers",
+)
+
+
+def compiled_build() -> str:
+    """The folder of the optional compiled build (scripts/build_compiled.py), built on first
+    use after a change of its sources and kept under .venv/compiled."""
+    build = ROOT / "scripts" / "build_compiled.py"
+    return subprocess.run(
+        [sys.executable, str(build), "--into"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout.strip()
+
+
+def run_python(code: str, path: str) -> str:
+    """What ``code`` prints, run by a fresh interpreter with ``path`` first on its module
+    path ("" for none); fails the test if it exits with an error."""
+    env = {**os.environ, "PYTHONPATH": path}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout

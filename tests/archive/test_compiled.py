@@ -7,19 +7,11 @@ after a change of a compiled module pays for it (about 40 s of CPU)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 import sysconfig
-from pathlib import Path
 
 import pytest
 from golden import GOLDEN
-from support import ROOT
-
-BUILD = ROOT / "scripts" / "build_compiled.py"
-HEADERS = Path(sysconfig.get_paths()["include"]) / "Python.h"
+from support import ROOT, compiled_build, needs_c_compiler, run_python
 
 SOLVE_ARCHIVE = """
 import json, sys
@@ -36,26 +28,14 @@ print(json.dumps(outcomes(load_registry())))
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not (shutil.which("cc") and HEADERS.exists()), reason="no C compiler or Python headers"
-)
+@needs_c_compiler
 def test_the_compiled_build_gives_the_recorded_counters_on_the_whole_archive():
-    built = subprocess.run(
-        [sys.executable, str(BUILD), "--into"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout.strip()
+    built = compiled_build()
     code = SOLVE_ARCHIVE.format(
         suffix=sysconfig.get_config_var("EXT_SUFFIX"), tests=str(ROOT / "tests")
     )
-    env = {**os.environ, "PYTHONPATH": built}
-    run = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == json.loads(GOLDEN.read_text(encoding="utf-8"))
+    printed = run_python(code, built)
+    assert json.loads(printed) == json.loads(GOLDEN.read_text(encoding="utf-8"))
 
 
 MAKE_BOARDS = """
@@ -73,26 +53,13 @@ print(json.dumps([[list(m.board.rows), m.solution, m.assessment.score, m.attempt
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not (shutil.which("cc") and HEADERS.exists()), reason="no C compiler or Python headers"
-)
+@needs_c_compiler
 def test_the_compiled_maker_makes_the_boards_the_python_maker_makes():
-    built = subprocess.run(
-        [sys.executable, str(BUILD), "--into"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout.strip()
+    built = compiled_build()
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     batches = []
     for compiled, path in ((True, built), (False, "")):
         code = MAKE_BOARDS.format(compiled=compiled, suffix=suffix)
-        env = {**os.environ, "PYTHONPATH": path}
-        run = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
-        )
-        assert run.returncode == 0, run.stderr
-        batches.append(json.loads(run.stdout))
+        batches.append(json.loads(run_python(code, path)))
     assert batches[0] == batches[1]
     assert len(batches[0]) == 49

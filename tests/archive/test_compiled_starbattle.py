@@ -6,18 +6,11 @@ board)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 import sysconfig
-from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import ROOT, compiled_build, needs_c_compiler, run_python
 
-BUILD = ROOT / "scripts" / "build_compiled.py"
-HEADERS = Path(sysconfig.get_paths()["include"]) / "Python.h"
 GOLDEN = ROOT / "tests" / "golden" / "starbattle-hard.json"
 
 SOLVE_HARD_SET = """
@@ -48,26 +41,14 @@ print(json.dumps(found))
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not (shutil.which("cc") and HEADERS.exists()), reason="no C compiler or Python headers"
-)
+@needs_c_compiler
 def test_the_compiled_star_battle_rules_solve_the_hard_set_as_recorded():
-    built = subprocess.run(
-        [sys.executable, str(BUILD), "--into"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout.strip()
+    built = compiled_build()
     code = SOLVE_HARD_SET.format(
         suffix=sysconfig.get_config_var("EXT_SUFFIX"),
         folder=str(ROOT / "archive" / "starbattle"),
     )
-    env = {**os.environ, "PYTHONPATH": built}
-    run = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
+    printed = run_python(code, built)
     recorded = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    found = json.loads(run.stdout)
+    found = json.loads(printed)
     assert found == {name: {k: v[k] for k in ("cheap", "all")} for name, v in recorded.items()}
