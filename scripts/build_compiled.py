@@ -16,7 +16,9 @@ Needs a C compiler and the Python headers; mypyc comes with mypy (requirements-d
 from __future__ import annotations
 
 import argparse
+import filecmp
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -124,7 +126,21 @@ def _refresh_interpreted(out: Path) -> None:
         for stale in copy.rglob("*.py"):
             if not (source / stale.relative_to(copy)).exists():
                 stale.unlink()
-        shutil.copytree(source, copy, ignore=_ignored, dirs_exist_ok=True)
+        shutil.copytree(
+            source, copy, ignore=_ignored, copy_function=_replace_if_changed, dirs_exist_ok=True
+        )
+
+
+def _replace_if_changed(source: str, target: str) -> str:
+    """Copy ``source`` over ``target`` only if they differ, and by a rename: another
+    process may be importing from the build meanwhile (tests run side by side), and an
+    overwrite in place let it read a half-written module."""
+    if os.path.exists(target) and filecmp.cmp(source, target, shallow=False):
+        return target
+    partial = f"{target}.{os.getpid()}.partial"
+    shutil.copy2(source, partial)
+    os.replace(partial, target)
+    return target
 
 
 def _ignored(folder: str, names: list[str]) -> list[str]:
