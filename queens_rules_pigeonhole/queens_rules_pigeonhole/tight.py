@@ -242,36 +242,27 @@ def _run(ctx: Context, kind: str) -> bool:
     pending = []
     taken = 0
     k = -1
-    if kind == ROWS:
+    by_rows = kind == ROWS
+    if by_rows:
         top += n - 1  # as in graph(): the row ends gathered where they lie
-        for region in board.region_masks:
-            k += 1
-            if not queens & region:
-                cells = live & region
+    for region in board.region_masks:
+        k += 1
+        if not queens & region:
+            cells = live & region
+            if by_rows:
                 ends = (((cells & other_bits) + other_bits) | cells) & last_bits
                 lines = edges[k] = (ends * gather >> top) & first_row
-                free = lines & ~taken
-                if free:
-                    low = free & -free
-                    taken |= low
-                    owner[low.bit_length() - 1] = k
-                else:
-                    pending.append(k)
-    else:
-        for region in board.region_masks:
-            k += 1
-            if not queens & region:
-                cells = live & region
+            else:
                 for shift in folds:
                     cells |= cells >> shift
                 lines = edges[k] = cells & first_row
-                free = lines & ~taken
-                if free:
-                    low = free & -free
-                    taken |= low
-                    owner[low.bit_length() - 1] = k
-                else:
-                    pending.append(k)
+            free = lines & ~taken
+            if free:
+                low = free & -free
+                taken |= low
+                owner[low.bit_length() - 1] = k
+            else:
+                pending.append(k)
     if last is not None and last[1] == queens:
         if last[2] == edges:
             # Same graph as after the last run: every killable edge is gone.
