@@ -187,7 +187,7 @@ REFUSALS: list[tuple[Callable[[Application], Any], type, str, str | None, list[s
         "only: no installed rule or rule package is called 'x'",
         "only",
         ["solve", BOARD, "--only", "x"],
-        "--only: no installed rule or rule package is called 'x'; packages: ",
+        "--only: no installed rule or rule package is called 'x'; `queens rules list` lists them",
     ),
     (
         lambda app: app.solve(BOARD, only=","),
@@ -224,10 +224,10 @@ REFUSALS: list[tuple[Callable[[Application], Any], type, str, str | None, list[s
     (
         lambda app: app.practise("bogus"),
         SelectionError,
-        "no installed rule is called 'bogus' (`Application().rules()` lists them)",
+        "no installed rule is called 'bogus'; `Application().rules()` lists them",
         "rule",
         ["practise", "bogus"],
-        "no installed rule is called 'bogus' (`queens rules list` lists them)",
+        "no installed rule is called 'bogus'; `queens rules list` lists them",
     ),
     (
         lambda app: app.check(BOARD, timeout=0),

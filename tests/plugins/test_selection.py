@@ -9,7 +9,14 @@ from support import CHEAP_STALL_353, ROOT
 from queens_core import Board, Solver
 from queens_core.cli.app import main
 from queens_core.cli.exits import EXIT_BAD_INPUT
-from queens_core.plugins.selection import SelectionError, package_key, select_rules
+from queens_core.engine.arguments import Listing, words
+from queens_core.plugins.selection import (
+    SelectionError,
+    close_names,
+    package_key,
+    select_rules,
+    unknown_rule,
+)
 
 BOARD_353 = str(ROOT / "archive" / "boards" / "353.txt")
 
@@ -70,19 +77,54 @@ def test_exclude_and_tier(registry):
     ]
 
 
-def test_unknown_names_list_the_known_ones(registry):
+def test_an_unknown_name_is_one_line_with_the_close_names(registry):
+    """The message offered the close name, then listed every package and every rule id
+    of the installation (46 ids with the catalog) on the same line."""
     with pytest.raises(SelectionError) as caught:
         select_rules(registry.rules, ["pcf"])
-    message = str(caught.value)
-    assert message.startswith("only: no installed rule or rule package is called 'pcf'")
+    assert str(caught.value) == (
+        "only: no installed rule or rule package is called 'pcf' (did you mean 'pfc'?); "
+        "`Application().rules()` lists them"
+    )
     assert caught.value.parameter == "only"
-    assert "(did you mean 'pfc'?)" in message
-    assert "packages: baseline, pfc, pigeonhole, polyomino, starbattle;" in message
-    assert "rules: block_cases, capacity_counting, case_split, composite_regions," in message
-    with pytest.raises(SelectionError, match=r"^exclude: .* 'queens-rules-nothing'"):
-        select_rules(registry.rules, (), ["queens-rules-nothing"])
+    with pytest.raises(SelectionError) as caught:
+        select_rules(registry.rules, (), ["xyzzy"])
+    assert str(caught.value) == (
+        "exclude: no installed rule or rule package is called 'xyzzy'; "
+        "`Application().rules()` lists them"
+    )
     with pytest.raises(SelectionError, match="tier: 'lukewarm' is not a tier"):
         select_rules(registry.rules, (), (), "lukewarm")
+
+
+@pytest.mark.parametrize(
+    ("name", "offered"),
+    [
+        ("pigeon", ["pigeonhole"]),  # the start of a package's name
+        ("queens-rules-pigeonhol", ["pigeonhole"]),  # a package misspelt, with its prefix
+        ("domino", ["polyomino_domino", "polyomino"]),  # a word of an id
+        ("Single-cell region", ["single_cell_region"]),  # a display name
+        ("Queen_Adjacent_Kill", ["queen_adjacent_kill"]),  # an id in another case
+        ("polyomino_domno", ["polyomino_domino"]),  # a misspelt id: the closest only
+        ("hexomino", ["polyomino_c_hexomino", "polyomino_l_hexomino", "polyomino_n_hexomino"]),
+        ("xyzzy", []),
+    ],
+)
+def test_close_names_offer_what_was_meant(registry, name, offered):
+    assert close_names(name, registry.rules, packages=True) == offered
+
+
+def test_a_rule_id_is_asked_for_and_a_package_is_given(registry):
+    assert unknown_rule("pigeonhole", registry.rules) == (
+        "'pigeonhole' is a rule package (1 rule), not a rule: name one of its rules, "
+        "such as 'n_regions_in_n_lines'; ",
+        Listing("rules"),
+        " lists them",
+    )
+    # Packages are not offered where a rule id is asked for.
+    assert words(unknown_rule("pigeon", registry.rules)) == (
+        "no installed rule is called 'pigeon'; `Application().rules()` lists them"
+    )
 
 
 def test_a_selection_that_leaves_nothing_is_an_error(registry):
@@ -144,11 +186,11 @@ def test_an_unknown_name_is_a_usage_error():
     result = solve("--only", "baseline", "--exclude", "polyomino_dominos", BOARD_353)
     assert result.exit_code == EXIT_BAD_INPUT
     assert result.stdout == ""
-    assert result.stderr.startswith(
+    assert result.stderr == (
         "queens: error: --exclude: no installed rule or rule package is called "
-        "'polyomino_dominos' (did you mean 'polyomino_domino'?); packages: "
+        "'polyomino_dominos' (did you mean 'polyomino_domino'?); `queens rules list` lists "
+        "them\n"
     )
-    assert len(result.stderr.splitlines()) == 1
     assert solve("--tier", "warm", BOARD_353).exit_code == EXIT_BAD_INPUT
 
 

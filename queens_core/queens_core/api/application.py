@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..engine.arguments import Argument, ArgumentError, Listing, check_seconds
+from ..engine.arguments import Argument, ArgumentError, check_seconds
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from .results import BOARD_NAME, BoardRead, Solution
 
@@ -459,18 +459,13 @@ class Application:
 
         from ..generator.practice import make_practice
         from ..generator.queens_maker import GenerateError
-        from ..plugins.selection import SelectionError
+        from ..plugins.selection import SelectionError, unknown_rule
         from .practice import Practice
 
         by_counter = {r.counter: r for r in self.registry.rules}
         chosen = by_counter.get(rule)
         if chosen is None:
-            raise SelectionError(
-                f"no installed rule is called {rule!r} (",
-                Listing("rules"),
-                " lists them)",
-                about="rule",
-            )
+            raise SelectionError(*unknown_rule(rule, self.registry.rules), about="rule")
         if chosen.counting == "placement":
             raise GenerateError(
                 f"{rule}: its steps are a placed piece's own crosses, which the game makes "

@@ -24,7 +24,7 @@ from ..engine.arguments import Argument, Listing, Part
 from ..engine.board import Board
 from ..engine.driver import Solver
 from ..engine.rules import Rule, Tier
-from ..plugins.selection import package_key, split_names
+from ..plugins.selection import did_you_mean, package_key, split_names
 from ..tools.grade import Assessment
 from .queens_maker import GenerateError, GiveUp
 
@@ -79,12 +79,7 @@ def _not_a_rule(name: str, installed: Sequence[Rule]) -> tuple[Part, ...]:
             Listing("rules"),
             " lists them)",
         )
-    import difflib  # only on this error path
-
-    counters = [rule.counter for rule in installed]
-    close = difflib.get_close_matches(name, counters, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return (needs, f": no installed rule has this id{hint}; ", Listing("rules"), " lists them")
+    return (needs, ": no installed rule has this id", *did_you_mean(name, installed))
 
 
 def why_never_needed(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..engine.arguments import Argument, ArgumentError, Part
+from ..engine.arguments import Argument, ArgumentError, Listing, Part
 from ..engine.rules import Grade, Rule, Tier
 
 PACKAGE_PREFIX = "queens-rules-"
@@ -50,32 +50,101 @@ def split_names(values: Iterable[str]) -> list[str]:
 
 def _matcher(rules: list[Rule], option: str):
     counters = {rule.counter for rule in rules}
-    packages = {package_key(rule.package): rule.package for rule in rules if rule.package}
 
     def matching(name: str) -> set[str]:
         found = {rule.counter for rule in rules if package_key(rule.package) == package_key(name)}
         if name in counters:
             found.add(name)
         if not found:
-            raise SelectionError(*_unknown(name, option, sorted(counters), packages))
+            raise SelectionError(
+                Argument(option),
+                f": no installed rule or rule package is called {name!r}",
+                *did_you_mean(name, rules, packages=True),
+            )
         return found
 
     return matching
 
 
-def _unknown(
-    name: str, option: str, counters: list[str], packages: dict[str, str]
-) -> tuple[Part, ...]:
-    import difflib  # only on this error path: it is not cheap to import
+#: The most names a "did you mean" offers.
+MOST_SUGGESTED = 3
+#: How alike a spelling must be to be offered (difflib's ratio, 0 to 1), and how much less
+#: alike than the closest one it may be.
+SPELLING_CUTOFF = 0.6
+SPELLING_MARGIN = 0.05
 
-    short = sorted(packages)
-    close = difflib.get_close_matches(name, counters + short, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return (
-        Argument(option),
-        f": no installed rule or rule package is called {name!r}{hint}; "
-        f"packages: {', '.join(short) or 'none'}; rules: {', '.join(counters) or 'none'}",
+
+def _key(name: str) -> str:
+    """A name as :func:`close_names` compares it: lower case, runs of other characters
+    than letters and digits as one ``_`` (``Single-cell region``: ``single_cell_region``)."""
+    return re.sub(r"[^0-9a-z]+", "_", name.lower()).strip("_")
+
+
+def close_names(name: str, rules: Iterable[Rule], packages: bool = False) -> list[str]:
+    """The installed names closest to ``name``, best first, at most
+    :data:`MOST_SUGGESTED`: counter ids, and package names (without the prefix) when
+    ``packages``. A rule's display name leads to its counter id (``Single-cell region``:
+    ``single_cell_region``), as does the id in another case; a name contained in an id
+    leads to that id (``domino``: ``polyomino_domino``); then the closest spellings."""
+    import difflib  # only on an error path: it is not cheap to import
+
+    rules = list(rules)
+    offered: dict[str, str] = {}  # what a name is compared as -> the name offered
+    for rule in rules:
+        offered.setdefault(_key(rule.counter), rule.counter)
+    for rule in rules:
+        offered.setdefault(_key(rule.display_name), rule.counter)
+    if packages:
+        for rule in rules:
+            if rule.package:
+                short = package_key(rule.package)
+                offered.setdefault(_key(short), short)
+    key = _key(package_key(name) if packages else name)
+    if key in offered:  # the same name, spelt otherwise
+        return [offered[key]]
+    found: list[str] = []
+    if len(key) >= 3:
+        within = sorted((k for k in offered if key in k), key=lambda k: (len(k), k))
+        found.extend(offered[k] for k in within)
+    # The closest spellings, and only those about as close as the closest of them.
+    ratios = sorted(
+        ((difflib.SequenceMatcher(None, key, k).ratio(), k) for k in offered),
+        key=lambda pair: (-pair[0], pair[1]),
     )
+    if ratios and ratios[0][0] >= SPELLING_CUTOFF:
+        best = ratios[0][0]
+        found.extend(offered[k] for ratio, k in ratios if ratio >= best - SPELLING_MARGIN)
+    return list(dict.fromkeys(found))[:MOST_SUGGESTED]
+
+
+def did_you_mean(name: str, rules: Iterable[Rule], packages: bool = False) -> tuple[Part, ...]:
+    """The end of a message about ``name``, which no installed rule (or package, when
+    ``packages``) is called: the closest names, if any, and where all of them are listed,
+    in one line (``(did you mean 'pfc'?); `queens rules list` lists them``)."""
+    close = close_names(name, rules, packages)
+    if len(close) == 1:
+        hint = f" (did you mean {close[0]!r}?)"
+    elif close:
+        hint = f" (did you mean one of: {', '.join(map(repr, close))}?)"
+    else:
+        hint = ""
+    return (f"{hint}; ", Listing("rules"), " lists them")
+
+
+def unknown_rule(name: str, rules: Iterable[Rule]) -> tuple[Part, ...]:
+    """What to say of ``name`` where one rule id is asked for (``queens practise RULE``)
+    and no installed rule has it: that it names a package, or the closest ids."""
+    rules = list(rules)
+    members = [rule.counter for rule in rules if package_key(rule.package) == package_key(name)]
+    if members:
+        count = f"{len(members)} rule{'s' if len(members) != 1 else ''}"
+        return (
+            f"{name!r} is a rule package ({count}), not a rule: name one of its rules, "
+            f"such as {members[0]!r}; ",
+            Listing("rules"),
+            " lists them",
+        )
+    return (f"no installed rule is called {name!r}", *did_you_mean(name, rules))
 
 
 def select_rules(
