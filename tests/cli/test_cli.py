@@ -11,7 +11,9 @@ import pytest
 from click.testing import CliRunner
 from support import ARCHIVE, EXPECTED
 
+from queens_core.api.reports import Installed
 from queens_core.cli import app as cli
+from queens_core.engine.rules import Rule, Tier
 from queens_core.plugins import registry as plugins
 
 QUEENS = Path(sys.executable).with_name("queens")
@@ -171,6 +173,74 @@ def test_rules_list_json_with_the_baseline_only(monkeypatch):
     assert {r["tier"] for r in rules} == {"cheap"}
     assert {r["package"] for r in rules} == {"queens-rules-baseline"}
     assert all(r["version"] and r["summary"] for r in rules)
+
+
+def test_rules_list_shows_each_rules_grade_and_weight(monkeypatch):
+    """The list gave no rule's weight nor the rung of the ladder it belongs to, which a
+    rule author checks a declaration against and a designer reads a grade by."""
+    only_packages(monkeypatch, "queens-rules-baseline", "queens-rules-pfc")
+    result = CliRunner().invoke(cli.main, ["rules", "list"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[1] == (
+        "    1  queen_adjacent_kill             Queen-adjacent kill             K = 1  "
+        "1 Easy      weight 0   queens-rules-baseline 0.1.0"
+    )
+    assert lines[-5] == (
+        "   31  placement_forces_contradiction  Placement-forces-contradiction  K = 1  "
+        "4 Fiendish  weight 20  queens-rules-pfc 0.1.0"
+    )
+    # No Star Battle rule, no rule that leaves its weight or grade to its tier: the note
+    # says what the columns are and nothing about either.
+    assert lines[-2:] == [
+        "Grade: the lowest grade of a board that needs the rule. Weight: what one firing adds to",
+        "a board's score.",
+    ]
+    document = json.loads(CliRunner().invoke(cli.main, ["rules", "list", "--json"]).stdout)
+    assert document["schema"] == "queens-rules/1"  # the keys are added: the version stays
+    first, last = document["rules"][0], document["rules"][-1]
+    assert (first["weight"], first["grade"], first["tier_defaults"]) == (
+        0,
+        {"level": 1, "name": "Easy"},
+        [],
+    )
+    assert (last["weight"], last["grade"]) == (20, {"level": 4, "name": "Fiendish"})
+
+
+def test_rules_list_marks_the_tiers_defaults_and_the_star_battle_factor(monkeypatch):
+    """Deep trial declares a weight and no grade: its grade is its tier's, Fiendish, and
+    the list says so; on Star Battle boards its weight counts 16 times in the score."""
+    only_packages(monkeypatch, "queens-rules-starbattle")
+    result = CliRunner().invoke(cli.main, ["rules", "list"])
+    assert result.exit_code == 0
+    deep = next(line for line in result.stdout.splitlines() if "deep_trial" in line)
+    assert "  K ≥ 2  4 Fiendish*  weight 96  queens-rules-starbattle " in deep
+    assert result.stdout.endswith(
+        "a board's score; on a Star Battle board a rule of grade Hard or above counts 16 "
+        "times it.\n"
+        "* not declared by the rule: its tier's default.\n"
+    )
+    rules = json.loads(CliRunner().invoke(cli.main, ["rules", "list", "--json"]).stdout)["rules"]
+    deep_json = next(r for r in rules if r["counter"] == "deep_trial")
+    assert deep_json["tier_defaults"] == ["grade"]
+    assert deep_json["grade"] == {"level": 4, "name": "Fiendish"}
+
+
+def test_a_rule_that_declares_neither_gets_its_tiers_weight_and_grade():
+    rule = Rule(
+        counter="plain",
+        display_name="Plain",
+        tier=Tier.CHEAP,
+        position=1000,
+        summary="Declares no weight and no grade.",
+        apply=lambda ctx: None,
+    )
+    (entry,) = Installed([rule], []).rules_json()["rules"]
+    assert (entry["weight"], entry["grade"], entry["tier_defaults"]) == (
+        5,
+        {"level": 3, "name": "Hard"},
+        ["weight", "grade"],
+    )
 
 
 @pytest.mark.slow

@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from ..tools.stats import Summary
 
 
+def tier_defaults(rule: Rule) -> list[str]:
+    """Which of ``weight`` and ``grade`` the rule does not declare, so that it has its
+    tier's default (a cheap rule weighs 5 and is Hard, an expensive one 20 and Fiendish)."""
+    return [name for name in ("weight", "grade") if getattr(rule, name) is None]
+
+
 @dataclass
 class Installed:
     """What is installed: the rules in the order the driver runs them, the readers in
@@ -57,6 +63,9 @@ class Installed:
                 "version": r.version,
                 "counting": r.counting,
                 "stars": {"min": r.min_stars, "max": r.max_stars},
+                "weight": r.score_weight,
+                "grade": {"level": int(r.grade_needed), "name": r.grade_needed.title},
+                "tier_defaults": tier_defaults(r),
                 "summary": r.summary,
             }
             for r in self.rules
