@@ -306,6 +306,37 @@ def test_stats_of_one_path_is_of_that_path_not_of_its_letters(app):
     assert one.to_json()["boards"] == listed.to_json()["boards"] == 1
 
 
+def test_check_paths_of_one_path_is_of_that_path_not_of_its_letters(app):
+    """Given one path, check_paths took each of its letters for a path: "/" walked the
+    whole file system for boards, and every other letter was a board it could not read."""
+    board = ROOT / "archive" / "boards" / "1.txt"
+    for given in (str(board), board):
+        checks = app.check_paths(given)
+        assert [path for path, _check in checks] == [str(board)]
+        assert [check().verdict for _path, check in checks] == ["unique-solved"]
+
+
+@pytest.mark.parametrize(
+    ("ask", "message"),
+    [
+        (lambda app: app.generate("8"), "size: '8' is not a whole number"),
+        (lambda app: app.generate(6.0), "size: 6.0 is not a whole number"),
+        (lambda app: app.generate(6, count="2"), "count: '2' is not a whole number"),
+        (lambda app: app.generate(8, stars=2, min_region=2.5), "min_region: 2.5 is not a whole"),
+        (lambda app: app.new_board("8"), "size: '8' is not a whole number"),
+        (lambda app: app.practise("polyomino_domino", size="8"), "size: '8' is not a whole"),
+    ],
+)
+def test_a_size_that_is_not_a_whole_number_is_refused_by_name(app, ask, message):
+    """A size of "8" (read from a form or from sys.argv) failed inside the maker with
+    "'<=' not supported between instances of 'int' and 'str'", and 6.0 deep in the
+    placement table with "'float' object cannot be interpreted as an integer"."""
+    with pytest.raises(GenerateError) as caught:
+        ask(app)
+    assert str(caught.value).startswith(message)
+    assert caught.value.parameter == message.partition(":")[0]
+
+
 @pytest.mark.parametrize("cap", [0, 1, -1, True])
 def test_a_cap_that_cannot_tell_one_solution_from_two_is_refused(app, cap):
     board = app.read(str(ROOT / "archive" / "boards" / "353.txt")).board

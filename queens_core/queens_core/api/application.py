@@ -460,8 +460,10 @@ class Application:
         from ..generator.practice import make_practice
         from ..generator.queens_maker import GenerateError
         from ..plugins.selection import SelectionError, unknown_rule
+        from .generation import refuse_fractions
         from .practice import Practice
 
+        refuse_fractions(size=size)
         by_counter = {r.counter: r for r in self.registry.rules}
         chosen = by_counter.get(rule)
         if chosen is None:
@@ -511,7 +513,7 @@ class Application:
 
     def check_paths(
         self,
-        paths: Sequence[str],
+        paths: Sequence[str] | str | os.PathLike[str],
         cap: int = DEFAULT_CAP,
         timeout: float | None = DEFAULT_TIMEOUT,
         stars: int | None = None,
@@ -529,6 +531,9 @@ class Application:
         _check_cap(cap)
         _check_stars(stars)
         _check_timeout(timeout)
+        # One file or folder is one path, not its letters (a "/" among which was the root
+        # of the file system, walked for boards).
+        paths = _paths_list(paths)
         from ..tools.batch import expand_paths
         from ..tools.check import unreadable
         from .reports import CheckAnswer
@@ -594,9 +599,7 @@ class Application:
 
             run = on_cluster(answers_at(cluster))
 
-        if isinstance(paths, (str, os.PathLike)):  # one file or folder, not its letters
-            paths = [os.fspath(paths)]
-        paths = [os.fspath(path) for path in paths]
+        paths = _paths_list(paths)
         _check_stars(stars)
         refuse_missing(paths, self.readers)
         rules = self.rules(only, exclude, tier)
@@ -848,6 +851,14 @@ def _check_stars(stars: int | None) -> None:
     ``--stars`` takes it."""
     if stars is not None and (isinstance(stars, bool) or not isinstance(stars, int) or stars < 1):
         raise ArgumentError(Argument("stars"), f" must be at least 1, not {stars!r}")
+
+
+def _paths_list(paths: Sequence[str] | str | os.PathLike[str]) -> list[str]:
+    """The files and folders a batch verb was given: one path (a string or a path
+    object) is one, never its letters."""
+    if isinstance(paths, (str, os.PathLike)):
+        return [os.fspath(paths)]
+    return [os.fspath(path) for path in paths]
 
 
 def _check_cap(cap: int) -> None:

@@ -276,6 +276,17 @@ class Batch:
         return MadeBoard(index, board, solutions[0], assessment, self.seed, 0, path, kept=True)
 
 
+def refuse_fractions(**values: object) -> None:
+    """Raise ``GenerateError`` naming the first of ``values`` (None: not given) that is
+    not a whole number: a size of ``"8"`` or ``6.0`` from a form or a command line of
+    one's own reached the maker, which failed deep inside with a ``TypeError``."""
+    from ..generator.queens_maker import GenerateError
+
+    for name, value in values.items():
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise GenerateError(Argument(name), f": {value!r} is not a whole number")
+
+
 def plan_batch(
     installed: list[Rule],
     size: int,
@@ -298,6 +309,8 @@ def plan_batch(
     made ready before any board is made."""
     from ..generator.queens_maker import GenerateError
 
+    refuse_fractions(size=size, count=count, min_region=min_region, max_tries=max_tries,
+                     jobs=jobs, max_region=max_region)  # fmt: skip
     if count < 1:
         raise GenerateError(Argument("count"), f": {count} makes no board; give 1 or more")
     if force and out_dir is None:
@@ -539,6 +552,7 @@ def new_board(
     from ..generator.queens_maker import GenerateError, GiveUp, Maker
     from ..generator.stars_maker import StarMaker
 
+    refuse_fractions(size=size, max_region=max_region)
     maker: BoardMaker
     if stars == 1:
         maker = Maker(rules, size, None, grade, 1, ATTEMPTS_PER_ROUND, max_region=max_region)
