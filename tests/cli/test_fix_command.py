@@ -70,3 +70,15 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert message in result.stderr
+
+
+def test_a_split_region_is_fixed_and_the_warning_says_so(tmp_path):
+    """The warning said "solving it anyway" of a board the command fixes."""
+    path = tmp_path / "split.txt"
+    path.write_text("AAABB\nCCABB\nCCDDD\nEEDDA\nEEDDD\n")
+    result = run(str(path))
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"queens: warning: {path}: region 'A' is not 4-connected: it falls into 2 pieces "
+        "(starting at line 1 column 1, line 4 column 5); fixing it anyway\n"
+    )

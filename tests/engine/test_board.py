@@ -202,3 +202,13 @@ def test_a_state_survives_pickling_with_its_masks_and_fresh_caches():
     state.caches["some_rule"] = {"seen": 1}
     copy = pickle.loads(pickle.dumps(state))
     assert (copy.live, copy.queens, copy.caches) == (0b1011, 0b0100, {})
+
+
+def test_too_many_stars_for_a_two_by_two_board_says_one_star():
+    """The refusal said "two adjacent rows hold at most 1 stars"."""
+    with pytest.raises(BoardError) as caught:
+        Board.parse("AB\nBA").with_stars(2)
+    assert str(caught.value) == (
+        "a 2×2 board cannot hold 2 stars per unit: two adjacent rows hold at most 1 star "
+        "(one in each 2×2 block), not 4; at most 1 fits; no solution exists"
+    )

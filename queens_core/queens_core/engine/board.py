@@ -258,7 +258,8 @@ class Board:
             blocks = (n + 1) // 2
             if 2 * stars > blocks:
                 why = (
-                    f"two adjacent rows hold at most {blocks} stars (one in each 2×2 block), "
+                    f"two adjacent rows hold at most {blocks} star{'s' if blocks != 1 else ''} "
+                    "(one in each 2×2 block), "
                     f"not {2 * stars}"
                 )
             else:  # an odd N with 2K = ceil(N/2): the end column rules it out (max_stars)

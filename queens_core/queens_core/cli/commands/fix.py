@@ -89,7 +89,9 @@ def fix(
     from ...render.documents import dumps
 
     k = parse_stars(stars)
-    parsed, _state = read_board_and_state(board, None, settings.registry().readers, k)
+    parsed, _state = read_board_and_state(
+        board, None, settings.registry().readers, k, going_on="fixing it anyway"
+    )
     board_name = display_name(board)
     letters = [letter for letter in keep if letter not in ", "]
     try:
