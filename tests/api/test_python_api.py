@@ -337,6 +337,32 @@ def test_a_size_that_is_not_a_whole_number_is_refused_by_name(app, ask, message)
     assert caught.value.parameter == message.partition(":")[0]
 
 
+def test_read_and_convert_take_a_path_object_as_every_other_verb_does(app):
+    """read(Path(...)) failed with "'PosixPath' object has no attribute 'isprintable'",
+    while solve, check and the rest took the same path object."""
+    path = ROOT / "archive" / "boards" / "1.txt"
+    assert app.read(path).board == app.read(str(path)).board
+    assert app.read(path).name == str(path)
+    assert app.convert(path, "sbn").text == app.convert(str(path), "sbn").text
+
+
+@pytest.mark.parametrize(
+    ("ask", "message"),
+    [
+        (lambda app: app.read(5), "source must be a path (a string or a path object), '-' or "),
+        (lambda app: app.solve(42), "board must be a Board or the path of a board file, not int"),
+        (lambda app: app.check(3.5), "board must be a Board or the path of a board file, not "),
+        (lambda app: app.hint(None), "board must be a Board or the path of a board file, not "),
+        (lambda app: app.render([]), "board must be a Board or the path of a board file, not "),
+    ],
+)
+def test_a_board_of_another_type_is_one_type_error_that_says_what_is_taken(app, ask, message):
+    """They failed inside the verb: "'int' object has no attribute 'stars'"."""
+    with pytest.raises(TypeError) as caught:
+        ask(app)
+    assert str(caught.value).startswith(message)
+
+
 @pytest.mark.parametrize("cap", [0, 1, -1, True])
 def test_a_cap_that_cannot_tell_one_solution_from_two_is_refused(app, cap):
     board = app.read(str(ROOT / "archive" / "boards" / "353.txt")).board

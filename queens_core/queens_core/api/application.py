@@ -194,12 +194,14 @@ class Application:
 
     # -- reading -----------------------------------------------------------------------
 
-    def read(self, source: str, stars: int | None = None) -> BoardRead:
+    def read(self, source: str | os.PathLike[str], stars: int | None = None) -> BoardRead:
         """Read the board at ``source``: a file (any format an installed reader reads:
-        text, SBN, screenshots), ``-`` for standard input, or an argument an inline reader
-        takes (an SBN string); with ``stars`` per unit (None: what the input declares,
-        else 1). Raises ``BoardInputError``."""
+        text, SBN, screenshots; a string or a path object), ``-`` for standard input, or
+        an argument an inline reader takes (an SBN string); with ``stars`` per unit (None:
+        what the input declares, else 1). Raises ``BoardInputError``, and ``TypeError``
+        for a ``source`` that is neither a string nor a path."""
         display_name, read_source, board_with_stars = _reading()
+        source = _source(source)
         _check_stars(stars)
         reading = read_source(source, self.readers)
         name = display_name(source)
@@ -282,7 +284,7 @@ class Application:
         if isinstance(board, (str, os.PathLike)):
             path = os.fspath(board)
             return self.read(path).board, path if name == BOARD_NAME else name
-        return board, name
+        return _must_be_board(board), name
 
     # -- the verbs ---------------------------------------------------------------------
 
@@ -297,7 +299,7 @@ class Application:
 
     def convert(
         self,
-        source: str,
+        source: str | os.PathLike[str],
         to: str,
         stars: int | None = None,
         marks: bool = True,
@@ -507,6 +509,7 @@ class Application:
         if isinstance(board, str):
             report = check_board(board, grader, cap, timeout, self.readers, stars)
         else:
+            board = _must_be_board(board)
             report = check_board(_IN_MEMORY, grader, cap, timeout, [_holding(board)], board.stars)
             report.path = name or BOARD_NAME
         return CheckAnswer(report)
@@ -851,6 +854,33 @@ def _check_stars(stars: int | None) -> None:
     ``--stars`` takes it."""
     if stars is not None and (isinstance(stars, bool) or not isinstance(stars, int) or stars < 1):
         raise ArgumentError(Argument("stars"), f" must be at least 1, not {stars!r}")
+
+
+def _must_be_board(board: object) -> Board:
+    """``board``, when it is a :class:`Board`; a ``TypeError`` that says what a verb
+    takes otherwise (it failed inside the verb, with an ``AttributeError`` about
+    ``stars``)."""
+    from ..engine.board import Board
+
+    if not isinstance(board, Board):
+        raise TypeError(
+            f"board must be a Board or the path of a board file, not {type(board).__name__}"
+        )
+    return board
+
+
+def _source(source: object) -> str:
+    """What :meth:`Application.read` reads, as a string: a path object is its path; a
+    value of another type is a ``TypeError`` that says what is read (it failed inside a
+    reader, with an ``AttributeError`` about ``isprintable``)."""
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+    if not isinstance(source, str):
+        raise TypeError(
+            "source must be a path (a string or a path object), '-' or a board in an "
+            f"inline format, not {type(source).__name__}"
+        )
+    return source
 
 
 def _paths_list(paths: Sequence[str] | str | os.PathLike[str]) -> list[str]:
