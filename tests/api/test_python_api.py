@@ -401,3 +401,17 @@ def test_a_what_if_on_a_cell_that_is_not_open_says_which_cell_and_why(app):
         with pytest.raises(CellError, match=re.escape(why)):
             app.what_if(board, cell, state)
     assert app.what_if(board, "r3c3", state)  # an open cell is tried
+
+
+@pytest.mark.parametrize("cell", [None, 3.0, True, ("r", 1)])
+@pytest.mark.parametrize("verb", ["why", "what_if"])
+def test_a_cell_that_is_neither_a_label_nor_an_index_is_a_cell_error(app, verb, cell):
+    """why(board, None) failed inside with "'<=' not supported between instances of
+    'int' and 'NoneType'"; an index off the board is named the same way by both verbs."""
+    from queens_core.api import CellError
+
+    board = app.read(str(ARCHIVE / "1.txt")).board
+    with pytest.raises(CellError, match=r"is neither rRcC nor a cell's index \(an int\)$"):
+        getattr(app, verb)(board, cell)
+    with pytest.raises(CellError, match=r"^cell 64 is off the 8×8 board \(cells 0 to 63\)$"):
+        getattr(app, verb)(board, 64)

@@ -407,14 +407,10 @@ class Application:
         why``). Raises ``CellError`` for a cell not on the board."""
         from ..tools.hint import HINT, STUCK
         from ..tools.steps import why_cell
-        from .deductions import WhyAnswer, parse_cell
+        from .deductions import WhyAnswer, cell_index
 
         board, name = self._board(board, name)
-        index = parse_cell(board, cell) if isinstance(cell, str) else cell
-        if not 0 <= index < board.n * board.n:
-            from .deductions import CellError
-
-            raise CellError(f"cell {index} is outside the {board.n}×{board.n} board")
+        index = cell_index(board, cell)
         answer = self.hint(board, state, timeout, False, name, state_name)
         found = answer.hint
         chain = None
@@ -435,13 +431,13 @@ class Application:
         Raises ``CellError`` for a cell not on the board or not open."""
         from ..engine.state import State
         from ..tools.steps import start_position, try_queen
-        from .deductions import CellError, WhatIf, parse_cell
+        from .deductions import CellError, WhatIf, cell_index
 
         _a_state_or_none(state)
         board, name = self._board(board, name)
-        index = parse_cell(board, cell) if isinstance(cell, str) else cell
+        index = cell_index(board, cell)
         position = start_position(board, state or State.initial(board))
-        if not 0 <= index < board.n * board.n or not position.live >> index & 1:
+        if not position.live >> index & 1:
             raise CellError(_not_open(board, state or State.initial(board), position, index))
         return WhatIf(board, position, try_queen(board, position, self.solver(), index), name)
 
@@ -909,10 +905,7 @@ def _not_open(board: Board, given: State, position: State, index: int) -> str:
     """Why a tentative piece cannot go on ``index``, in words that name the cell."""
     from ..engine.state import cell_label
 
-    n = board.n
     piece = "queen" if board.stars == 1 else "star"
-    if not 0 <= index < n * n:
-        return f"cell {index} is off the {n}×{n} board (cells 0 to {n * n - 1})"
     label = cell_label(board, index)
     if position.queens >> index & 1:
         return f"{label} already holds a {piece}; a tentative {piece} goes on an open cell"

@@ -55,6 +55,20 @@ def parse_cell(board: Board, text: str) -> int:
     return (row - 1) * n + column - 1
 
 
+def cell_index(board: Board, cell: object) -> int:
+    """The index of ``cell``, given as ``rRcC`` or as an index (from 0, row by row).
+    Raises :class:`CellError` for one off the board or of another type (a ``None`` failed
+    inside the verb, comparing it with an int)."""
+    if isinstance(cell, str):
+        return parse_cell(board, cell)
+    if isinstance(cell, bool) or not isinstance(cell, int):
+        raise CellError(f"cell {cell!r} is neither rRcC nor a cell's index (an int)")
+    if not 0 <= cell < board.n * board.n:
+        n = board.n
+        raise CellError(f"cell {cell} is off the {n}×{n} board (cells 0 to {n * n - 1})")
+    return cell
+
+
 def _piece(board: Board) -> str:
     return "queen" if board.stars == 1 else "star"
 
