@@ -26,4 +26,4 @@ def error_of(response, status: int) -> str:
 
 def test_a_rule_not_installed_points_to_the_endpoint_that_lists_them(client):
     message = error_of(client.post("/api/practise", json={"rule": "bogus"}), 400)
-    assert message == "no installed rule is called 'bogus' (/api/info lists them)"
+    assert message == "no installed rule is called 'bogus'; /api/info lists them"

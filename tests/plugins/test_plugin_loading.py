@@ -221,6 +221,10 @@ def test_a_good_third_party_package_is_listed_with_its_name_and_version(site):
         "K",
         "=",
         "1",
+        "3",
+        "Hard*",
+        "weight",
+        "5*",
         "queens-rules-fine",
         "1.2.0",
     ]

@@ -852,13 +852,20 @@ def _check_stars(stars: int | None) -> None:
         raise ArgumentError(Argument("stars"), f" must be at least 1, not {stars!r}")
 
 
+@cache
+def _board_type() -> type[Board]:
+    """:class:`Board`, imported once: an import statement in a function run once a board
+    costs as much as reading a small board."""
+    from ..engine.board import Board
+
+    return Board
+
+
 def _must_be_board(board: object) -> Board:
     """``board``, when it is a :class:`Board`; a ``TypeError`` that says what a verb
     takes otherwise (it failed inside the verb, with an ``AttributeError`` about
     ``stars``)."""
-    from ..engine.board import Board
-
-    if not isinstance(board, Board):
+    if not isinstance(board, _board_type()):
         raise TypeError(
             f"board must be a Board or the path of a board file, not {type(board).__name__}"
         )

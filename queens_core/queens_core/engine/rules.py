@@ -242,6 +242,14 @@ FocusFn = Callable[["Step", Board, State], "Place | tuple[str, Any] | None"]
 DEFAULT_WEIGHTS = {Tier.CHEAP: 5, Tier.EXPENSIVE: 20}
 #: The grade of a rule that declares none, by tier.
 DEFAULT_GRADES = {Tier.CHEAP: Grade.HARD, Tier.EXPENSIVE: Grade.FIENDISH}
+#: On a Star Battle board (K >= 2) a firing of a rule of the Hard rung or above weighs
+#: this many times the rule's own weight in the score, so the hard reasoning a board needs
+#: outranks how many rounds of classical deductions it took (a board whose hard rules do
+#: much of the work takes fewer classical rounds, which ordered it below boards that need
+#: no hard rule at all). Chosen on half of the publisher-labelled boards and checked on
+#: the other half: bench/calibrate_star_score.py, docs/difficulty.md. The grader
+#: (tools/grade.py) counts it; ``queens rules list`` says it.
+STAR_HARD_FACTOR = 16
 
 
 #: The metadata a rule must have, as a class attribute or a keyword argument.

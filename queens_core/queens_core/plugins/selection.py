@@ -76,16 +76,16 @@ SPELLING_MARGIN = 0.05
 
 def _key(name: str) -> str:
     """A name as :func:`close_names` compares it: lower case, runs of other characters
-    than letters and digits as one ``_`` (``Single-cell region``: ``single_cell_region``)."""
+    than letters and digits as one ``_`` (``Corner square``: ``corner_square``)."""
     return re.sub(r"[^0-9a-z]+", "_", name.lower()).strip("_")
 
 
 def close_names(name: str, rules: Iterable[Rule], packages: bool = False) -> list[str]:
     """The installed names closest to ``name``, best first, at most
     :data:`MOST_SUGGESTED`: counter ids, and package names (without the prefix) when
-    ``packages``. A rule's display name leads to its counter id (``Single-cell region``:
-    ``single_cell_region``), as does the id in another case; a name contained in an id
-    leads to that id (``domino``: ``polyomino_domino``); then the closest spellings."""
+    ``packages``. A rule's display name leads to its counter id (``Corner square``:
+    ``corner_square``), as does the id in another case; a name contained in an id leads
+    to that id (``corner``: ``corner_square``); then the closest spellings."""
     import difflib  # only on an error path: it is not cheap to import
 
     rules = list(rules)

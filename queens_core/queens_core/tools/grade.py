@@ -43,7 +43,7 @@ from enum import StrEnum
 
 from ..engine.board import Board
 from ..engine.driver import CONTRADICTION, Solver, SolveResult
-from ..engine.rules import Grade, Rule, Tier
+from ..engine.rules import STAR_HARD_FACTOR, Grade, Rule, Tier
 from ..referee.blame import UnsoundRule, diagnose
 
 
@@ -62,15 +62,6 @@ TIER_EXPENSIVE = TierNeeded.EXPENSIVE
 TIERS_NEEDED = tuple(TierNeeded)
 #: The grades, as (level, name), easiest first.
 LADDER = tuple((int(grade), grade.title) for grade in Grade)
-
-
-#: On a Star Battle board (K >= 2) a firing of a rule of the Hard rung or above weighs
-#: this many times the rule's own weight in the score, so the hard reasoning a board needs
-#: outranks how many rounds of classical deductions it took (a board whose hard rules do
-#: much of the work takes fewer classical rounds, which ordered it below boards that need
-#: no hard rule at all). Chosen on half of the publisher-labelled boards and checked on
-#: the other half: bench/calibrate_star_score.py, docs/difficulty.md.
-STAR_HARD_FACTOR = 16
 
 
 def weight_of(rule: Rule, stars: int = 1) -> int:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ...engine.rules import Grade
+from ...engine.rules import STAR_HARD_FACTOR, Grade
 from ..group import QueensGroup
 from ..options import json_format_options
 
@@ -49,7 +49,6 @@ def rules_list(settings: Settings, output_format: str, as_json: bool) -> None:
         click.echo("No rules are installed: install a rule package (queens-rules-NAME).")
         return
     from ...api.reports import tier_defaults
-    from ...tools.grade import STAR_HARD_FACTOR
 
     def grade_of(r: Rule) -> str:
         grade = r.grade_needed
