@@ -533,15 +533,21 @@ class MapGeometry:
         fill of the region is needed (the usual case: a table of the ring's patterns
         tells it)."""
         around = mask & self.ring[cell]
-        unbroken = self.unbroken[cell]
-        whole = unbroken.get(around)
+        whole = self.unbroken[cell].get(around)
         if whole is None:
-            sides = around & self.beside[cell]
-            reached = connected_part(self.n, around, sides & -sides)
-            whole = unbroken[around] = reached & sides == sides
+            whole = self.ring_unbroken(cell, around)
         if whole:
             return mask & ~(1 << cell)
         return connected_part(self.n, mask & ~(1 << cell), start)
+
+    def ring_unbroken(self, cell: int, around: int) -> bool:
+        """Whether the cells ``around`` (a part of ``cell``'s ring, a region's cells
+        there) that share a side with ``cell`` are connected through the ring without it;
+        kept in :attr:`unbroken`."""
+        sides = around & self.beside[cell]
+        reached = connected_part(self.n, around, sides & -sides)
+        whole = self.unbroken[cell][around] = reached & sides == sides
+        return whole
 
 
 class MapUnderRepair:
@@ -561,6 +567,7 @@ class MapUnderRepair:
         "geometry",
         "islands",
         "masks",
+        "plain",
         "planted",
         "planted_bit",
         "region",
@@ -581,6 +588,8 @@ class MapUnderRepair:
         self.floor = floor
         self.ceiling = ceiling
         self.islands = islands
+        #: No ceiling and islands allowed: a move's targets need no further test.
+        self.plain = ceiling is None and islands
         table = geometry.table
         #: The placements with two queens in a region, by the region's mask (sizes with
         #: a placement table): shared by the maps of one geometry (a region's shape
@@ -611,23 +620,31 @@ class MapUnderRepair:
             planted = self.planted
             found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
             return [solution for solution in found if solution != planted], len(found) < most
-        others = self._placements_left()
+        # _placements_left() spelt out (once a check, some ten a board).
+        clashes = self.clashes
+        clashing = self.planted_bit
+        for mask in self.masks:
+            found = clashes.get(mask)
+            if found is None:
+                found = clashes[mask] = table.clashes(mask)
+            clashing |= found
+        others = table.every ^ clashing
         if not others:
             return [], True
         start = _below(table.count, rng)
         later = others >> start << start
         queens = table.queens
-        found = []
+        found_queens: list[int] = []
         # The lowest placement of a part is taken off with ``part - 1`` (cheaper on masks
         # of thousands of bits than ``part & -part``).
         for part in (later, others ^ later):
             while part:
-                if len(found) == most:
-                    return found, False  # one more is left
+                if len(found_queens) == most:
+                    return found_queens, False  # one more is left
                 lower = part - 1
-                found.append(queens[(part ^ lower).bit_length() - 1])
+                found_queens.append(queens[(part ^ lower).bit_length() - 1])
                 part &= lower
-        return found, True
+        return found_queens, True
 
     def unique(self) -> bool:
         """Whether the planted solution is the map's only one."""
@@ -666,8 +683,9 @@ class MapUnderRepair:
         """The regions ``cell`` may be given to (none if it may not move), and what its
         region keeps: the part still connected to its planted queen. The rest, cut off
         by the move, goes along with the cell."""
-        bit = 1 << cell
-        if bit & self.planted:
+        # The repairs ask this some sixty times a board: the geometry's left_without and
+        # the target regions are written out here, each test at its cheapest.
+        if (self.planted >> cell) & 1:
             return [], 0
         region = self.region
         k = region[cell]
@@ -677,20 +695,36 @@ class MapUnderRepair:
         if not outside:  # inside its region: the usual case, and the cheapest to tell
             return [], 0
         floor = self.floor
-        if mask.bit_count() <= floor:  # what it keeps would be below the floor
+        count = mask.bit_count()
+        if count <= floor:  # what it keeps would be below the floor
             return [], 0
-        kept = geometry.left_without(cell, mask, mask & self.planted)
-        size = kept.bit_count()
+        # geometry.left_without(cell, mask, mask & self.planted), spelt out.
+        around = mask & geometry.ring[cell]
+        whole = geometry.unbroken[cell].get(around)
+        if whole is None:
+            whole = geometry.ring_unbroken(cell, around)
+        if whole:
+            kept = mask ^ (1 << cell)
+            size = count - 1
+        else:
+            kept = connected_part(geometry.n, mask ^ (1 << cell), mask & self.planted)
+            size = kept.bit_count()
         if size < floor or (size == 1 and not self._may_shrink_to(1)):
             return [], 0
-        if outside & (outside - 1):
-            targets = sorted(set(map(region.__getitem__, _cells(outside))))
+        if outside & (outside - 1):  # two regions or more beside it: in index order
+            targets = []
+            for m in geometry.neighbours[cell]:
+                if (outside >> m) & 1:
+                    to = region[m]
+                    if to not in targets:
+                        targets.append(to)
+            targets.sort()
         else:
             targets = [region[outside.bit_length() - 1]]
-        if self.ceiling is not None or not self.islands:
-            carried = mask & ~kept
-            return [to for to in targets if self._may_receive(k, to, carried)], kept
-        return targets, kept
+        if self.plain:
+            return targets, kept
+        carried = mask & ~kept
+        return [to for to in targets if self._may_receive(k, to, carried)], kept
 
     def in_shape(self) -> bool:
         """Whether no region is above the ceiling and (without islands) none is enclosed
