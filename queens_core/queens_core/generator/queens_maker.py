@@ -47,7 +47,6 @@ from __future__ import annotations
 import pickle
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -61,7 +60,7 @@ from ..engine.rules import Rule, Tier
 from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
-from .regions import grow_region_map, lettered_rows, neighbours4, random_queens
+from .regions import LETTERS, grow_region_map, neighbours4, random_queens
 
 if TYPE_CHECKING:
     from ..runtime.cluster import Runner
@@ -306,7 +305,7 @@ class Maker:
             return None  # walled in past the ceiling, or an island: a fresh map
         if not regions.enlarge_small(rng):
             return None
-        seen: Counter[tuple[int, ...]] = Counter()
+        seen: dict[tuple[int, ...], int] = {}
         cap = self.solutions_per_search
         unique = False  # proven by the last exact check, made after the last change
         for _ in range(REPAIRS_PER_CELL_ROW * n):
@@ -320,8 +319,8 @@ class Maker:
                 # Repairs can go round in a circle (a forced move and its forced undoing):
                 # a map met for the third time in this attempt is going nowhere new.
                 again = tuple(regions.masks)  # the map: each region's cells
-                seen[again] += 1
-                if seen[again] == MAP_REVISITS:
+                times = seen[again] = seen.get(again, 0) + 1
+                if times == MAP_REVISITS:
                     return None
                 continue
             # The map's one solution is the planted one: a solve that disagrees with it
@@ -355,6 +354,10 @@ class Maker:
                 return board, planted, assessment
             return None  # easier than asked: a fresh map is likelier than hardening this one
         return None
+
+
+#: The code of each region letter, in the order regions get them (lettered_rows).
+_LETTER_CODES = LETTERS.encode("ascii")
 
 
 def _below(size: int, rng: random.Random) -> int:
@@ -606,7 +609,17 @@ class MapUnderRepair:
     def board(self) -> Board:
         """The map as a board, its regions lettered in reading order (so the board, and
         everything the rules do on it, depends on the map alone)."""
-        return Board(lettered_rows(self.geometry.n, self.region))
+        # lettered_rows(n, self.region), in C but for a sort of the N regions: their
+        # letters by their first cells (the lowest bit of each mask), then every cell's
+        # region number translated to its letter.
+        n = self.geometry.n
+        masks = self.masks
+        firsts = [mask & -mask for mask in masks]
+        letter_of = bytearray(256)
+        for rank, k in enumerate(sorted(range(n), key=firsts.__getitem__)):
+            letter_of[k] = _LETTER_CODES[rank]
+        text = bytes(self.region).translate(letter_of).decode("ascii")
+        return Board(tuple([text[start : start + n] for start in range(0, n * n, n)]))
 
     def other_solutions(self, most: int, rng: random.Random) -> tuple[list[int], bool]:
         """Solutions of the map as it stands other than the planted one, and whether they
@@ -801,11 +814,19 @@ class MapUnderRepair:
         each). False if the first cannot be broken. (Moving first the cell most of them
         share was tried instead: side by side, it made fewer boards a second at three of
         8×8, 12×12, 16×16 and 20×20.)"""
-        if not self.break_solution(others[0], rng):
+        planted = self.planted
+        cells = _cells(others[0] & ~planted)  # break_solution(others[0]), spelt out
+        _shuffle(cells, rng)
+        if not self._give_away(cells, rng):
             return False
         for other in others[1:]:
-            if self.holds(other):
-                self.break_solution(other, rng)
+            for mask in self.masks:  # holds(other), spelt out
+                if (mask & other).bit_count() != 1:
+                    break
+            else:
+                cells = _cells(other & ~planted)
+                _shuffle(cells, rng)
+                self._give_away(cells, rng)
         return True
 
     def break_last(self, other: int, rng: random.Random) -> bool:
@@ -920,12 +941,18 @@ class MapUnderRepair:
             return False
         border = _cells(around)
         _shuffle(border, rng)
+        beside = geometry.beside[cell]
         for extra in border:
             targets, kept = self.moves_of(extra)
             if k not in targets:
                 continue
             donor = region[extra]
             before = masks[k], masks[donor]
+            if not beside & ~(before[0] | before[1] ^ kept):
+                # The cells taken would be all of ``cell``'s neighbours outside its
+                # region: it could not move after all (moves_of's first test), so the
+                # move is not made and undone.
+                continue
             self.move(extra, k, kept)
             targets, kept_here = self.moves_of(cell)
             if targets:
