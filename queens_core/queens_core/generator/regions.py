@@ -146,8 +146,11 @@ def grow_region_map(
             i = getrandbits(width)
             while i >= size:
                 i = getrandbits(width)
-            frontier[i], frontier[-1] = frontier[-1], frontier[i]
-            cell = frontier.pop()
+            # Swapped with the last, then the last removed (a swap and ``pop()``, with
+            # fewer steps).
+            cell = frontier[i]
+            frontier[i] = frontier[-1]
+            del frontier[-1]
             if region[cell] == -1:
                 break
         else:
