@@ -637,10 +637,10 @@ class MapUnderRepair:
         clashes = self.clashes
         clashing = self.planted_bit
         for mask in self.masks:
-            found = clashes.get(mask)
-            if found is None:
-                found = clashes[mask] = table.clashes(mask)
-            clashing |= found
+            clash = clashes.get(mask)
+            if clash is None:
+                clash = clashes[mask] = table.clashes(mask)
+            clashing |= clash
         others = table.every ^ clashing
         if not others:
             return [], True
