@@ -128,7 +128,7 @@ def grow_region_map(
             if not owner:
                 owner = [i for i, k in enumerate(growing) for _ in range(sizes[k])]
                 last = len(owner) - 1
-                total = last + 1
+                total = float(last + 1)  # exact: the same product as by the int
             # A draw times the total may round up to the total: the last, as bisect's
             # bound gives.
             unit = int(draw() * total)
@@ -174,7 +174,7 @@ def grow_region_map(
             continue
         if linear:
             insort(owner, pick)
-            total += 1
+            total += 1.0
             last += 1
     return region
 
