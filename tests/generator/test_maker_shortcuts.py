@@ -1,7 +1,9 @@
 """The 8×8 maker's shortcuts give what the long way gives: the ring test of a cell leaving
 its region is the flood fill of what the region keeps, the draws of a skipped shuffle
-are a shuffle's draws, the exact check hands over the solutions the table holds, and a
-seed makes the boards the previous version made."""
+are a shuffle's draws, the exact check hands over the solutions the table holds, a
+cell's moves are those the long way finds, a map's board is its lettered rows', region
+growth draws what ``rng.choices`` and ``rng.randrange`` draw, and a seed makes the
+boards the previous version made."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queens_core import load_registry
-from queens_core.engine.board import connected_part
+from queens_core.engine.board import Board, connected_part
 from queens_core.generator.queens_maker import (
     Maker,
     MapGeometry,
@@ -20,7 +22,12 @@ from queens_core.generator.queens_maker import (
     _shuffle,
     _shuffle_draws,
 )
-from queens_core.generator.regions import grow_region_map, random_queens
+from queens_core.generator.regions import (
+    _neighbour_table,
+    grow_region_map,
+    lettered_rows,
+    random_queens,
+)
 
 #: Boards 0 to 39 of seed 1 at 8×8 and 0 to 3 at 10×10 (rows joined by "/", then the
 #: solution's queen mask, a line a board), as the version before these shortcuts made
@@ -91,3 +98,90 @@ def test_a_seed_makes_the_boards_it_made_before():
             made = maker.make(1, index)
             digest.update(("/".join(made.board.rows) + f" {made.solution}\n").encode())
         assert digest.hexdigest() == expected, f"{size}×{size}"
+
+
+def moves_the_long_way(regions: MapUnderRepair, cell: int) -> tuple[list[int], int]:
+    """``MapUnderRepair.moves_of`` as it was written before it was spelt out (plain maps:
+    no ceiling, islands allowed)."""
+    if (1 << cell) & regions.planted:
+        return [], 0
+    k = regions.region[cell]
+    mask = regions.masks[k]
+    geometry = regions.geometry
+    outside = geometry.beside[cell] & ~mask
+    if not outside or mask.bit_count() <= regions.floor:
+        return [], 0
+    kept = connected_part(geometry.n, mask & ~(1 << cell), mask & regions.planted)
+    size = kept.bit_count()
+    singles = any(other.bit_count() == 1 for other in regions.masks)
+    if size < regions.floor or (size == 1 and (regions.floor > 1 or singles)):
+        return [], 0
+    cells = [m for m in range(geometry.n**2) if (outside >> m) & 1]
+    return sorted({regions.region[m] for m in cells}), kept
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 9), floor=st.integers(1, 3))
+@settings(max_examples=40, deadline=None)
+def test_a_cells_moves_are_those_the_long_way_finds(seed, n, floor):
+    geometry, region, planted = grown(seed, n)
+    regions = MapUnderRepair(geometry, region, planted, floor)
+    rng = random.Random(seed)
+    for _ in range(3 * n):  # on maps moved about as the repairs move them
+        for cell in range(n * n):
+            assert regions.moves_of(cell) == moves_the_long_way(regions, cell)
+        movable = [cell for cell in range(n * n) if regions.moves_of(cell)[0]]
+        if not movable:
+            break
+        cell = rng.choice(movable)
+        targets, kept = regions.moves_of(cell)
+        regions.move(cell, rng.choice(targets), kept)
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 12))
+@settings(max_examples=40, deadline=None)
+def test_a_maps_board_is_its_lettered_rows(seed, n):
+    geometry, region, planted = grown(seed, n)
+    regions = MapUnderRepair(geometry, region, planted, 1)
+    board = regions.board()
+    assert board.rows == Board(lettered_rows(n, region)).rows
+
+
+def grown_the_long_way(n: int, seeds: list[int], rng: random.Random) -> list[int]:
+    """``grow_region_map`` with bias 1 and no ceiling, written with ``rng.choices`` (each
+    growing region weighted by its size) and ``rng.randrange``."""
+    neighbours = _neighbour_table(n)
+    region = [-1] * (n * n)
+    for k, cell in enumerate(seeds):
+        region[cell] = k
+    frontiers = [list(neighbours[cell]) for cell in seeds]
+    sizes = [1] * n
+    growing = list(range(n))
+    while -1 in region:
+        pick = rng.choices(range(len(growing)), [sizes[k] for k in growing])[0]
+        k = growing[pick]
+        frontier = frontiers[k]
+        while frontier:
+            i = rng.randrange(len(frontier))
+            frontier[i], frontier[-1] = frontier[-1], frontier[i]
+            cell = frontier.pop()
+            if region[cell] == -1:
+                break
+        else:
+            growing.pop(pick)
+            continue
+        region[cell] = k
+        sizes[k] += 1
+        frontier.extend(m for m in neighbours[cell] if region[m] == -1)
+    return region
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 16))
+@settings(max_examples=60, deadline=None)
+def test_region_growth_draws_what_choices_and_randrange_draw(seed, n):
+    rng = random.Random(seed)
+    columns = random_queens(n, rng)
+    assert columns is not None
+    seeds = [r * n + c for r, c in enumerate(columns)]
+    fast, slow = random.Random(seed + 1), random.Random(seed + 1)
+    assert grow_region_map(n, seeds, fast, 1.0) == grown_the_long_way(n, seeds, slow)
+    assert fast.getstate() == slow.getstate()

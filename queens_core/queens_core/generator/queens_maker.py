@@ -47,7 +47,6 @@ from __future__ import annotations
 import pickle
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -61,7 +60,7 @@ from ..engine.rules import Rule, Tier
 from ..referee.blame import UnsoundRule
 from ..referee.exact import find_map_solutions, placement_table
 from ..tools.grade import LADDER, TIERS_NEEDED, Assessment, Grader, Rung, check_against
-from .regions import grow_region_map, lettered_rows, neighbours4, random_queens
+from .regions import LETTERS, grow_region_map, neighbours4, random_queens
 
 if TYPE_CHECKING:
     from ..runtime.cluster import Runner
@@ -306,7 +305,7 @@ class Maker:
             return None  # walled in past the ceiling, or an island: a fresh map
         if not regions.enlarge_small(rng):
             return None
-        seen: Counter[tuple[int, ...]] = Counter()
+        seen: dict[tuple[int, ...], int] = {}
         cap = self.solutions_per_search
         unique = False  # proven by the last exact check, made after the last change
         for _ in range(REPAIRS_PER_CELL_ROW * n):
@@ -320,8 +319,8 @@ class Maker:
                 # Repairs can go round in a circle (a forced move and its forced undoing):
                 # a map met for the third time in this attempt is going nowhere new.
                 again = tuple(regions.masks)  # the map: each region's cells
-                seen[again] += 1
-                if seen[again] == MAP_REVISITS:
+                times = seen[again] = seen.get(again, 0) + 1
+                if times == MAP_REVISITS:
                     return None
                 continue
             # The map's one solution is the planted one: a solve that disagrees with it
@@ -355,6 +354,10 @@ class Maker:
                 return board, planted, assessment
             return None  # easier than asked: a fresh map is likelier than hardening this one
         return None
+
+
+#: The code of each region letter, in the order regions get them (lettered_rows).
+_LETTER_CODES = LETTERS.encode("ascii")
 
 
 def _below(size: int, rng: random.Random) -> int:
@@ -533,15 +536,21 @@ class MapGeometry:
         fill of the region is needed (the usual case: a table of the ring's patterns
         tells it)."""
         around = mask & self.ring[cell]
-        unbroken = self.unbroken[cell]
-        whole = unbroken.get(around)
+        whole = self.unbroken[cell].get(around)
         if whole is None:
-            sides = around & self.beside[cell]
-            reached = connected_part(self.n, around, sides & -sides)
-            whole = unbroken[around] = reached & sides == sides
+            whole = self.ring_unbroken(cell, around)
         if whole:
             return mask & ~(1 << cell)
         return connected_part(self.n, mask & ~(1 << cell), start)
+
+    def ring_unbroken(self, cell: int, around: int) -> bool:
+        """Whether the cells ``around`` (a part of ``cell``'s ring, a region's cells
+        there) that share a side with ``cell`` are connected through the ring without it;
+        kept in :attr:`unbroken`."""
+        sides = around & self.beside[cell]
+        reached = connected_part(self.n, around, sides & -sides)
+        whole = self.unbroken[cell][around] = reached & sides == sides
+        return whole
 
 
 class MapUnderRepair:
@@ -561,6 +570,7 @@ class MapUnderRepair:
         "geometry",
         "islands",
         "masks",
+        "plain",
         "planted",
         "planted_bit",
         "region",
@@ -581,6 +591,8 @@ class MapUnderRepair:
         self.floor = floor
         self.ceiling = ceiling
         self.islands = islands
+        #: No ceiling and islands allowed: a move's targets need no further test.
+        self.plain = ceiling is None and islands
         table = geometry.table
         #: The placements with two queens in a region, by the region's mask (sizes with
         #: a placement table): shared by the maps of one geometry (a region's shape
@@ -597,7 +609,17 @@ class MapUnderRepair:
     def board(self) -> Board:
         """The map as a board, its regions lettered in reading order (so the board, and
         everything the rules do on it, depends on the map alone)."""
-        return Board(lettered_rows(self.geometry.n, self.region))
+        # lettered_rows(n, self.region), in C but for a sort of the N regions: their
+        # letters by their first cells (the lowest bit of each mask), then every cell's
+        # region number translated to its letter.
+        n = self.geometry.n
+        masks = self.masks
+        firsts = [mask & -mask for mask in masks]
+        letter_of = bytearray(256)
+        for rank, k in enumerate(sorted(range(n), key=firsts.__getitem__)):
+            letter_of[k] = _LETTER_CODES[rank]
+        text = bytes(self.region).translate(letter_of).decode("ascii")
+        return Board(tuple([text[start : start + n] for start in range(0, n * n, n)]))
 
     def other_solutions(self, most: int, rng: random.Random) -> tuple[list[int], bool]:
         """Solutions of the map as it stands other than the planted one, and whether they
@@ -611,23 +633,31 @@ class MapUnderRepair:
             planted = self.planted
             found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
             return [solution for solution in found if solution != planted], len(found) < most
-        others = self._placements_left()
+        # _placements_left() spelt out (once a check, some ten a board).
+        clashes = self.clashes
+        clashing = self.planted_bit
+        for mask in self.masks:
+            clash = clashes.get(mask)
+            if clash is None:
+                clash = clashes[mask] = table.clashes(mask)
+            clashing |= clash
+        others = table.every ^ clashing
         if not others:
             return [], True
         start = _below(table.count, rng)
         later = others >> start << start
         queens = table.queens
-        found = []
+        found_queens: list[int] = []
         # The lowest placement of a part is taken off with ``part - 1`` (cheaper on masks
         # of thousands of bits than ``part & -part``).
         for part in (later, others ^ later):
             while part:
-                if len(found) == most:
-                    return found, False  # one more is left
+                if len(found_queens) == most:
+                    return found_queens, False  # one more is left
                 lower = part - 1
-                found.append(queens[(part ^ lower).bit_length() - 1])
+                found_queens.append(queens[(part ^ lower).bit_length() - 1])
                 part &= lower
-        return found, True
+        return found_queens, True
 
     def unique(self) -> bool:
         """Whether the planted solution is the map's only one."""
@@ -666,8 +696,9 @@ class MapUnderRepair:
         """The regions ``cell`` may be given to (none if it may not move), and what its
         region keeps: the part still connected to its planted queen. The rest, cut off
         by the move, goes along with the cell."""
-        bit = 1 << cell
-        if bit & self.planted:
+        # The repairs ask this some sixty times a board: the geometry's left_without and
+        # the target regions are written out here, each test at its cheapest.
+        if (self.planted >> cell) & 1:
             return [], 0
         region = self.region
         k = region[cell]
@@ -677,20 +708,36 @@ class MapUnderRepair:
         if not outside:  # inside its region: the usual case, and the cheapest to tell
             return [], 0
         floor = self.floor
-        if mask.bit_count() <= floor:  # what it keeps would be below the floor
+        count = mask.bit_count()
+        if count <= floor:  # what it keeps would be below the floor
             return [], 0
-        kept = geometry.left_without(cell, mask, mask & self.planted)
-        size = kept.bit_count()
+        # geometry.left_without(cell, mask, mask & self.planted), spelt out.
+        around = mask & geometry.ring[cell]
+        whole = geometry.unbroken[cell].get(around)
+        if whole is None:
+            whole = geometry.ring_unbroken(cell, around)
+        if whole:
+            kept = mask ^ (1 << cell)
+            size = count - 1
+        else:
+            kept = connected_part(geometry.n, mask ^ (1 << cell), mask & self.planted)
+            size = kept.bit_count()
         if size < floor or (size == 1 and not self._may_shrink_to(1)):
             return [], 0
-        if outside & (outside - 1):
-            targets = sorted(set(map(region.__getitem__, _cells(outside))))
+        if outside & (outside - 1):  # two regions or more beside it: in index order
+            targets = []
+            for m in geometry.neighbours[cell]:
+                if (outside >> m) & 1:
+                    to = region[m]
+                    if to not in targets:
+                        targets.append(to)
+            targets.sort()
         else:
             targets = [region[outside.bit_length() - 1]]
-        if self.ceiling is not None or not self.islands:
-            carried = mask & ~kept
-            return [to for to in targets if self._may_receive(k, to, carried)], kept
-        return targets, kept
+        if self.plain:
+            return targets, kept
+        carried = mask & ~kept
+        return [to for to in targets if self._may_receive(k, to, carried)], kept
 
     def in_shape(self) -> bool:
         """Whether no region is above the ceiling and (without islands) none is enclosed
@@ -767,11 +814,19 @@ class MapUnderRepair:
         each). False if the first cannot be broken. (Moving first the cell most of them
         share was tried instead: side by side, it made fewer boards a second at three of
         8×8, 12×12, 16×16 and 20×20.)"""
-        if not self.break_solution(others[0], rng):
+        planted = self.planted
+        cells = _cells(others[0] & ~planted)  # break_solution(others[0]), spelt out
+        _shuffle(cells, rng)
+        if not self._give_away(cells, rng):
             return False
         for other in others[1:]:
-            if self.holds(other):
-                self.break_solution(other, rng)
+            for mask in self.masks:  # holds(other), spelt out
+                if (mask & other).bit_count() != 1:
+                    break
+            else:
+                cells = _cells(other & ~planted)
+                _shuffle(cells, rng)
+                self._give_away(cells, rng)
         return True
 
     def break_last(self, other: int, rng: random.Random) -> bool:
@@ -886,12 +941,18 @@ class MapUnderRepair:
             return False
         border = _cells(around)
         _shuffle(border, rng)
+        beside = geometry.beside[cell]
         for extra in border:
             targets, kept = self.moves_of(extra)
             if k not in targets:
                 continue
             donor = region[extra]
             before = masks[k], masks[donor]
+            if not beside & ~(before[0] | before[1] ^ kept):
+                # The cells taken would be all of ``cell``'s neighbours outside its
+                # region: it could not move after all (moves_of's first test), so the
+                # move is not made and undone.
+                continue
             self.move(extra, k, kept)
             targets, kept_here = self.moves_of(cell)
             if targets:
