@@ -969,3 +969,41 @@ def test_a_board_asked_for_further_down_a_phone_comes_into_view(browser, server)
         assert not errors, errors
     finally:
         tab.context.close()
+
+
+@pytest.mark.parametrize("width", [821, 1024, 1239])
+def test_between_phone_and_desk_a_hint_opens_beside_the_board_in_sight(browser, server, width):
+    """A laptop's window (821 to 1239 pixels wide, 768 high): the panel of Hint, Check and
+    How to play sits beside the board, so what a press of Hint brings is on the screen
+    without scrolling (under the buttons it began below the fold, and a hint asked for
+    seemed to do nothing), with the buttons and the whole board on the first screen too;
+    the boards and settings follow under the game, and nothing scrolls sideways."""
+    height = 768
+    tab, errors = open_page(browser, server, viewport={"width": width, "height": height})
+    try:
+        panel = tab.locator("#panel").bounding_box()  # a first visit: How to play
+        board = tab.locator("#board").bounding_box()
+        assert panel["x"] >= board["x"] + board["width"] and panel["y"] < board["y"]
+        paste_board(tab, BOARD_353)
+        tab.evaluate("window.scrollTo(0, 0)")
+        tab.click(cell("r4c1"))  # the first move puts How to play away
+        for shown in ("#hint-nudge", "#hint-why"):
+            tab.click("#hint-button")
+            tab.wait_for_selector(shown)
+            panel = tab.locator("#panel").bounding_box()
+            assert panel["x"] >= board["x"] + board["width"]  # beside, not below
+            assert 0 <= panel["y"] and panel["y"] + panel["height"] <= height
+        buttons = tab.locator("#controls").bounding_box()
+        assert buttons["y"] + buttons["height"] <= height
+        assert tab.evaluate("window.scrollY") == 0
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        side = tab.locator("#side").bounding_box()
+        assert side["y"] >= buttons["y"] + buttons["height"]  # under the game
+        # The board editor hides the game: the settings come back beside it.
+        tab.click("#edit-button")
+        studio = tab.locator("#studio-board").bounding_box()
+        side = tab.locator("#side").bounding_box()
+        assert side["x"] >= studio["x"] + studio["width"]
+        assert not errors, errors
+    finally:
+        tab.context.close()
