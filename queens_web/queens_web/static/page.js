@@ -1143,27 +1143,12 @@ function onKey(event) {
   event.preventDefault();
 }
 
-// A rule in the Rules panel: its name, tier and summary, and for rules that work on
-// Queens boards a button that loads an archive board whose solve uses it.
+// A rule in the Rules panel: its name, tier and summary (deductions.js adds its one
+// button, a board to practise it on).
 function ruleItem(rule) {
-  const item = el("li", { "data-rule": rule.counter }, el("strong", {}, rule.display_name),
+  return el("li", { "data-rule": rule.counter }, el("strong", {}, rule.display_name),
     ` (${rule.tier}${rule.stars[1] === 1 ? ", Queens only" : rule.stars[0] > 1 ? ", Star Battle only" : ""}): `,
     el("span", { class: "summary" }, rule.summary), " ");
-  if (rule.stars[0] === 1) {
-    const button = el("button", { type: "button", class: "small", "aria-label": `Play a board that uses ${rule.display_name}` }, "Play a board that uses it");
-    button.addEventListener("click", () => run(async () => {
-      button.disabled = true;
-      try {
-        const doc = await api("/api/archive", { rule: rule.counter });
-        doc.source = `${doc.source}, which ${doc.needed ? "needs" : "uses"} ${rule.display_name}`;
-        showBoard(doc);
-      } finally {
-        button.disabled = false;
-      }
-    }));
-    item.append(button);
-  }
-  return item;
 }
 
 function fillSizes() {
