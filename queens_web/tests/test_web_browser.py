@@ -475,9 +475,38 @@ def test_check_says_unique_solvable_tier_and_grade(page):
     page.click("#check-button")
     page.wait_for_selector("#check-verdict")
     assert page.inner_text("#check-verdict") == "unique, solved by logic"
+    facts = page.eval_on_selector_all(
+        "#panel dt",
+        "terms => Object.fromEntries(terms.map(t => [t.textContent,"
+        " t.nextElementSibling.textContent]))",
+    )
+    # The tier said with what it means (a bare "tier needed: expensive" told a player
+    # nothing): where it stands among the three, and what the board needs.
+    assert facts["logic"] == "solved by the rules, with no guessing"
+    assert facts["tier needed"] == (
+        "expensive, the hardest of three (baseline, cheap, expensive): it needs"
+        " Placement-forces-contradiction; expensive rules are tried only once all the"
+        " others are stuck"
+    )
     text = page.inner_text("#panel")
-    assert "tier needed: expensive" in text
     assert "4 Fiendish; score 81, to compare with other Queens boards of this grade" in text
+    for number, words in (
+        (
+            1,
+            "baseline, the easiest of three (baseline, cheap, expensive): the easiest rules"
+            " solve it alone",
+        ),
+        (
+            10,
+            "cheap, the middle of three (baseline, cheap, expensive): it needs"
+            " N-regions-in-N-lines, but no expensive rule (those tried only once all the"
+            " others are stuck)",
+        ),
+    ):
+        paste_board(page, (ARCHIVE / f"{number}.txt").read_text())
+        page.click("#check-button")
+        page.wait_for_selector("#check-verdict")
+        assert page.inner_text("#panel dd >> nth=3") == words
 
 
 # -- which board ------------------------------------------------------------------------------

@@ -881,6 +881,23 @@ function closeExplanation() {
   render();
 }
 
+function logicWords(logic) {
+  if (logic.status === "solved") return "solved by the rules, with no guessing";
+  if (logic.status === "contradiction") return `the rules reach a contradiction${logic.problem ? `: ${logic.problem}` : ""}`;
+  const n = size() * stars();
+  return `the rules stop with ${logic.queens_placed} of ${n} ${stars() > 1 ? "stars" : "queens"} placed and ${logic.cells_undecided} cells undecided`;
+}
+
+const TIERS = "(baseline, cheap, expensive)";
+
+function tierWords(tier, needs) {
+  if (tier === "baseline") return `baseline, the easiest of three ${TIERS}: the easiest rules solve it alone`;
+  const need = needs ? `it needs ${needs}` : "it needs more than the easiest rules";
+  if (tier === "cheap") return `cheap, the middle of three ${TIERS}: ${need}, but no expensive rule (those tried only once all the others are stuck)`;
+  if (tier === "expensive") return `expensive, the hardest of three ${TIERS}: ${need}; expensive rules are tried only once all the others are stuck`;
+  return tier;
+}
+
 function checkPanel() {
   const doc = page.check;
   const names = Object.fromEntries((page.info ? page.info.rules : []).map((r) => [r.counter, r.display_name]));
@@ -890,8 +907,11 @@ function checkPanel() {
   if (doc.size) fact("size", `${doc.size}×${doc.size}, ${stars()} ${piece()} per unit`);
   if (doc.solutions) fact("solutions", `${doc.solutions.at_least ? "at least " : ""}${doc.solutions.count}`);
   if (doc.logic) {
-    const tier = doc.logic.tier_needed ? `, tier needed: ${doc.logic.tier_needed}` : "";
-    fact("logic", `${doc.logic.status}${tier}`);
+    fact("logic", logicWords(doc.logic));
+    // The tier is the command line's word (queens generate --tier): said with what it
+    // means, for a player as for a designer who has not read the docs.
+    const tier = doc.logic.tier_needed;
+    if (tier) fact("tier needed", tierWords(tier, doc.grade ? doc.grade.needs : null));
   }
   if (doc.grade) {
     // Scores of different K are on different scales (on a Star Battle board the hard
