@@ -238,8 +238,12 @@ def test_the_board_played_and_its_grade_come_into_the_editor(desk, server):
     desk.click("#studio-current")
     analysed(desk, "unique-solved")
     assert painted(desk) == BOARD_353
+    # The tier in the words Check says it in (a bare "tier expensive" was the command
+    # line's word, unexplained).
     assert desk.inner_text("#studio-detail") == (
-        "Grade 4 Fiendish (score 81), tier expensive; needs Placement-forces-contradiction."
+        "Grade 4 Fiendish (score 81). Tier needed: expensive, the hardest of three (baseline,"
+        " cheap, expensive): it needs Placement-forces-contradiction; expensive rules are"
+        " tried only once all the others are stuck."
     )
     assert desk.is_disabled("#studio-fix") and not desk.is_disabled("#studio-play")
 
