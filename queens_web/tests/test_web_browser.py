@@ -144,6 +144,8 @@ def paste_board(page, text: str, stars: str = "") -> None:
     page.evaluate("document.getElementById('board').dataset.verdict = 'pending'")
     page.click("#load-button")
     rows = text.split()
+    if rows[:1] == ["stars:"]:
+        rows = rows[2:]
     if len(rows) > 1:  # rows of letters (an SBN string is one word: the caller waits)
         drawn(page, "".join(rows))
 
@@ -166,7 +168,10 @@ def solution_of(rows: list[str], stars: int = 1) -> list[str]:
 
 
 def board_rows(page) -> list[str]:
-    return page.input_value("#board-text").split()
+    """The rows of the board shown, from the text box (under its "stars: K" line when
+    K ≥ 2)."""
+    words = page.input_value("#board-text").split()
+    return words[2:] if words[:1] == ["stars:"] else words
 
 
 def region_cells(board: Board, letter: str) -> set[str]:
@@ -1040,3 +1045,32 @@ def test_between_phone_and_desk_a_hint_opens_beside_the_board_in_sight(browser, 
         assert not errors, errors
     finally:
         tab.context.close()
+
+
+def test_the_text_box_holds_a_star_battle_board_with_its_stars(page, tmp_path: Path):
+    """The text box shows the board played in the text format: a Star Battle board under
+    its "stars: K" line, so that Load board again keeps the game (the rows alone read
+    back as a Queens board of no solution), and so does the text saved to a file."""
+    sbn = pytest.importorskip("queens_rules_starbattle.sbn")
+    from queens_core.generator.stars_maker import generate_starbattle
+
+    made = generate_starbattle(8, 2, 3)
+    paste_board(page, sbn.to_sbn(made))
+    page.wait_for_function("() => document.getElementById('board').dataset.verdict === '1'")
+    text = page.input_value("#board-text")
+    rows = page.evaluate("page.doc.board.rows")
+    assert len(rows) == made.n and text == "stars: 2\n" + "\n".join(rows)
+    page.select_option("#paste-stars", "")
+    paste_board(page, text)
+    page.wait_for_function("() => document.getElementById('board').dataset.verdict === '1'")
+    assert page.inner_text("#kind") == "Star Battle: 2 ★ per row, column and region"
+    saved = tmp_path / "board.txt"
+    saved.write_text(text + "\n", encoding="utf-8")
+    page.set_input_files("#upload", str(saved))
+    page.wait_for_function(
+        "() => document.getElementById('source').textContent.includes('board.txt')"
+    )
+    assert page.inner_text("#kind") == "Star Battle: 2 ★ per row, column and region"
+    # A Queens board's text is its rows alone, as before.
+    paste_board(page, BOARD_353)
+    assert page.input_value("#board-text") == BOARD_353.strip()

@@ -383,7 +383,10 @@ function showBoard(doc) {
   page.future = [];
   page.focus = 0;
   page.verdict = null;
-  $("board-text").value = doc.board.rows.join("\n");
+  // The board in the text format every command reads: a Star Battle board under its
+  // "stars: K" line, so that Load board again, or the text copied into a file, keeps K
+  // (the rows alone read back as a Queens board).
+  $("board-text").value = `${stars() > 1 ? `stars: ${stars()}\n` : ""}${doc.board.rows.join("\n")}`;
   if (page.info && [...$("new-stars").options].some((o) => Number(o.value) === stars())) {
     $("new-stars").value = String(stars()); // New board offers the game being played
     fillSizes();
