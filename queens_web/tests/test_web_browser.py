@@ -487,6 +487,7 @@ def test_check_says_unique_solvable_tier_and_grade(page):
     )
     # The tier said with what it means (a bare "tier needed: expensive" told a player
     # nothing): where it stands among the three, and what the board needs.
+    assert facts["size"] == "7×7, 1 ♛ per row, column and region"  # not "per unit"
     assert facts["logic"] == "solved by the rules, with no guessing"
     assert facts["tier needed"] == (
         "expensive, the hardest of three (baseline, cheap, expensive): it needs"

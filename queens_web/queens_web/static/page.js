@@ -907,7 +907,7 @@ function checkPanel() {
   const out = [el("h2", {}, "Check"), el("p", { id: "check-verdict", class: "rule" }, doc.message)];
   const facts = el("dl");
   const fact = (term, value) => facts.append(el("dt", {}, term), el("dd", {}, value));
-  if (doc.size) fact("size", `${doc.size}×${doc.size}, ${stars()} ${piece()} per unit`);
+  if (doc.size) fact("size", `${doc.size}×${doc.size}, ${stars()} ${piece()} per row, column and region`);
   if (doc.solutions) fact("solutions", `${doc.solutions.at_least ? "at least " : ""}${doc.solutions.count}`);
   if (doc.logic) {
     fact("logic", logicWords(doc.logic));
