@@ -1075,3 +1075,21 @@ def test_the_text_box_holds_a_star_battle_board_with_its_stars(page, tmp_path: P
     # A Queens board's text is its rows alone, as before.
     paste_board(page, BOARD_353)
     assert page.input_value("#board-text") == BOARD_353.strip()
+
+
+def test_explain_on_a_board_where_the_rules_find_no_step_says_so(page):
+    """On a board of five row regions (many solutions) the rules find no step: Explain
+    says so, rather than "takes 0 steps. Press Next to see the first", and going on to
+    its summary marks nothing as explained (nothing was shown)."""
+    paste_board(page, "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE")
+    page.click("#explain-button")
+    page.wait_for_selector("#explain-start")
+    assert page.inner_text("#explain-start") == (
+        "The rules find no step from the empty board. Press Next (or →) for the summary."
+    )
+    assert page.query_selector("#explain-cost") is None
+    page.click("#next-button")
+    assert page.inner_text("#step-count") == "Summary"
+    assert page.inner_text("#explain-verdict").startswith("The rules stop here")
+    assert page.evaluate("page.explained") is False
+    page.click("#back-button")

@@ -838,8 +838,14 @@ function explanationPanel() {
   const where = at === 0 ? "Start" : at > total ? "Summary" : `Step ${at} of ${total}`;
   out.push(el("div", { class: "nav" }, prev, el("span", { id: "step-count" }, where), next, back));
   if (at === 0) {
-    out.push(el("p", {}, `The solve from the empty board takes ${total} steps. Press Next (or →) to see the first.`));
-    if (!page.explained && !page.won) {
+    // A board on which the rules find nothing (several solutions, say) has no first step.
+    const opening = total === 0
+      ? "The rules find no step from the empty board. Press Next (or →) for the summary."
+      : total === 1
+        ? "The solve from the empty board takes 1 step. Press Next (or →) to see it."
+        : `The solve from the empty board takes ${total} steps. Press Next (or →) to see the first.`;
+    out.push(el("p", { id: "explain-start" }, opening));
+    if (total && !page.explained && !page.won) {
       out.push(el("p", { class: "note", id: "explain-cost" }, "Nothing is shown yet: once you see a step, a solve of this board says it had the solution explained."));
     }
   } else if (at <= total) {
@@ -871,7 +877,7 @@ function stepExplanation(delta) {
   ex.index = Math.max(0, Math.min(ex.doc.steps.length + 1, ex.index + delta));
   // Its start shows nothing of the solution: a step seen is what makes a win "with the
   // solution explained" (Explain opened by mistake and closed costs nothing).
-  if (ex.index > 0 && !page.explained) {
+  if (ex.index > 0 && ex.doc.steps.length && !page.explained) {
     page.explained = true;
     saveProgress();
   }
