@@ -381,3 +381,36 @@ def test_no_serious_accessibility_fault_in_the_editor_axe_core(desk):
         if v.get("impact") in ("serious", "critical")
     ]
     assert not faults
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 900)])
+def test_fixs_proposal_is_read_beside_the_map_with_its_outlined_cells_in_sight(
+    browser, server, width, height
+):
+    """In a laptop's window (and at a desk) Fix's proposal sits beside the map, from its
+    top: the edits listed and the cells they outline are on one screen. Under the buttons
+    it began below the fold, and bringing it into sight scrolled the map's top rows, where
+    the outlined cells were, out of it."""
+    tab, errors = open_page(browser, server, viewport={"width": width, "height": height})
+    try:
+        tab.click("#edit-button")
+        rows = ["PPPPPP", "BBBBBB", "OOOOOO", "RRRRRR", "GGGGGG", "SSSSSS"]
+        tab.evaluate("rows => editorStart(rows, 1)", rows)
+        analysed(tab, "several-solutions")
+        # The player scrolls just far enough to reach Fix, and presses it.
+        tab.evaluate("document.getElementById('studio-fix').scrollIntoView({block: 'end'})")
+        tab.click("#studio-fix")
+        tab.wait_for_selector("#studio-apply")
+        board = tab.locator("#studio-board").bounding_box()
+        proposal = tab.locator("#studio-proposal").bounding_box()
+        assert proposal["x"] >= board["x"] + board["width"]  # beside, not below
+        assert 0 <= proposal["y"] and proposal["y"] + proposal["height"] <= height
+        outlined = tab.locator("#studio-board .cell.proposed")
+        assert outlined.count() > 0
+        for i in range(outlined.count()):
+            box = outlined.nth(i).bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= height
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert not errors, errors
+    finally:
+        tab.context.close()
