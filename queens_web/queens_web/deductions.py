@@ -85,11 +85,23 @@ def practise(library: Library, rule: str) -> dict[str, Any]:
     """A practice board as the page shows a board (its board document), with the
     practice document beside it and the position to start from as its marks."""
     from queens_core import Reading
+    from queens_core.api import GiveUp
 
     from .adapters import board_document
 
     def work() -> dict[str, Any]:
-        practice = library.app.practise(rule, seconds=PRACTICE_SECONDS)
+        try:
+            practice = library.app.practise(rule, seconds=PRACTICE_SECONDS)
+        except GiveUp:
+            # The search's own words ask for a larger time or another size, which the
+            # page offers no way to give: say what happened, in the page's words.
+            name = next((r.display_name for r in library.registry.rules if r.counter == rule), rule)
+            raise Problem(
+                f"no board to practise {name} on was found within {PRACTICE_SECONDS:g} s: in"
+                " none of the boards made in that time was it the hint's first step past the"
+                " easier rules",
+                503,
+            ) from None
         found = practice.to_json()
         reading = Reading(board=practice.board, state=practice.start)
         source = f"a board to practise {practice.rule.display_name} on"

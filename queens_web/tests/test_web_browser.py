@@ -144,6 +144,8 @@ def paste_board(page, text: str, stars: str = "") -> None:
     page.evaluate("document.getElementById('board').dataset.verdict = 'pending'")
     page.click("#load-button")
     rows = text.split()
+    if rows[:1] == ["stars:"]:
+        rows = rows[2:]
     if len(rows) > 1:  # rows of letters (an SBN string is one word: the caller waits)
         drawn(page, "".join(rows))
 
@@ -166,7 +168,10 @@ def solution_of(rows: list[str], stars: int = 1) -> list[str]:
 
 
 def board_rows(page) -> list[str]:
-    return page.input_value("#board-text").split()
+    """The rows of the board shown, from the text box (under its "stars: K" line when
+    K ≥ 2)."""
+    words = page.input_value("#board-text").split()
+    return words[2:] if words[:1] == ["stars:"] else words
 
 
 def region_cells(board: Board, letter: str) -> set[str]:
@@ -475,9 +480,39 @@ def test_check_says_unique_solvable_tier_and_grade(page):
     page.click("#check-button")
     page.wait_for_selector("#check-verdict")
     assert page.inner_text("#check-verdict") == "unique, solved by logic"
+    facts = page.eval_on_selector_all(
+        "#panel dt",
+        "terms => Object.fromEntries(terms.map(t => [t.textContent,"
+        " t.nextElementSibling.textContent]))",
+    )
+    # The tier said with what it means (a bare "tier needed: expensive" told a player
+    # nothing): where it stands among the three, and what the board needs.
+    assert facts["size"] == "7×7, 1 ♛ per row, column and region"  # not "per unit"
+    assert facts["logic"] == "solved by the rules, with no guessing"
+    assert facts["tier needed"] == (
+        "expensive, the hardest of three (baseline, cheap, expensive): it needs"
+        " Placement-forces-contradiction; expensive rules are tried only once all the"
+        " others are stuck"
+    )
     text = page.inner_text("#panel")
-    assert "tier needed: expensive" in text
     assert "4 Fiendish; score 81, to compare with other Queens boards of this grade" in text
+    for number, words in (
+        (
+            1,
+            "baseline, the easiest of three (baseline, cheap, expensive): the easiest rules"
+            " solve it alone",
+        ),
+        (
+            10,
+            "cheap, the middle of three (baseline, cheap, expensive): it needs"
+            " N-regions-in-N-lines, but no expensive rule (those tried only once all the"
+            " others are stuck)",
+        ),
+    ):
+        paste_board(page, (ARCHIVE / f"{number}.txt").read_text())
+        page.click("#check-button")
+        page.wait_for_selector("#check-verdict")
+        assert page.inner_text("#panel dd >> nth=3") == words
 
 
 # -- which board ------------------------------------------------------------------------------
@@ -520,14 +555,18 @@ def test_archive_board_n_and_the_board_of_the_day(page, server):
     with urllib.request.urlopen(server.rstrip("/") + "/api/info") as answer:
         installed = json.load(answer)["rules"]
     assert page.locator("#rule-list li").count() == len(installed)
-    page.click('#rule-list li[data-rule="polyomino_domino"] button')
-    expected = post(server, "/api/archive", {"rule": "polyomino_domino"})
-    page.wait_for_function(
-        "n => document.getElementById('source').textContent.includes(`#${n},`)",
-        arg=expected["number"],
+    # One button a rule, for one action: a board to practise it on (there were two, "Play
+    # a board that uses it" and "Practise this", for boards that both show the rule). The
+    # rules that count a placed piece's own crosses have none: every board uses them.
+    shown = page.eval_on_selector_all(
+        "#rule-list li",
+        "items => items.map(i => [i.dataset.rule,"
+        " Array.from(i.querySelectorAll('button'), b => b.textContent)])",
     )
-    assert page.inner_text("#source").endswith(", which uses Polyomino: domino.")
-    assert board_rows(page) == expected["board"]["rows"]
+    counting = {rule["counter"]: rule["counting"] for rule in installed}
+    assert "placement" in counting.values() and len(shown) == len(installed)
+    for rule, buttons in shown:
+        assert buttons == ([] if counting[rule] == "placement" else ["Practise this"]), rule
     page.click("#rules summary")
 
 
@@ -969,3 +1008,83 @@ def test_a_board_asked_for_further_down_a_phone_comes_into_view(browser, server)
         assert not errors, errors
     finally:
         tab.context.close()
+
+
+@pytest.mark.parametrize("width", [821, 1024, 1239])
+def test_between_phone_and_desk_a_hint_opens_beside_the_board_in_sight(browser, server, width):
+    """A laptop's window (821 to 1239 pixels wide, 768 high): the panel of Hint, Check and
+    How to play sits beside the board, so what a press of Hint brings is on the screen
+    without scrolling (under the buttons it began below the fold, and a hint asked for
+    seemed to do nothing), with the buttons and the whole board on the first screen too;
+    the boards and settings follow under the game, and nothing scrolls sideways."""
+    height = 768
+    tab, errors = open_page(browser, server, viewport={"width": width, "height": height})
+    try:
+        panel = tab.locator("#panel").bounding_box()  # a first visit: How to play
+        board = tab.locator("#board").bounding_box()
+        assert panel["x"] >= board["x"] + board["width"] and panel["y"] < board["y"]
+        paste_board(tab, BOARD_353)
+        tab.evaluate("window.scrollTo(0, 0)")
+        tab.click(cell("r4c1"))  # the first move puts How to play away
+        for shown in ("#hint-nudge", "#hint-why"):
+            tab.click("#hint-button")
+            tab.wait_for_selector(shown)
+            panel = tab.locator("#panel").bounding_box()
+            assert panel["x"] >= board["x"] + board["width"]  # beside, not below
+            assert 0 <= panel["y"] and panel["y"] + panel["height"] <= height
+        buttons = tab.locator("#controls").bounding_box()
+        assert buttons["y"] + buttons["height"] <= height
+        assert tab.evaluate("window.scrollY") == 0
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        side = tab.locator("#side").bounding_box()
+        assert side["y"] >= buttons["y"] + buttons["height"]  # under the game
+        assert not errors, errors
+    finally:
+        tab.context.close()
+
+
+def test_the_text_box_holds_a_star_battle_board_with_its_stars(page, tmp_path: Path):
+    """The text box shows the board played in the text format: a Star Battle board under
+    its "stars: K" line, so that Load board again keeps the game (the rows alone read
+    back as a Queens board of no solution), and so does the text saved to a file."""
+    sbn = pytest.importorskip("queens_rules_starbattle.sbn")
+    from queens_core.generator.stars_maker import generate_starbattle
+
+    made = generate_starbattle(8, 2, 3)
+    paste_board(page, sbn.to_sbn(made))
+    page.wait_for_function("() => document.getElementById('board').dataset.verdict === '1'")
+    text = page.input_value("#board-text")
+    rows = page.evaluate("page.doc.board.rows")
+    assert len(rows) == made.n and text == "stars: 2\n" + "\n".join(rows)
+    page.select_option("#paste-stars", "")
+    paste_board(page, text)
+    page.wait_for_function("() => document.getElementById('board').dataset.verdict === '1'")
+    assert page.inner_text("#kind") == "Star Battle: 2 ★ per row, column and region"
+    saved = tmp_path / "board.txt"
+    saved.write_text(text + "\n", encoding="utf-8")
+    page.set_input_files("#upload", str(saved))
+    page.wait_for_function(
+        "() => document.getElementById('source').textContent.includes('board.txt')"
+    )
+    assert page.inner_text("#kind") == "Star Battle: 2 ★ per row, column and region"
+    # A Queens board's text is its rows alone, as before.
+    paste_board(page, BOARD_353)
+    assert page.input_value("#board-text") == BOARD_353.strip()
+
+
+def test_explain_on_a_board_where_the_rules_find_no_step_says_so(page):
+    """On a board of five row regions (many solutions) the rules find no step: Explain
+    says so, rather than "takes 0 steps. Press Next to see the first", and going on to
+    its summary marks nothing as explained (nothing was shown)."""
+    paste_board(page, "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE")
+    page.click("#explain-button")
+    page.wait_for_selector("#explain-start")
+    assert page.inner_text("#explain-start") == (
+        "The rules find no step from the empty board. Press Next (or →) for the summary."
+    )
+    assert page.query_selector("#explain-cost") is None
+    page.click("#next-button")
+    assert page.inner_text("#step-count") == "Summary"
+    assert page.inner_text("#explain-verdict").startswith("The rules stop here")
+    assert page.evaluate("page.explained") is False
+    page.click("#back-button")

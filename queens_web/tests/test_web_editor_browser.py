@@ -169,9 +169,8 @@ def test_paint_two_solutions_see_the_hatching_fix_it_and_play_it_to_the_win(desk
         a != b for x, y in zip(fixed, rows, strict=True) for a, b in zip(x, y, strict=True)
     ) == len(edits)
     assert desk.inner_text("#studio-count") == "1 solution (unique)."
-    assert "Grade " in desk.inner_text("#studio-detail") and "tier " in desk.inner_text(
-        "#studio-detail"
-    )
+    detail = desk.inner_text("#studio-detail")
+    assert detail.startswith("Grade ") and "Tier needed: " in detail
     # Play it: the game takes the board as painted, and the one solution wins.
     desk.click("#studio-play")
     desk.wait_for_selector("#play:not([hidden]) #board .cell")
@@ -238,8 +237,12 @@ def test_the_board_played_and_its_grade_come_into_the_editor(desk, server):
     desk.click("#studio-current")
     analysed(desk, "unique-solved")
     assert painted(desk) == BOARD_353
+    # The tier in the words Check says it in (a bare "tier expensive" was the command
+    # line's word, unexplained).
     assert desk.inner_text("#studio-detail") == (
-        "Grade 4 Fiendish (score 81), tier expensive; needs Placement-forces-contradiction."
+        "Grade 4 Fiendish (score 81). Tier needed: expensive, the hardest of three (baseline,"
+        " cheap, expensive): it needs Placement-forces-contradiction; expensive rules are"
+        " tried only once all the others are stuck."
     )
     assert desk.is_disabled("#studio-fix") and not desk.is_disabled("#studio-play")
 
@@ -378,3 +381,36 @@ def test_no_serious_accessibility_fault_in_the_editor_axe_core(desk):
         if v.get("impact") in ("serious", "critical")
     ]
     assert not faults
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 900)])
+def test_fixs_proposal_is_read_beside_the_map_with_its_outlined_cells_in_sight(
+    browser, server, width, height
+):
+    """In a laptop's window (and at a desk) Fix's proposal sits beside the map, from its
+    top: the edits listed and the cells they outline are on one screen. Under the buttons
+    it began below the fold, and bringing it into sight scrolled the map's top rows, where
+    the outlined cells were, out of it."""
+    tab, errors = open_page(browser, server, viewport={"width": width, "height": height})
+    try:
+        tab.click("#edit-button")
+        rows = ["PPPPPP", "BBBBBB", "OOOOOO", "RRRRRR", "GGGGGG", "SSSSSS"]
+        tab.evaluate("rows => editorStart(rows, 1)", rows)
+        analysed(tab, "several-solutions")
+        # The player scrolls just far enough to reach Fix, and presses it.
+        tab.evaluate("document.getElementById('studio-fix').scrollIntoView({block: 'end'})")
+        tab.click("#studio-fix")
+        tab.wait_for_selector("#studio-apply")
+        board = tab.locator("#studio-board").bounding_box()
+        proposal = tab.locator("#studio-proposal").bounding_box()
+        assert proposal["x"] >= board["x"] + board["width"]  # beside, not below
+        assert 0 <= proposal["y"] and proposal["y"] + proposal["height"] <= height
+        outlined = tab.locator("#studio-board .cell.proposed")
+        assert outlined.count() > 0
+        for i in range(outlined.count()):
+            box = outlined.nth(i).bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= height
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert not errors, errors
+    finally:
+        tab.context.close()

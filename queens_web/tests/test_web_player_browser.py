@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -126,7 +127,7 @@ def test_practise_this_opens_a_board_whose_first_step_past_the_easier_rules_is_t
         "name => document.getElementById('source').textContent.includes(`practise ${name} on`)",
         arg=chosen.display_name,
     )
-    rows = tab.input_value("#board-text").split()
+    rows = [r for r in tab.input_value("#board-text").split() if r != "stars:" and not r.isdigit()]
     stars = 1 if chosen.sound_for(1) else chosen.min_stars
     board = Board.parse("\n".join(rows)).with_stars(stars)
     assert len(find_solutions(board, 2)) == 1
@@ -362,3 +363,79 @@ def test_new_board_says_at_once_that_no_4x4_board_is_hard(tab, server):
     tab.wait_for_selector("#message:not([hidden])", timeout=5_000)
     assert tab.evaluate("performance.now()") - started < 5_000
     assert "no 4×4 Queens board with one solution is graded Hard" in tab.inner_text("#message")
+
+
+def refusal(server: str, body: dict) -> str:
+    """The server's one line for a what-if it refuses (HTTP 400)."""
+    try:
+        post(server, "/api/what-if", body)
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 400
+        return json.load(refused)["error"]
+    raise AssertionError(f"the server took {body}")
+
+
+def test_what_if_on_a_cell_that_is_not_open_says_why_without_an_error_in_the_console(tab, server):
+    """What if? on a crossed cell, a queen (a star) or a cell the pieces placed rule out is
+    a player's slip, not a fault: the page says why in the server's words, and asks the
+    server nothing (its refusal, an HTTP 400, was an error in the browser's console)."""
+    console: list[str] = []
+    asked: list[str] = []
+
+    def seen(message) -> None:
+        if message.type == "error":
+            console.append(message.text)
+
+    def request(sent) -> None:
+        if "/api/what-if" in sent.url:
+            asked.append(sent.url)
+
+    tab.on("console", seen)
+    tab.on("request", request)
+    try:
+        board_text = (ARCHIVE / "353.txt").read_text()
+        load_board(tab, board_text)
+        tab.evaluate("page.marks.fill(0); page.placed = []; render()")
+        tab.click(cell("r1c1"))  # ✕
+        tab.click(cell("r3c3"))
+        tab.click(cell("r3c3"))  # ♛
+        marks = page_picture(tab, 7).split()
+        for label in ("r1c1", "r3c3", "r2c2", "r3c7", "r7c3"):
+            tab.click("#what-if-button")
+            tab.click(cell(label))
+            r, c = int(label[1]) - 1, int(label[3]) - 1
+            expected = refusal(
+                server, {"board": board_text.split(), "cell": [r, c], "state": marks}
+            )
+            tab.wait_for_function(
+                "text => document.getElementById('message').textContent === text", arg=expected
+            )
+        # A Star Battle board: a star's ring, crossed by auto-✕ or not, and a full row.
+        board_text = (ROOT / "archive" / "starbattle-sizes" / "10x10-2stars-01.txt").read_text()
+        rows = board_text.split()[2:]
+        load_board(tab, "\n".join(rows), stars="2")
+        tab.evaluate("page.marks.fill(0); page.placed = []; render()")
+        for label in ("r1c1", "r1c3"):
+            tab.click(cell(label))
+            tab.click(cell(label))  # ★
+        for autox in (False, True):
+            tab.set_checked("#autox-toggle", autox)
+            state = tab.evaluate("picture()")
+            for label, (r, c) in (("r2c2", (1, 1)), ("r1c7", (0, 6)), ("r1c1", (0, 0))):
+                tab.click("#what-if-button")
+                tab.click(cell(label))
+                body = {"board": rows, "stars": 2, "cell": [r, c], "state": state}
+                tab.wait_for_function(
+                    "text => document.getElementById('message').textContent === text",
+                    arg=refusal(server, body),
+                )
+        tab.set_checked("#autox-toggle", False)
+        # An open cell is asked about, and answered.
+        tab.click("#what-if-button")
+        tab.click(cell("r5c5"))
+        tab.wait_for_selector("#what-if-message")
+        assert len(asked) == 1
+        assert not console, console
+    finally:
+        tab.remove_listener("console", seen)
+        tab.remove_listener("request", request)

@@ -585,3 +585,19 @@ def test_the_key_names_the_x_only_when_the_step_kills_a_cell(tmp_path, drawn):
     assert not after.startswith("x:") and "x" not in after.split("\n", 1)[1]
     status, out, _ = hint_cli(BOARD_353, "--state", "-", *drawn, state=STALLED_353)
     assert status == 0 and out.split("After it (")[1].startswith("x: the cells it kills; ")
+
+
+def test_touching_stars_of_one_region_attack_by_touching_not_by_sharing_the_region():
+    """Two stars in a region is what a 2★ board asks for: the conflict of two touching
+    stars of one region is that they touch (it said "share region A", no fault at all)."""
+    from queens_core.tools.hint import conflict_reason, conflicts_of
+
+    rows = ["AABBBCCCDD"] * 2 + ["EEFFFGGGHH"] * 4 + ["IIIIIJJJJJ"] * 4
+    board = Board.parse("\n".join(rows)).with_stars(2)
+    state = read_state(board, "\n".join(["Q.........", ".Q........"] + ["." * 10] * 8))
+    assert conflicts_of(board, state.queens) == ((0, 11),)
+    assert conflict_reason(board, 0, 11) == "touch"
+    # On a Queens board the shared unit is the reason, touching the last.
+    queens = Board.parse(ROWS_5)
+    assert conflict_reason(queens, 0, 1) == "share row 1"
+    assert conflict_reason(queens, 0, 6) == "touch"

@@ -84,3 +84,22 @@ def _bits(mask):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def test_the_last_queen_tried_completes_the_board_in_words_without_zero_steps():
+    """A what-if on the one cell left open says the piece completes the board (it said
+    "leads the rules to a full board in 0 steps")."""
+    app = Application()
+    board = app.read(str(ROOT / "archive" / "boards" / "353.txt")).board
+    rows = [
+        "Q......",
+        ".....Q.",
+        "...Q...",
+        ".Q.....",
+        "....Q..",
+        "..Q....",
+        ".......",
+    ]
+    answer = app.what_if(board, "r7c7", state=app.state(board, rows))
+    assert answer.status == "solved" and not answer.trial.steps
+    assert answer.message() == "A queen on r7c7 completes the board."

@@ -336,6 +336,9 @@ class WhatIf:
         steps = f"{count} step{'s' if count != 1 else ''}"
         if self.status == "contradiction":
             return f"A {piece} on {label} cannot be right: {self.trial.problem}."
+        if self.status == "solved" and not count:
+            # The last piece: nothing is left for the rules to do.
+            return f"A {piece} on {label} completes the board."
         if self.status == "solved":
             return f"A {piece} on {label} leads the rules to a full board in {steps}."
         placed = (self.trial.after.queens & ~self.trial.before.queens).bit_count()

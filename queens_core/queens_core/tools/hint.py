@@ -78,7 +78,10 @@ def conflicts_of(board: Board, queens: int) -> tuple[tuple[int, int], ...]:
 
 def conflict_reason(board: Board, a: int, b: int) -> str:
     """Why two queens attack each other: ``share row 2``, ``share column 4``, ``share
-    region P (purple)`` or ``touch``."""
+    region P (purple)`` or ``touch``. On a Star Battle board (K ≥ 2) stars attack only by
+    touching: two in one row, column or region is what the puzzle asks for."""
+    if board.stars > 1:
+        return "touch"
     n = board.n
     if a // n == b // n:
         return f"share row {a // n + 1}"

@@ -91,7 +91,7 @@ function deductionsPanel() {
     out.push(el("p", { id: "what-if-message" }, playerWords(doc.message)));
     if (doc.steps.length) {
       const list = el("ol", { id: "what-if-steps" }, ...doc.steps.map(stepItem));
-      out.push(el("details", {}, el("summary", {}, `The ${doc.steps.length} steps`), list));
+      out.push(el("details", {}, el("summary", {}, doc.steps.length === 1 ? "The step" : `The ${doc.steps.length} steps`), list));
     }
     const row = el("div", { class: "nav" });
     if (doc.status !== "contradiction") {
@@ -151,8 +151,27 @@ async function onWhy(cell = page.focus) {
   showDeductions();
 }
 
+// Why a tentative piece cannot go on cell i, in the server's words, or null when it can:
+// the page knows, and asks the server only about an open cell (a request refused with
+// 400 for a click on a crossed cell left an error in the browser's console).
+function notOpen(i) {
+  const name = label(cellOf(i));
+  const word = pieceWord();
+  if (page.marks[i] === QUEEN) return `${name} already holds a ${word}; a tentative ${word} goes on an open cell`;
+  // What the server is told: on a Star Battle board auto-✕'s crosses are marks too.
+  if (page.marks[i] === CROSS || (stars() > 1 && autoCrosses().has(i))) {
+    return `${name} is crossed out; a tentative ${word} goes on an open cell`;
+  }
+  const attacked = neighbours(i).some((j) => page.marks[j] === QUEEN)
+    || units().some((unit) => unit.cells.includes(i)
+      && unit.cells.filter((j) => page.marks[j] === QUEEN).length >= stars());
+  return attacked ? `${name} is ruled out by the ${word}s already placed; a tentative ${word} goes on an open cell` : null;
+}
+
 async function onWhatIf(cell = page.focus) {
   if (!page.doc || page.explanation || page.won) return;
+  const refused = notOpen(cell);
+  if (refused) throw new Error(refused);
   const asked = { ...positionRequest(), cell: cellOf(cell) };
   const doc = await ask("/api/what-if", asked, `Trying a ${pieceWord()} on ${label(cellOf(cell))}…`);
   if (!doc) return;

@@ -518,7 +518,7 @@ function editorWords(doc) {
   const grade = doc.grade;
   return [
     "1 solution (unique).",
-    `Grade ${grade.level} ${grade.name} (score ${grade.score}), tier ${doc.logic.tier_needed}; needs ${grade.needs}.${broken}`,
+    `Grade ${grade.level} ${grade.name} (score ${grade.score}). Tier needed: ${tierWords(doc.logic.tier_needed, grade.needs)}.${broken}`, // page.js
   ];
 }
 

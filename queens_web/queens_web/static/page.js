@@ -383,7 +383,10 @@ function showBoard(doc) {
   page.future = [];
   page.focus = 0;
   page.verdict = null;
-  $("board-text").value = doc.board.rows.join("\n");
+  // The board in the text format every command reads: a Star Battle board under its
+  // "stars: K" line, so that Load board again, or the text copied into a file, keeps K
+  // (the rows alone read back as a Queens board).
+  $("board-text").value = `${stars() > 1 ? `stars: ${stars()}\n` : ""}${doc.board.rows.join("\n")}`;
   if (page.info && [...$("new-stars").options].some((o) => Number(o.value) === stars())) {
     $("new-stars").value = String(stars()); // New board offers the game being played
     fillSizes();
@@ -835,8 +838,14 @@ function explanationPanel() {
   const where = at === 0 ? "Start" : at > total ? "Summary" : `Step ${at} of ${total}`;
   out.push(el("div", { class: "nav" }, prev, el("span", { id: "step-count" }, where), next, back));
   if (at === 0) {
-    out.push(el("p", {}, `The solve from the empty board takes ${total} steps. Press Next (or →) to see the first.`));
-    if (!page.explained && !page.won) {
+    // A board on which the rules find nothing (several solutions, say) has no first step.
+    const opening = total === 0
+      ? "The rules find no step from the empty board. Press Next (or →) for the summary."
+      : total === 1
+        ? "The solve from the empty board takes 1 step. Press Next (or →) to see it."
+        : `The solve from the empty board takes ${total} steps. Press Next (or →) to see the first.`;
+    out.push(el("p", { id: "explain-start" }, opening));
+    if (total && !page.explained && !page.won) {
       out.push(el("p", { class: "note", id: "explain-cost" }, "Nothing is shown yet: once you see a step, a solve of this board says it had the solution explained."));
     }
   } else if (at <= total) {
@@ -868,7 +877,7 @@ function stepExplanation(delta) {
   ex.index = Math.max(0, Math.min(ex.doc.steps.length + 1, ex.index + delta));
   // Its start shows nothing of the solution: a step seen is what makes a win "with the
   // solution explained" (Explain opened by mistake and closed costs nothing).
-  if (ex.index > 0 && !page.explained) {
+  if (ex.index > 0 && ex.doc.steps.length && !page.explained) {
     page.explained = true;
     saveProgress();
   }
@@ -881,17 +890,37 @@ function closeExplanation() {
   render();
 }
 
+function logicWords(logic) {
+  if (logic.status === "solved") return "solved by the rules, with no guessing";
+  if (logic.status === "contradiction") return `the rules reach a contradiction${logic.problem ? `: ${logic.problem}` : ""}`;
+  const n = size() * stars();
+  return `the rules stop with ${logic.queens_placed} of ${n} ${stars() > 1 ? "stars" : "queens"} placed and ${logic.cells_undecided} cells undecided`;
+}
+
+const TIERS = "(baseline, cheap, expensive)";
+
+function tierWords(tier, needs) {
+  if (tier === "baseline") return `baseline, the easiest of three ${TIERS}: the easiest rules solve it alone`;
+  const need = needs ? `it needs ${needs}` : "it needs more than the easiest rules";
+  if (tier === "cheap") return `cheap, the middle of three ${TIERS}: ${need}, but no expensive rule (those tried only once all the others are stuck)`;
+  if (tier === "expensive") return `expensive, the hardest of three ${TIERS}: ${need}; expensive rules are tried only once all the others are stuck`;
+  return tier;
+}
+
 function checkPanel() {
   const doc = page.check;
   const names = Object.fromEntries((page.info ? page.info.rules : []).map((r) => [r.counter, r.display_name]));
   const out = [el("h2", {}, "Check"), el("p", { id: "check-verdict", class: "rule" }, doc.message)];
   const facts = el("dl");
   const fact = (term, value) => facts.append(el("dt", {}, term), el("dd", {}, value));
-  if (doc.size) fact("size", `${doc.size}×${doc.size}, ${stars()} ${piece()} per unit`);
+  if (doc.size) fact("size", `${doc.size}×${doc.size}, ${stars()} ${piece()} per row, column and region`);
   if (doc.solutions) fact("solutions", `${doc.solutions.at_least ? "at least " : ""}${doc.solutions.count}`);
   if (doc.logic) {
-    const tier = doc.logic.tier_needed ? `, tier needed: ${doc.logic.tier_needed}` : "";
-    fact("logic", `${doc.logic.status}${tier}`);
+    fact("logic", logicWords(doc.logic));
+    // The tier is the command line's word (queens generate --tier): said with what it
+    // means, for a player as for a designer who has not read the docs.
+    const tier = doc.logic.tier_needed;
+    if (tier) fact("tier needed", tierWords(tier, doc.grade ? doc.grade.needs : null));
   }
   if (doc.grade) {
     // Scores of different K are on different scales (on a Star Battle board the hard
@@ -1143,27 +1172,12 @@ function onKey(event) {
   event.preventDefault();
 }
 
-// A rule in the Rules panel: its name, tier and summary, and for rules that work on
-// Queens boards a button that loads an archive board whose solve uses it.
+// A rule in the Rules panel: its name, tier and summary (deductions.js adds its one
+// button, a board to practise it on).
 function ruleItem(rule) {
-  const item = el("li", { "data-rule": rule.counter }, el("strong", {}, rule.display_name),
+  return el("li", { "data-rule": rule.counter }, el("strong", {}, rule.display_name),
     ` (${rule.tier}${rule.stars[1] === 1 ? ", Queens only" : rule.stars[0] > 1 ? ", Star Battle only" : ""}): `,
     el("span", { class: "summary" }, rule.summary), " ");
-  if (rule.stars[0] === 1) {
-    const button = el("button", { type: "button", class: "small", "aria-label": `Play a board that uses ${rule.display_name}` }, "Play a board that uses it");
-    button.addEventListener("click", () => run(async () => {
-      button.disabled = true;
-      try {
-        const doc = await api("/api/archive", { rule: rule.counter });
-        doc.source = `${doc.source}, which ${doc.needed ? "needs" : "uses"} ${rule.display_name}`;
-        showBoard(doc);
-      } finally {
-        button.disabled = false;
-      }
-    }));
-    item.append(button);
-  }
-  return item;
 }
 
 function fillSizes() {
