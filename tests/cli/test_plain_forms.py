@@ -113,3 +113,29 @@ def test_a_plain_form_loads_no_click(tmp_path: Path):
     # click reads the group's option from the environment: that run is click's.
     env = {**os.environ, "QUEENS_SKIP_BROKEN_PLUGINS": "1"}
     assert loaded("solve", board, env=env) == "click loaded"
+
+
+@pytest.mark.parametrize("command", ["solve", "stats"])
+def test_the_plain_form_passes_every_option_at_its_click_default(command: str):
+    """The plain form calls the command's work with nothing but the paths: each other
+    parameter's default there must be the click option's default (an option added to
+    the command and not given a default there fails here)."""
+    import inspect
+    from collections.abc import Callable
+
+    from queens_core.cli.app import BUILT_IN_COMMANDS
+    from queens_core.cli.solving import solve_boards
+    from queens_core.cli.summing import sum_up
+
+    module, _, attribute = BUILT_IN_COMMANDS[command].partition(":")
+    click_command = getattr(__import__(module, fromlist=[attribute]), attribute)
+    work: Callable[..., None] = solve_boards if command == "solve" else sum_up
+    parameters = inspect.signature(work).parameters
+    # What click passes the command for `queens COMMAND x.txt`: every option's value.
+    passed = click_command.make_context(command, ["x.txt"]).params
+    options = [p.name for p in click_command.params if p.param_type_name == "option"]
+    assert options
+    for name in options:
+        if name in passed:
+            assert name in parameters, name
+            assert parameters[name].default == passed[name], name
