@@ -199,17 +199,27 @@ def interrupting(name, *args, **kwargs):
         raise KeyboardInterrupt
     return real(name, *args, **kwargs)
 builtins.__import__ = interrupting
-sys.argv = ["queens", "solve", {board!r}]
+sys.argv = ["queens", "solve", {board!r}, *{options!r}]
 from queens_core.cli.entry import run
 run()
 """
 
 
-@pytest.mark.parametrize("module", ["signal", "click", "pluggy"])
-def test_ctrl_c_during_start_up_exits_130_without_a_traceback(module):
+@pytest.mark.parametrize(
+    ("module", "options"),
+    [
+        ("signal", []),
+        ("pluggy", []),
+        ("signal", ["--color", "never"]),
+        # A solve with an option: its plain form (paths alone) runs without click.
+        ("click", ["--color", "never"]),
+        ("pluggy", ["--color", "never"]),
+    ],
+)
+def test_ctrl_c_during_start_up_exits_130_without_a_traceback(module, options):
     """Ctrl-C while the command, click or the rule packages load (a real signal cannot be
     timed to land there on a busy machine, so the import raises as the signal would)."""
-    code = INTERRUPTED_IMPORT.format(module=module, board=str(ARCHIVE / "1.txt"))
+    code = INTERRUPTED_IMPORT.format(module=module, board=str(ARCHIVE / "1.txt"), options=options)
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60, check=False)
     assert run.returncode != 0, f"{module} is no longer imported by a solve: pick another"
     assert run.returncode == 130, run.stderr

@@ -55,10 +55,17 @@ def run() -> None:
             # The board glyphs are part of the format: UTF-8 whatever the locale.
             if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() != "utf-8":
                 stream.reconfigure(encoding="utf-8")
-        from .app import main
+        from .plain import is_plain
 
         try:
-            main()
+            if is_plain(sys.argv[1:]):
+                from .plain import run_plain
+
+                run_plain(sys.argv[1:])  # `queens solve BOARD...` without click
+            else:
+                from .app import main
+
+                main()
         finally:
             sys.stdout.flush()
     except SystemExit as done:

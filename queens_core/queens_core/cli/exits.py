@@ -8,10 +8,10 @@ re-exported here, where a command exits with them.
 
 from __future__ import annotations
 
+import importlib
+import io
 import sys
 from typing import NoReturn, TextIO
-
-import click
 
 from ..engine.arguments import Argument, Listing, worded
 from ..engine.board import Board
@@ -41,6 +41,7 @@ __all__ = [
     "SEVERITY",
     "as_clause",
     "check_output_path",
+    "echo",
     "fail",
     "is_terminal",
     "one_line",
@@ -52,6 +53,28 @@ __all__ = [
     "warn_split_regions",
     "write_output",
 ]
+
+
+def echo(text: str, err: bool = False, color: bool | None = None) -> None:
+    """``click.echo(text, err=err, color=color)``: a line on standard output (standard
+    error with ``err``), flushed. The plain forms of ``queens solve`` and ``queens stats``
+    run without click (:mod:`queens_core.cli.plain`), so where click is not loaded the
+    line is written here, as click would write it: to the stream itself (a UTF-8 text
+    stream, as the entry point makes both), with nothing to strip, since the text holds
+    no escape sequence (or colour is asked for). Anything else is click's to write."""
+    click = sys.modules.get("click")
+    if click is None:
+        stream = sys.stderr if err else sys.stdout
+        if (
+            type(stream) is io.TextIOWrapper
+            and stream.encoding == "utf-8"
+            and ("\x1b" not in text or color is True)
+        ):
+            stream.write(text + "\n")
+            stream.flush()
+            return
+        click = importlib.import_module("click")
+    click.echo(text, err=err, color=color)
 
 
 def fail(message: str, status: int, error: BaseException | None = None) -> NoReturn:
@@ -66,7 +89,7 @@ def report_error(message: str, error: BaseException | None = None) -> None:
         import traceback  # only with --traceback: it imports textwrap and linecache
 
         traceback.print_exception(error, file=sys.stderr)
-    click.echo(f"queens: error: {one_line(message)}", err=True)
+    echo(f"queens: error: {one_line(message)}", err=True)
 
 
 #: Unreadable boards named on the closing error line of a batch; its report names them all.
@@ -112,7 +135,7 @@ def said(error: BaseException) -> str:
 
 
 def warn(message: str) -> None:
-    click.echo(f"queens: warning: {one_line(message)}", err=True)
+    echo(f"queens: warning: {one_line(message)}", err=True)
 
 
 def as_clause(sentence: str) -> str:

@@ -10,10 +10,20 @@ from typing import Any
 import click
 
 from ..engine.arguments import seconds_refusal
-from ..engine.rules import Rule
-from ..plugins.registry import Registry
-from ..plugins.selection import TIERS, SelectionError, select_rules
-from .exits import EXIT_BAD_INPUT, fail, said
+from ..plugins.selection import TIERS
+from .settings import selected_rules
+
+__all__ = [
+    "SECONDS",
+    "Seconds",
+    "cluster_option",
+    "color_option",
+    "complete_rule_names",
+    "format_option",
+    "json_format_options",
+    "selected_rules",
+    "selection_options",
+]
 
 Decorator = Callable[[Any], Any]
 
@@ -146,13 +156,3 @@ def selection_options(what: str) -> Decorator:
         )(function)
 
     return decorate
-
-
-def selected_rules(
-    registry: Registry, only: tuple[str, ...], exclude: tuple[str, ...], tier: str | None
-) -> list[Rule]:
-    """The registry's rules narrowed by --only, --exclude and --tier (exit 2 if invalid)."""
-    try:
-        return select_rules(registry.rules, only, exclude, tier)
-    except SelectionError as err:
-        fail(said(err), EXIT_BAD_INPUT)

@@ -12,13 +12,11 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-import click
-
 from ..engine.driver import SolveResult
 from ..engine.rules import Rule
 from ..render.colour import terminal_depth, wants_colour
 from ..render.solve_text import board_text, explanation_text, legend, result_text
-from .exits import is_terminal
+from .exits import echo, is_terminal
 
 __all__ = ["board_text", "colour_depth", "explanation_text", "legend", "result_text", "show"]
 
@@ -45,4 +43,4 @@ def show(
         text = result_text(result, rules, depth, letters)
     # click strips escape sequences when stdout is not a terminal; --color always means
     # keep them.
-    click.echo(text, color=depth is not None)
+    echo(text, color=depth is not None)

@@ -1,7 +1,8 @@
-"""The work of ``queens solve`` for one board: read it, solve it, print it (or why not).
+"""The work of ``queens solve``: read each board, solve it, print it (or why not).
 
-Apart from the command's definition (:mod:`queens_core.cli.commands.solve`, which
-``queens --help`` imports to list it), so that what a solve needs is imported once, at the
+Without click (the plain form runs without it, :mod:`queens_core.cli.plain`), and apart
+from the command's definition (:mod:`queens_core.cli.commands.solve`, which ``queens
+--help`` imports to list it), so that what a solve needs is imported once, at the
 top, when the command runs: an import inside a function that runs once a board costs
 about as much as reading a small board (Python 3.11 looks for ``__path__`` on the module
 and builds and drops an ``AttributeError`` each time), ten of them a board in all.
@@ -11,27 +12,69 @@ The JSON formats are still imported only when asked for.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
-
-import click
+import sys
 
 from ..api import Application, BoardInputError, RuleFailure
 from ..engine.board import Board
 from ..engine.driver import CONTRADICTION
 from ..engine.rules import Rule
-from ..tools.batch import display_name
+from ..tools.batch import STDIN, display_name, worst
 from .exits import (
     EXIT_BAD_INPUT,
     EXIT_NOT_SOLVED,
     EXIT_RULE_FAILED,
     EXIT_SOLVED,
+    SEVERITY,
+    echo,
     report_error,
     warn_notes,
     warn_split_regions,
 )
+from .settings import Settings, selected_rules
+from .stars_option import parse_stars
 
-if TYPE_CHECKING:
-    from .app import Settings
+
+def solve_boards(
+    settings: Settings,
+    boards: tuple[str, ...],
+    only: tuple[str, ...] = (),
+    exclude: tuple[str, ...] = (),
+    tier: str | None = None,
+    explain: bool = False,
+    output_format: str = "text",
+    color: str = "auto",
+    letters: bool = False,
+    stars: str = "auto",
+) -> None:
+    """``queens solve`` with its options' values (the defaults: its plain form): solve
+    each board of ``boards`` (none: standard input), print it, and exit with the worst
+    status."""
+    k = parse_stars(stars)
+    app = settings.application()
+    selected_rules(settings.registry(), only, exclude, tier)  # a bad name: exit 2 first
+    paths = boards or (STDIN,)
+    several = len(paths) > 1
+    depth = None
+    if output_format == "text":
+        from .report import colour_depth
+
+        # Where standard output goes and what the environment asks for hold for the whole
+        # command: decided once, not once a board.
+        depth = colour_depth(color)
+    statuses = []
+    for i, path in enumerate(paths):
+        if several and output_format == "text":
+            gap = "\n" if i else ""  # the blank line between two boards, in one write
+            # Its colour said, as for the board below: click then need not ask whether
+            # standard output is a terminal once a board (the line has no escapes).
+            echo(f"{gap}==> {display_name(path)} <==", color=depth is not None)
+        selection = (only, exclude, tier)
+        statuses.append(
+            solve_one(
+                settings, app, path, selection, explain, output_format, depth, several, letters, k
+            )
+        )
+    sys.exit(worst(statuses, SEVERITY))
 
 
 def solve_one(
@@ -98,7 +141,7 @@ def solve_one(
         else:
             # click strips escape sequences when stdout is not a terminal; --color always
             # means keep them.
-            click.echo(solution.text(explain, depth, letters), color=depth is not None)
+            echo(solution.text(explain, depth, letters), color=depth is not None)
     except RuleFailure as err:
         report_error(f"{name}: {err}", err.error if settings.traceback else None)
         if as_json:
@@ -109,12 +152,10 @@ def solve_one(
         return EXIT_SOLVED
     if result.status == CONTRADICTION:
         none = "; the board has no solution" if solution.diagnosis.has_solution is False else ""
-        click.echo(
-            f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True
-        )
+        echo(f"queens: contradiction: {name}: {result.problem_after_culprit()}{none}", err=True)
     else:
         names = {rule.counter: rule.display_name for rule in solution.rules}
-        click.echo(
+        echo(
             f"queens: not solved: {name}: the rules stop with {result.progress()}"
             f"{result.budget_note(names)}",
             err=True,

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-import click
-
 from .exits import EXIT_BAD_INPUT, fail
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -21,6 +19,9 @@ AUTO = "auto"
 
 def stars_option(function: F) -> F:
     """Add ``--stars`` to a command; the command receives ``stars`` as given (a str)."""
+    # Here, not at the top: the plain solve and stats parse K without click (cli/plain.py).
+    import click
+
     return click.option(
         "--stars",
         "stars",

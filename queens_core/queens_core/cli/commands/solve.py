@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 import click
 
 from ...engine.board import MAX_SIZE
 from ...plugins.selection import TIERS
-from ..exits import (
-    SEVERITY,
-)
-from ..options import color_option, complete_rule_names, format_option, selected_rules
-from ..stars_option import parse_stars, stars_option
+from ..options import color_option, complete_rule_names, format_option
+from ..stars_option import stars_option
 
 if TYPE_CHECKING:
     from ..app import Settings
@@ -105,35 +101,11 @@ def solve(
       queens solve --only baseline,pigeonhole archive/boards/1.txt
       queens solve --exclude pfc archive/boards/1.txt
     """
-    from ...tools.batch import STDIN, display_name, worst
-    from ..solving import solve_one
+    from ..solving import solve_boards
 
-    k = parse_stars(stars)
-    app = settings.application()
-    selected_rules(settings.registry(), only, exclude, tier)  # a bad name: exit 2 first
-    paths = boards or (STDIN,)
-    several = len(paths) > 1
-    depth = None
-    if output_format == "text":
-        from ..report import colour_depth
-
-        # Where standard output goes and what the environment asks for hold for the whole
-        # command: decided once, not once a board.
-        depth = colour_depth(color)
-    statuses = []
-    for i, path in enumerate(paths):
-        if several and output_format == "text":
-            gap = "\n" if i else ""  # the blank line between two boards, in one write
-            # Its colour said, as for the board below: click then need not ask whether
-            # standard output is a terminal once a board (the line has no escapes).
-            click.echo(f"{gap}==> {display_name(path)} <==", color=depth is not None)
-        selection = (only, exclude, tier)
-        statuses.append(
-            solve_one(
-                settings, app, path, selection, explain, output_format, depth, several, letters, k
-            )
-        )
-    sys.exit(worst(statuses, SEVERITY))
+    solve_boards(
+        settings, boards, only, exclude, tier, explain, output_format, color, letters, stars
+    )
 
 
 solve.help = (solve.help or "").replace("{max}", str(MAX_SIZE))
