@@ -87,8 +87,9 @@ def test_the_lean_session_finds_no_other_solution_where_a_full_search_finds_none
 
 @pytest.mark.parametrize(("n", "k", "kept"), [(10, 2, MapSession.REGIONS_KEPT), (14, 3, 60)])
 def test_the_session_starts_afresh_once_it_has_encoded_the_regions_it_keeps(n, k, kept):
-    """With the lean grid (14×14 to 17×17) the solver is started afresh after about a
-    map's regions, before their clauses slow every call; below, after many maps'."""
+    """At 14×14 (the lean grid) the solver is started afresh after about a map's
+    regions, before their clauses slow every call; below, after many maps'."""
+    assert MapSession(17, 4).regions_kept == MapSession.REGIONS_KEPT
     session = MapSession(n, k)
     assert session.regions_kept == kept
     solvers = []

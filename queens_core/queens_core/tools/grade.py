@@ -320,7 +320,7 @@ class Grader:
         counters, passes, tiers and budgets are those of both. That first pass is not
         made again: no cheap rule is called on the stall, which ``cheap`` has just shown
         they leave as it is (at 14×14 with 3 stars, a pass of the cheap rules on a stall
-        costs about a tenth of a second, most of it the composite-regions rule)."""
+        costs tens of milliseconds, most of it the composite-regions rule)."""
         if cheap.status == CONTRADICTION:
             return self.full.solve(board)  # no state to go on from
         rest = self.full.solve(board, cheap.state.copy(), cheap_stalled=True)
