@@ -98,12 +98,46 @@ def room(n: int, cells: int, across: int) -> int:
     transposed, for the covers by bands of two columns)."""
     if not cells:
         return 0
-    return min(
-        _bands_room(n, cells, 0),
-        _bands_room(n, cells, 1),
-        _bands_room(n, across, 0),
-        _bands_room(n, across, 1),
-    )
+    return _room(n, cells, across, *_masks(n))
+
+
+def _room(
+    n: int, cells: int, across: int, even: int, even_rows: int, odd_rows: int, first_row: int
+) -> int:
+    """:func:`room` of non-empty ``cells`` with the masks of :func:`_masks` given: the
+    four :func:`_bands_room` with :func:`_pairs` written out (the composite rule asks for
+    hundreds of thousands of rooms on a stalled 14×14 board, and the calls cost more than
+    the arithmetic)."""
+    odd = even << 1
+    folded = cells | cells >> n
+    p = folded & even_rows
+    runs = p & ~(p + (p & ~(p << 1) & even))
+    best = (runs & even).bit_count() + (p & ~runs & odd).bit_count()
+    p = folded & odd_rows
+    runs = p & ~(p + (p & ~(p << 1) & even))
+    count = (runs & even).bit_count() + (p & ~runs & odd).bit_count()
+    if count < best:
+        p = cells & first_row
+        runs = p & ~(p + (p & ~(p << 1) & even))
+        count += (runs & even).bit_count() + (p & ~runs & odd).bit_count()
+        if count < best:
+            best = count
+    folded = across | across >> n
+    p = folded & even_rows
+    runs = p & ~(p + (p & ~(p << 1) & even))
+    count = (runs & even).bit_count() + (p & ~runs & odd).bit_count()
+    if count < best:
+        best = count
+    p = folded & odd_rows
+    runs = p & ~(p + (p & ~(p << 1) & even))
+    count = (runs & even).bit_count() + (p & ~runs & odd).bit_count()
+    if count < best:
+        p = across & first_row
+        runs = p & ~(p + (p & ~(p << 1) & even))
+        count += (runs & even).bit_count() + (p & ~runs & odd).bit_count()
+        if count < best:
+            best = count
+    return best
 
 
 def _sweep_blocks(n: int, cells: int, offset: int) -> list[int]:
@@ -202,6 +236,7 @@ def composite_regions(ctx: Ctx) -> bool:
     live = state.live
     queens = state.queens
     live_across = transpose(n, live)
+    masks = _masks(n)
     needs = [stars - (queens & mask).bit_count() for mask in regions]
     live_in = [live & mask for mask in regions]
     for kind, first, last, mask, mask_across in _runs(board):
@@ -234,9 +269,20 @@ def composite_regions(ctx: Ctx) -> bool:
                 inside = live & mask & chosen
                 rest = live & mask & ~chosen
                 beyond = live & chosen & ~mask
-                room_inside = room(n, inside, live_across & mask_across & chosen_across)
-                room_rest = room(n, rest, live_across & mask_across & ~chosen_across)
-                room_beyond = room(n, beyond, live_across & chosen_across & ~mask_across)
+                room_rest = rest and _room(
+                    n, rest, live_across & mask_across & ~chosen_across, *masks
+                )
+                room_beyond = beyond and _room(
+                    n, beyond, live_across & chosen_across & ~mask_across, *masks
+                )
+                if room_rest >= need_lines and room_beyond >= need_regions:
+                    # Then both lower bounds of x are at most 0, and neither the rest
+                    # nor the beyond cells can be empty or full: nothing follows,
+                    # whatever the room inside (most sets: it is not counted).
+                    continue
+                room_inside = inside and _room(
+                    n, inside, live_across & mask_across & chosen_across, *masks
+                )
                 low = max(need_lines - room_rest, need_regions - room_beyond)
                 high = min(room_inside, need_regions, need_lines)
                 beyond_empty = beyond and need_lines - room_rest >= need_regions

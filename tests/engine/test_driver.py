@@ -84,6 +84,36 @@ def test_expensive_rules_run_only_at_a_cheap_fixed_point_and_loop_back():
     assert result.tiers_used == {"expensive"}
 
 
+def test_a_solve_from_a_cheap_stall_goes_to_the_expensive_tier_first():
+    # Where a solve by the same cheap rules stopped, they change nothing: the first
+    # pass calls none of them (still counted), and they run again once the state moves.
+    log = []
+
+    def cheap(ctx):
+        log.append("cheap")
+
+    def expensive(ctx):
+        log.append("expensive")
+        if log.count("expensive") == 1:
+            ctx.kill(1)
+
+    board = Board.parse("AABB\nAABB\nCCDD\nCCDD")
+    stall = Solver([rule("c", 1, cheap)]).solve(board)
+    assert log == ["cheap"]
+    solver = Solver([rule("c", 1, cheap), rule("e", 2, expensive, Tier.EXPENSIVE)])
+    log.clear()
+    resumed = solver.solve(board, stall.state.copy(), cheap_stalled=True)
+    assert log == ["expensive", "cheap", "expensive"]
+    log.clear()
+    again = solver.solve(board, stall.state.copy())
+    assert log == ["cheap", "expensive", "cheap", "expensive"]
+    assert (resumed.passes, resumed.steps, resumed.counters) == (
+        again.passes,
+        again.steps,
+        again.counters,
+    )
+
+
 def test_several_expensive_rules_stop_at_the_first_that_changes():
     log = []
 

@@ -52,6 +52,7 @@ def test_the_map_session_agrees_with_a_full_search_across_moves_and_renewals(
     the number asked), including after the session starts afresh; at 14×14 with the
     lean grid and the earlier regions assumed off."""
     monkeypatch.setattr(MapSession, "REGIONS_KEPT", 20)
+    monkeypatch.setattr(MapSession, "LEAN_REGIONS_KEPT", 20)
     session = MapSession(n, k)
     assert session.lean == (n >= LEAN_FROM)
     unique = several = 0
@@ -82,3 +83,26 @@ def test_the_lean_session_finds_no_other_solution_where_a_full_search_finds_none
         board = made.generate_starbattle(14, 3, seed)
         (only,) = find_solutions(board, 2, strategy=stars_search.search)
         assert session.other_solutions(list(board.region_masks), only, 2) == []
+
+
+@pytest.mark.parametrize(("n", "k", "kept"), [(10, 2, MapSession.REGIONS_KEPT), (14, 3, 60)])
+def test_the_session_starts_afresh_once_it_has_encoded_the_regions_it_keeps(n, k, kept):
+    """At 14×14 (the lean grid) the solver is started afresh after about a map's
+    regions, before their clauses slow every call; below, after many maps'."""
+    assert MapSession(17, 4).regions_kept == MapSession.REGIONS_KEPT
+    session = MapSession(n, k)
+    assert session.regions_kept == kept
+    solvers = []
+    boards = _repaired_maps(n, k, 80, seed=7, moves=4)
+    for board, _ in boards:
+        # Asked for none: only the regions are encoded (no search at all).
+        session.other_solutions(list(board.region_masks), 0, 0)
+        if not solvers or session._solver is not solvers[-1]:
+            solvers.append(session._solver)
+        assert len(session._switch_of) <= kept + n
+    encoded = len({mask for board, _ in boards for mask in board.region_masks})
+    if n < LEAN_FROM:
+        assert encoded <= kept and len(solvers) == 1
+    else:
+        # A fresh solver each time ``kept`` regions are reached: at least this many.
+        assert encoded > 3 * (kept + n) and len(solvers) >= encoded // (kept + n)

@@ -234,19 +234,23 @@ class Solver:
             solver._by_stars = self._by_stars
         return solver
 
-    def solve(self, board: Board, state: State | None = None) -> SolveResult:
+    def solve(
+        self, board: Board, state: State | None = None, cheap_stalled: bool = False
+    ) -> SolveResult:
         """Run the rules to a fixed point on ``board`` from ``state`` (default: empty).
 
         ``state`` is changed in place and is the result's ``state``: pass a copy to keep
-        the start. A board with another K than this solver's is solved by
-        :meth:`for_stars`. Raises :class:`~queens_core.engine.state.InvalidState` for a start
-        state with two queens in a unit or touching (no rule runs on it), and
-        :class:`RuleFailure` when a rule raises, breaks its contract (see also
-        :mod:`queens_core.runtime.guards`) or is still running when the solve's time budget runs
-        out.
+        the start. ``cheap_stalled``: ``state`` is where a solve by this solver's cheap
+        rules alone stopped, so none of them changes it; the first pass calls none of
+        them (the pass is still counted) and goes to the expensive tier. A board with
+        another K than this solver's is solved by :meth:`for_stars`. Raises
+        :class:`~queens_core.engine.state.InvalidState` for a start state with two queens
+        in a unit or touching (no rule runs on it), and :class:`RuleFailure` when a rule
+        raises, breaks its contract (see also :mod:`queens_core.runtime.guards`) or is still
+        running when the solve's time budget runs out.
         """
         if board.stars != self.stars:
-            return self.for_stars(board.stars).solve(board, state)
+            return self.for_stars(board.stars).solve(board, state, cheap_stalled)
         if state is None:
             state = State.initial(board)
         else:
@@ -255,7 +259,7 @@ class Solver:
                 raise InvalidState(problem)
         try:
             with supervision.supervisor.watch_solve(self.time_budget):
-                return self._solve(board, state)
+                return self._solve(board, state, cheap_stalled)
         except OutOfTime as err:  # it struck between two rule calls
             raise RuleFailure(err.rule, err) from None
         finally:
@@ -297,7 +301,7 @@ class Solver:
             if changed:
                 yield group.rules, result
 
-    def _solve(self, board: Board, state: State) -> SolveResult:
+    def _solve(self, board: Board, state: State, cheap_stalled: bool = False) -> SolveResult:
         """The two-tier loop: cheap rules to a fixed point, then one expensive rule that
         changes something, and back; until solved, stalled or contradictory."""
         ctx = Context(board, state, [])
@@ -306,10 +310,14 @@ class Solver:
         result = SolveResult(board, state, STALLED, self._zero_counters.copy(), ctx.steps)
         result.budgets = ctx.budgets
         state.caches = supervision.Caches(ctx, state.caches)
+        start = state.live
         if not self._settle(ctx, result):
             return result
         n = board.star_total
         idle: dict[_Group, int] = {}
+        if cheap_stalled and state.live == start:
+            # What _run would record of each cheap group's call on this state.
+            idle = dict.fromkeys(self.cheap, state.live)
         # One round per iteration; a per-solve limit (time, rounds) belongs at its top.
         while True:
             if not self._cheap_fixed_point(ctx, result, idle):

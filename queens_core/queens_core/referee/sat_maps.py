@@ -41,6 +41,11 @@ from .sat import (
 #: costs a few milliseconds either way.
 LEAN_FROM = 14
 
+#: Sessions with the lean grid keep few regions (:attr:`MapSession.LEAN_REGIONS_KEPT`) up to
+#: this many rows (where it was measured to pay); larger ones keep
+#: :attr:`MapSession.REGIONS_KEPT`.
+FEW_REGIONS_UP_TO = 14
+
 #: Most clauses one band's "at least 2K blocks" may take as plain clauses over its block
 #: variables (see :func:`_lean_grid_clauses`); past that, a counter.
 BAND_CLAUSES_MOST = 400
@@ -73,12 +78,25 @@ def _lean_grid_clauses(n: int, k: int) -> tuple[tuple[list[int], ...], int]:
 class MapSession:
     """Asks for solutions other than a known one, board after board of one size and K
     whose regions change a few at a time (see the module docstring). A fresh solver is
-    started once :attr:`REGIONS_KEPT` regions have been encoded, before the clauses of
+    started once :attr:`REGIONS_KEPT` regions (:attr:`LEAN_REGIONS_KEPT` with the lean
+    grid, up to :data:`FEW_REGIONS_UP_TO` rows) have been encoded, before the clauses of
     regions no board has any more pile up."""
 
     #: Regions encoded before the solver is started afresh: measured at 14×14 with 3
     #: stars and 21×21 with 5, a few maps' worth of repairs.
     REGIONS_KEPT = 400
+    #: The same with the lean grid (:data:`LEAN_FROM` rows up), about one map's worth:
+    #: there a call's cost follows the solver's variables, of which each region brings
+    #: about N·K, and what a fresh solver must learn again costs less than they do. On
+    #: boards 0 of seeds 5000–5029 at 14×14 with 3 stars, a question took 13.4 ms
+    #: keeping 30 or 60 regions, 14.0 ms keeping 120 and 18.6 ms keeping 400, with
+    #: about as many questions and calls each (1,141 to 1,270 questions); at 17×17
+    #: with 4 stars (seeds 5000–5009), 7.0 ms keeping 60 and 9.0 ms keeping 400, yet
+    #: boards 0–2 of seeds 0, 100, 200 and 300 took 13.9 s against 12.3 s (a 17×17
+    #: map gets four K repairs a row, and a fresh solver may come mid-map); at 21×21
+    #: with 5 stars a question took less time too (92 ms against 151 ms, four boards),
+    #: but three times as many were asked. So only up to :data:`FEW_REGIONS_UP_TO` rows.
+    LEAN_REGIONS_KEPT = 60
 
     def __init__(self, n: int, k: int, seconds: float = SESSION_SECONDS):
         self.n = n
@@ -89,6 +107,9 @@ class MapSession:
         self.lean = n >= LEAN_FROM
         self._top = 0
         self._switch_of: dict[int, int] = {}
+        #: Regions encoded before the solver is started afresh.
+        few = self.lean and n <= FEW_REGIONS_UP_TO
+        self.regions_kept = self.LEAN_REGIONS_KEPT if few else self.REGIONS_KEPT
 
     def _fresh(self) -> Any:
         import pycryptosat
@@ -115,7 +136,7 @@ class MapSession:
         """Up to ``most`` solutions of the board of ``region_masks`` other than ``known``
         (itself a solution; none: ``known`` is the only one). Raises
         :class:`SearchLimitExceeded` past the session's time limit (a question)."""
-        if self._solver is None or len(self._switch_of) >= self.REGIONS_KEPT:
+        if self._solver is None or len(self._switch_of) >= self.regions_kept:
             self._solver = self._fresh()
         solver = self._solver
         assumptions = [self._switch(solver, mask) for mask in region_masks]
