@@ -221,6 +221,93 @@ def deep_trial(ctx: Context) -> None:
             return
 
 
+#: The sizes the trial sweep runs on: above SMALL_BOARD, where the trial star tries only
+#: the tightest units' cells, and up to 17×17, where a trial costs about 10 ms.
+SWEEP_SIZES = range(SMALL_BOARD + 1, 18)
+#: Cells one solve may give the trial sweep, all calls together: a count, not seconds,
+#: so that a solve is the same on a busy machine: nearly two passes over a 17×17 board,
+#: about 5 s of trials.
+SWEEP_BUDGET = 520
+
+
+def trial_sweep(ctx: Context) -> None:
+    """The deep trial over every live cell, pass after pass, for when the deep trial has
+    stopped at its budget and every other rule stalls (boards of SWEEP_SIZES). A pass
+    tries the live cells one by one; a cell refuted is killed at once, so the cells
+    after it are tried on the stronger state (one refutation often opens the next), and
+    at the end of a pass that killed something the cheap rules take it from there; the
+    next call starts a new pass. A pass that tried every live cell on one unchanged state
+    and refuted none is the rule's fixed point.
+
+    A trial is the deep trial's: a star on the cell, then the cheap deductions,
+    exclusion and capacity counting included, until nothing changes (capacity counting
+    only on a round where the others changed nothing). Cells of the units with the least
+    room to spare go first in a pass.
+
+    Bounded: one solve tries at most SWEEP_BUDGET cells, all calls together (the count
+    is kept in the rule's cache, which lives as long as the solve's state); a call that
+    reaches the end of it stops, keeps what it proved and reports the cells it left
+    untried through :meth:`~queens_core.Context.stopped_at_budget`.
+
+    Sound for the reason the trial star is: a unit a trial leaves short, or a
+    contradiction it finds, proves that no solution extending the state has a star on
+    the trial cell. Which cells it skips in a pass decides only when it finds a kill,
+    never whether a kill is true: it stops only on a pass over every live cell of the
+    state it ends on. A kill's detail is the trial star's, a :class:`~.details.TrialFails`.
+    """
+    from .cases import suppose
+    from .counting import capacity_counting, exclusion
+    from .deductions import PROPAGATORS
+    from .details import TrialFails
+    from .refute import DEEP_DEPTH
+
+    # Capacity counting, the costliest, only once the others change nothing: the same
+    # cells are refuted (all 20 on the stalls of public 17×17 boards 0 and 7), in about
+    # three quarters of the time.
+    first = (*PROPAGATORS, exclusion)
+    last = (capacity_counting,)
+    board = ctx.board
+    if board.n not in SWEEP_SIZES:
+        return
+    state = ctx.state
+    cache = ctx.cache
+    # The pass: the cells it tried, and the state it started on (live cells never come
+    # back, so an unchanged pair means no rule changed anything since).
+    passed = cache.get("passed", 0)
+    while True:
+        if passed & state.live == state.live:
+            if cache.get("start") == (state.live, state.queens):
+                cache["passed"] = passed
+                return  # every live cell tried on this very state: nothing to refute
+            passed = 0
+        if not passed:
+            cache["start"] = (state.live, state.queens)
+        order = [cell for cell in _tightest_first(board, state) if not passed >> cell & 1]
+        killed = False
+        for number, cell in enumerate(order):
+            tried = cache.get("tried", 0)
+            if tried >= SWEEP_BUDGET:
+                cache["passed"] = passed
+                ctx.stopped_at_budget(
+                    f"it used its {SWEEP_BUDGET} trials for a solve; on the state it "
+                    f"stopped at, {len(order) - number} of its {state.live.bit_count()} "
+                    "live cells were not tried in this pass"
+                )
+                return
+            cache["tried"] = tried + 1
+            passed |= 1 << cell
+            _, found, forced = suppose(
+                board, state, 1 << cell, DEEP_DEPTH, first, "trial_sweep", last
+            )
+            if found is not None:
+                kind, index = found
+                ctx.kill(1 << cell, TrialFails(cell, kind, index, forced))
+                killed = True
+        cache["passed"] = passed
+        if killed:
+            return
+
+
 def _tightest_first(board: Board, state: State) -> list[int]:
     """The live cells, those of the unit with the least room to spare first."""
     slack_of: dict[int, int] = {}
@@ -432,6 +519,16 @@ RULES: list[Rule] = [
         "(every cell tried, tightest units first, 25 trials a solve at most).",
         weight=96,  # a whole chain of deductions per cell, the last resort
         apply=deep_trial,
+    ),
+    StarRule(
+        counter="trial_sweep",
+        display_name="Trial sweep",
+        tier=Tier.EXPENSIVE,
+        position=233,
+        summary="The deep trial on every live cell, pass after pass, once it has used its "
+        "budget (boards of 15×15 to 17×17; 520 trials a solve at most).",
+        weight=96,  # the deep trial's chain, found by trying every cell
+        apply=trial_sweep,
     ),
 ]
 

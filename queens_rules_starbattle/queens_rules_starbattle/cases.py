@@ -51,12 +51,15 @@ def suppose(
     depth: int = ROUNDS,
     propagators: tuple[Callable[[Context], bool], ...] = PROPAGATORS,
     counter: str = "trial_star",
+    last: tuple[Callable[[Context], bool], ...] = (),
 ) -> tuple[State, tuple[str, object] | None, Forced]:
     """Put a star on every cell of ``placement`` (live cells, no two touching) in a copy
     of ``state`` and propagate at most ``depth`` rounds of ``propagators``; return the
     copy, what failed — a unit left unable to hold K stars as (kind, index), ("count",
     reason) when a 2×2 or counting argument finds too little room, or None — and the
-    chain that leads there (:data:`Forced`).
+    chain that leads there (:data:`Forced`). ``last`` are propagators run only on a
+    round where ``propagators`` changed nothing (such a round is a round of ``depth``):
+    costly ones, which the cheap ones often make unnecessary.
 
     The failure is checked after every rule, the propagation is cut to the shortest
     prefix after which it already holds, and of that prefix only the steps the failure
@@ -73,13 +76,14 @@ def suppose(
     found: tuple[str, object] | None = None
     # What a counting failure rests on: the whole board unless its argument says less.
     counted = board.full
+    settled = False
     for _ in range(depth):
         found = short_unit(board, trial_state)
         if found is not None:
             break
         changed = False
         try:
-            for propagate in propagators:
+            for propagate in last if settled else propagators:
                 ctx.counter = propagate.__name__
                 if propagate(ctx):
                     changed = True
@@ -89,8 +93,10 @@ def suppose(
         except Contradiction as err:
             found = ("count", str(err))
             counted = getattr(err, "mask", counted)
-        if found is not None or not changed:
+        if found is not None or (not changed and (settled or not last)):
             break
+        # After a round that changed nothing, a round of the ``last`` propagators.
+        settled = not changed
     if found is None:
         found = short_unit(board, trial_state)
     steps = ctx.steps[placement.bit_count() :]

@@ -271,7 +271,7 @@ def told_refutation(
     one at a time); else the kill's own chain, as it was found."""
     kind, which, chain = detail.kind, detail.which, detail.forced
     if not replays(board, state, detail.cell, chain, kind, which):
-        deep = counter == "deep_trial"
+        deep = counter in ("deep_trial", "trial_sweep")
         depth, rules = (DEEP_DEPTH, DEEP_PROPAGATORS) if deep else (DEPTH, PROPAGATORS)
         _, found, again = suppose(board, state, 1 << detail.cell, depth, rules)
         if found is not None and replays(board, state, detail.cell, again, *found):
