@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from . import rules as rules_module
 from . import supervision
 from .board import Board
 from .errors import ContractViolation, OutOfTime, ReadOnlyBoard, plugin_text
@@ -61,12 +62,12 @@ def trusted(rule: Rule) -> bool:
     changes) and test for an empty unit once a fixed point rather than after every call
     that changed something (``Solver._trusted_fixed_point``): whether the registry found
     it in a package installed with queens, as the answer check does
-    (:mod:`queens_core.tools.answers`), the package it came from and not anything the rule
-    says of itself. The tests of tests/engine/test_trusted_passes.py hold the two ways to
-    the same solve, step for step, on the archive and on random boards and start states."""
-    from ..tools.answers import all_queens_own
-
-    return all_queens_own((rule,))
+    (:mod:`queens_core.tools.answers`): the package it came from, not anything the rule
+    says of itself (the plugins layer tells the engine which packages those are,
+    ``rules.package_installed_with_queens``). tests/engine/test_trusted_passes.py holds
+    the two ways to the same solve, step for step, on the archive and on random boards
+    and start states."""
+    return rules_module.package_installed_with_queens(rule.package)
 
 
 def _foreign_step(step: Step) -> ContractViolation:
