@@ -15,12 +15,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from . import rules as rules_module
 from . import supervision
 from .board import Board
 from .errors import ContractViolation, OutOfTime, ReadOnlyBoard, plugin_text
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
-from .state import EmptyUnit, InvalidState, State, find_empty_unit
+from .state import EmptyUnit, InvalidState, State, find_empty_unit, missed_unit
 from .validate import is_solution
 
 #: Why a rule that changed the state behind its context's back is stopped: its steps
@@ -53,6 +54,20 @@ CONTRADICTION = Status.CONTRADICTION
 #: The counter a start state's queens' kill lists are recorded under when no installed
 #: rule counts placements (otherwise that rule's counter: the kill list is its deduction).
 SETTLE_FALLBACK = "settle_queens"
+
+
+def trusted(rule: Rule) -> bool:
+    """Whether the cheap passes may run ``rule`` without the contract checks made after
+    each call (its state not replaced, its board not resized, its steps the whole of its
+    changes) and test for an empty unit once a fixed point rather than after every call
+    that changed something (``Solver._trusted_fixed_point``): whether the registry found
+    it in a package installed with queens, as the answer check does
+    (:mod:`queens_core.tools.answers`): the package it came from, not anything the rule
+    says of itself (the plugins layer tells the engine which packages those are,
+    ``rules.package_installed_with_queens``). tests/engine/test_trusted_passes.py holds
+    the two ways to the same solve, step for step, on the archive and on random boards
+    and start states."""
+    return rules_module.package_installed_with_queens(rule.package)
 
 
 def _foreign_step(step: Step) -> ContractViolation:
@@ -225,6 +240,11 @@ class Solver:
         #: Who the kill lists of a start state's queens are attributed to.
         self.settle_counter = next(iter(self.placement_counters), SETTLE_FALLBACK)
         self.by_counter = {r.counter: r for r in self.rules}
+        #: Whether the cheap passes run their rules as :func:`trusted` (every cheap rule is,
+        #: and K = 1); False makes them check every call, as for any rule.
+        self.trusted_passes = stars == 1 and all(
+            trusted(rule) for group in self.cheap for rule in group.rules
+        )
 
     def for_stars(self, stars: int) -> Solver:
         """The solver of the same rules for boards with ``stars`` stars per unit."""
@@ -319,8 +339,9 @@ class Solver:
             # What _run would record of each cheap group's call on this state.
             idle = dict.fromkeys(self.cheap, state.live)
         # One round per iteration; a per-solve limit (time, rounds) belongs at its top.
+        fixed_point = self._trusted_fixed_point if self.trusted_passes else self._cheap_fixed_point
         while True:
-            if not self._cheap_fixed_point(ctx, result, idle):
+            if not fixed_point(ctx, result, idle):
                 return result
             if state.queens.bit_count() == n or not self._expensive_step(ctx, result, idle):
                 break
@@ -370,6 +391,140 @@ class Solver:
             if not changed:
                 return True
             result.tiers_used.add(Tier.CHEAP)
+
+    def _trusted_fixed_point(self, ctx: Context, result: SolveResult, idle: dict) -> bool:
+        """:meth:`_cheap_fixed_point` for rules that are all :func:`trusted`, with the same
+        calls, steps, counters and end, in less time: no contract check after a call, and
+        the test for an empty unit made once, when the passes end.
+
+        The cells a unit can still take (its live cells and queens) only shrink, since a
+        queen goes only on a live cell, so if no unit is empty at the end none was after
+        any call. When one is, the calls since the start are replayed from their steps to
+        the first one that left a unit empty, and everything after it is taken back (its
+        steps, its counters, the passes after its own, the state): the solve ends there,
+        as it would have with the test made after every call. A call that raises is
+        looked at the same way: if the state it started from had an empty unit, that is
+        the end, not what it raised."""
+        cheap = self.cheap
+        state = ctx.state
+        steps = ctx.steps
+        counters = result.counters
+        placement_counters = self.placement_counters
+        running = ctx.running
+        # The state at the start has every unit covered (settled, or checked by _run).
+        origin = (state.live, state.queens, Tier.CHEAP in result.tiers_used)
+        #: (group, index of its first step, its pass) for each call that changed something.
+        log: list[tuple[_Group, int, int]] = []
+        while True:
+            result.passes += 1
+            if not state.live:
+                return self._covered_or_rolled_back(ctx, result, log, origin, len(steps))
+            changed = False
+            for group in cheap:
+                live_before = state.live
+                if idle.get(group) == live_before:
+                    continue
+                start = len(steps)
+                queens_before = state.queens
+                ctx.counter = group.counter
+                ctx.enabled = group.enabled
+                running.rule = group.first  # for the time budget's alarm, which names it
+                try:
+                    group.apply(ctx)
+                except BaseException as err:
+                    if not isinstance(err, Contradiction | UnsoundDeduction):
+                        if not supervision.supervisor.raised_by_plugin(err):
+                            raise
+                    if log and missed_unit(ctx.board, live_before | queens_before):
+                        # An earlier call left a unit empty: the solve ended there.
+                        return self._covered_or_rolled_back(ctx, result, log, origin, start)
+                    if isinstance(err, Contradiction):
+                        self._contradiction(result, str(err), group.rules[0])
+                        return False
+                    if isinstance(err, UnsoundDeduction):
+                        self._contradiction(result, f"{UNSOUND_PREFIX}{err}", group.rules[0])
+                        return False
+                    raise RuleFailure(group.rules[0], err) from err
+                finally:
+                    running.rule = None
+                if len(steps) == start:
+                    idle[group] = live_before
+                    continue
+                log.append((group, start, result.passes))
+                if group.simple:
+                    counters[group.counter] += 1
+                    # Each placement step places one queen: the new queens count them.
+                    placed = state.queens ^ queens_before
+                    if placed:
+                        placements = placed.bit_count()
+                        for counter in placement_counters:
+                            counters[counter] += placements
+                else:
+                    self._count(group, steps[start:], counters)
+                changed = True
+                if not state.live:
+                    break  # the rest of the pass could change nothing either
+            if not changed:
+                return self._covered_or_rolled_back(ctx, result, log, origin, len(steps))
+            result.tiers_used.add(Tier.CHEAP)
+
+    def _covered_or_rolled_back(
+        self,
+        ctx: Context,
+        result: SolveResult,
+        log: list[tuple[_Group, int, int]],
+        origin: tuple[int, int, bool],
+        stop: int,
+    ) -> bool:
+        """True if every unit still meets a live cell or a queen once the steps before
+        ``stop`` are made (they are); otherwise end the solve as the first call of ``log``
+        that left a unit empty did, taking back what came after it, and return False."""
+        state = ctx.state
+        board = ctx.board
+        steps = ctx.steps
+        if stop == len(steps) and missed_unit(board, state.live | state.queens) is None:
+            return True
+        live, queens, had_cheap = origin
+        ends = [start for _, start, _ in log[1:]] + [stop]
+        index = 0
+        while True:
+            if index == len(log):
+                return True  # no call left a unit empty
+            for step in steps[log[index][1] : ends[index]]:
+                live ^= step.killed | step.placed
+                queens |= step.placed
+            if missed_unit(board, live | queens) is not None:
+                break
+            index += 1
+        group, start, passes = log[index]
+        end = ends[index]
+        taken_back = self._zero_counters.copy()
+        for position in range(index + 1, len(log)):
+            later, first, _ = log[position]
+            made = steps[first : ends[position]]
+            if later.simple:
+                taken_back[later.counter] += 1
+                placements = sum(1 for step in made if step.placed)
+                for counter in self.placement_counters:
+                    taken_back[counter] += placements
+            else:
+                self._count(later, made, taken_back)
+        for counter, count in taken_back.items():
+            result.counters[counter] -= count
+        new = steps[start:end]
+        del steps[end:]
+        state.live = live
+        state.queens = queens
+        # What the rules called after it kept in their caches may describe the cells
+        # taken back; an empty cache only makes a rule look again.
+        dict.clear(state.caches)
+        result.passes = passes
+        if not had_cheap and not any(earlier < passes for _, _, earlier in log[:index]):
+            result.tiers_used.discard(Tier.CHEAP)
+        empty = find_empty_unit(board, state)
+        assert empty is not None
+        self._contradiction(result, str(empty), self._culprit(group, board, empty, new))
+        return False
 
     def _expensive_step(self, ctx: Context, result: SolveResult, idle: dict) -> bool:
         """Try the expensive rules cheapest first until one changes the state; True if

@@ -41,6 +41,18 @@ from .board import Board
 from .context import Context, Contradiction, Scratch, Step, UnsoundDeduction
 from .state import State
 
+
+def _no_package(package: str) -> bool:
+    return False
+
+
+#: Whether a rule package was installed with queens (first party or its catalog): the
+#: engine cannot tell, so the plugins layer says it when it loads
+#: (:mod:`queens_core.plugins.registry`); until then no package is. The driver runs the
+#: cheap passes of such packages' rules without its checks after each call
+#: (:func:`queens_core.engine.driver.trusted`).
+package_installed_with_queens: Callable[[str], bool] = _no_package
+
 __all__ = [
     "COUNTINGS",
     "ApplyFn",

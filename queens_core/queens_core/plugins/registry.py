@@ -17,14 +17,16 @@ import types
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import pluggy
 
 from .. import hookspecs
+from ..engine import rules as engine_rules
 from ..engine.rules import Rule, written_for_0_2
 from ..runtime.guards import OutOfTime, raised_by_plugin
-from . import builtin
+from . import builtin, installed_with_queens_rank
 from .finder import (
     Failed,
     dist_name,
@@ -37,6 +39,16 @@ from .finder import (
 )
 from .readers import TEXT_READER, Reader
 from .writers import Writer
+
+
+@cache
+def _installed_with_queens(package: str) -> bool:
+    return installed_with_queens_rank(package) < 2
+
+
+# The engine cannot tell which packages came with queens: the registry, which records
+# the package of every rule it loads, tells it (queens_core.engine.driver.trusted).
+engine_rules.package_installed_with_queens = _installed_with_queens
 
 T = TypeVar("T")
 #: A reader or a writer: what registers under a name.
