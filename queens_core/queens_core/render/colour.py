@@ -44,6 +44,8 @@ DISTINCT = 12.0
 #: are, still :data:`FAR_APART` apart up to 26 regions.
 DISTINCT_UP_TO = 18
 FAR_APART = 10.0
+#: How far apart the colours of a board of 27 to 32 regions (the largest there is) are.
+CROWDED_APART = 8.0
 #: Colours lighter than this (CIELAB L*) keep the black queens and grey crosses drawn on
 #: them legible.
 LEGIBLE_LIGHTNESS = 55.0
@@ -172,13 +174,51 @@ def _palette(letters: tuple[str, ...]) -> tuple[str, ...]:
         candidates = _candidate_hexes()
         # Each candidate's distance to the nearest colour in use, kept up to date.
         gap = {c: nearest(c) for c in candidates}
-        for k in range(len(out)):
-            if out[k] is None:
-                best = max(candidates, key=gap.__getitem__)  # the first of equals
-                out[k] = best
-                for candidate in candidates:
-                    gap[candidate] = min(gap[candidate], distance(candidate, best))
+        pastel = [k for k in range(len(out)) if out[k] is None]
+        for k in pastel:
+            best = max(candidates, key=gap.__getitem__)  # the first of equals
+            out[k] = best
+            for candidate in candidates:
+                gap[candidate] = min(gap[candidate], distance(candidate, best))
+        chosen = [c for c in out if c is not None]
+        if _closest_pair(chosen) < _promised(len(chosen)):
+            _spread(chosen, pastel)
+            return tuple(chosen)
     return tuple(c for c in out if c is not None)
+
+
+def _promised(regions: int) -> float:
+    """How far apart the colours of a board of ``regions`` regions are promised to be."""
+    return DISTINCT if regions <= DISTINCT_UP_TO else FAR_APART if regions <= 26 else CROWDED_APART
+
+
+def _closest_pair(colours: Sequence[str]) -> float:
+    return min(
+        (distance(a, b) for i, a in enumerate(colours) for b in colours[i + 1 :]),
+        default=float("inf"),
+    )
+
+
+def _spread(colours: list[str], free: list[int]) -> None:
+    """Move the ``free`` colours apart in place: each in turn becomes the candidate
+    farthest from all the others, while that widens its gap. Picking the farthest colour
+    one region at a time can leave two late picks close together (17 regions, one of
+    them an archive letter, came out 11.9 apart); a few such rounds part them."""
+    candidates = _candidate_hexes()
+    for _ in range(8):
+        moved = False
+        for k in free:
+            others = [c for j, c in enumerate(colours) if j != k]
+
+            def gap(colour: str) -> float:
+                return min(distance(colour, other) for other in others)
+
+            best = max(candidates, key=gap)
+            if gap(best) > gap(colours[k]) + 1e-9:
+                colours[k] = best
+                moved = True
+        if not moved:
+            return
 
 
 @functools.cache
