@@ -263,7 +263,9 @@ def test_a_star_battle_rule_nothing_needs_is_given_up_on_with_what_stands_in():
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
     assert line.startswith("queens: error: no board needed exclusion: of ")
-    assert line.endswith("leave out what stands in for it, such as --exclude trial_star,deep_trial,trial_sweep")
+    assert line.endswith(
+        "leave out what stands in for it, such as --exclude trial_star,deep_trial,trial_sweep"
+    )
 
 
 def test_a_cheap_star_battle_rule_is_needed_under_a_selection_that_leaves_out_its_stand_ins(

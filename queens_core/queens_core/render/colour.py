@@ -199,6 +199,10 @@ def _closest_pair(colours: Sequence[str]) -> float:
     )
 
 
+def _gap(colour: str, others: Sequence[str]) -> float:
+    return min(distance(colour, other) for other in others)
+
+
 def _spread(colours: list[str], free: list[int]) -> None:
     """Move the ``free`` colours apart in place: each in turn becomes the candidate
     farthest from all the others, while that widens its gap. Picking the farthest colour
@@ -209,12 +213,8 @@ def _spread(colours: list[str], free: list[int]) -> None:
         moved = False
         for k in free:
             others = [c for j, c in enumerate(colours) if j != k]
-
-            def gap(colour: str) -> float:
-                return min(distance(colour, other) for other in others)
-
-            best = max(candidates, key=gap)
-            if gap(best) > gap(colours[k]) + 1e-9:
+            best = max(candidates, key=functools.partial(_gap, others=others))
+            if _gap(best, others) > _gap(colours[k], others) + 1e-9:
                 colours[k] = best
                 moved = True
         if not moved:
