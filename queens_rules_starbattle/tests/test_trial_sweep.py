@@ -101,15 +101,18 @@ def test_it_solves_the_hard_17x17_boards_the_deep_trial_leaves_and_says_why():
     assert result.solved and result.counters["trial_sweep"] >= 1
     (solution,) = find_solutions(board, 2)
     assert result.state.queens == solution
+    # The first five of the sweep's steps and those before them: each of its steps takes
+    # about half a second to explain, and it takes over a hundred here.
+    fifth = [i for i, step in enumerate(result.steps) if step.counter == "trial_sweep"][:5][-1]
+    shown = result.steps[: fifth + 1]
     told = 0
-    explanations = explain_steps(board, result.steps, RULES)
-    for step, explanation in zip(result.steps, explanations, strict=True):
-        if step.counter == "trial_sweep" and told < 5:
+    for step, explanation in zip(shown, explain_steps(board, shown, RULES), strict=True):
+        if step.counter == "trial_sweep":
             told += 1
             cell = cell_label(board, step.detail.cell)
             assert explanation.why.startswith(f"Suppose {cell} held a star")
             assert explanation.why.endswith(f"So {cell} cannot hold a star.")
-    assert told
+    assert told == 5
 
 
 @pytest.mark.slow
