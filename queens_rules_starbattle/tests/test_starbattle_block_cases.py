@@ -28,7 +28,7 @@ from queens_rules_starbattle.cases import group_mask, suppose
 from queens_rules_starbattle.refute import told_case
 
 from .test_starbattle_cases import first_stall_needing
-from .test_starbattle_counting import random_board, random_state
+from .test_starbattle_counting import random_case
 
 #: (size, K): the published shapes, and smaller ones where tight blocks come up more often.
 #: Above LARGEST_BOARD the rule leaves the board alone; its argument is checked there too.
@@ -146,12 +146,10 @@ def test_it_waits_for_the_classical_deductions():
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from(SHAPES))
 def test_block_cases_never_rule_out_a_solution(rng, shape):
-    made = random_board(*shape, rng)
-    if made is None:
+    case = random_case(rng, shape)
+    if case is None:
         return
-    board, planted = made
-    state = random_state(board, planted, rng)
-    allowed = {planted, *find_solutions(board, 30, state.copy(), seconds=5)}
+    board, state, allowed = case
     try:
         after, steps = _split(board, state, split_blocks)
     except Contradiction as err:

@@ -20,7 +20,7 @@ from queens_rules_starbattle.cases import CASES, case_split, suppose
 from queens_rules_starbattle.details import CaseSplit
 from queens_rules_starbattle.refute import told_case
 
-from .test_starbattle_counting import random_board, random_state
+from .test_starbattle_counting import random_case
 
 #: (size, K): the published shapes, and smaller ones where cases come up more often.
 SHAPES = [(8, 2), (10, 2), (12, 3), (14, 3), (17, 4), (21, 5), (25, 6)]
@@ -38,12 +38,10 @@ def _split(board: Board, state: State) -> tuple[State, list]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from(SHAPES))
 def test_a_case_split_never_rules_out_a_solution(rng, shape):
-    made = random_board(*shape, rng)
-    if made is None:
+    case = random_case(rng, shape)
+    if case is None:
         return
-    board, planted = made
-    state = random_state(board, planted, rng)
-    allowed = {planted, *find_solutions(board, 30, state.copy(), seconds=5)}
+    board, state, allowed = case
     try:
         after, steps = _split(board, state)
     except Contradiction as err:

@@ -16,7 +16,7 @@ from queens_core.referee.exact import find_solutions
 from queens_core.tools.explain import explain_steps
 from queens_rules_starbattle import RULES, TrialFails, trial_sweep
 
-from .test_starbattle_counting import random_board, random_state
+from .test_starbattle_counting import random_case
 
 ROOT = Path(__file__).resolve().parents[2]
 HARD = ROOT / "archive" / "starbattle"
@@ -133,12 +133,10 @@ def test_a_spent_budget_is_reported_by_the_solve(monkeypatch):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.sampled_from(SHAPES))
 def test_the_sweep_never_rules_out_a_solution(rng, shape):
-    made = random_board(*shape, rng)
-    if made is None:
+    case = random_case(rng, shape)
+    if case is None:
         return
-    board, planted = made
-    state = random_state(board, planted, rng)
-    allowed = {planted, *find_solutions(board, 30, state.copy(), seconds=5)}
+    board, state, allowed = case
     package.SWEEP_SIZES, sizes = range(4, 26), package.SWEEP_SIZES
     package.SWEEP_BUDGET, budget = 40, package.SWEEP_BUDGET
     try:
