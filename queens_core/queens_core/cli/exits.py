@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import os
 import sys
 from typing import NoReturn, TextIO
 
@@ -178,8 +179,6 @@ def check_output_path(path: str) -> None:
     has something to write (``hint --write``, ``what-if --keep``, ``practise
     --write-state``), so that it cannot open the file first: the answer is not printed
     only to be followed by the error."""
-    import os
-
     from ..runtime.process import output_path
 
     target = output_path(path)

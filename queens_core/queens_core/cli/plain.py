@@ -16,17 +16,19 @@ by click (:func:`~queens_core.cli.exits.echo`), loaded then.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
+
+from ..render.statuses import EXIT_INTERRUPTED
 
 #: The commands that have a plain form.
 PLAIN_COMMANDS = ("solve", "stats")
 #: As in :mod:`queens_core.plugins.registry` (not imported here: this module is imported
 #: before anything else, to decide whether click is needed).
 SKIP_BROKEN_ENV = "QUEENS_SKIP_BROKEN_PLUGINS"
-#: As in :mod:`queens_core.cli.group`.
-EXIT_INTERRUPTED = 130
 
 
 def is_plain(args: Sequence[str]) -> bool:
@@ -68,13 +70,9 @@ def run_plain(args: Sequence[str]) -> None:
         echo("", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except OSError as err:
-        import errno
-
         if err.errno != errno.EPIPE:
             raise
         # (Only where SIGPIPE does not end the process first: is_plain asks for POSIX.)
-        from typing import Any
-
         import click.utils
 
         pacify: Any = vars(click.utils).get("_PacifyFlushWrapper")
