@@ -270,9 +270,18 @@ def test_a_run_ends_with_the_exit_functions_run_and_the_output_flushed():
 
 @pytest.mark.slow
 def test_a_thread_left_running_is_waited_for_as_python_waits():
+    """A thread still running when the command is done is waited for, as Python's exit
+    waits for it. The thread runs until the main thread has ended (Python's exit marks it
+    so before it waits for the others), then prints: with no race against a sleep, it is
+    still running however slowly a loaded machine starts queens, and its line comes last
+    only if the exit waited for it."""
     before = (
         "import threading, time\n"
-        "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done'))).start()\n"
+        "def last():\n"
+        "    while threading.main_thread().is_alive():\n"
+        "        time.sleep(0.01)\n"
+        "    print('thread done')\n"
+        "threading.Thread(target=last).start()\n"
     )
     run = run_entry(before, "--version")
     assert run.returncode == 0, run.stderr
