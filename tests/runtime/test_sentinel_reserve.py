@@ -18,10 +18,16 @@ with guards.plugin_code("plugin package x[y]", 5.0):
     pass
 killed = guards._sentinel.pid
 os.kill(killed, signal.SIGKILL)
-time.sleep(1.0)
-now = guards._sentinel.pid if guards._sentinel is not None else 0
-with open(f"/proc/self/fd/{guards._reserve.log}", "rb") as log:
-    told = [int(line[1:]) for line in log.read().split(b"\\n") if line[:1] == b"P"]
+# The watchdog finds the sentinel gone at its next beat (every quarter second); a loaded
+# machine may take longer, so look until the new one is there, up to a generous bound.
+deadline = time.monotonic() + 20
+while True:
+    now = guards._sentinel.pid if guards._sentinel is not None else 0
+    with open(f"/proc/self/fd/{guards._reserve.log}", "rb") as log:
+        told = [int(line[1:]) for line in log.read().split(b"\\n") if line[:1] == b"P"]
+    if now not in (0, killed) and len(told) > 1 or time.monotonic() > deadline:
+        break
+    time.sleep(0.05)
 print(now not in (0, killed), told == [killed, now])
 """
 
@@ -31,7 +37,7 @@ def test_a_killed_sentinel_is_started_again_and_the_reserve_told():
         [sys.executable, "-c", KILL_THE_SENTINEL],
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=60,
         check=False,
     )
     assert done.stdout == "True True\n", done.stderr
