@@ -20,7 +20,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .application import Application
-from .errors import InputTooLarge, PluginRanAway, ReaderFailed
+from .errors import ArgumentTypeError, InputTooLarge, PluginRanAway, ReaderFailed
 
 if TYPE_CHECKING:
     from ..engine.arguments import Argument, ArgumentError, Listing, Worded
@@ -119,6 +119,7 @@ __all__ = [
     "Application",
     "Argument",
     "ArgumentError",
+    "ArgumentTypeError",
     "BoardError",
     "BoardInputError",
     "BoardRead",

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.arguments import Argument, ArgumentError, check_seconds
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
+from . import checking
 from .results import BOARD_NAME, BoardRead, Solution
 
 if TYPE_CHECKING:
@@ -111,7 +112,8 @@ class Application:
         them (raises ``SelectionError`` for a name that is not installed)."""
         from ..plugins.selection import select_rules
 
-        return select_rules(self.registry.rules, only, exclude, tier)
+        selection = _names(only, "only"), _names(exclude, "exclude"), _tier(tier)
+        return select_rules(self.registry.rules, *selection)
 
     def rule_names(self) -> dict[str, str]:
         """Every installed rule's counter and the name people read."""
@@ -121,7 +123,7 @@ class Application:
         self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None
     ) -> Solver:
         """The solver of a choice of rules (built once)."""
-        key = (_names(only), _names(exclude), tier)
+        key = (_names(only, "only"), _names(exclude, "exclude"), _tier(tier))
         if key not in self._solvers:
             from ..engine.driver import Solver
 
@@ -136,7 +138,8 @@ class Application:
         stars: int | None = None,
     ) -> Grader:
         """The grader of a choice of rules, for ``stars`` per unit (built once)."""
-        selection = (_names(only), _names(exclude), tier)
+        selection = (_names(only, "only"), _names(exclude, "exclude"), _tier(tier))
+        checking.stars(stars)
         if (selection, stars) not in self._graders:
             from ..tools.grade import Grader
 
@@ -155,6 +158,8 @@ class Application:
         from ..runtime.guards import OutOfTime, describe, watch
         from .errors import PluginRanAway
 
+        check_seconds("seconds", seconds)
+        checking.text("what", what)
         try:
             with watch(seconds, what):
                 yield
@@ -222,6 +227,9 @@ class Application:
         from ..tools.batch import BoardInputError, board_with_stars
         from .errors import InputTooLarge, ReaderFailed
 
+        data = checking.data("data", data)
+        name = checking.text_or_none("name", name)
+        checking.stars(stars)
         reader = by_suffix(self.readers, name) if name else None
         if reader is None:
             reader = by_content(self.readers, data)
@@ -265,8 +273,8 @@ class Application:
         with ``stars`` per unit. Raises ``BoardError``."""
         from ..engine.board import Board
 
-        text = rows if isinstance(rows, str) else "\n".join(rows)
-        return Board.parse(text).with_stars(stars)
+        text = checking.rows("rows", rows)
+        return Board.parse(text).with_stars(checking.whole("stars", stars, 1))
 
     @staticmethod
     def state(board: Board, rows: str | Sequence[str] | None) -> State:
@@ -274,13 +282,15 @@ class Application:
         empty board. Raises ``BoardError``."""
         from ..engine.state import State, read_state
 
+        checking.board(board)
         if rows is None:
             return State.initial(board)
-        return read_state(board, rows if isinstance(rows, str) else "\n".join(rows))
+        return read_state(board, checking.rows("rows", rows))
 
     def _board(self, board: BoardOrPath, name: str) -> tuple[Board, str]:
         """``board`` itself, or the board read from the file it names (then named by its
         path, unless ``name`` was given)."""
+        checking.text("name", name)
         if isinstance(board, (str, os.PathLike)):
             path = os.fspath(board)
             return self.read(path).board, path if name == BOARD_NAME else name
@@ -295,6 +305,9 @@ class Application:
         format cannot carry (a size or a K it has no code for)."""
         from .converting import write
 
+        checking.board(board)
+        checking.text("to", to)
+        checking.state_or_none("state", state)
         return write(self.writers, board, to, state)
 
     def convert(
@@ -314,6 +327,11 @@ class Application:
         :meth:`read` and :meth:`write` do."""
         from .converting import Conversion, find_writer, share_page
 
+        _source(source)
+        checking.text("to", to)
+        checking.stars(stars)
+        checking.flag("marks", marks)
+        checking.text_or_none("page", page)
         writer = find_writer(self.writers, to)
         write_link = share_page(writer.name, page)
         read = self.read(source, stars)
@@ -342,6 +360,7 @@ class Application:
         the only solution, :mod:`queens_core.tools.answers`.) Raises ``RuleFailure`` when
         a rule raises or breaks its contract. ``start``: the state to go on from (a copy
         is solved; None: the empty board)."""
+        checking.state_or_none("start", start)
         board, name = self._board(board, name)
         solver = self.solver(only, exclude, tier).for_stars(board.stars)
         result = solver.solve(board, None if start is None else start.copy())
@@ -371,7 +390,9 @@ class Application:
         from .reports import HintAnswer
 
         check_seconds("timeout", timeout)
-        _a_state_or_none(state)
+        checking.state_or_none("state", state)
+        checking.flag("every_step", every_step)
+        checking.text_or_none("state_name", state_name)
         board, name = self._board(board, name)
         start = state or State.initial(board)
         found = find_hint(board, start, self.registry.rules, timeout, every_step)
@@ -433,7 +454,7 @@ class Application:
         from ..tools.steps import start_position, try_queen
         from .deductions import CellError, WhatIf, cell_index
 
-        _a_state_or_none(state)
+        checking.state_or_none("state", state)
         board, name = self._board(board, name)
         index = cell_index(board, cell)
         position = start_position(board, state or State.initial(board))
@@ -461,7 +482,10 @@ class Application:
         from .generation import refuse_fractions
         from .practice import Practice
 
-        refuse_fractions(size=size)
+        checking.text("rule", rule)
+        if size is not None:
+            refuse_fractions(size=size)
+        checking.whole("seed", seed)
         by_counter = {r.counter: r for r in self.registry.rules}
         chosen = by_counter.get(rule)
         if chosen is None:
@@ -498,6 +522,7 @@ class Application:
         _check_cap(cap)
         _check_stars(stars)
         _check_timeout(timeout)
+        checking.text_or_none("name", name)
         if isinstance(board, os.PathLike):
             board = os.fspath(board)
 
@@ -533,6 +558,9 @@ class Application:
         # One file or folder is one path, not its letters (a "/" among which was the root
         # of the file system, walked for boards).
         paths = _paths_list(paths)
+        only, exclude = _names(only, "only"), _names(exclude, "exclude")
+        tier = _tier(tier)
+        checking.text_or_none("cluster", cluster)
         from ..tools.batch import expand_paths
         from ..tools.check import unreadable
         from .reports import CheckAnswer
@@ -592,14 +620,17 @@ class Application:
         from ..tools.stats import UniquenessCheck, collect, declared_stars, merged
         from .reports import Statistics
 
+        paths = _paths_list(paths)
+        _check_stars(stars)
+        checking.flag("uniqueness", uniqueness)
+        checking.function_or_none("progress", progress)
+        checking.text_or_none("cluster", cluster)
         run = None
         if cluster is not None:
             from ..runtime.cluster import answers_at, on_cluster
 
             run = on_cluster(answers_at(cluster))
 
-        paths = _paths_list(paths)
-        _check_stars(stars)
         refuse_missing(paths, self.readers)
         rules = self.rules(only, exclude, tier)
         check = UniquenessCheck() if uniqueness else None
@@ -672,6 +703,14 @@ class Application:
         from ..generator.queens_maker import GenerateError
         from .generation import plan_batch
 
+        checking.whole("seed", seed)
+        checking.whole("stars", stars)
+        tier, grade = checking.text_or_none("tier", tier), checking.grade("grade", grade)
+        needs = checking.names("needs", needs, "rule ids")
+        only, exclude = _names(only, "only"), _names(exclude, "exclude")
+        out_dir = checking.path_or_none("out_dir", out_dir)
+        checking.flag("force", force)
+        checking.text_or_none("cluster", cluster)
         if cluster is not None:
             from ..runtime.cluster import answers_at
 
@@ -698,8 +737,16 @@ class Application:
         board 0 of a batch: short rounds of attempts, each the batch of the next seed
         from ``seed`` (None: a random one), until one gives a board; ``GiveUp`` after
         ``seconds``. ``max_region`` as for ``generate``."""
-        from .generation import new_board
+        from ..generator.queens_maker import GenerateError
+        from .generation import new_board, refuse_fractions
 
+        refuse_fractions(size=size, max_region=max_region)
+        checking.whole("stars", stars)
+        if stars < 1:
+            raise GenerateError(Argument("stars"), f" must be at least 1, not {stars}")
+        checking.whole_or_none("seed", seed)
+        checking.budget("seconds", seconds)
+        grade = checking.grade("grade", grade)
         return new_board(self.registry.rules, size, stars, grade, seed, seconds, max_region)
 
     def fix(
@@ -727,6 +774,10 @@ class Application:
         from .fixing import FixAnswer
 
         check_seconds("seconds", seconds)
+        keep = checking.letters("keep", keep)
+        checking.whole("seed", seed)
+        tier, grade = checking.text_or_none("tier", tier), checking.grade("grade", grade)
+        needs = checking.names("needs", needs, "rule ids")
         board, name = self._board(board, name)
         target = fix_target(self.registry.rules, board.stars, tier, grade, needs)
         repaired = repair(board, keep, seconds, seed, target)
@@ -756,10 +807,15 @@ class Application:
         for rows that draw no square map or a K its size cannot hold, ``BoardInputError``
         for a path that holds no board, ``RuleFailure`` or ``UnsoundRule`` when a rule
         fails."""
+        from ..engine.board import Board
         from .analysis import analyse_map
 
+        checking.stars(stars)
+        checking.budget_or_none("seconds", seconds)
         if isinstance(rows, (str, os.PathLike)):
             rows, _name = self._board(rows, BOARD_NAME)
+        elif not isinstance(rows, Board):
+            rows = checking.rows("rows", rows).split("\n")
         return analyse_map(rows, stars, self.grader(), seconds)
 
     def render(
@@ -774,8 +830,14 @@ class Application:
         """``board`` drawn with ``state``'s marks: an SVG document (text), a PNG image
         (bytes; needs Pillow) or the ``♛ ⨯ .`` text picture (``picture``: svg, png, text;
         anything else raises ``ValueError``)."""
+        checking.state_or_none("state", state)
         if picture not in PICTURES:
-            raise ValueError(f"picture {picture!r} is not one of {', '.join(PICTURES)}")
+            raise ArgumentError(
+                Argument("picture"), f" {picture!r} is not one of {', '.join(PICTURES)}"
+            )
+        checking.flag("labels", labels)
+        checking.flag("letters", letters)
+        checking.text_or_none("title", title)
         board, _name = self._board(board, BOARD_NAME)
         show_dead = not (state is not None and state.is_solved(board))
         if picture == "text":
@@ -848,8 +910,7 @@ def _check_timeout(timeout: float | None) -> None:
 def _check_stars(stars: int | None) -> None:
     """K is a whole number of at least 1 (None: what each input declares), as the CLI's
     ``--stars`` takes it."""
-    if stars is not None and (isinstance(stars, bool) or not isinstance(stars, int) or stars < 1):
-        raise ArgumentError(Argument("stars"), f" must be at least 1, not {stars!r}")
+    checking.stars(stars)
 
 
 @cache
@@ -862,13 +923,11 @@ def _board_type() -> type[Board]:
 
 
 def _must_be_board(board: object) -> Board:
-    """``board``, when it is a :class:`Board`; a ``TypeError`` that says what a verb
-    takes otherwise (it failed inside the verb, with an ``AttributeError`` about
+    """``board``, when it is a :class:`Board`; an ``ArgumentTypeError`` that says what a
+    verb takes otherwise (it failed inside the verb, with an ``AttributeError`` about
     ``stars``)."""
     if not isinstance(board, _board_type()):
-        raise TypeError(
-            f"board must be a Board or the path of a board file, not {type(board).__name__}"
-        )
+        raise checking.refuse("board", board, "a Board or the path of a board file")
     return board
 
 
@@ -879,19 +938,15 @@ def _source(source: object) -> str:
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
     if not isinstance(source, str):
-        raise TypeError(
-            "source must be a path (a string or a path object), '-' or a board in an "
-            f"inline format, not {type(source).__name__}"
-        )
+        wanted = "a path (a string or a path object), '-' or a board in an inline format"
+        raise checking.refuse("source", source, wanted)
     return source
 
 
 def _paths_list(paths: Sequence[str] | str | os.PathLike[str]) -> list[str]:
     """The files and folders a batch verb was given: one path (a string or a path
     object) is one, never its letters."""
-    if isinstance(paths, (str, os.PathLike)):
-        return [os.fspath(paths)]
-    return [os.fspath(path) for path in paths]
+    return checking.paths("paths", paths)
 
 
 def _check_cap(cap: int) -> None:
@@ -903,9 +958,14 @@ def _check_cap(cap: int) -> None:
         )
 
 
-def _names(values: Iterable[str]) -> tuple[str, ...]:
+def _names(values: Iterable[str], parameter: str) -> tuple[str, ...]:
     """A choice of rule names as a key: one string is one name, never its letters."""
-    return (values,) if isinstance(values, str) else tuple(values)
+    return checking.names(parameter, values)
+
+
+def _tier(tier: object) -> str | None:
+    """A tier's name, or None (any other value is refused by the selection, by name)."""
+    return checking.text_or_none("tier", tier)
 
 
 def _not_open(board: Board, given: State, position: State, index: int) -> str:
@@ -922,15 +982,3 @@ def _not_open(board: Board, given: State, position: State, index: int) -> str:
         f"{label} is ruled out by the {piece}s already placed; a tentative {piece} goes on "
         "an open cell"
     )
-
-
-def _a_state_or_none(state: object) -> None:
-    """Refuse a ``state`` that is not a :class:`State` (a picture's text or a file's
-    path would fail later with a message about an attribute)."""
-    from ..engine.state import State
-
-    if state is not None and not isinstance(state, State):
-        raise TypeError(
-            f"state must be a State or None, not {type(state).__name__}: "
-            "Application.state(board, rows) draws one from its picture"
-        )

@@ -16,7 +16,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.arguments import Listing, python_name, words
+from ..engine.arguments import ArgumentError, Listing, Part, python_name, words
 
 if TYPE_CHECKING:
     from ..engine.arguments import Naming
@@ -38,8 +38,12 @@ NOTE_WIDTH = 88
 _CELL = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
 
 
-class CellError(ValueError):
-    """A cell that is not ``rRcC`` on the board; ``str()`` is one line."""
+class CellError(ArgumentError):
+    """A cell that is not ``rRcC`` on the board; ``str()`` is one line. An
+    ``ArgumentError`` about the parameter ``cell``."""
+
+    def __init__(self, *parts: Part | tuple[Part, ...], about: str | None = "cell"):
+        super().__init__(*parts, about=about)
 
 
 def parse_cell(board: Board, text: str) -> int:

@@ -4,6 +4,8 @@ for the person."""
 
 from __future__ import annotations
 
+from ..engine.arguments import ArgumentError
+
 
 class InputTooLarge(ValueError):
     """An input larger than its reader accepts, or one that unpacks to too much."""
@@ -17,3 +19,9 @@ class ReaderFailed(Exception):
 class PluginRanAway(Exception):
     """Plugin code (a reader's, a rule's) still running when a verb's time limit ran
     out: stopped, and named with its package."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of a type the verb does not take (a seed of ``"a"``, a board of
+    None, text where bytes go): an :class:`~queens_core.api.ArgumentError` like every
+    refused argument, and a ``TypeError`` too, as Python's own would be."""

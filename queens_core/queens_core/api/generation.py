@@ -276,14 +276,21 @@ class Batch:
         return MadeBoard(index, board, solutions[0], assessment, self.seed, 0, path, kept=True)
 
 
+#: The numbers of a batch that may be left out (None): the others must be given.
+OPTIONAL = frozenset({"max_tries", "max_region"})
+
+
 def refuse_fractions(**values: object) -> None:
-    """Raise ``GenerateError`` naming the first of ``values`` (None: not given) that is
-    not a whole number: a size of ``"8"`` or ``6.0`` from a form or a command line of
-    one's own reached the maker, which failed deep inside with a ``TypeError``."""
+    """Raise ``GenerateError`` naming the first of ``values`` that is not a whole number
+    (None only for those of :data:`OPTIONAL`: not given): a size of ``"8"`` or ``6.0``
+    from a form or a command line of one's own reached the maker, which failed deep
+    inside with a ``TypeError``."""
     from ..generator.queens_maker import GenerateError
 
     for name, value in values.items():
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        if value is None and name in OPTIONAL:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
             raise GenerateError(Argument(name), f": {value!r} is not a whole number")
 
 

@@ -152,7 +152,7 @@ def make_practice(
     from .stars_maker import StarMaker
 
     stars = stars_for(rule)
-    size = size or DEFAULT_SIZES.get(stars, 10)
+    size = DEFAULT_SIZES.get(stars, 10) if size is None else size
     accept = PracticeFilter(rule, installed, stars)
     selected = made_with(rule, installed, stars)
     maker: Maker | StarMaker
