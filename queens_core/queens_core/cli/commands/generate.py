@@ -8,6 +8,7 @@ value gets the one-line error and exit status 2 the other commands give bad inpu
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -145,6 +146,14 @@ if TYPE_CHECKING:
     "--max-region and --max-tries are Queens options). Files written with -o start with a "
     "line 'stars: K'.",
 )
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Nothing on standard error about progress: no bar on a terminal, and no line "
+    "now and then elsewhere (a script's or CI's log gets one after 5 s, then every 15 s, "
+    "while boards are being made). Warnings and errors are still shown.",
+)
 @click.pass_obj
 def generate(
     settings: Any,
@@ -165,6 +174,7 @@ def generate(
     exclude: tuple[str, ...],
     needs: tuple[str, ...],
     stars_text: str,
+    quiet: bool,
 ) -> None:
     """Make boards with exactly one solution that the installed rules solve.
 
@@ -176,7 +186,8 @@ def generate(
 
     Printed (text): each board under a line with its tier, grade and score; with -o, one
     line a file written. --format json prints one JSON object a line. On a terminal a
-    progress bar is shown on standard error.
+    progress bar is shown on standard error; elsewhere, a line after 5 s and then every
+    15 s says how many boards are made and for how long it has run (--quiet: neither).
 
     Exit status: 0 every board made, 1 gave up on a board after --max-tries (the boards
     before it are printed), 2 bad input or usage (a --cluster that cannot run the batch
@@ -232,7 +243,7 @@ def generate(
         are = "is" if kept == 1 else "are"
         where = f"already in {out_dir}: kept (--force makes them again)"
         warn(f"{kept} of {count} boards {are} {where}")
-    _print_batch(settings, batch, count - kept, output_format)
+    _print_batch(settings, batch, count - kept, output_format, quiet)
     if batch.refused:
         # The batch asked for was not delivered, whatever else was printed.
         one = len(batch.refused) == 1
@@ -245,15 +256,42 @@ def generate(
         )
 
 
-def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> None:
-    """Print each board as it is made (or kept), with a progress bar; exit 1 when the
-    maker gives up on a board, 2 when a file cannot be written, 3 when a rule fails."""
+def _print_batch(
+    settings: Any, batch: Batch, todo: int, output_format: str, quiet: bool = False
+) -> None:
+    """Print each board as it is made (or kept), with a progress bar on a terminal and a
+    line now and then elsewhere (none with ``quiet``); exit 1 when the maker gives up on a
+    board, 2 when a file cannot be written, 3 when a rule fails."""
     from ...api import ClusterLost, ClusterUnreachable, GiveUp, RuleFailure, UnsoundRule, WorkerDied
     from ...api.generation import WriteFailed
-    from ...render.progress import Progress
+    from ...render.progress import Progress, Ticker
+
+    bar = Progress(sys.stderr, enabled=False if quiet else None)
+    ticker = Ticker(bar, todo, _saying(batch, todo), enabled=not quiet)
+    try:
+        _print_boards(batch, output_format, ticker)
+    except GiveUp as err:
+        ticker.close()
+        fail(said(err), EXIT_NOT_SOLVED)
+    except WriteFailed as err:
+        ticker.close()
+        fail(str(err), EXIT_BAD_INPUT)
+    except RuleFailure as err:
+        ticker.close()
+        fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
+    except (UnsoundRule, WorkerDied, ClusterLost) as err:
+        ticker.close()
+        fail(str(err), EXIT_RULE_FAILED)
+    except ClusterUnreachable as err:
+        ticker.close()
+        fail(said(err), EXIT_BAD_INPUT)
+    finally:
+        ticker.close()
+
+
+def _print_boards(batch: Batch, output_format: str, ticker: Any) -> None:
     from ...runtime.signals import terminate_as_exit
 
-    progress = Progress(sys.stderr)
     done = 0
     boards = batch.boards(lambda path, why: warn(f"{path}: kept, but {why}"))
     try:
@@ -263,25 +301,23 @@ def _print_batch(settings: Any, batch: Batch, todo: int, output_format: str) -> 
             for board in boards:
                 _print(board, batch.count, output_format)
                 done += 1
-                progress(done, todo)
-    except GiveUp as err:
-        progress.close()
-        fail(said(err), EXIT_NOT_SOLVED)
-    except WriteFailed as err:
-        progress.close()
-        fail(str(err), EXIT_BAD_INPUT)
-    except RuleFailure as err:
-        progress.close()
-        fail(str(err), EXIT_RULE_FAILED, err.error if settings.traceback else None)
-    except (UnsoundRule, WorkerDied, ClusterLost) as err:
-        progress.close()
-        fail(str(err), EXIT_RULE_FAILED)
-    except ClusterUnreachable as err:
-        progress.close()
-        fail(said(err), EXIT_BAD_INPUT)
+                ticker.step(done)
     finally:
         boards.close()
-    progress.close()
+
+
+def _saying(batch: Batch, todo: int) -> Callable[[int, float], str]:
+    """The line a run off a terminal prints now and then: ``queens: making 1 board of
+    32×32: none made yet, 5 s so far``."""
+    n = batch.size
+    kind = f"{n}×{n}" + (f" with {batch.stars} stars per unit" if batch.stars > 1 else "")
+    boards = "board" if todo == 1 else "boards"
+
+    def say(done: int, seconds: float) -> str:
+        made = "none made yet" if done == 0 else f"{done} made"
+        return f"queens: making {todo} {boards} of {kind}: {made}, {seconds:.0f} s so far"
+
+    return say
 
 
 def _print(board: MadeBoard, count: int, output_format: str) -> None:
