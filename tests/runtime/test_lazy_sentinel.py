@@ -44,9 +44,11 @@ def solve_and_tell(*path: str) -> tuple[str, str]:
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
-    *_, last = done.stderr.splitlines() or [""]
+    *before, last = done.stderr.splitlines() or [""]
     status, started = last.split()
-    return status, started
+    # Anything said before the last line (a rule's failure, the sentinel's verdict) is
+    # shown with a status other than 0.
+    return status if status == "0" else f"{status}: {' | '.join(before)}", started
 
 
 def test_a_run_of_the_packages_made_with_queens_starts_no_sentinel():
