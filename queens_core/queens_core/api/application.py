@@ -11,7 +11,9 @@ user calls the same verbs::
 Each verb puts together the parts below it (the solver of ``engine``, the selection
 of ``plugins``, the exact search of ``referee``, the tools, the makers, the renderers)
 and re-implements none of them. Bad input raises the error of the part that found it,
-each a one-line ``str()``; :mod:`queens_core.api` exports them.
+each a one-line ``str()``; :mod:`queens_core.api` exports them. An argument of a type a
+verb does not take is refused at the door (:mod:`.checking`), before any work, with
+``ArgumentTypeError``: an ``ArgumentError`` that names the parameter.
 """
 
 from __future__ import annotations
@@ -203,8 +205,8 @@ class Application:
         """Read the board at ``source``: a file (any format an installed reader reads:
         text, SBN, screenshots; a string or a path object), ``-`` for standard input, or
         an argument an inline reader takes (an SBN string); with ``stars`` per unit (None:
-        what the input declares, else 1). Raises ``BoardInputError``, and ``TypeError``
-        for a ``source`` that is neither a string nor a path."""
+        what the input declares, else 1). Raises ``BoardInputError``, and
+        ``ArgumentTypeError`` for a ``source`` that is neither a string nor a path."""
         display_name, read_source, board_with_stars = _reading()
         source = _source(source)
         _check_stars(stars)
@@ -514,7 +516,7 @@ class Application:
     ) -> CheckAnswer:
         """Is ``board`` (a board, or the path of one) ready to ship: its solutions (up to
         ``cap``, within ``timeout`` seconds), whether the rules solve it, its tier and
-        grade. Never raises for a bad board: its report says why. Raises ``ValueError``
+        grade. Never raises for a bad board: its report says why. Raises ``ArgumentError``
         for a ``cap`` below 2, which could not tell one solution from several."""
         from ..tools.check import check_board
         from .reports import CheckAnswer
@@ -829,7 +831,7 @@ class Application:
     ) -> str | bytes:
         """``board`` drawn with ``state``'s marks: an SVG document (text), a PNG image
         (bytes; needs Pillow) or the ``♛ ⨯ .`` text picture (``picture``: svg, png, text;
-        anything else raises ``ValueError``)."""
+        anything else raises ``ArgumentError``)."""
         checking.state_or_none("state", state)
         if picture not in PICTURES:
             raise ArgumentError(
@@ -933,7 +935,7 @@ def _must_be_board(board: object) -> Board:
 
 def _source(source: object) -> str:
     """What :meth:`Application.read` reads, as a string: a path object is its path; a
-    value of another type is a ``TypeError`` that says what is read (it failed inside a
+    value of another type is an ``ArgumentTypeError`` that says what is read (it failed inside a
     reader, with an ``AttributeError`` about ``isprintable``)."""
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
