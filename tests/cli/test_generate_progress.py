@@ -9,6 +9,7 @@ hands over its first board only once the line has been said (an event, not a sle
 from __future__ import annotations
 
 import io
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -131,3 +132,21 @@ def test_the_ticker_keeps_the_bar_moving_on_a_terminal_and_erases_it():
     drawn = stream.getvalue()
     assert drawn.startswith("\r[------------------------------] 0/1 boards, ")
     assert "never a line" not in drawn and drawn.endswith("\r")
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs pthread_sigmask")
+def test_the_tickers_thread_leaves_ctrl_c_to_the_main_thread():
+    """A C library that sets its own SIGINT handler while it works (CryptoMiniSat, asked
+    by the Star Battle maker) must not get Ctrl-C in the ticker's thread, where nothing
+    stops the batch: the thread blocks it, as the watchdog's does."""
+    masks: list[set[int]] = []
+
+    def say(done: int, seconds: float) -> str:
+        masks.append(set(signal.pthread_sigmask(signal.SIG_BLOCK, [])))
+        return "said"
+
+    ticker = Ticker(Progress(io.StringIO()), 1, say, first=0.0, every=0.001)
+    assert until(lambda: bool(masks))
+    ticker.close()
+    assert {signal.SIGINT, signal.SIGTERM} <= masks[0]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])

@@ -10,6 +10,7 @@ rest of the presentation, below the CLI.
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -123,6 +124,12 @@ class Ticker:
             self.bar(done, self.total)
 
     def _run(self) -> None:
+        # Signals are the main thread's to take, as the watchdog's thread leaves them: a C
+        # library that sets its own SIGINT handler while it works (CryptoMiniSat's solver,
+        # which the Star Battle maker asks) must not get Ctrl-C here instead, where
+        # nothing stops the batch.
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         wait = self.first
         while not self._stop.wait(wait):
             wait = self.every
