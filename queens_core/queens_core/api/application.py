@@ -125,7 +125,10 @@ class Application:
         self, only: Iterable[str] = (), exclude: Iterable[str] = (), tier: str | None = None
     ) -> Solver:
         """The solver of a choice of rules (built once)."""
-        key = (_names(only, "only"), _names(exclude, "exclude"), _tier(tier))
+        if only == () and exclude == () and tier is None:  # the defaults: nothing to check
+            key: Selection = ((), (), None)
+        else:
+            key = (_names(only, "only"), _names(exclude, "exclude"), _tier(tier))
         if key not in self._solvers:
             from ..engine.driver import Solver
 
@@ -292,7 +295,8 @@ class Application:
     def _board(self, board: BoardOrPath, name: str) -> tuple[Board, str]:
         """``board`` itself, or the board read from the file it names (then named by its
         path, unless ``name`` was given)."""
-        checking.text("name", name)
+        if name.__class__ is not str:  # the checks of the hot path cost a call only when wrong
+            checking.text("name", name)
         if isinstance(board, (str, os.PathLike)):
             path = os.fspath(board)
             return self.read(path).board, path if name == BOARD_NAME else name
@@ -362,7 +366,8 @@ class Application:
         the only solution, :mod:`queens_core.tools.answers`.) Raises ``RuleFailure`` when
         a rule raises or breaks its contract. ``start``: the state to go on from (a copy
         is solved; None: the empty board)."""
-        checking.state_or_none("start", start)
+        if start is not None:
+            checking.state_or_none("start", start)
         board, name = self._board(board, name)
         solver = self.solver(only, exclude, tier).for_stars(board.stars)
         result = solver.solve(board, None if start is None else start.copy())
