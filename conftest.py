@@ -8,7 +8,14 @@ in for it, a namespace without the package's names, and every ``from queens_rule
 import ...`` after it fails. Imported first, the real package is the parent instead."""
 
 import importlib
+import os
 from pathlib import Path
+
+# `queens generate` off a terminal says now and then how far it is, first after 5 s: when
+# that line comes depends on the machine's load, and a test that compares standard error
+# must not. Every test runs it quiet (subprocesses too); the tests of those lines
+# (tests/cli/test_generate_progress.py) take the variable away.
+os.environ["QUEENS_QUIET"] = "1"
 
 for tests in sorted(Path(__file__).parent.glob("queens_*/tests")):
     importlib.import_module(tests.parent.name)

@@ -161,6 +161,9 @@ def environment() -> dict[str, str]:
     }
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     env["COLUMNS"] = "80"
+    # No progress lines from a long `queens generate`: when they come depends on the
+    # machine's load, not on the command.
+    env["QUEENS_QUIET"] = "1"
     return env
 
 

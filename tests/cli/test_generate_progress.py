@@ -35,6 +35,7 @@ def tickers() -> list[threading.Thread]:
 def said_first(monkeypatch) -> threading.Event:
     """The ticker speaks at once; the batch's boards wait until it has spoken."""
     spoken = threading.Event()
+    monkeypatch.delenv("QUEENS_QUIET", raising=False)  # the suite runs quiet (conftest.py)
     monkeypatch.setattr(progress, "FIRST_TICK", 0.0)
     saying = command._saying
 
@@ -72,7 +73,13 @@ def test_a_long_batch_off_a_terminal_says_what_it_makes_and_prints_the_same_boar
     assert ticking.stdout_bytes == quiet.stdout_bytes
 
 
-def test_quiet_starts_no_ticker(monkeypatch):
+@pytest.mark.parametrize(("option", "variable"), [("-q", None), (None, "1")])
+def test_quiet_starts_no_ticker(monkeypatch, option, variable):
+    """``--quiet``, or QUEENS_QUIET=1 (a CI job that cannot change the command line)."""
+    if variable is None:
+        monkeypatch.delenv("QUEENS_QUIET", raising=False)
+    else:
+        monkeypatch.setenv("QUEENS_QUIET", variable)
     monkeypatch.setattr(progress, "FIRST_TICK", 0.0)
     seen: list[int] = []
     boards = Batch.boards
@@ -82,7 +89,7 @@ def test_quiet_starts_no_ticker(monkeypatch):
         yield from boards(self, *args)
 
     monkeypatch.setattr(Batch, "boards", looking)
-    quiet = CliRunner().invoke(cli.main, [*ARGS, "-q"])
+    quiet = CliRunner().invoke(cli.main, [*ARGS, *([option] if option else [])])
     assert quiet.exit_code == 0 and quiet.stderr == ""
     assert seen == [0]
 

@@ -150,9 +150,11 @@ if TYPE_CHECKING:
     "-q",
     "--quiet",
     is_flag=True,
+    envvar="QUEENS_QUIET",
     help="Nothing on standard error about progress: no bar on a terminal, and no line "
     "now and then elsewhere (a script's or CI's log gets one after 5 s, then every 15 s, "
-    "while boards are being made). Warnings and errors are still shown.",
+    "while boards are being made). Warnings and errors are still shown. Also set by "
+    "QUEENS_QUIET=1.",
 )
 @click.pass_obj
 def generate(
