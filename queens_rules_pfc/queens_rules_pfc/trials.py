@@ -7,6 +7,7 @@ Its own module, free of plugin hooks, so that the optional compiled build
 from __future__ import annotations
 
 from itertools import chain, repeat
+from operator import itemgetter
 
 from queens_core.board import Board
 from queens_core.state import State, missed_unit
@@ -88,9 +89,13 @@ class Trials:
         if tables is None:
             tables = _LINE_TABLES[n] = _line_tables(board)
         self.row_at, self.column_at, self.off_row_at, self.off_column_at = tables
-        self.region_at = (0, *map(board.region_masks.__getitem__, board.cell_region))
-        by_region = tuple(map(full.__xor__, board.region_masks))
-        self.off_region_at = (0, *map(by_region.__getitem__, board.cell_region))
+        # One itemgetter of the cells' regions picks both tables in C (half the time of
+        # a map over a bound method: a batch lays out most of its boards once). With one
+        # cell, an itemgetter gives the item itself, not a tuple of one.
+        cell_region = board.cell_region
+        at = itemgetter(*cell_region) if n > 1 else lambda masks: (masks[cell_region[0]],)
+        self.region_at = (0, *at(board.region_masks))
+        self.off_region_at = (0, *at(tuple(map(full.__xor__, board.region_masks))))
         self.kill_at = (0, *board.kill_masks)
 
     def settled(self, state: State) -> bool:

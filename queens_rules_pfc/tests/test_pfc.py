@@ -77,3 +77,15 @@ def test_an_unsettled_state_takes_the_reference_path_with_the_same_kills():
     ctx = Context(board, state)
     apply_placement_forces_contradiction(ctx)
     assert [step.detail[1] for step in ctx.steps] == expected
+
+
+def test_the_trial_layout_gives_each_cell_its_region_and_its_complement():
+    """The layout's per-cell region tables, picked by one itemgetter, on boards of one
+    cell (where an itemgetter of one index gives no tuple), two and more."""
+    archive = [(ARCHIVE / f"{number}.txt").read_text() for number in (1, 100, 600)]
+    for text in ("A", "AB\nAB", "AAB\nCCB\nCCB", *archive):
+        board = Board.parse(text)
+        layout = Trials(board)
+        regions = [board.region_masks[k] for k in board.cell_region]
+        assert layout.region_at == (0, *regions)
+        assert layout.off_region_at == (0, *(board.full ^ mask for mask in regions))

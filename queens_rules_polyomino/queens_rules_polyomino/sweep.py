@@ -20,33 +20,47 @@ _KILLS_BY_SIZE: dict[int, dict[int, tuple[str, int] | None]] = {}
 _CACHE_LIMIT = 200_000
 #: What the sweep reads when no mask of the size is cached yet.
 _NOTHING_KNOWN: dict[int, tuple[str, int] | None] = {}
-#: Per board size: the shapes of FIXED_TABLE by their mask at the top-left corner.
-_SHAPES_BY_SIZE: dict[int, dict[int, tuple[str, tuple[tuple[int, int], ...]]]] = {}
+#: One placement of a fixed shape, as :func:`_shapes_at` keeps it: its counter, its dead
+#: offsets, the column of its first cell (its top row's leftmost) and the last column its
+#: left edge may take on the board.
+_Image = tuple[str, tuple[tuple[int, int], ...], int, int]
+#: Per board size: the shapes of FIXED_TABLE by their mask moved to their first cell.
+_SHAPES_BY_SIZE: dict[int, dict[int, tuple[_Image, ...]]] = {}
 #: The detail of a kill in region k, made once and shared: it names the region alone,
 #: and a tuple subclass costs several times a plain tuple to make and to free.
 _DETAILS: list[ShapeInRegion | None] = [None] * MAX_SIZE
 
 
-def _shapes_at(n: int) -> dict[int, tuple[str, tuple[tuple[int, int], ...]]]:
-    """FIXED_TABLE keyed by each shape's mask at the top-left corner of an n×n board.
+def _shapes_at(n: int) -> dict[int, tuple[_Image, ...]]:
+    """FIXED_TABLE keyed by each shape's mask on an n×n board shifted so that its first
+    cell (the lowest bit: its top row's leftmost cell) is bit 0.
 
-    A set of cells moved to that corner (its top row to row 0, its leftmost column to
-    column 0) is one shift of its mask, so a region's shape is found without listing,
-    sorting and hashing its cells. Shapes wider or taller than the board are left out:
-    no region can have them, and their mask would not be theirs alone."""
+    A set of cells shifted by its own lowest bit is found with one shift, not the folds
+    that find its leftmost column. The key alone does not tell a shape from a set that
+    wraps from one row's end to the next row's start (two images can even share a key
+    on a small board), so each image comes with the columns where it fits: the set is
+    the image exactly when the image's left edge, read off the set's first cell, lies
+    in them. Shapes wider or taller than the board are left out: no region can have
+    them."""
     table = _SHAPES_BY_SIZE.get(n)
     if table is None:
         table = {}
-        for image, entry in FIXED_TABLE.items():
-            # One loop a shape, not two generators: a process builds this for every
-            # size it meets, inside its first solve of that size.
+        for image, (counter, offsets) in FIXED_TABLE.items():
+            # One loop a shape: a process builds this for every size it meets, inside
+            # its first solve of that size. Sorted, so its first cell is in row 0.
+            first = image[0][1]
             mask = 0
+            width = 0
             for dr, dc in image:
                 if dr >= n or dc >= n:
                     break
-                mask |= 1 << (dr * n + dc)
+                mask |= 1 << (dr * n + dc - first)
+                if dc >= width:
+                    width = dc + 1
             else:
-                table[mask] = entry
+                entry = (counter, offsets, first, n - width)
+                known = table.get(mask)
+                table[mask] = (entry,) if known is None else (*known, entry)
         _SHAPES_BY_SIZE[n] = table
     return table
 
@@ -61,31 +75,24 @@ def shape_kills(board: Board, cells: int) -> tuple[str, int] | None:
         # A test, not a caught KeyError: the sweep calls this only for masks not cached
         # yet, and raising costs more than the test.
         return cache[cells]
-    down = ((cells & -cells).bit_length() - 1) // n * n  # its top row's first cell
-    top = down // n
-    # Its rows moved to the top, then ORed onto the first (the columns met): only as
-    # many folds as its few rows need, on a narrower int than the board's.
-    folded = cells >> down
-    span = folded.bit_length()
-    shift = n
-    while shift < span:
-        folded |= folded >> shift
-        shift += shift
-    folded &= (1 << n) - 1
-    left = (folded & -folded).bit_length() - 1
     shapes = _SHAPES_BY_SIZE.get(n)  # _shapes_at's read, inline: once a miss
     if shapes is None:
         shapes = _shapes_at(n)
-    entry = shapes.get(cells >> (down + left))
+    first = (cells & -cells).bit_length() - 1
+    images = shapes.get(cells >> first)
     answer = None
-    if entry is not None:
-        counter, offsets = entry
-        mask = 0
-        for dr, dc in offsets:
-            r, c = top + dr, left + dc
-            if 0 <= r < n and 0 <= c < n:
-                mask |= 1 << (r * n + c)
-        answer = (counter, mask)
+    if images is not None:
+        top, column = divmod(first, n)
+        for counter, offsets, image_first, last_left in images:
+            left = column - image_first
+            if 0 <= left <= last_left:
+                mask = 0
+                for dr, dc in offsets:
+                    r, c = top + dr, left + dc
+                    if 0 <= r < n and 0 <= c < n:
+                        mask |= 1 << (r * n + c)
+                answer = (counter, mask)
+                break
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[cells] = answer

@@ -1,4 +1,4 @@
-"""The sweep finds a region's shape by its mask moved to the board's corner: the same
+"""The sweep finds a region's shape by its mask shifted to its first cell: the same
 answer, for every set of cells, as listing the cells and looking their sorted offsets up
 in FIXED_TABLE (how the sweep found it before)."""
 
