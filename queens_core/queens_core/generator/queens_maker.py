@@ -645,18 +645,26 @@ class MapUnderRepair:
         if not others:
             return [], True
         start = _below(table.count, rng)
-        later = others >> start << start
         queens = table.queens
         found_queens: list[int] = []
-        # The lowest placement of a part is taken off with ``part - 1`` (cheaper on masks
-        # of thousands of bits than ``part & -part``).
-        for part in (later, others ^ later):
-            while part:
-                if len(found_queens) == most:
-                    return found_queens, False  # one more is left
-                lower = part - 1
-                found_queens.append(queens[(part ^ lower).bit_length() - 1])
-                part &= lower
+        # The placements from ``start`` on, numbered from ``start``, then those below it
+        # (made only when the first part has fewer than ``most``: each operation on a
+        # mask thousands of bits long makes a new one). The lowest placement of a part
+        # is taken off with ``part - 1`` (cheaper on such masks than ``part & -part``).
+        part = others >> start
+        while part:
+            if len(found_queens) == most:
+                return found_queens, False  # one more is left
+            lower = part - 1
+            found_queens.append(queens[start + (part ^ lower).bit_length() - 1])
+            part &= lower
+        part = others & ((1 << start) - 1)
+        while part:
+            if len(found_queens) == most:
+                return found_queens, False  # one more is left
+            lower = part - 1
+            found_queens.append(queens[(part ^ lower).bit_length() - 1])
+            part &= lower
         return found_queens, True
 
     def unique(self) -> bool:
