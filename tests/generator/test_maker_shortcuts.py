@@ -89,6 +89,32 @@ def test_the_exact_check_hands_over_the_tables_solutions(seed, n, most):
     assert regions.unique() == (not others)
 
 
+@given(seed=st.integers(0, 10**6), n=st.integers(5, 8), most=st.integers(1, 6))
+@settings(max_examples=40, deadline=None)
+def test_the_exact_check_hands_them_over_from_a_random_place_in_the_tables_order(seed, n, most):
+    # The order is the batch's: the repairs break them in it.
+    geometry, region, planted = grown(seed, n)
+    regions = MapUnderRepair(geometry, region, planted, 1)
+    table = geometry.table
+    assert table is not None
+    rng = random.Random(seed)
+    solving = [
+        i
+        for i in range(table.count)
+        if regions.holds(table.queens[i]) and table.queens[i] != planted
+    ]
+    if solving:
+        start = rng.randrange(table.count)
+        order = [i for i in solving if i >= start] + [i for i in solving if i < start]
+        expected = [table.queens[i] for i in order[:most]]
+    else:
+        expected = []
+    assert regions.other_solutions(most, random.Random(seed)) == (
+        expected,
+        len(solving) <= most,
+    )
+
+
 def test_a_seed_makes_the_boards_it_made_before():
     rules = load_registry().rules
     for (size, count), expected in BATCHES.items():
