@@ -1,9 +1,10 @@
 """The 8×8 maker's shortcuts give what the long way gives: the ring test of a cell leaving
 its region is the flood fill of what the region keeps, the draws of a skipped shuffle
-are a shuffle's draws, the exact check hands over the solutions the table holds, a
-cell's moves are those the long way finds, a map's board is its lettered rows', region
-growth draws what ``rng.choices`` and ``rng.randrange`` draw, and a seed makes the
-boards the previous version made."""
+are a shuffle's draws, the exact check hands over the solutions the table holds (in the
+batch's order), a cell's moves are those the long way finds, a map's board is its
+lettered rows' and its region masks its cells by region, region growth draws what
+``rng.choices`` and ``rng.randrange`` draw, and a seed makes the boards the previous
+version made."""
 
 from __future__ import annotations
 
@@ -170,6 +171,17 @@ def test_a_maps_board_is_its_lettered_rows(seed, n):
     regions = MapUnderRepair(geometry, region, planted, 1)
     board = regions.board()
     assert board.rows == Board(lettered_rows(n, region)).rows
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 32))
+@settings(max_examples=40, deadline=None)
+def test_a_maps_region_masks_are_its_cells_by_region(seed, n):
+    geometry, region, planted = grown(seed, n)
+    regions = MapUnderRepair(geometry, region, planted, 1)
+    expected = [0] * n
+    for cell, k in enumerate(region):
+        expected[k] |= 1 << cell
+    assert regions.masks == expected
 
 
 def grown_the_long_way(n: int, seeds: list[int], rng: random.Random) -> list[int]:
