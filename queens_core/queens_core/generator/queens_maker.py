@@ -1010,7 +1010,8 @@ class MapUnderRepair:
         """Grow the regions below the floor (all single cells but one when the floor is 1)
         by taking neighbouring cells that may move. False if one cannot grow enough."""
         floor = self.floor
-        small = [k for k, mask in enumerate(self.masks) if mask.bit_count() < max(floor, 2)]
+        least = max(floor, 2)
+        small = [k for k, mask in enumerate(self.masks) if mask.bit_count() < least]
         if floor == 1 and small:
             small.remove(_choice(rng, small))  # one single-cell region may stay
             floor = 2
