@@ -1,9 +1,10 @@
 """The 8×8 maker's shortcuts give what the long way gives: the ring test of a cell leaving
 its region is the flood fill of what the region keeps, the draws of a skipped shuffle
-are a shuffle's draws, the exact check hands over the solutions the table holds, a
-cell's moves are those the long way finds, a map's board is its lettered rows', region
-growth draws what ``rng.choices`` and ``rng.randrange`` draw, and a seed makes the
-boards the previous version made."""
+are a shuffle's draws, the exact check hands over the solutions the table holds (in the
+batch's order), a cell's moves are those the long way finds, a map's board is its
+lettered rows' and its region masks its cells by region, region growth draws what
+``rng.choices`` and ``rng.randrange`` draw, and a seed makes the boards the previous
+version made."""
 
 from __future__ import annotations
 
@@ -89,6 +90,32 @@ def test_the_exact_check_hands_over_the_tables_solutions(seed, n, most):
     assert regions.unique() == (not others)
 
 
+@given(seed=st.integers(0, 10**6), n=st.integers(5, 8), most=st.integers(1, 6))
+@settings(max_examples=40, deadline=None)
+def test_the_exact_check_hands_them_over_from_a_random_place_in_the_tables_order(seed, n, most):
+    # The order is the batch's: the repairs break them in it.
+    geometry, region, planted = grown(seed, n)
+    regions = MapUnderRepair(geometry, region, planted, 1)
+    table = geometry.table
+    assert table is not None
+    rng = random.Random(seed)
+    solving = [
+        i
+        for i in range(table.count)
+        if regions.holds(table.queens[i]) and table.queens[i] != planted
+    ]
+    if solving:
+        start = rng.randrange(table.count)
+        order = [i for i in solving if i >= start] + [i for i in solving if i < start]
+        expected = [table.queens[i] for i in order[:most]]
+    else:
+        expected = []
+    assert regions.other_solutions(most, random.Random(seed)) == (
+        expected,
+        len(solving) <= most,
+    )
+
+
 def test_a_seed_makes_the_boards_it_made_before():
     rules = load_registry().rules
     for (size, count), expected in BATCHES.items():
@@ -144,6 +171,17 @@ def test_a_maps_board_is_its_lettered_rows(seed, n):
     regions = MapUnderRepair(geometry, region, planted, 1)
     board = regions.board()
     assert board.rows == Board(lettered_rows(n, region)).rows
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 32))
+@settings(max_examples=40, deadline=None)
+def test_a_maps_region_masks_are_its_cells_by_region(seed, n):
+    geometry, region, planted = grown(seed, n)
+    regions = MapUnderRepair(geometry, region, planted, 1)
+    expected = [0] * n
+    for cell, k in enumerate(region):
+        expected[k] |= 1 << cell
+    assert regions.masks == expected
 
 
 def grown_the_long_way(n: int, seeds: list[int], rng: random.Random) -> list[int]:

@@ -258,6 +258,23 @@ def test_clashes_are_the_placements_with_two_queens_in_the_cells(seed, n):
     assert table.clashes(cells) == expected
 
 
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 8), rows=st.integers(1, 3))
+@settings(max_examples=60, deadline=None)
+def test_clashes_of_cells_in_one_two_or_three_rows(seed, n, rows):
+    # The few-row cases have shortcuts of their own (one row: no clash; the second row's
+    # clashes are taken as they come; the last row's placements are not added).
+    rng = random.Random(seed)
+    table = placements(n)
+    cells = 0
+    for row in rng.sample(range(n), rows):
+        cells |= rng.randrange(1, 1 << n) << (row * n)
+    expected = sum(
+        1 << i for i, queens in enumerate(table.queens) if (queens & cells).bit_count() >= 2
+    )
+    assert table.clashes(cells) == expected
+    assert rows > 1 or expected == 0
+
+
 @given(seed=st.integers(0, 10**6), n=st.integers(4, LARGEST_TABLE), bias=st.sampled_from([0, 1, 3]))
 @settings(max_examples=60, deadline=None)
 def test_a_maps_solutions_from_the_table_are_the_searchs(seed, n, bias):

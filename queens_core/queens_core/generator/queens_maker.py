@@ -602,9 +602,17 @@ class MapUnderRepair:
             self.clashes.clear()
         #: The planted solution's bit among the table's placements.
         self.planted_bit = 1 << table.index_of[planted] if table is not None else 0
-        self.masks = [0] * geometry.n
-        for cell, k in enumerate(region):
-            self.masks[k] |= 1 << cell
+        # Each region's mask is its cells read as a binary number, last cell first: the
+        # region numbers (one byte a cell) translated to "1" for its own and "0" for the
+        # others, then int() (both in C, instead of a loop a cell).
+        backwards = bytes(region)[::-1]
+        digits = bytearray(b"0" * 256)
+        masks = []
+        for k in range(geometry.n):
+            digits[k] = 49  # "1"
+            masks.append(int(backwards.translate(digits), 2))
+            digits[k] = 48  # "0"
+        self.masks = masks
 
     def board(self) -> Board:
         """The map as a board, its regions lettered in reading order (so the board, and
@@ -645,18 +653,26 @@ class MapUnderRepair:
         if not others:
             return [], True
         start = _below(table.count, rng)
-        later = others >> start << start
         queens = table.queens
         found_queens: list[int] = []
-        # The lowest placement of a part is taken off with ``part - 1`` (cheaper on masks
-        # of thousands of bits than ``part & -part``).
-        for part in (later, others ^ later):
-            while part:
-                if len(found_queens) == most:
-                    return found_queens, False  # one more is left
-                lower = part - 1
-                found_queens.append(queens[(part ^ lower).bit_length() - 1])
-                part &= lower
+        # The placements from ``start`` on, numbered from ``start``, then those below it
+        # (made only when the first part has fewer than ``most``: each operation on a
+        # mask thousands of bits long makes a new one). The lowest placement of a part
+        # is taken off with ``part - 1`` (cheaper on such masks than ``part & -part``).
+        part = others >> start
+        while part:
+            if len(found_queens) == most:
+                return found_queens, False  # one more is left
+            lower = part - 1
+            found_queens.append(queens[start + (part ^ lower).bit_length() - 1])
+            part &= lower
+        part = others & ((1 << start) - 1)
+        while part:
+            if len(found_queens) == most:
+                return found_queens, False  # one more is left
+            lower = part - 1
+            found_queens.append(queens[(part ^ lower).bit_length() - 1])
+            part &= lower
         return found_queens, True
 
     def unique(self) -> bool:
@@ -994,7 +1010,8 @@ class MapUnderRepair:
         """Grow the regions below the floor (all single cells but one when the floor is 1)
         by taking neighbouring cells that may move. False if one cannot grow enough."""
         floor = self.floor
-        small = [k for k, mask in enumerate(self.masks) if mask.bit_count() < max(floor, 2)]
+        least = max(floor, 2)
+        small = [k for k, mask in enumerate(self.masks) if mask.bit_count() < least]
         if floor == 1 and small:
             small.remove(_choice(rng, small))  # one single-cell region may stay
             floor = 2

@@ -126,7 +126,10 @@ def grow_region_map(
     while free:
         if linear:
             if not owner:
-                owner = [i for i, k in enumerate(growing) for _ in range(sizes[k])]
+                # Each region's units in a run ([i] * size: made in C, not an element at
+                # a time), whenever the growing regions change.
+                for i, k in enumerate(growing):
+                    owner += [i] * sizes[k]
                 last = len(owner) - 1
                 total = float(last + 1)  # exact: the same product as by the int
             # A draw times the total may round up to the total: the last, as bisect's

@@ -84,12 +84,27 @@ class Placements:
 
         A placement has one queen a row, so it has two in the region when it has one in
         two of the region's rows: one pass over the rows the region meets, with the
-        placements of each row's part (each part's made once, then kept)."""
+        placements of each row's part (each part's made once, then kept). Each operation
+        on these masks (thousands of bits long) makes a new one, so none is made for
+        nothing: the first row's placements are taken as they are, the second row's
+        clashes are the first clashes, and the last row's placements are not added to
+        those met (no row comes after it)."""
         n = self.n
         whole_row = (1 << n) - 1
         of_parts = self._row_parts
-        one = two = 0
-        while region:
+        low = region & -region
+        row = (low.bit_length() - 1) // n
+        shift = row * n
+        part = (region >> shift) & whole_row
+        region ^= part << shift
+        key = (row << n) | part
+        one = of_parts[key]
+        if one is None:
+            one = of_parts[key] = self._placements_of_part(row, part)
+        if not region:
+            return 0  # one row: one queen at most
+        two = -1  # no clash yet (the next row's clashes are then taken as they are)
+        while True:
             low = region & -region
             row = (low.bit_length() - 1) // n
             shift = row * n
@@ -99,9 +114,13 @@ class Placements:
             placements = of_parts[key]
             if placements is None:
                 placements = of_parts[key] = self._placements_of_part(row, part)
-            two |= one & placements
+            if two == -1:
+                two = one & placements
+            else:
+                two |= one & placements
+            if not region:
+                return two
             one |= placements
-        return two
 
     def _placements_of_part(self, row: int, part: int) -> int:
         """The placements with a queen on one of the columns ``part`` (a mask) of ``row``."""
