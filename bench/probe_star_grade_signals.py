@@ -30,7 +30,9 @@ Each signal is tried alone and added to the score as it ships with a factor of Â
 or Â±64; the candidate with the best AUC on the calibration half is the one chosen. The
 report gives every candidate's calibration AUC, then, on both halves with a 95% bootstrap
 interval (each group resampled), the score as it ships, the chosen candidate and the
-bottleneck candidates read the way the hypothesis goes (more bottlenecks, harder).
+bottleneck candidates read the way the hypothesis goes (more bottlenecks, harder), and
+any candidate named by ``--show`` (as the first list prints it: ``--show "score +16 x
+rounds"``).
 """
 
 from __future__ import annotations
@@ -135,6 +137,9 @@ def main() -> int:
     parser.add_argument("--stars", type=int, default=3)
     parser.add_argument("--per-file", type=int, default=2000, metavar="N")
     parser.add_argument("--seed", type=int, default=37)
+    parser.add_argument(
+        "--show", nargs="*", default=[], metavar="NAME", help="also show these candidates"
+    )
     args = parser.parse_args()
     from queens_core import Board, load_registry
     from queens_core.engine.driver import Solver
@@ -197,6 +202,7 @@ def main() -> int:
         "score +16 x bottleneck rounds (1 deduction)",
         "score +16 x bottleneck rounds (<= 2 cells)",
         "score +16 x breadth-first rounds",
+        *args.show,
     ]
     for half in ("calibration", "held-out"):
         print(f"\n{half} half, AUC [95% bootstrap] (harder / easier boards):")
