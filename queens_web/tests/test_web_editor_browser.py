@@ -156,6 +156,10 @@ def test_paint_two_solutions_see_the_hatching_fix_it_and_play_it_to_the_win(desk
     )
     assert edits and set(proposed) == set(edits)
     assert painted(desk) == rows
+    claim = desk.inner_text("#studio-claim")
+    assert "fewer than 1 edit" not in claim
+    if len(edits) == 1:
+        assert claim.startswith("1 edit, the fewest a fix can have. The cells are outlined")
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         desk.locator("#studio").screenshot(path=str(Path(SHOTS) / "editor.png"))
@@ -414,3 +418,42 @@ def test_fixs_proposal_is_read_beside_the_map_with_its_outlined_cells_in_sight(
         assert not errors, errors
     finally:
         tab.context.close()
+
+
+@pytest.mark.parametrize(
+    ("proposal", "said"),
+    [
+        (
+            {"status": "fixed", "edits": [1], "minimal": True, "at_least": 1},
+            "1 edit, the fewest a fix can have.",
+        ),
+        (
+            {"status": "fixed", "edits": [1], "minimal": False, "at_least": 1},
+            "1 edit, the fewest a fix can have.",
+        ),
+        (
+            {"status": "fixed", "edits": [1, 2, 3], "minimal": True, "at_least": 3},
+            "3 edits, the fewest: the search proved that no fix with fewer exists.",
+        ),
+        (
+            {"status": "fixed", "edits": [1, 2, 3], "minimal": False, "at_least": 2},
+            "3 edits, the best found in the time allowed (every fix needs at least 2 edits).",
+        ),
+        (
+            {"status": "fixed", "edits": [1, 2, 3], "minimal": False, "at_least": 1},
+            "3 edits, the best found in the time allowed; a fix with fewer may exist.",
+        ),
+        (
+            {"status": "not-found", "edits": [], "minimal": False, "at_least": 1},
+            "No fix found within the time allowed.",
+        ),
+        (
+            {"status": "not-found", "edits": [], "minimal": False, "at_least": 4},
+            "No fix found within the time allowed; every fix needs at least 4 edits.",
+        ),
+    ],
+)
+def test_fixs_claim_says_something_true_for_every_bound(desk, proposal, said):
+    """Fix's claim for each kind of answer: a bound of one edit, which every fix has, is
+    not said ("no fix with fewer than 1 edit exists" was)."""
+    assert desk.evaluate("doc => fixClaim(doc)", proposal) == said
