@@ -457,3 +457,27 @@ def test_fixs_claim_says_something_true_for_every_bound(desk, proposal, said):
     """Fix's claim for each kind of answer: a bound of one edit, which every fix has, is
     not said ("no fix with fewer than 1 edit exists" was)."""
     assert desk.evaluate("doc => fixClaim(doc)", proposal) == said
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (1280, 720), (1024, 768)])
+def test_the_editors_map_count_and_buttons_are_on_the_first_screen_of_a_laptop(
+    browser, server, width, height
+):
+    """Opened in a laptop's window, the editor shows its whole map, what the map is (the
+    count) and every button (Undo to Close) on one screen, without a scroll: under the map
+    the buttons began below the fold at 768 pixels high."""
+    tab, errors = open_page(browser, server, viewport={"width": width, "height": height})
+    try:
+        tab.click("#edit-button")
+        analysed(tab, "unique-solved")
+        tab.evaluate("window.scrollTo(0, 0)")
+        shown = ["#studio-board", "#studio-count", "#studio-palette"]
+        buttons = tab.eval_on_selector_all("#studio-controls button", "bs => bs.map(b => b.id)")
+        assert set(buttons) >= {"studio-undo", "studio-redo", "studio-fix", "studio-play"}
+        for selector in shown + [f"#{name}" for name in buttons]:
+            box = tab.locator(selector).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, selector
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert not errors, errors
+    finally:
+        tab.context.close()
