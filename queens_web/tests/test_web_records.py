@@ -490,3 +490,48 @@ def test_a_wrong_star_is_called_a_star(fresh):
         fresh.click("#hint-button")
         fresh.wait_for_function("() => document.getElementById('panel').textContent.length > 0")
         assert_no_queen(fresh, "a hint on a wrong star")
+
+
+@pytest.mark.parametrize(
+    ("route", "button", "words"),
+    [
+        ("**/api/explain", "#explain-button", "Explaining…"),
+        ("**/api/check", "#check-button", "Checking…"),
+        ("**/api/hint", "#hint-button", "Finding a hint…"),
+    ],
+)
+def test_an_answer_that_takes_a_while_says_so_on_its_button(fresh, route, button, words):
+    """Explain, Check or a hint on a large Star Battle board takes seconds: the button says
+    it is at work within a second (the page showed nothing meanwhile), and is itself again
+    once the answer is shown."""
+    fresh.click("#how-to-done")
+    held: list = []
+
+    def hold(request) -> None:  # answered below
+        held.append(request)
+
+    fresh.route(route, hold)
+    label = fresh.inner_text(button)
+    fresh.click(button)
+    fresh.wait_for_function(
+        "selector => document.querySelector(selector).getAttribute('aria-busy') === 'true'",
+        arg=button,
+        timeout=1000,
+    )
+    assert fresh.inner_text(button) == words and fresh.is_disabled(button)
+    if button == "#hint-button":
+        fresh.focus("#board .cell >> nth=0")
+        fresh.keyboard.press("h")  # asked again from the keyboard while at work
+        fresh.wait_for_timeout(100)
+        assert fresh.inner_text(button) == words
+    while held:
+        held.pop().continue_()
+    fresh.wait_for_function(
+        "selector => !document.querySelector(selector).hasAttribute('aria-busy')", arg=button
+    )
+    if button == "#hint-button":  # the second press went on to the step
+        assert fresh.inner_text(button) in ("Hint: show the step", "Hint: apply it")
+        fresh.wait_for_selector("#hint-technique")
+    else:
+        assert fresh.inner_text(button) == label
+    fresh.unroute(route)

@@ -486,6 +486,33 @@ async function busy(id, action, words = "Making a board…") {
   }
 }
 
+// An answer that takes more than a moment (Explain, Check or a hint on a large Star Battle
+// board, several seconds) says so on its button, in words, until it comes: the page showed
+// nothing at all meanwhile. A quick answer leaves the button as it was.
+const SLOW_MS = 400;
+
+async function slow(id, action, words) {
+  const button = $(id);
+  if (button.hasAttribute("aria-busy")) return action(); // already says it is at work
+  const label = button.textContent;
+  const timer = setTimeout(() => {
+    button.textContent = words;
+    button.setAttribute("aria-busy", "true");
+    button.disabled = true;
+  }, SLOW_MS);
+  try {
+    await action();
+  } finally {
+    clearTimeout(timer);
+    if (button.hasAttribute("aria-busy")) {
+      button.removeAttribute("aria-busy");
+      button.textContent = label;
+      button.disabled = false;
+      render(); // the buttons' own words and states, for the position now
+    }
+  }
+}
+
 // -- what a step names: the units and cells of its reason ---------------------------------
 
 // A step's detail is a list of (kind, value) pairs, e.g. ["column", 0, "region", 4] or
@@ -1174,7 +1201,7 @@ function onKey(event) {
   } else if (key === "y" || key === "Y") {
     redo();
   } else if (key === "h" || key === "H") {
-    run(onHint);
+    run(() => slow("hint-button", onHint, "Finding a hint…"));
   } else {
     return;
   }
@@ -1233,9 +1260,9 @@ async function start() {
   $("undo-button").addEventListener("click", undo);
   $("redo-button").addEventListener("click", redo);
   $("clear-button").addEventListener("click", clearMarks);
-  $("hint-button").addEventListener("click", () => run(onHint));
-  $("explain-button").addEventListener("click", () => run(onExplain));
-  $("check-button").addEventListener("click", () => run(onCheck));
+  $("hint-button").addEventListener("click", () => run(() => slow("hint-button", onHint, "Finding a hint…")));
+  $("explain-button").addEventListener("click", () => run(() => slow("explain-button", onExplain, "Explaining…")));
+  $("check-button").addEventListener("click", () => run(() => slow("check-button", onCheck, "Checking…")));
   $("load-button").addEventListener("click", () => run(() => readBoard($("board-text").value, "the text box", "text/plain; charset=utf-8")));
   $("upload").addEventListener("change", (event) => {
     const file = event.target.files[0];
