@@ -125,14 +125,20 @@ def _blocks_why(d: Blocks, step: Step, board: Board, before: State) -> str:
     words, mask, lines = _where(board, d.where)
     need = _need(board, before, mask, lines)
     part = list(d.part)
+    # One block needed: "the block holds it", not "each block holds exactly one of them".
+    holds = (
+        ", so that block holds it"
+        if need == 1
+        else "; a block holds at most one star, so each block holds exactly one of them"
+    )
     opening = (
         f"The live cells of {words} fit in {blocks_words(need)}, "
-        f"and {words} still need{'s' if lines == 1 else ''} {_stars(need)}; a block holds "
-        "at most one star, so each block holds exactly one of them"
+        f"and {words} still need{'s' if lines == 1 else ''} {_stars(need)}{holds}"
     )
     if step.placed:
+        block = "in that block" if need == 1 else "in one block"
         return (
-            f"{opening}, and in one block {_cells(board, part)} is the only live cell of "
+            f"{opening}, and {block} {_cells(board, part)} is the only live cell of "
             f"{words}, so it holds a star." + _neighbours(board, step)
         )
     return f"{opening}: {_block_kills(board, part, step.killed)}"

@@ -125,6 +125,8 @@ class Library:
 
 def info_document(library: Library) -> dict[str, Any]:
     """What the page needs to know of the installation (schema ``queens-web-info/1``)."""
+    from .practice import practice_seeds
+
     return {
         "schema": "queens-web-info/1",
         "version": library.version,
@@ -142,6 +144,8 @@ def info_document(library: Library) -> dict[str, Any]:
                 "stars": [r.min_stars, r.max_stars],
                 # "placement": its steps are a placed piece's crosses (nothing to practise).
                 "counting": r.counting,
+                # Why "Practise this" is not offered (no board was found: ...), or None.
+                "unpractisable": practice_seeds().unpractisable(r.counter),
             }
             for r in library.registry.rules
         ],

@@ -83,25 +83,52 @@ def what_if(library: Library, board: Any, state: Any, cell: int, source: str) ->
 
 def practise(library: Library, rule: str) -> dict[str, Any]:
     """A practice board as the page shows a board (its board document), with the
-    practice document beside it and the position to start from as its marks."""
+    practice document beside it and the position to start from as its marks. The search
+    starts where :mod:`queens_web.practice` says (not from seed 0 every time), and a
+    rule never found first past the easier rules is refused in one line (409)."""
     from queens_core import Reading
     from queens_core.api import GiveUp
 
     from .adapters import board_document
+    from .practice import practice_seeds
 
     def work() -> dict[str, Any]:
+        chosen = next((r for r in library.registry.rules if r.counter == rule), None)
+        if chosen is None or chosen.counting == "placement":
+            # Refused by practise in its words, before any search (and a name that is no
+            # installed rule's is not remembered).
+            library.app.practise(rule, seconds=PRACTICE_SECONDS)
+            raise AssertionError(rule)  # pragma: no cover - practise refuses it
+        seeds = practice_seeds()
+        why = seeds.unpractisable(rule)
+        if why is not None:
+            raise Problem(f"no board to practise {chosen.display_name} on was found: {why}", 409)
+        search = seeds.next_search(rule)
         try:
-            practice = library.app.practise(rule, seconds=PRACTICE_SECONDS)
-        except GiveUp:
-            # The search's own words ask for a larger time or another size, which the
-            # page offers no way to give: say what happened, in the page's words.
-            name = next((r.display_name for r in library.registry.rules if r.counter == rule), rule)
-            raise Problem(
-                f"no board to practise {name} on was found within {PRACTICE_SECONDS:g} s: in"
-                " none of the boards made in that time was it the hint's first step past the"
-                " easier rules",
-                503,
-            ) from None
+            practice = library.app.practise(
+                rule, search.size, search.seed, search.seconds or PRACTICE_SECONDS, search.strict
+            )
+            seeds.searched(rule, search, practice.made.seed + 1)
+        except GiveUp as err:
+            seeds.searched(rule, search, getattr(err, "next_seed", search.seed))
+            known = seeds.fallback(rule)
+            name = chosen.display_name
+            if known is None:
+                raise Problem(
+                    f"no board to practise {name} on was found within {PRACTICE_SECONDS:g} s:"
+                    " in none of the boards made in that time was it the hint's first step"
+                    " past the easier rules; the next try searches on from there",
+                    503,
+                ) from None
+            try:
+                practice = library.app.practise(
+                    rule, known.size, known.seed, PRACTICE_SECONDS, known.strict
+                )
+            except GiveUp:
+                raise Problem(
+                    f"no board to practise {name} on was found within {PRACTICE_SECONDS:g} s",
+                    503,
+                ) from None
         found = practice.to_json()
         reading = Reading(board=practice.board, state=practice.start)
         source = f"a board to practise {practice.rule.display_name} on"

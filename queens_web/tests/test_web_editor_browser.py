@@ -156,6 +156,10 @@ def test_paint_two_solutions_see_the_hatching_fix_it_and_play_it_to_the_win(desk
     )
     assert edits and set(proposed) == set(edits)
     assert painted(desk) == rows
+    claim = desk.inner_text("#studio-claim")
+    assert "fewer than 1 edit" not in claim
+    if len(edits) == 1:
+        assert claim.startswith("1 edit, the fewest a fix can have. The cells are outlined")
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         desk.locator("#studio").screenshot(path=str(Path(SHOTS) / "editor.png"))
@@ -410,6 +414,69 @@ def test_fixs_proposal_is_read_beside_the_map_with_its_outlined_cells_in_sight(
         for i in range(outlined.count()):
             box = outlined.nth(i).bounding_box()
             assert 0 <= box["y"] and box["y"] + box["height"] <= height
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert not errors, errors
+    finally:
+        tab.context.close()
+
+
+@pytest.mark.parametrize(
+    ("proposal", "said"),
+    [
+        (
+            {"status": "fixed", "edits": [1], "minimal": True, "at_least": 1},
+            "1 edit, the fewest a fix can have.",
+        ),
+        (
+            {"status": "fixed", "edits": [1], "minimal": False, "at_least": 1},
+            "1 edit, the fewest a fix can have.",
+        ),
+        (
+            {"status": "fixed", "edits": [1, 2, 3], "minimal": True, "at_least": 3},
+            "3 edits, the fewest: the search proved that no fix with fewer exists.",
+        ),
+        (
+            {"status": "fixed", "edits": [1, 2, 3], "minimal": False, "at_least": 2},
+            "3 edits, the best found in the time allowed (every fix needs at least 2 edits).",
+        ),
+        (
+            {"status": "fixed", "edits": [1, 2, 3], "minimal": False, "at_least": 1},
+            "3 edits, the best found in the time allowed; a fix with fewer may exist.",
+        ),
+        (
+            {"status": "not-found", "edits": [], "minimal": False, "at_least": 1},
+            "No fix found within the time allowed.",
+        ),
+        (
+            {"status": "not-found", "edits": [], "minimal": False, "at_least": 4},
+            "No fix found within the time allowed; every fix needs at least 4 edits.",
+        ),
+    ],
+)
+def test_fixs_claim_says_something_true_for_every_bound(desk, proposal, said):
+    """Fix's claim for each kind of answer: a bound of one edit, which every fix has, is
+    not said ("no fix with fewer than 1 edit exists" was)."""
+    assert desk.evaluate("doc => fixClaim(doc)", proposal) == said
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (1280, 720), (1024, 768)])
+def test_the_editors_map_count_and_buttons_are_on_the_first_screen_of_a_laptop(
+    browser, server, width, height
+):
+    """Opened in a laptop's window, the editor shows its whole map, what the map is (the
+    count) and every button (Undo to Close) on one screen, without a scroll: under the map
+    the buttons began below the fold at 768 pixels high."""
+    tab, errors = open_page(browser, server, viewport={"width": width, "height": height})
+    try:
+        tab.click("#edit-button")
+        analysed(tab, "unique-solved")
+        tab.evaluate("window.scrollTo(0, 0)")
+        shown = ["#studio-board", "#studio-count", "#studio-palette"]
+        buttons = tab.eval_on_selector_all("#studio-controls button", "bs => bs.map(b => b.id)")
+        assert set(buttons) >= {"studio-undo", "studio-redo", "studio-fix", "studio-play"}
+        for selector in shown + [f"#{name}" for name in buttons]:
+            box = tab.locator(selector).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, selector
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
         assert not errors, errors
     finally:

@@ -32,11 +32,13 @@ def test_a_rule_not_installed_points_to_the_endpoint_that_lists_them(client):
 def test_a_practice_board_not_found_in_time_is_said_in_the_pages_words(client, monkeypatch):
     """The page offers no time and no size for Practise this: a search that gives up says
     what happened, not "try a larger time or another 'size'"."""
-    from queens_web import deductions
+    from queens_web import deductions, practice
 
+    monkeypatch.setattr(practice, "_SEEDS", practice.PracticeSeeds({}))
     monkeypatch.setattr(deductions, "PRACTICE_SECONDS", 0.001)
     message = error_of(client.post("/api/practise", json={"rule": "unit_full"}), 503)
     assert message == (
         "no board to practise Unit full on was found within 0.001 s: in none of the boards made"
-        " in that time was it the hint's first step past the easier rules"
+        " in that time was it the hint's first step past the easier rules; the next try"
+        " searches on from there"
     )

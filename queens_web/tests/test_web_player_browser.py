@@ -140,6 +140,27 @@ def test_practise_this_opens_a_board_whose_first_step_past_the_easier_rules_is_t
     assert chosen.display_name in tab.inner_text("#hint-technique")
 
 
+def test_a_rule_with_no_practice_board_says_so_instead_of_a_button(tab):
+    """A rule the seed search never found first past the easier rules (unit_full: no
+    easier rule places a star, and it needs one) has no "Practise this" that would search
+    in vain for 25 s; the panel says how far it was searched."""
+    from queens_web.practice import load_table
+
+    never = [counter for counter, known in load_table().items() if not known.seeds]
+    assert "unit_full" in never
+    tab.evaluate("document.getElementById('rules').open = true")
+    for counter in never:
+        item = f'#rule-list li[data-rule="{counter}"]'
+        assert tab.locator(f"{item} button.practise").count() == 0
+        note = tab.inner_text(f"{item} .practise-none")
+        assert note.startswith("Not offered for practice: on the boards made from seeds 0 to ")
+        assert note.endswith("it was never the first step past the easier rules.")
+    offered = tab.locator("#rule-list button.practise").count()
+    assert offered == sum(
+        r.counting != "placement" and r.counter not in never for r in load_registry().rules
+    )
+
+
 def test_every_step_now_lists_the_steps_hint_all_lists(tab, tmp_path: Path):
     board_text = (ARCHIVE / "353.txt").read_text()
     load_board(tab, board_text)

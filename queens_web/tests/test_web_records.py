@@ -57,6 +57,36 @@ def today(tab) -> str:
     return tab.evaluate("dayString(new Date())")
 
 
+def test_a_what_if_kept_is_help_in_the_win_message_the_share_line_and_the_record(fresh):
+    """A What-if kept puts the rules' marks on the board: a win after it is not "without a
+    hint" (it was), and the record says it; one rolled back costs nothing."""
+    play_archive_353(fresh)
+    fresh.click("#how-to-done")
+    rows = BOARD_353.split()
+    first, *others = solution_of(rows)
+    fresh.focus(cell(others[0]))
+    fresh.keyboard.press("t")
+    fresh.wait_for_selector("#what-if-keep")
+    fresh.click("#what-if-rollback")
+    assert fresh.evaluate("page.kept") == 0
+    fresh.focus(cell(first))
+    fresh.keyboard.press("t")
+    fresh.wait_for_selector("#what-if-keep")
+    fresh.click("#what-if-keep")
+    assert fresh.get_attribute(cell(first), "data-mark") == "queen"
+    for label in solution_of(rows):
+        while fresh.get_attribute(cell(label), "data-mark") != "queen":
+            fresh.click(cell(label))
+    assert_won(fresh, 49, 7)
+    assert fresh.inner_text("#win-message").endswith(" with 1 What-if kept!")
+    assert fresh.inner_text("#share").splitlines()[0].endswith(", 1 What-if kept")
+    record = fresh.inner_text("#panel #record")
+    assert re.search(r"time\s+0:\d\d \(1 What-if kept, ", record), record
+    kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
+    (entry,) = kept["boards"].values()
+    assert entry["best"]["kept"] == 1 and entry["best"]["hints"] == 0
+
+
 def test_how_to_play_on_a_first_visit_only_and_on_demand(fresh):
     assert fresh.is_visible("#panel #how-to")
     assert "every row, every column and every colour region" in fresh.inner_text("#panel")
@@ -460,3 +490,48 @@ def test_a_wrong_star_is_called_a_star(fresh):
         fresh.click("#hint-button")
         fresh.wait_for_function("() => document.getElementById('panel').textContent.length > 0")
         assert_no_queen(fresh, "a hint on a wrong star")
+
+
+@pytest.mark.parametrize(
+    ("route", "button", "words"),
+    [
+        ("**/api/explain", "#explain-button", "Explaining…"),
+        ("**/api/check", "#check-button", "Checking…"),
+        ("**/api/hint", "#hint-button", "Finding a hint…"),
+    ],
+)
+def test_an_answer_that_takes_a_while_says_so_on_its_button(fresh, route, button, words):
+    """Explain, Check or a hint on a large Star Battle board takes seconds: the button says
+    it is at work within a second (the page showed nothing meanwhile), and is itself again
+    once the answer is shown."""
+    fresh.click("#how-to-done")
+    held: list = []
+
+    def hold(request) -> None:  # answered below
+        held.append(request)
+
+    fresh.route(route, hold)
+    label = fresh.inner_text(button)
+    fresh.click(button)
+    fresh.wait_for_function(
+        "selector => document.querySelector(selector).getAttribute('aria-busy') === 'true'",
+        arg=button,
+        timeout=1000,
+    )
+    assert fresh.inner_text(button) == words and fresh.is_disabled(button)
+    if button == "#hint-button":
+        fresh.focus("#board .cell >> nth=0")
+        fresh.keyboard.press("h")  # asked again from the keyboard while at work
+        fresh.wait_for_timeout(100)
+        assert fresh.inner_text(button) == words
+    while held:
+        held.pop().continue_()
+    fresh.wait_for_function(
+        "selector => !document.querySelector(selector).hasAttribute('aria-busy')", arg=button
+    )
+    if button == "#hint-button":  # the second press went on to the step
+        assert fresh.inner_text(button) in ("Hint: show the step", "Hint: apply it")
+        fresh.wait_for_selector("#hint-technique")
+    else:
+        assert fresh.inner_text(button) == label
+    fresh.unroute(route)

@@ -475,12 +475,15 @@ class Application:
         size: int | None = None,
         seed: int = 0,
         seconds: float = 30.0,
+        strict: bool | None = None,
     ) -> Practice:
         """A board to practise ``rule`` (its counter) on: the rule needed, and first past
         the easier rules, where the hint points at it (``queens practise``). Queens for a
         rule that runs there, else Star Battle with the fewest stars it runs with. Raises
         ``SelectionError`` for a rule not installed, ``GenerateError`` for one no board
-        can need, ``GiveUp`` past ``seconds``."""
+        can need, ``GiveUp`` past ``seconds`` (its ``next_seed``: where a search may go
+        on). ``strict``: whether the board must need the rule (default: for the first
+        half of the time; see :func:`~queens_core.generator.practice.make_practice`)."""
         import time
 
         from ..generator.practice import make_practice
@@ -505,7 +508,7 @@ class Application:
             )
         check_seconds("seconds", seconds)
         started = time.process_time()
-        made = make_practice(chosen, self.registry.rules, size, seed, seconds)
+        made = make_practice(chosen, self.registry.rules, size, seed, seconds, strict)
         return Practice(chosen, made, time.process_time() - started)
 
     def check(

@@ -127,6 +127,13 @@ class PracticeFilter:
         return f"{needed}have {self.rule.counter} first past the basics"
 
 
+class PracticeGiveUp(GiveUp):
+    """No practice board within the time given; ``next_seed`` is the first seed the search
+    did not try, where another search goes on without trying the same seeds again."""
+
+    next_seed = 0
+
+
 @dataclass(frozen=True)
 class PracticeBoard:
     board: Board
@@ -144,16 +151,22 @@ def make_practice(
     size: int | None = None,
     seed: int = 0,
     seconds: float = 30.0,
+    strict: bool | None = None,
 ) -> PracticeBoard:
     """A practice board for ``rule``: board 0 of the batch of ``seed``, else of the next
-    seeds, in short rounds, until one passes or ``seconds`` have passed (``GiveUp``).
-    Raises ``GenerateError`` for a rule no board can need."""
+    seeds, in short rounds, until one passes or ``seconds`` have passed (``GiveUp``, a
+    :class:`PracticeGiveUp` that says where a search may go on). The board must need the
+    rule for the first half of the time (see the module's doc); with ``strict`` true for
+    all of it, with ``strict`` false not at all (a seed known to give a board where the
+    rule comes first but is not needed). Raises ``GenerateError`` for a rule no board can
+    need."""
     from .queens_maker import Maker
     from .stars_maker import StarMaker
 
     stars = stars_for(rule)
     size = DEFAULT_SIZES.get(stars, 10) if size is None else size
     accept = PracticeFilter(rule, installed, stars)
+    accept.strict = strict is not False
     selected = made_with(rule, installed, stars)
     maker: Maker | StarMaker
     if stars == 1:
@@ -167,17 +180,20 @@ def make_practice(
     deadline = started + seconds
     round_seed = seed
     while True:
-        accept.strict = accept.strict and time.monotonic() < started + seconds / 2
+        if strict is None:
+            accept.strict = accept.strict and time.monotonic() < started + seconds / 2
         try:
             made = maker.make(round_seed, 0)
         except (GiveUp, ValueError):  # ValueError: the Star Battle maps ran out
+            round_seed += 1
             if time.monotonic() >= deadline:
-                raise GiveUp(
+                give_up = PracticeGiveUp(
                     f"no {size}×{size} board to practise {rule.counter} on was found within "
                     f"{seconds:g} s: try again, a larger time or another ",
                     Argument("size"),
-                ) from None
-            round_seed += 1
+                )
+                give_up.next_seed = round_seed
+                raise give_up from None
             continue
         start = accept.start(made.board)
         assert start is not None  # the filter passed it

@@ -186,6 +186,7 @@ function keepTrial() {
   const trial = deductionsState.trial;
   if (!trial) return;
   deductionsState.trial = null;
+  page.kept += 1; // help, as a hint is: the win and the records say so
   change(() => {
     for (const cell of trial.doc.after.queens) setMark(index(cell), QUEEN);
     for (const cell of trial.doc.after.dead) if (page.marks[index(cell)] === EMPTY) setMark(index(cell), CROSS);
@@ -275,7 +276,10 @@ function wirePicking(board) {
 const plainRuleItem = ruleItem;
 ruleItem = function (rule) { // eslint-disable-line no-global-assign
   const item = plainRuleItem(rule);
-  if (rule.counting !== "placement") {
+  if (rule.unpractisable) {
+    // Searched for and never found first past the easier rules: said, not offered.
+    item.append(" ", el("span", { class: "note practise-none" }, `Not offered for practice: ${rule.unpractisable}.`));
+  } else if (rule.counting !== "placement") {
     const button = el("button", { type: "button", class: "small practise", "aria-label": `Practise ${rule.display_name}` }, "Practise this");
     button.addEventListener("click", () => run(() => practiseRule(rule, button)));
     item.append(" ", button);

@@ -539,6 +539,19 @@ function editorRenderStatus() {
   detail.textContent = more;
 }
 
+// What a Fix proposal claims, in words that are true and say something: the search's
+// proof "every fix needs at least D edits" is said only from 2 edits on, since any fix
+// needs one (it said "no fix with fewer than 1 edit exists").
+function fixClaim(doc) {
+  const edits = (count) => `${count} edit${count === 1 ? "" : "s"}`;
+  const bound = doc.at_least >= 2 ? `every fix needs at least ${edits(doc.at_least)}` : "";
+  if (doc.status === "not-found") return `No fix found within the time allowed${bound ? `; ${bound}` : ""}.`;
+  const count = doc.edits.length;
+  if (count === 1) return "1 edit, the fewest a fix can have.";
+  if (doc.minimal) return `${edits(count)}, the fewest: the search proved that no fix with fewer exists.`;
+  return `${edits(count)}, the best found in the time allowed${bound ? ` (${bound})` : "; a fix with fewer may exist"}.`;
+}
+
 function editorRenderProposal() {
   const box = $("studio-proposal");
   const doc = studio.proposal;
@@ -548,13 +561,9 @@ function editorRenderProposal() {
   }
   const out = [el("h3", {}, "Fix")];
   if (doc.status === "unique") out.push(el("p", {}, "The board already has exactly one solution: nothing to fix."));
-  else if (doc.status === "not-found") out.push(el("p", {}, `No fix found within the time allowed; none with fewer than ${doc.at_least} edit${doc.at_least === 1 ? "" : "s"} exists.`));
+  else if (doc.status === "not-found") out.push(el("p", { id: "studio-claim" }, fixClaim(doc)));
   else {
-    const edits = (count) => `${count} edit${count === 1 ? "" : "s"}`;
-    const claim = doc.minimal
-      ? `the fewest: no fix with fewer than ${edits(doc.at_least)} exists`
-      : `the best found in the time allowed (none with fewer than ${edits(doc.at_least)} exists)`;
-    out.push(el("p", { id: "studio-claim" }, `${edits(doc.edits.length)}, ${claim}. The cells are outlined on the board, each with the region it would join:`));
+    out.push(el("p", { id: "studio-claim" }, `${fixClaim(doc)} The cells are outlined on the board, each with the region it would join:`));
     out.push(el("ul", { id: "studio-edits" }, ...doc.edits.map((e) =>
       el("li", { "data-cell": e.cell }, `${e.cell}: ${e.from} → ${e.to}`, el("span", { class: "note" }, ` (${editorColourName(e.from)} to ${editorColourName(e.to)})`)))));
   }

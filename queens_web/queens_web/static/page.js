@@ -25,9 +25,10 @@ const page = {
   elapsed: 0, // milliseconds played before `since`
   since: null, // performance.now() when the clock last started, or null when stopped
   hints: 0, // hints asked for on this board
+  kept: 0, // What-ifs kept on this board: the rules' marks put on it, help as a hint is
   notice: null, // a line for the panel after a hint took wrong marks off, until the next change
   explained: false, // whether Explain showed this board's solution
-  won: null, // {elapsed, hints} once every unit holds its queens
+  won: null, // {elapsed, hints, kept, explained} once every unit holds its queens
   verdict: null, // what the check says of the board: {count, atLeast} or null
   hint: null, // {doc, stage}: 1 the nudge, 2 the step and its cells
   hintComing: null, // the hint request on its way, while it is
@@ -93,6 +94,7 @@ function saveProgress() {
     placed: page.placed,
     elapsed: clock(),
     hints: page.hints,
+    kept: page.kept,
     explained: page.explained,
     won: page.won,
   });
@@ -305,7 +307,7 @@ function afterChange() {
   startClock();
   if (isWon()) {
     stopClock();
-    page.won = { elapsed: page.elapsed, hints: page.hints, explained: page.explained };
+    page.won = { elapsed: page.elapsed, hints: page.hints, kept: page.kept, explained: page.explained };
     recordWin(); // records.js
   }
   saveProgress();
@@ -363,6 +365,7 @@ function showBoard(doc) {
   page.placed = [];
   page.elapsed = 0;
   page.hints = 0;
+  page.kept = 0;
   page.explained = false;
   page.won = null;
   if (saved && typeof saved.marks === "string" && saved.marks.length === n * n) {
@@ -370,6 +373,7 @@ function showBoard(doc) {
     page.placed = (saved.placed || []).filter((i) => page.marks[i] === QUEEN);
     page.elapsed = Number(saved.elapsed) || 0;
     page.hints = Number(saved.hints) || 0;
+    page.kept = Number(saved.kept) || 0;
     page.explained = Boolean(saved.explained);
     page.won = saved.won || null;
   } else if (doc.state) {
@@ -478,6 +482,33 @@ async function busy(id, action, words = "Making a board…") {
     if (hadFocus && (!document.activeElement || document.activeElement === document.body)) {
       if (done && page.doc) focusCell(page.focus);
       else button.focus();
+    }
+  }
+}
+
+// An answer that takes more than a moment (Explain, Check or a hint on a large Star Battle
+// board, several seconds) says so on its button, in words, until it comes: the page showed
+// nothing at all meanwhile. A quick answer leaves the button as it was.
+const SLOW_MS = 400;
+
+async function slow(id, action, words) {
+  const button = $(id);
+  if (button.hasAttribute("aria-busy")) return action(); // already says it is at work
+  const label = button.textContent;
+  const timer = setTimeout(() => {
+    button.textContent = words;
+    button.setAttribute("aria-busy", "true");
+    button.disabled = true;
+  }, SLOW_MS);
+  try {
+    await action();
+  } finally {
+    clearTimeout(timer);
+    if (button.hasAttribute("aria-busy")) {
+      button.removeAttribute("aria-busy");
+      button.textContent = label;
+      button.disabled = false;
+      render(); // the buttons' own words and states, for the position now
     }
   }
 }
@@ -702,11 +733,15 @@ function boardTitle() {
   return `${game} ${size()}×${size()}${stars() > 1 ? ` ${stars()}★` : ""}`;
 }
 
-/** How much help the player had, in a few words: hints asked for, and Explain. */
+/** How much help the player had, in a few words: hints asked for, What-ifs kept (the
+ * rules' marks put on the board) and Explain. */
 function helpWords(won, none) {
   const hints = won.hints ? `${won.hints} hint${won.hints > 1 ? "s" : ""}` : "";
+  const kept = won.kept ? `${won.kept} What-if${won.kept > 1 ? "s" : ""} kept` : "";
   const explained = won.explained ? "the solution explained" : "";
-  return [hints, explained].filter(Boolean).join(" and ") || none;
+  const parts = [hints, kept, explained].filter(Boolean);
+  if (!parts.length) return none;
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 
 // The share line: the title, the time and the help had, then one symbol a piece in the
@@ -752,6 +787,7 @@ function winPanel() {
     page.placed = [];
     page.elapsed = 0;
     page.hints = 0;
+    page.kept = 0;
     page.explained = false;
     page.past = [];
     page.future = [];
@@ -760,7 +796,7 @@ function winPanel() {
     saveProgress();
     render();
   });
-  const help = page.won.hints || page.won.explained ? `with ${helpWords(page.won, "")}` : "without a hint";
+  const help = page.won.hints || page.won.kept || page.won.explained ? `with ${helpWords(page.won, "")}` : "without a hint";
   return [
     el("h2", { id: "win-message" }, `Solved in ${minutes(elapsed)} ${help}!`),
     el("p", {}, `Share it (the colours of your ${stars() > 1 ? "stars" : "queens"}' regions in the order you placed them, not where they are):`),
@@ -1165,7 +1201,7 @@ function onKey(event) {
   } else if (key === "y" || key === "Y") {
     redo();
   } else if (key === "h" || key === "H") {
-    run(onHint);
+    run(() => slow("hint-button", onHint, "Finding a hint…"));
   } else {
     return;
   }
@@ -1224,9 +1260,9 @@ async function start() {
   $("undo-button").addEventListener("click", undo);
   $("redo-button").addEventListener("click", redo);
   $("clear-button").addEventListener("click", clearMarks);
-  $("hint-button").addEventListener("click", () => run(onHint));
-  $("explain-button").addEventListener("click", () => run(onExplain));
-  $("check-button").addEventListener("click", () => run(onCheck));
+  $("hint-button").addEventListener("click", () => run(() => slow("hint-button", onHint, "Finding a hint…")));
+  $("explain-button").addEventListener("click", () => run(() => slow("explain-button", onExplain, "Explaining…")));
+  $("check-button").addEventListener("click", () => run(() => slow("check-button", onCheck, "Checking…")));
   $("load-button").addEventListener("click", () => run(() => readBoard($("board-text").value, "the text box", "text/plain; charset=utf-8")));
   $("upload").addEventListener("change", (event) => {
     const file = event.target.files[0];

@@ -23,7 +23,8 @@ const isCount = (value) => Number.isInteger(value) && value >= 0;
 
 function isSolve(solve) {
   return Boolean(solve) && typeof solve === "object" && typeof solve.at === "string" && !Number.isNaN(Date.parse(solve.at))
-    && Number.isFinite(solve.ms) && solve.ms >= 0 && isCount(solve.hints);
+    && Number.isFinite(solve.ms) && solve.ms >= 0 && isCount(solve.hints)
+    && (solve.kept === undefined || isCount(solve.kept));
 }
 
 function isEntry(entry) {
@@ -44,8 +45,9 @@ function writeRecords(records) {
   keep("records", records);
 }
 
-// A solve beats another by being made without Explain, then by time, then by fewer hints.
-const solveRank = (solve) => [solve.explained ? 1 : 0, solve.ms, solve.hints];
+// A solve beats another by being made without Explain, then by time, then by less help
+// (hints and What-ifs kept; a record made before What-ifs were counted has none).
+const solveRank = (solve) => [solve.explained ? 1 : 0, solve.ms, solve.hints + (solve.kept || 0)];
 
 function better(a, b) {
   const [x, y] = [solveRank(a), solveRank(b)];
@@ -63,6 +65,7 @@ function recordWin() {
     at: new Date().toISOString(),
     ms: Math.round(page.won.elapsed),
     hints: page.won.hints,
+    kept: page.won.kept || 0,
     explained: Boolean(page.won.explained),
   };
   const entry = records.boards[key] || { title: boardTitle(), size: size(), stars: stars(), grade: null, solves: 0 };
@@ -119,7 +122,8 @@ function dateWords(iso) {
 }
 
 function solveWords(solve) {
-  const help = [solve.hints ? `${solve.hints} hint${solve.hints > 1 ? "s" : ""}` : "no hints", solve.explained ? "explained" : ""];
+  const kept = solve.kept ? `${solve.kept} What-if${solve.kept > 1 ? "s" : ""} kept` : "";
+  const help = [solve.hints ? `${solve.hints} hint${solve.hints > 1 ? "s" : ""}` : kept ? "" : "no hints", kept, solve.explained ? "explained" : ""];
   return `${minutes(solve.ms)} (${help.filter(Boolean).join(", ")}, ${dateWords(solve.at)})`;
 }
 
