@@ -487,10 +487,13 @@ class Reread:
         member = _member_of(board)
         hoods = _hoods(board)
         seen = _verdicts_seen(board)
-        for cell in bits(live):
-            low = 1 << cell
-            if not state.live & low:
-                continue
+        # The cells to read, in order: those near a changed group, and those whose
+        # verdict on the start is a kill or not known yet.
+        pending = live & (touched | self.ruled | self.stale)
+        while pending:
+            low = pending & -pending
+            pending ^= low
+            cell = low.bit_length() - 1
             # A cell with no verdict on the start reads only the groups that changed.
             filtered = False
             if self.stale & low and not touched & low:
@@ -523,10 +526,12 @@ class Reread:
             if verdict is not None:
                 ctx.kill(low, Exclusion(cell, *verdict))
                 changed = True
-                # The groups of the cell killed changed too.
+                # The groups of the cell killed changed too: the cells after it near
+                # them are read.
                 indices, reach = member[cell]
                 read |= indices
                 touched |= reach
+                pending |= state.live & reach & ~((low << 1) - 1)
         return changed
 
     def _quiet(self, index: int, state: State) -> bool:
