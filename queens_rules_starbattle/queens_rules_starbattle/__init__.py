@@ -225,9 +225,9 @@ def deep_trial(ctx: Context) -> None:
 #: the tightest units' cells, and up to 17×17, where a trial costs about 10 ms.
 SWEEP_SIZES = range(SMALL_BOARD + 1, 18)
 #: Cells one solve may give the trial sweep, all calls together: a count, not seconds,
-#: so that a solve is the same on a busy machine: nearly two passes over a 17×17 board,
-#: about 5 s of trials.
-SWEEP_BUDGET = 520
+#: so that a solve is the same on a busy machine: about three passes over a 17×17
+#: board, some 4 s of trials (public board 9 of the 17×17 4★ file needs 833).
+SWEEP_BUDGET = 900
 
 
 def trial_sweep(ctx: Context) -> None:
@@ -534,7 +534,7 @@ RULES: list[Rule] = [
         tier=Tier.EXPENSIVE,
         position=233,
         summary="The deep trial on every live cell, pass after pass, once it has used its "
-        "budget (boards of 15×15 to 17×17; 520 trials a solve at most).",
+        "budget (boards of 15×15 to 17×17; 900 trials a solve at most).",
         weight=96,  # the deep trial's chain, found by trying every cell
         apply=trial_sweep,
     ),
