@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from queens_core import Board, Context, Contradiction, Scratch, State
 from queens_core.board import bits
@@ -289,6 +289,12 @@ def capacity_counting(ctx: Ctx) -> bool:
     in each 2×2 window covering the region's cells in or out of the run; part: that
     window's live cells of the region).
     """
+    return _capacity_counting(ctx, None)
+
+
+def _capacity_counting(ctx: Ctx, quiet: Callable[[int, State], bool] | None) -> bool:
+    """:func:`capacity_counting`, passing over the runs (by index into :func:`runs`) for
+    which ``quiet(index, state)`` says it would change nothing (:func:`from_start`)."""
     board = ctx.board
     state = ctx.state
     n = board.n
@@ -303,7 +309,9 @@ def capacity_counting(ctx: Ctx) -> bool:
             found = cache[key] = capacity(n, cells, limit)
         return found
 
-    for kind, first, last, mask in runs(n):
+    for index, (kind, first, last, mask) in enumerate(runs(n)):
+        if quiet is not None and quiet(index, state):
+            continue
         live = state.live
         queens = state.queens
         need = stars * (last - first + 1) - (queens & mask).bit_count()
@@ -393,6 +401,217 @@ def _fill_windows(ctx: Ctx, cells: int, count: int, detail: CapacityHead, side: 
         if doomed and ctx.kill(doomed, Capacity(*detail, side, tuple(bits(part)))):
             changed = True
     return changed
+
+
+# -- reading again only what changed ------------------------------------------------------
+
+
+class Reread:
+    """:func:`exclusion` and :func:`capacity_counting` for states reached from a start
+    state by placing stars and ruling cells out (a trial's), making the same steps in
+    the same order but reading again only what changed since the start. Its methods are
+    named as the rules they stand for, so a chain of steps names those rules.
+    :meth:`advance` moves the start on to a state reached from it.
+
+    The same steps: a cell's exclusion verdict reads only the groups near it
+    (:func:`groups_near`), and a group's shortfall only the group's cells; so for a
+    cell with no verdict on the start only the groups near it that meet a cell changed
+    since then can give one, and a cell near none of them is passed over. A run's
+    capacity counting sums, over the regions with live cells in it, bounds that read
+    only that region's cells (and the run's); so the sums on a later state are those on
+    the start with the bounds of the regions that changed found again, and a run whose
+    sums fall strictly either side of its need concludes nothing and is passed over;
+    any other run is read in full, as the rule reads it. A cell's verdict on the start
+    is found when first needed, and found again after :meth:`advance` only for the
+    cells near a group that changed.
+    """
+
+    def __init__(self, board: Board, start: State):
+        self.board = board
+        self.every = groups(board)
+        self.near = groups_near(board)
+        self.reach = _groups_reach(board)
+        self.live = start.live
+        self.queens = start.queens
+        cells = board.n * board.n
+        self.stale = (1 << cells) - 1  # the cells whose verdict on the start is not known
+        self.ruled = 0  # the cells with a verdict on the start
+        self.bounds: list[list] = []  # per run: its bounds per region, and their sums
+        self.moved_regions: tuple[object, list[int]] = (None, [])
+
+    def advance(self, state: State) -> None:
+        """Make ``state``, reached from the start, the start."""
+        moved = (self.live ^ state.live) | (self.queens ^ state.queens)
+        if not moved:
+            return
+        for index, (_, mask, _) in enumerate(self.every):
+            if mask & moved:
+                self.stale |= self.reach[index]
+        self.ruled &= ~self.stale
+        if self.bounds:
+            regions = [k for k, m in enumerate(self.board.region_masks) if m & moved]
+            for index, (_, _, _, mask) in enumerate(runs(self.board.n)):
+                entry = self.bounds[index]
+                by_region = entry[0]
+                for k in regions:
+                    was = by_region.pop(k, None)
+                    if was is not None:
+                        entry[1] -= was[0]
+                        entry[2] -= was[1]
+                    now = _region_bounds(self.board, state, k, mask)
+                    if now is not None:
+                        by_region[k] = now
+                        entry[1] += now[0]
+                        entry[2] += now[1]
+        self.live = state.live
+        self.queens = state.queens
+
+    def exclusion(self, ctx: Ctx) -> bool:
+        board = self.board
+        every = self.every
+        near = self.near
+        rings = board.kill_masks
+        state = ctx.state
+        changed = False
+        live = state.live
+        queens = state.queens
+        moved = (self.live ^ live) | (self.queens ^ queens)
+        # The groups that changed since the start, and the cells near them: only those,
+        # and the cells with a verdict on the start (or none known), are read.
+        touched = 0
+        read = 0
+        for index, (_, mask, _) in enumerate(every):
+            if mask & moved:
+                read |= 1 << index
+                touched |= self.reach[index]
+        member = _member_of(board)
+        hoods = _hoods(board)
+        seen = _verdicts_seen(board)
+        # The cells to read, in order: those near a changed group, and those whose
+        # verdict on the start is a kill or not known yet.
+        pending = live & (touched | self.ruled | self.stale)
+        while pending:
+            low = pending & -pending
+            pending ^= low
+            cell = low.bit_length() - 1
+            # A cell with no verdict on the start reads only the groups that changed.
+            filtered = False
+            if self.stale & low and not touched & low:
+                self.stale ^= low
+                on_start = _excluded(
+                    board, self.queens, self.live, cell, every, near[cell], rings[cell]
+                )
+                if on_start is None:
+                    continue
+                self.ruled |= low
+            elif not (self.ruled | self.stale) & low:
+                if not touched & low:
+                    continue
+                filtered = True
+            # As the rule does: the verdict found last on the same cells near this one.
+            hood = hoods[cell]
+            queens_near = state.queens & hood
+            live_near = state.live & hood
+            last = seen[cell]
+            if last is not None and last[0] == queens_near and last[1] == live_near:
+                verdict = last[2]
+            else:
+                nearby = near[cell]
+                if filtered:
+                    nearby = tuple(index for index in nearby if read >> index & 1)
+                verdict = _excluded(
+                    board, state.queens, state.live, cell, every, nearby, rings[cell]
+                )
+                seen[cell] = (queens_near, live_near, verdict)
+            if verdict is not None:
+                ctx.kill(low, Exclusion(cell, *verdict))
+                changed = True
+                # The groups of the cell killed changed too: the cells after it near
+                # them are read.
+                indices, reach = member[cell]
+                read |= indices
+                touched |= reach
+                pending |= state.live & reach & ~((low << 1) - 1)
+        return changed
+
+    def _quiet(self, index: int, state: State) -> bool:
+        board = self.board
+        n = board.n
+        stars = board.stars
+        if not self.bounds:
+            start = State(self.live, self.queens)
+            for _, _, _, mask in runs(n):
+                by_region = {}
+                for k in range(len(board.region_masks)):
+                    found = _region_bounds(board, start, k, mask)
+                    if found is not None:
+                        by_region[k] = found
+                most = sum(high for high, _ in by_region.values())
+                least = sum(low for _, low in by_region.values())
+                self.bounds.append([by_region, most, least])
+        key = (state.live, state.queens)
+        if self.moved_regions[0] != key:
+            moved = (self.live ^ state.live) | (self.queens ^ state.queens)
+            regions = [k for k, m in enumerate(board.region_masks) if m & moved]
+            self.moved_regions = (key, regions)
+        _, first, last, mask = runs(n)[index]
+        need = stars * (last - first + 1) - (state.queens & mask).bit_count()
+        if need <= 0:
+            return True
+        by_region, most, least = self.bounds[index]
+        for k in self.moved_regions[1]:
+            was = by_region.get(k)
+            if was is not None:
+                most -= was[0]
+                least -= was[1]
+            now = _region_bounds(board, state, k, mask)
+            if now is not None:
+                most += now[0]
+                least += now[1]
+        return least < need < most
+
+    def capacity_counting(self, ctx: Ctx) -> bool:
+        return _capacity_counting(ctx, self._quiet)
+
+
+def _region_bounds(board: Board, state: State, k: int, mask: int) -> tuple[int, int] | None:
+    """Capacity counting's bounds for region ``k`` in the run ``mask``: the most and the
+    least it can put there; None when it has no live cell there."""
+    region = board.region_masks[k]
+    live = state.live
+    inside = live & region & mask
+    if not inside:
+        return None
+    n = board.n
+    need = board.stars - (state.queens & region).bit_count()
+    return capacity(n, inside, need), need - capacity(n, live & region & ~mask, need)
+
+
+@functools.cache
+def _member_of(board: Board) -> tuple[tuple[int, int], ...]:
+    """Per cell, the groups of :func:`groups` it is in (a bit per index) and the cells
+    near them."""
+    reach = _groups_reach(board)
+    out = []
+    for cell in range(board.n * board.n):
+        indices = 0
+        near = 0
+        for index, (_, mask, _) in enumerate(groups(board)):
+            if mask >> cell & 1:
+                indices |= 1 << index
+                near |= reach[index]
+        out.append((indices, near))
+    return tuple(out)
+
+
+@functools.cache
+def _groups_reach(board: Board) -> tuple[int, ...]:
+    """Per group of :func:`groups`, the cells it is near (:func:`groups_near`)."""
+    out = [0] * len(groups(board))
+    for cell, indices in enumerate(groups_near(board)):
+        for index in indices:
+            out[index] |= 1 << cell
+    return tuple(out)
 
 
 # -- local enumeration -----------------------------------------------------------------------
