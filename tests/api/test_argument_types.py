@@ -216,6 +216,7 @@ VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]
             "size": not_whole(4, optional=True),
             "seed": not_whole(),
             "seconds": not_seconds(),
+            "strict": NOT_FLAG.filter(lambda value: value is not None),
         },
     ),
     "check": (

@@ -496,6 +496,7 @@ class Application:
         if size is not None:
             refuse_fractions(size=size)
         checking.whole("seed", seed)
+        checking.flag_or_none("strict", strict)
         by_counter = {r.counter: r for r in self.registry.rules}
         chosen = by_counter.get(rule)
         if chosen is None:

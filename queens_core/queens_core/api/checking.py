@@ -67,6 +67,11 @@ def flag(name: str, value: object) -> bool:
     return value
 
 
+def flag_or_none(name: str, value: object) -> bool | None:
+    """True, False, or None (the verb's own default)."""
+    return None if value is None else flag(name, value)
+
+
 def text(name: str, value: object) -> str:
     if not isinstance(value, str):
         raise refuse(name, value, "a string")
