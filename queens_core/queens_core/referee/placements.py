@@ -89,6 +89,8 @@ class Placements:
         nothing: the first row's placements are taken as they are, the second row's
         clashes are the first clashes, and the last row's placements are not added to
         those met (no row comes after it)."""
+        if not region:
+            return 0  # no cell (the fixer's maps may lose a region): no queen
         n = self.n
         whole_row = (1 << n) - 1
         of_parts = self._row_parts
