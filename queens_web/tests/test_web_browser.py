@@ -557,16 +557,19 @@ def test_archive_board_n_and_the_board_of_the_day(page, server):
     assert page.locator("#rule-list li").count() == len(installed)
     # One button a rule, for one action: a board to practise it on (there were two, "Play
     # a board that uses it" and "Practise this", for boards that both show the rule). The
-    # rules that count a placed piece's own crosses have none: every board uses them.
+    # rules that count a placed piece's own crosses have none: every board uses them; nor
+    # do those no search found a board for, which say so instead.
     shown = page.eval_on_selector_all(
         "#rule-list li",
         "items => items.map(i => [i.dataset.rule,"
         " Array.from(i.querySelectorAll('button'), b => b.textContent)])",
     )
     counting = {rule["counter"]: rule["counting"] for rule in installed}
+    never = {rule["counter"] for rule in installed if rule["unpractisable"]}
     assert "placement" in counting.values() and len(shown) == len(installed)
     for rule, buttons in shown:
-        assert buttons == ([] if counting[rule] == "placement" else ["Practise this"]), rule
+        none = counting[rule] == "placement" or rule in never
+        assert buttons == ([] if none else ["Practise this"]), rule
     page.click("#rules summary")
 
 
