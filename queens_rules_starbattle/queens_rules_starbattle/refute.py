@@ -21,7 +21,7 @@ from queens_core import Board, Context, Contradiction, State
 from queens_core.board import bits
 
 from .cases import group_mask, suppose
-from .counting import capacity_counting, exclusion
+from .counting import _excluded, capacity_counting, exclusion, groups, groups_near
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
 from .details import Blocks, Case, TrialFails, UnitFull, UnitNeedsEveryCell
 
@@ -51,18 +51,22 @@ def replays(
     chain: Sequence,
     kind: str,
     which: object,
+    memo: dict | None = None,
 ) -> bool:
     """Whether ``chain``, told after "suppose ``cell`` held a star" on ``state``, holds:
     the cell is live (``cell`` may be several cells, a case split's way: each is live
     when its star goes down); each star of the chain is live and each set of cells it
     rules out live, and its named rule, run on the state the chain has reached, deduces
     it; and at the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind``
-    "count": some rule finds too little room; :func:`count_told` says which)."""
-    replay = _replayed(board, state, cell, chain)
+    "count": some rule finds too little room; :func:`count_told` says which). ``memo``,
+    shared by the replays of one chain's shortening, keeps what each rule deduced on
+    each state met (the replays of a shortening go through the same states over and
+    over); the answer is the same without it."""
+    replay = _replayed(board, state, cell, chain, memo)
     if replay is None:
         return False
     if kind == "count":
-        return any(_fails(board, replay, propagate) for propagate in PROPAGATE.values())
+        return _any_fails(board, replay, memo)
     found = short_unit(board, replay)
     if found == (kind, which):
         return True
@@ -92,20 +96,30 @@ def count_told(
 
 
 def _replayed(
-    board: Board, state: State, cell: int | Sequence[int], chain: Sequence
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    memo: dict | None = None,
 ) -> State | None:
     """The state ``chain`` reaches after ``cell``'s star on ``state``, each step checked
     as :func:`replays` says; None when a step does not hold."""
-    replay, held = _replayed_while(board, state, cell, chain)
+    replay, held = _replayed_while(board, state, cell, chain, memo)
     return replay if held == len(chain) else None
 
 
 def _replayed_while(
-    board: Board, state: State, cell: int | Sequence[int], chain: Sequence
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    memo: dict | None = None,
 ) -> tuple[State | None, int]:
     """The state the steps of ``chain`` reach after ``cell``'s star on ``state`` while
     they hold (each checked as :func:`replays` says), and how many held; None for the
     state when a supposed star's cell is not live."""
+    if memo is None:
+        memo = {}
     replay = State(state.live, state.queens)
     ctx = Context(board, replay, [])
     for supposed in (cell,) if isinstance(cell, int) else cell:
@@ -130,10 +144,18 @@ def _replayed_while(
             return replay, held
         if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
             made = group_pass[1]
+        elif not placed and (
+            not killed or (counter == "exclusion" and _excludes(board, replay, killed))
+        ):
+            # Nothing left to check, or exclusion's verdict on each cell alone (which its
+            # pass reaches with no more live cells, so with no more room) already rules
+            # it out: the rule's pass over every cell need not run.
+            group_pass = None
+            made = None
         else:
-            made = _deduced(board, replay, propagate, why)
+            made = _deduced(board, replay, propagate, why, memo)
             group_pass = (why.where, made) if isinstance(why, Blocks) else None
-        if placed & ~made.queens or killed & (made.live | made.queens):
+        if made is not None and (placed & ~made.queens or killed & (made.live | made.queens)):
             return replay, held
         if placed:
             ctx.place(placed.bit_length() - 1)
@@ -142,11 +164,41 @@ def _replayed_while(
     return replay, len(chain)
 
 
-def _deduced(board: Board, state: State, propagate, detail: object) -> State:
+def _excludes(board: Board, state: State, killed: int) -> bool:
+    """Whether exclusion's verdict on ``state`` rules out each cell of ``killed`` on its
+    own: a star there leaves some group near it short of room. Its pass over every cell
+    then rules them out too, as it meets each with no more live cells around (a group
+    with fewer live cells has no more room)."""
+    every = groups(board)
+    near = groups_near(board)
+    rings = board.kill_masks
+    return all(
+        _excluded(board, state.queens, state.live, one, every, near[one], rings[one]) is not None
+        for one in bits(killed)
+    )
+
+
+def _deduced(board: Board, state: State, propagate, detail: object, memo: dict) -> State:
     """What ``propagate`` deduces from ``state``: a copy with its stars put down and its
     cells ruled out. A unit's step and a 2×2 step are read on their own unit or group:
     the rule's pass over every one could stop at a shortfall elsewhere, or put down a
-    star elsewhere first, that the chain does not rely on."""
+    star elsewhere first, that the chain does not rely on. Kept in ``memo`` under the
+    state, the rule and what it is read on."""
+    if isinstance(detail, Blocks):
+        on: object = ("blocks", tuple(detail.where))
+    elif isinstance(detail, UnitFull | UnitNeedsEveryCell):
+        on = (type(detail).__name__, detail.kind, detail.which)
+    else:
+        on = None
+    key = (state.live, state.queens, propagate.__name__, on)
+    made = memo.get(key)
+    if made is None:
+        made = memo[key] = _deduce(board, state, propagate, detail)
+    return made
+
+
+def _deduce(board: Board, state: State, propagate, detail: object) -> State:
+    """:func:`_deduced`, found."""
     copy = State(state.live, state.queens)
     ctx = Context(board, copy, [])
     try:
@@ -194,6 +246,17 @@ def _blocks_of(ctx: Context, detail: Blocks) -> None:
         fill_blocks(ctx, where, mask, cover)
 
 
+def _any_fails(board: Board, state: State, memo: dict | None) -> bool:
+    """Whether some rule finds too little room on ``state`` (kept in ``memo``)."""
+    key = (state.live, state.queens, "fails")
+    if memo is None or key not in memo:
+        found = any(_fails(board, state, propagate) for propagate in PROPAGATE.values())
+        if memo is None:
+            return found
+        memo[key] = found
+    return memo[key]
+
+
 def _fails(board: Board, state: State, propagate) -> bool:
     try:
         propagate(Context(board, State(state.live, state.queens), []))
@@ -213,7 +276,8 @@ def shortest_chain(
     """``chain`` with every step dropped that the rest replays without, latest first,
     within :data:`REPLAYS` replays; ``chain`` itself when it does not replay on
     ``state`` (a state other than the one the trial ran on)."""
-    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which):
+    memo: dict = {}
+    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which, memo):
         return chain
     kept = list(chain)
     budget = REPLAYS
@@ -225,7 +289,7 @@ def shortest_chain(
         while index >= 0 and budget:
             shorter = kept[:index] + kept[index + 1 :]
             budget -= 1
-            if replays(board, state, cell, shorter, kind, which):
+            if replays(board, state, cell, shorter, kind, which, memo):
                 kept = shorter
                 dropped = True
             index -= 1
