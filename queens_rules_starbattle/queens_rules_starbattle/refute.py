@@ -21,7 +21,15 @@ from queens_core import Board, Context, Contradiction, State
 from queens_core.board import bits
 
 from .cases import group_mask, suppose
-from .counting import _excluded, capacity_counting, exclusion, groups, groups_near
+from .counting import (
+    _excluded,
+    _hoods,
+    _verdicts_seen,
+    capacity_counting,
+    exclusion,
+    groups,
+    groups_near,
+)
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
 from .details import Blocks, Case, TrialFails, UnitFull, UnitNeedsEveryCell
 
@@ -144,12 +152,13 @@ def _replayed_while(
             return replay, held
         if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
             made = group_pass[1]
-        elif not placed and (
-            not killed or (counter == "exclusion" and _excludes(board, replay, killed))
-        ):
-            # Nothing left to check, or exclusion's verdict on each cell alone (which its
-            # pass reaches with no more live cells, so with no more room) already rules
-            # it out: the rule's pass over every cell need not run.
+        elif not placed and not killed:
+            group_pass = None
+            made = None  # nothing left to check
+        elif not isinstance(why, Blocks | UnitFull | UnitNeedsEveryCell):
+            # A rule's pass over the whole board, followed only as far as the step.
+            if not _holds(board, replay, propagate, placed, killed, memo):
+                return replay, held
             group_pass = None
             made = None
         else:
@@ -165,17 +174,102 @@ def _replayed_while(
 
 
 def _excludes(board: Board, state: State, killed: int) -> bool:
-    """Whether exclusion's verdict on ``state`` rules out each cell of ``killed`` on its
-    own: a star there leaves some group near it short of room. Its pass over every cell
-    then rules them out too, as it meets each with no more live cells around (a group
-    with fewer live cells has no more room)."""
+    """Whether exclusion's pass over ``state`` rules out every cell of ``killed``, as the
+    rule itself finds it: each live cell in turn, from the lowest, read on the state the
+    cells before it left, ruled out when a star there would leave some group near it
+    short of room. Followed only up to the last cell of ``killed``, and not at all when a
+    star alone already rules each out on ``state`` (the pass meets it with no more live
+    cells around, and a group with fewer live cells has no more room)."""
     every = groups(board)
     near = groups_near(board)
     rings = board.kill_masks
-    return all(
-        _excluded(board, state.queens, state.live, one, every, near[one], rings[one]) is not None
+    queens = state.queens
+    live = state.live
+    if all(
+        _excluded(board, queens, live, one, every, near[one], rings[one]) is not None
         for one in bits(killed)
-    )
+    ):
+        return True
+    # The verdicts the rule remembers, a cell's with the stars and live cells near it.
+    hoods = _hoods(board)
+    seen = _verdicts_seen(board)
+    last = killed.bit_length() - 1
+    for cell in bits(live & ((2 << last) - 1)):
+        hood = hoods[cell]
+        queens_near = queens & hood
+        live_near = live & hood
+        kept = seen[cell]
+        if kept is not None and kept[0] == queens_near and kept[1] == live_near:
+            verdict = kept[2]
+        else:
+            verdict = _excluded(board, queens, live, cell, every, near[cell], rings[cell])
+            seen[cell] = (queens_near, live_near, verdict)
+        if verdict is not None:
+            live ^= 1 << cell
+        elif killed >> cell & 1:
+            return False
+    return True
+
+
+def _holds(board: Board, state: State, propagate, placed: int, killed: int, memo: dict) -> bool:
+    """Whether ``propagate``'s pass over ``state`` puts down the stars ``placed`` and
+    rules out the cells ``killed`` (:func:`_excludes` for exclusion, :func:`_reaches`
+    for the others); kept in ``memo``."""
+    key = (state.live, state.queens, propagate.__name__, placed, killed)
+    found = memo.get(key)
+    if found is None:
+        if propagate is exclusion and not placed:
+            found = _excludes(board, state, killed)
+        else:
+            found = _reaches(board, state, propagate, placed, killed)
+        memo[key] = found
+    return found
+
+
+class _Reached(Exception):
+    """A rule's pass has made the step looked for: the rest need not run."""
+
+
+class _Until(Context):
+    """A context that stops a rule's pass (raising :class:`_Reached`) as soon as the
+    stars ``placed`` are down and the cells ``killed`` ruled out."""
+
+    __slots__ = ("killed", "placed")
+
+    def __init__(self, board: Board, state: State, placed: int, killed: int):
+        super().__init__(board, state, [])
+        self.placed = placed
+        self.killed = killed
+
+    def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
+        found = super().place(cell, detail, counter)
+        self._reached()
+        return found
+
+    def kill(self, mask: int, detail: tuple = (), counter: str | None = None) -> int:
+        found = super().kill(mask, detail, counter)
+        self._reached()
+        return found
+
+    def _reached(self) -> None:
+        state = self.state
+        if not self.placed & ~state.queens and not self.killed & (state.live | state.queens):
+            raise _Reached
+
+
+def _reaches(board: Board, state: State, propagate, placed: int, killed: int) -> bool:
+    """Whether ``propagate``'s pass over ``state`` puts down the stars ``placed`` and
+    rules out the cells ``killed``: what :func:`_deduced` finds, followed only until it
+    holds (the rest of the pass only adds to it), or to the end."""
+    ctx = _Until(board, State(state.live, state.queens), placed, killed)
+    try:
+        propagate(ctx)
+    except _Reached:
+        return True
+    except Contradiction:
+        pass  # found further on in the same pass: what it deduced first still stands
+    copy = ctx.state
+    return not placed & ~copy.queens and not killed & (copy.live | copy.queens)
 
 
 def _deduced(board: Board, state: State, propagate, detail: object, memo: dict) -> State:
@@ -246,11 +340,16 @@ def _blocks_of(ctx: Context, detail: Blocks) -> None:
         fill_blocks(ctx, where, mask, cover)
 
 
+#: The rules asked whether a state fails, the cheapest first (the answer is whether any
+#: does; exclusion, the costliest to run, only rules cells out).
+_FAILS_ORDER = sorted(PROPAGATE.values(), key=lambda rule: rule is exclusion)
+
+
 def _any_fails(board: Board, state: State, memo: dict | None) -> bool:
     """Whether some rule finds too little room on ``state`` (kept in ``memo``)."""
     key = (state.live, state.queens, "fails")
     if memo is None or key not in memo:
-        found = any(_fails(board, state, propagate) for propagate in PROPAGATE.values())
+        found = any(_fails(board, state, propagate) for propagate in _FAILS_ORDER)
         if memo is None:
             return found
         memo[key] = found
