@@ -84,14 +84,19 @@ def replays(
 
 
 def count_told(
-    board: Board, state: State, cell: int | Sequence[int], chain: Sequence, which: object
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    which: object,
+    memo: dict | None = None,
 ) -> object:
     """The shortfall to name for a counting refutation whose ``chain``, after ``cell``'s
     star on ``state``, is to be told: ``which``, the one the walk found, when a rule finds
     it where the chain ends; else the first a rule finds there, in catalog order (a
     chain shortened, or replayed on a later state, may end in another); ``which`` when
     the chain does not replay."""
-    replay = _replayed(board, state, cell, chain)
+    replay = _replayed(board, state, cell, chain, memo)
     if replay is None:
         return which
     found = []
@@ -371,11 +376,14 @@ def shortest_chain(
     chain: Chain,
     kind: str,
     which: object,
+    memo: dict | None = None,
 ) -> Chain:
     """``chain`` with every step dropped that the rest replays without, latest first,
     within :data:`REPLAYS` replays; ``chain`` itself when it does not replay on
-    ``state`` (a state other than the one the trial ran on)."""
-    memo: dict = {}
+    ``state`` (a state other than the one the trial ran on). ``memo``: as
+    :func:`replays` takes it, for these replays on ``state`` and others there."""
+    if memo is None:
+        memo = {}
     if len(chain) < 2 or not replays(board, state, cell, chain, kind, which, memo):
         return chain
     kept = list(chain)
@@ -409,16 +417,18 @@ def told_case(board: Board, state: State, case: Case) -> Case:
     return case._replace(forced=told)
 
 
-def counted_short(board: Board, state: State, cell: int, chain: Sequence) -> Chain | None:
+def counted_short(
+    board: Board, state: State, cell: int, chain: Sequence, memo: dict | None = None
+) -> Chain | None:
     """The steps of ``chain`` before the first that does not replay after ``cell``'s star
     on ``state``, when a rule finds a shortfall there: a refutation of its own, told where
     the reader meets it. (A step found on the trial's own state, its chain cut down to
     what the failure needs, may meet a rule's pass that stops at a shortfall elsewhere
     before the step's deduction.) None when every step replays, or no rule finds one."""
-    replay, held = _replayed_while(board, state, cell, chain)
+    replay, held = _replayed_while(board, state, cell, chain, memo)
     if replay is None or held == len(chain):
         return None
-    if not any(_fails(board, replay, propagate) for propagate in PROPAGATE.values()):
+    if not _any_fails(board, replay, memo):
         return None
     return tuple(chain[:held])
 
@@ -433,23 +443,25 @@ def told_refutation(
     rule tried every cell on the state it started from, and a reader meets its kills
     one at a time); else the kill's own chain, as it was found."""
     kind, which, chain = detail.kind, detail.which, detail.forced
-    if not replays(board, state, detail.cell, chain, kind, which):
+    # What each rule deduced on each state met, for every replay here: all are on ``state``.
+    memo: dict = {}
+    if not replays(board, state, detail.cell, chain, kind, which, memo):
         deep = counter in ("deep_trial", "trial_sweep")
         depth, rules = (DEEP_DEPTH, DEEP_PROPAGATORS) if deep else (DEPTH, PROPAGATORS)
         _, found, again = suppose(board, state, 1 << detail.cell, depth, rules)
-        if found is not None and replays(board, state, detail.cell, again, *found):
+        if found is not None and replays(board, state, detail.cell, again, *found, memo):
             (kind, which), chain = found, again
         else:
-            cut = counted_short(board, state, detail.cell, chain)
+            cut = counted_short(board, state, detail.cell, chain, memo)
             if cut is None:
                 return kind, which, chain
             if len(cut) > SHORTENED:
                 # Cut down already, on the trial's state: told up to the shortfall as
                 # it is (shortening a chain this long replays it hundreds of times).
-                return "count", count_told(board, state, detail.cell, cut, None), cut
+                return "count", count_told(board, state, detail.cell, cut, None, memo), cut
             kind, which, chain = "count", None, cut
-    told = shortest_chain(board, state, detail.cell, chain, kind, which)
+    told = shortest_chain(board, state, detail.cell, chain, kind, which, memo)
     if kind == "count":
         # The shortfall the told chain reaches, which the sentence names.
-        which = count_told(board, state, detail.cell, told, which)
+        which = count_told(board, state, detail.cell, told, which, memo)
     return kind, which, told
