@@ -21,7 +21,15 @@ from queens_core import Board, Context, Contradiction, State
 from queens_core.board import bits
 
 from .cases import group_mask, suppose
-from .counting import capacity_counting, exclusion
+from .counting import (
+    _excluded,
+    _hoods,
+    _verdicts_seen,
+    capacity_counting,
+    exclusion,
+    groups,
+    groups_near,
+)
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
 from .details import Blocks, Case, TrialFails, UnitFull, UnitNeedsEveryCell
 
@@ -51,18 +59,22 @@ def replays(
     chain: Sequence,
     kind: str,
     which: object,
+    memo: dict | None = None,
 ) -> bool:
     """Whether ``chain``, told after "suppose ``cell`` held a star" on ``state``, holds:
     the cell is live (``cell`` may be several cells, a case split's way: each is live
     when its star goes down); each star of the chain is live and each set of cells it
     rules out live, and its named rule, run on the state the chain has reached, deduces
     it; and at the end the unit ``kind`` ``which`` cannot hold its stars (for ``kind``
-    "count": some rule finds too little room; :func:`count_told` says which)."""
-    replay = _replayed(board, state, cell, chain)
+    "count": some rule finds too little room; :func:`count_told` says which). ``memo``,
+    shared by the replays of one chain's shortening, keeps what each rule deduced on
+    each state met (the replays of a shortening go through the same states over and
+    over); the answer is the same without it."""
+    replay = _replayed(board, state, cell, chain, memo)
     if replay is None:
         return False
     if kind == "count":
-        return any(_fails(board, replay, propagate) for propagate in PROPAGATE.values())
+        return _any_fails(board, replay, memo)
     found = short_unit(board, replay)
     if found == (kind, which):
         return True
@@ -72,14 +84,19 @@ def replays(
 
 
 def count_told(
-    board: Board, state: State, cell: int | Sequence[int], chain: Sequence, which: object
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    which: object,
+    memo: dict | None = None,
 ) -> object:
     """The shortfall to name for a counting refutation whose ``chain``, after ``cell``'s
     star on ``state``, is to be told: ``which``, the one the walk found, when a rule finds
     it where the chain ends; else the first a rule finds there, in catalog order (a
     chain shortened, or replayed on a later state, may end in another); ``which`` when
     the chain does not replay."""
-    replay = _replayed(board, state, cell, chain)
+    replay = _replayed(board, state, cell, chain, memo)
     if replay is None:
         return which
     found = []
@@ -92,20 +109,30 @@ def count_told(
 
 
 def _replayed(
-    board: Board, state: State, cell: int | Sequence[int], chain: Sequence
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    memo: dict | None = None,
 ) -> State | None:
     """The state ``chain`` reaches after ``cell``'s star on ``state``, each step checked
     as :func:`replays` says; None when a step does not hold."""
-    replay, held = _replayed_while(board, state, cell, chain)
+    replay, held = _replayed_while(board, state, cell, chain, memo)
     return replay if held == len(chain) else None
 
 
 def _replayed_while(
-    board: Board, state: State, cell: int | Sequence[int], chain: Sequence
+    board: Board,
+    state: State,
+    cell: int | Sequence[int],
+    chain: Sequence,
+    memo: dict | None = None,
 ) -> tuple[State | None, int]:
     """The state the steps of ``chain`` reach after ``cell``'s star on ``state`` while
     they hold (each checked as :func:`replays` says), and how many held; None for the
     state when a supposed star's cell is not live."""
+    if memo is None:
+        memo = {}
     replay = State(state.live, state.queens)
     ctx = Context(board, replay, [])
     for supposed in (cell,) if isinstance(cell, int) else cell:
@@ -130,10 +157,19 @@ def _replayed_while(
             return replay, held
         if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
             made = group_pass[1]
+        elif not placed and not killed:
+            group_pass = None
+            made = None  # nothing left to check
+        elif not isinstance(why, Blocks | UnitFull | UnitNeedsEveryCell):
+            # A rule's pass over the whole board, followed only as far as the step.
+            if not _holds(board, replay, propagate, placed, killed, memo):
+                return replay, held
+            group_pass = None
+            made = None
         else:
-            made = _deduced(board, replay, propagate, why)
+            made = _deduced(board, replay, propagate, why, memo)
             group_pass = (why.where, made) if isinstance(why, Blocks) else None
-        if placed & ~made.queens or killed & (made.live | made.queens):
+        if made is not None and (placed & ~made.queens or killed & (made.live | made.queens)):
             return replay, held
         if placed:
             ctx.place(placed.bit_length() - 1)
@@ -142,11 +178,126 @@ def _replayed_while(
     return replay, len(chain)
 
 
-def _deduced(board: Board, state: State, propagate, detail: object) -> State:
+def _excludes(board: Board, state: State, killed: int) -> bool:
+    """Whether exclusion's pass over ``state`` rules out every cell of ``killed``, as the
+    rule itself finds it: each live cell in turn, from the lowest, read on the state the
+    cells before it left, ruled out when a star there would leave some group near it
+    short of room. Followed only up to the last cell of ``killed``, and not at all when a
+    star alone already rules each out on ``state`` (the pass meets it with no more live
+    cells around, and a group with fewer live cells has no more room)."""
+    every = groups(board)
+    near = groups_near(board)
+    rings = board.kill_masks
+    queens = state.queens
+    live = state.live
+    if all(
+        _excluded(board, queens, live, one, every, near[one], rings[one]) is not None
+        for one in bits(killed)
+    ):
+        return True
+    # The verdicts the rule remembers, a cell's with the stars and live cells near it.
+    hoods = _hoods(board)
+    seen = _verdicts_seen(board)
+    last = killed.bit_length() - 1
+    for cell in bits(live & ((2 << last) - 1)):
+        hood = hoods[cell]
+        queens_near = queens & hood
+        live_near = live & hood
+        kept = seen[cell]
+        if kept is not None and kept[0] == queens_near and kept[1] == live_near:
+            verdict = kept[2]
+        else:
+            verdict = _excluded(board, queens, live, cell, every, near[cell], rings[cell])
+            seen[cell] = (queens_near, live_near, verdict)
+        if verdict is not None:
+            live ^= 1 << cell
+        elif killed >> cell & 1:
+            return False
+    return True
+
+
+def _holds(board: Board, state: State, propagate, placed: int, killed: int, memo: dict) -> bool:
+    """Whether ``propagate``'s pass over ``state`` puts down the stars ``placed`` and
+    rules out the cells ``killed`` (:func:`_excludes` for exclusion, :func:`_reaches`
+    for the others); kept in ``memo``."""
+    key = (state.live, state.queens, propagate.__name__, placed, killed)
+    found = memo.get(key)
+    if found is None:
+        if propagate is exclusion and not placed:
+            found = _excludes(board, state, killed)
+        else:
+            found = _reaches(board, state, propagate, placed, killed)
+        memo[key] = found
+    return found
+
+
+class _Reached(Exception):
+    """A rule's pass has made the step looked for: the rest need not run."""
+
+
+class _Until(Context):
+    """A context that stops a rule's pass (raising :class:`_Reached`) as soon as the
+    stars ``placed`` are down and the cells ``killed`` ruled out."""
+
+    __slots__ = ("killed", "placed")
+
+    def __init__(self, board: Board, state: State, placed: int, killed: int):
+        super().__init__(board, state, [])
+        self.placed = placed
+        self.killed = killed
+
+    def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
+        found = super().place(cell, detail, counter)
+        self._reached()
+        return found
+
+    def kill(self, mask: int, detail: tuple = (), counter: str | None = None) -> int:
+        found = super().kill(mask, detail, counter)
+        self._reached()
+        return found
+
+    def _reached(self) -> None:
+        state = self.state
+        if not self.placed & ~state.queens and not self.killed & (state.live | state.queens):
+            raise _Reached
+
+
+def _reaches(board: Board, state: State, propagate, placed: int, killed: int) -> bool:
+    """Whether ``propagate``'s pass over ``state`` puts down the stars ``placed`` and
+    rules out the cells ``killed``: what :func:`_deduced` finds, followed only until it
+    holds (the rest of the pass only adds to it), or to the end."""
+    ctx = _Until(board, State(state.live, state.queens), placed, killed)
+    try:
+        propagate(ctx)
+    except _Reached:
+        return True
+    except Contradiction:
+        pass  # found further on in the same pass: what it deduced first still stands
+    copy = ctx.state
+    return not placed & ~copy.queens and not killed & (copy.live | copy.queens)
+
+
+def _deduced(board: Board, state: State, propagate, detail: object, memo: dict) -> State:
     """What ``propagate`` deduces from ``state``: a copy with its stars put down and its
     cells ruled out. A unit's step and a 2×2 step are read on their own unit or group:
     the rule's pass over every one could stop at a shortfall elsewhere, or put down a
-    star elsewhere first, that the chain does not rely on."""
+    star elsewhere first, that the chain does not rely on. Kept in ``memo`` under the
+    state, the rule and what it is read on."""
+    if isinstance(detail, Blocks):
+        on: object = ("blocks", tuple(detail.where))
+    elif isinstance(detail, UnitFull | UnitNeedsEveryCell):
+        on = (type(detail).__name__, detail.kind, detail.which)
+    else:
+        on = None
+    key = (state.live, state.queens, propagate.__name__, on)
+    made = memo.get(key)
+    if made is None:
+        made = memo[key] = _deduce(board, state, propagate, detail)
+    return made
+
+
+def _deduce(board: Board, state: State, propagate, detail: object) -> State:
+    """:func:`_deduced`, found."""
     copy = State(state.live, state.queens)
     ctx = Context(board, copy, [])
     try:
@@ -194,6 +345,22 @@ def _blocks_of(ctx: Context, detail: Blocks) -> None:
         fill_blocks(ctx, where, mask, cover)
 
 
+#: The rules asked whether a state fails, the cheapest first (the answer is whether any
+#: does; exclusion, the costliest to run, only rules cells out).
+_FAILS_ORDER = sorted(PROPAGATE.values(), key=lambda rule: rule is exclusion)
+
+
+def _any_fails(board: Board, state: State, memo: dict | None) -> bool:
+    """Whether some rule finds too little room on ``state`` (kept in ``memo``)."""
+    key = (state.live, state.queens, "fails")
+    if memo is None or key not in memo:
+        found = any(_fails(board, state, propagate) for propagate in _FAILS_ORDER)
+        if memo is None:
+            return found
+        memo[key] = found
+    return memo[key]
+
+
 def _fails(board: Board, state: State, propagate) -> bool:
     try:
         propagate(Context(board, State(state.live, state.queens), []))
@@ -209,11 +376,15 @@ def shortest_chain(
     chain: Chain,
     kind: str,
     which: object,
+    memo: dict | None = None,
 ) -> Chain:
     """``chain`` with every step dropped that the rest replays without, latest first,
     within :data:`REPLAYS` replays; ``chain`` itself when it does not replay on
-    ``state`` (a state other than the one the trial ran on)."""
-    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which):
+    ``state`` (a state other than the one the trial ran on). ``memo``: as
+    :func:`replays` takes it, for these replays on ``state`` and others there."""
+    if memo is None:
+        memo = {}
+    if len(chain) < 2 or not replays(board, state, cell, chain, kind, which, memo):
         return chain
     kept = list(chain)
     budget = REPLAYS
@@ -225,7 +396,7 @@ def shortest_chain(
         while index >= 0 and budget:
             shorter = kept[:index] + kept[index + 1 :]
             budget -= 1
-            if replays(board, state, cell, shorter, kind, which):
+            if replays(board, state, cell, shorter, kind, which, memo):
                 kept = shorter
                 dropped = True
             index -= 1
@@ -246,16 +417,18 @@ def told_case(board: Board, state: State, case: Case) -> Case:
     return case._replace(forced=told)
 
 
-def counted_short(board: Board, state: State, cell: int, chain: Sequence) -> Chain | None:
+def counted_short(
+    board: Board, state: State, cell: int, chain: Sequence, memo: dict | None = None
+) -> Chain | None:
     """The steps of ``chain`` before the first that does not replay after ``cell``'s star
     on ``state``, when a rule finds a shortfall there: a refutation of its own, told where
     the reader meets it. (A step found on the trial's own state, its chain cut down to
     what the failure needs, may meet a rule's pass that stops at a shortfall elsewhere
     before the step's deduction.) None when every step replays, or no rule finds one."""
-    replay, held = _replayed_while(board, state, cell, chain)
+    replay, held = _replayed_while(board, state, cell, chain, memo)
     if replay is None or held == len(chain):
         return None
-    if not any(_fails(board, replay, propagate) for propagate in PROPAGATE.values()):
+    if not _any_fails(board, replay, memo):
         return None
     return tuple(chain[:held])
 
@@ -270,23 +443,25 @@ def told_refutation(
     rule tried every cell on the state it started from, and a reader meets its kills
     one at a time); else the kill's own chain, as it was found."""
     kind, which, chain = detail.kind, detail.which, detail.forced
-    if not replays(board, state, detail.cell, chain, kind, which):
+    # What each rule deduced on each state met, for every replay here: all are on ``state``.
+    memo: dict = {}
+    if not replays(board, state, detail.cell, chain, kind, which, memo):
         deep = counter in ("deep_trial", "trial_sweep")
         depth, rules = (DEEP_DEPTH, DEEP_PROPAGATORS) if deep else (DEPTH, PROPAGATORS)
         _, found, again = suppose(board, state, 1 << detail.cell, depth, rules)
-        if found is not None and replays(board, state, detail.cell, again, *found):
+        if found is not None and replays(board, state, detail.cell, again, *found, memo):
             (kind, which), chain = found, again
         else:
-            cut = counted_short(board, state, detail.cell, chain)
+            cut = counted_short(board, state, detail.cell, chain, memo)
             if cut is None:
                 return kind, which, chain
             if len(cut) > SHORTENED:
                 # Cut down already, on the trial's state: told up to the shortfall as
                 # it is (shortening a chain this long replays it hundreds of times).
-                return "count", count_told(board, state, detail.cell, cut, None), cut
+                return "count", count_told(board, state, detail.cell, cut, None, memo), cut
             kind, which, chain = "count", None, cut
-    told = shortest_chain(board, state, detail.cell, chain, kind, which)
+    told = shortest_chain(board, state, detail.cell, chain, kind, which, memo)
     if kind == "count":
         # The shortfall the told chain reaches, which the sentence names.
-        which = count_told(board, state, detail.cell, told, which)
+        which = count_told(board, state, detail.cell, told, which, memo)
     return kind, which, told
