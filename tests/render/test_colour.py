@@ -113,6 +113,10 @@ def test_archive_boards_with_close_colours_get_them_apart(archive):
 )
 # Found by Hypothesis: farthest-first picking left two of its pastel colours 11.9 apart.
 @example("abcdefghijklTmnop")
+# Found by Hypothesis after the spreading: 11.94 and 11.98 apart (18 regions), 9.84 (25).
+@example("%OFN&irdhctT2fyMvg")
+@example("%+168@CDJNPdhirtvz")
+@example("#%&*0134689BDEFJTVeloruvxy")
 def test_any_board_gets_distinct_colours(letters):
     board = Board.from_rows([ch * len(letters) for ch in letters])
     colours = region_colours(board)

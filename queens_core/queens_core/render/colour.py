@@ -49,6 +49,8 @@ CROWDED_APART = 8.0
 #: Colours lighter than this (CIELAB L*) keep the black queens and grey crosses drawn on
 #: them legible.
 LEGIBLE_LIGHTNESS = 55.0
+#: How many starts the pastel colours get when a start falls short of the promise.
+RESTARTS = 12
 #: The pastel colours a letter outside the archive's code may get (hue × lightness ×
 #: saturation, HLS).
 _CANDIDATES = tuple(
@@ -171,20 +173,40 @@ def _palette(letters: tuple[str, ...]) -> tuple[str, ...]:
                 out[k] = colour
                 used.append(colour)
     if None in out:
-        candidates = _candidate_hexes()
-        # Each candidate's distance to the nearest colour in use, kept up to date.
-        gap = {c: nearest(c) for c in candidates}
         pastel = [k for k in range(len(out)) if out[k] is None]
-        for k in pastel:
-            best = max(candidates, key=gap.__getitem__)  # the first of equals
-            out[k] = best
-            for candidate in candidates:
-                gap[candidate] = min(gap[candidate], distance(candidate, best))
-        chosen = [c for c in out if c is not None]
-        if _closest_pair(chosen) < _promised(len(chosen)):
-            _spread(chosen, pastel)
-            return tuple(chosen)
+        best_found: list[str] = []
+        # Farthest-first picking, then spreading, can settle a little short of the
+        # promise; starting from another of the farthest candidates lands elsewhere.
+        for first in range(RESTARTS):
+            chosen = _pastels(out, used, pastel, first)
+            apart = _closest_pair(chosen)
+            if apart >= _promised(len(chosen)):
+                return tuple(chosen)
+            if not best_found or apart > _closest_pair(best_found):
+                best_found = chosen
+        return tuple(best_found)
     return tuple(c for c in out if c is not None)
+
+
+def _pastels(fixed: list[str | None], used: list[str], pastel: list[int], first: int) -> list[str]:
+    """``fixed`` with a pastel colour at each index of ``pastel``: farthest first, the
+    first pick the ``first``-th farthest candidate, then spread apart."""
+    candidates = _candidate_hexes()
+    # Each candidate's distance to the nearest colour in use, kept up to date.
+    gap = {c: min((distance(c, other) for other in used), default=float("inf")) for c in candidates}
+    out = list(fixed)
+    for k in pastel:
+        if first and k == pastel[0]:
+            best = sorted(candidates, key=gap.__getitem__, reverse=True)[first]
+        else:
+            best = max(candidates, key=gap.__getitem__)  # the first of equals
+        out[k] = best
+        for candidate in candidates:
+            gap[candidate] = min(gap[candidate], distance(candidate, best))
+    chosen = [c for c in out if c is not None]
+    if _closest_pair(chosen) < _promised(len(chosen)):
+        _spread(chosen, pastel)
+    return chosen
 
 
 def _promised(regions: int) -> float:
