@@ -204,3 +204,28 @@ def test_without_a_fix_the_answer_says_so_and_what_was_proven(app):
         answer.claim() == "No fix found within the budget; no fix with fewer than 3 edits exists."
     )
     assert answer.to_json()["fixed"] is None and answer.to_json()["solution"] is None
+
+
+def test_a_bound_of_one_edit_is_not_claimed_as_a_proof(app):
+    """Every board with a fix to make needs one edit at least, so "no fix with fewer than
+    1 edit" would be a claim with nothing in it: a one-edit fix is the fewest there can be,
+    and a search that proved only that much says no bound."""
+    from queens_core.api.fixing import FixAnswer
+    from queens_core.generator.fix import Repair
+
+    board = app.board(SEVEN_SOLUTIONS)
+    edit = app.fix(board, seconds=5).edits[0]
+    claims = {
+        "none found": FixAnswer("b", board, Repair(None, [], 1, 7, 10, 1.0), None, 0),
+        "one edit": FixAnswer("b", board, Repair(board.rows, [edit], 1, 7, 10, 1.0), board, 0),
+        "best found": FixAnswer(
+            "b", board, Repair(board.rows, [edit, edit], 1, 7, 10, 1.0), board, 0
+        ),
+    }
+    said = {name: answer.claim() for name, answer in claims.items()}
+    assert said == {
+        "none found": "No fix found within the budget.",
+        "one edit": "Fixed with 1 edit, the fewest a fix can have.",
+        "best found": "Fixed with 2 edits, the best found within the budget.",
+    }
+    assert not any("fewer than" in claim for claim in said.values())

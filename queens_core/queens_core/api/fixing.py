@@ -60,13 +60,18 @@ class FixAnswer:
                 )
             return "The board already has exactly one solution: nothing to fix."
         such = "fix" if target is None else "such fix"
-        bound = f"no {such} with fewer than {_edits(self.at_least)} exists"
         aim = "" if target is None else f" for a board {target}"
+        # A board with a fix to make needs one edit at least: a bound of one says nothing.
+        proven = self.at_least >= 2
+        bound = f"no {such} with fewer than {_edits(self.at_least)} exists"
         if self.status == "not-found":
-            return f"No fix{aim} found within the budget; {bound}."
+            return f"No fix{aim} found within the budget" + (f"; {bound}." if proven else ".")
         if self.minimal:
+            if not proven:
+                return f"Fixed with {_edits(count)}, the fewest a fix can have."
             return f"Fixed with {_edits(count)}, the fewest{aim}: {bound}."
-        return f"Fixed with {_edits(count)}, the best found within the budget{aim} ({bound})."
+        found = f"Fixed with {_edits(count)}, the best found within the budget{aim}"
+        return found + (f" ({bound})." if proven else ".")
 
     def picture(self) -> str:
         """The fixed board's letters, each edited cell marked with ``*``."""
