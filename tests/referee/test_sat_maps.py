@@ -79,7 +79,9 @@ def test_the_lean_session_finds_no_other_solution_where_a_full_search_finds_none
     session = MapSession(14, 3)
     for board, planted in _repaired_maps(14, 3, 10, seed=5):
         session.other_solutions(list(board.region_masks), planted, 2)
-    for seed in range(3):
+    # Boards whose exact search is short (under a second each); that of seed 1 takes 20 s
+    # of the search's backtracking, and the property is the same on every unique board.
+    for seed in (0, 3, 5):
         board = made.generate_starbattle(14, 3, seed)
         (only,) = find_solutions(board, 2, strategy=stars_search.search)
         assert session.other_solutions(list(board.region_masks), only, 2) == []
