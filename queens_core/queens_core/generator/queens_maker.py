@@ -641,15 +641,7 @@ class MapUnderRepair:
             planted = self.planted
             found = find_map_solutions(self.geometry.n, self.region, self.masks, most)
             return [solution for solution in found if solution != planted], len(found) < most
-        # _placements_left() spelt out (once a check, some ten a board).
-        clashes = self.clashes
-        clashing = self.planted_bit
-        for mask in self.masks:
-            clash = clashes.get(mask)
-            if clash is None:
-                clash = clashes[mask] = table.clashes(mask)
-            clashing |= clash
-        others = table.every ^ clashing
+        others = self._placements_left()
         if not others:
             return [], True
         start = _below(table.count, rng)

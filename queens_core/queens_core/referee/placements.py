@@ -89,24 +89,13 @@ class Placements:
         nothing: the first row's placements are taken as they are, the second row's
         clashes are the first clashes, and the last row's placements are not added to
         those met (no row comes after it)."""
-        if not region:
-            return 0  # no cell (the fixer's maps may lose a region): no queen
         n = self.n
         whole_row = (1 << n) - 1
         of_parts = self._row_parts
-        low = region & -region
-        row = (low.bit_length() - 1) // n
-        shift = row * n
-        part = (region >> shift) & whole_row
-        region ^= part << shift
-        key = (row << n) | part
-        one = of_parts[key]
-        if one is None:
-            one = of_parts[key] = self._placements_of_part(row, part)
-        if not region:
-            return 0  # one row: one queen at most
-        two = -1  # no clash yet (the next row's clashes are then taken as they are)
-        while True:
+        met: int | None = None  # the placements with a queen in the rows passed
+        two: int | None = None  # those with two (None: no second row yet)
+        # No cell at all (the fixer's maps may lose a region) or one row: no clash.
+        while region:
             low = region & -region
             row = (low.bit_length() - 1) // n
             shift = row * n
@@ -116,13 +105,14 @@ class Placements:
             placements = of_parts[key]
             if placements is None:
                 placements = of_parts[key] = self._placements_of_part(row, part)
-            if two == -1:
-                two = one & placements
-            else:
-                two |= one & placements
-            if not region:
-                return two
-            one |= placements
+            if met is None:
+                met = placements
+                continue
+            clash = met & placements
+            two = clash if two is None else two | clash
+            if region:
+                met |= placements
+        return 0 if two is None else two
 
     def _placements_of_part(self, row: int, part: int) -> int:
         """The placements with a queen on one of the columns ``part`` (a mask) of ``row``."""
