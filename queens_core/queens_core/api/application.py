@@ -25,12 +25,12 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ..engine.arguments import Argument, ArgumentError, check_seconds
+from ..engine.board import Board
 from ..referee.budget import DEFAULT_CAP, DEFAULT_TIMEOUT
 from . import checking
 from .results import BOARD_NAME, BoardRead, Solution
 
 if TYPE_CHECKING:
-    from ..engine.board import Board
     from ..engine.driver import Solver, SolveResult
     from ..engine.rules import Rule
     from ..engine.state import State
@@ -212,7 +212,7 @@ class Application:
         ``ArgumentTypeError`` for a ``source`` that is neither a string nor a path."""
         display_name, read_source, board_with_stars = _reading()
         source = _source(source)
-        _check_stars(stars)
+        checking.stars(stars)
         reading = read_source(source, self.readers)
         name = display_name(source)
         board = board_with_stars(reading, stars, name)
@@ -276,7 +276,6 @@ class Application:
     def board(rows: str | Sequence[str], stars: int = 1) -> Board:
         """The board drawn by ``rows`` (one string a row, or the text of a board file),
         with ``stars`` per unit. Raises ``BoardError``."""
-        from ..engine.board import Board
 
         text = checking.rows("rows", rows)
         return Board.parse(text).with_stars(checking.whole("stars", stars, 1))
@@ -300,7 +299,7 @@ class Application:
         if isinstance(board, (str, os.PathLike)):
             path = os.fspath(board)
             return self.read(path).board, path if name == BOARD_NAME else name
-        return _must_be_board(board), name
+        return checking.board(board), name
 
     # -- the verbs ---------------------------------------------------------------------
 
@@ -531,7 +530,7 @@ class Application:
         from .reports import CheckAnswer
 
         _check_cap(cap)
-        _check_stars(stars)
+        checking.stars(stars)
         _check_timeout(timeout)
         checking.text_or_none("name", name)
         if isinstance(board, os.PathLike):
@@ -541,7 +540,7 @@ class Application:
         if isinstance(board, str):
             report = check_board(board, grader, cap, timeout, self.readers, stars)
         else:
-            board = _must_be_board(board)
+            board = checking.board(board)
             report = check_board(_IN_MEMORY, grader, cap, timeout, [_holding(board)], board.stars)
             report.path = name or BOARD_NAME
         return CheckAnswer(report)
@@ -564,7 +563,7 @@ class Application:
         in order: each waits for its answer; a check raises ``ClusterError`` when the
         cluster cannot give it)."""
         _check_cap(cap)
-        _check_stars(stars)
+        checking.stars(stars)
         _check_timeout(timeout)
         # One file or folder is one path, not its letters (a "/" among which was the root
         # of the file system, walked for boards).
@@ -632,7 +631,7 @@ class Application:
         from .reports import Statistics
 
         paths = _paths_list(paths)
-        _check_stars(stars)
+        checking.stars(stars)
         checking.flag("uniqueness", uniqueness)
         checking.function_or_none("progress", progress)
         checking.text_or_none("cluster", cluster)
@@ -779,7 +778,6 @@ class Application:
         fix. Whether no fix with fewer edits exists is proven when the search got that
         far. The fixed board is checked by the exact search before it is returned.
         Raises ``FixError`` for an unknown region letter, tier, grade or rule."""
-        from ..engine.board import Board
         from ..generator.fix import fix_target, repair
         from ..referee.exact import find_solutions
         from .fixing import FixAnswer
@@ -818,7 +816,6 @@ class Application:
         for rows that draw no square map or a K its size cannot hold, ``BoardInputError``
         for a path that holds no board, ``RuleFailure`` or ``UnsoundRule`` when a rule
         fails."""
-        from ..engine.board import Board
         from .analysis import analyse_map
 
         checking.stars(stars)
@@ -916,30 +913,6 @@ def _check_timeout(timeout: float | None) -> None:
     """A count's time limit, as ``--timeout`` takes it (None: no limit)."""
     if timeout is not None:
         check_seconds("timeout", timeout)
-
-
-def _check_stars(stars: int | None) -> None:
-    """K is a whole number of at least 1 (None: what each input declares), as the CLI's
-    ``--stars`` takes it."""
-    checking.stars(stars)
-
-
-@cache
-def _board_type() -> type[Board]:
-    """:class:`Board`, imported once: an import statement in a function run once a board
-    costs as much as reading a small board."""
-    from ..engine.board import Board
-
-    return Board
-
-
-def _must_be_board(board: object) -> Board:
-    """``board``, when it is a :class:`Board`; an ``ArgumentTypeError`` that says what a
-    verb takes otherwise (it failed inside the verb, with an ``AttributeError`` about
-    ``stars``)."""
-    if not isinstance(board, _board_type()):
-        raise checking.refuse("board", board, "a Board or the path of a board file")
-    return board
 
 
 def _source(source: object) -> str:

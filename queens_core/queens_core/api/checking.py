@@ -12,14 +12,12 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.arguments import Argument, ArgumentError
-
-if TYPE_CHECKING:
-    from ..engine.board import Board
-    from ..engine.state import State
+from ..engine.board import Board
+from ..engine.state import State
+from .errors import ArgumentTypeError
 
 #: How much of a refused value's ``repr`` a message shows.
 SHOWN = 60
@@ -37,8 +35,6 @@ def shown(value: object) -> str:
 
 def refuse(name: str, value: object, wanted: str) -> ArgumentError:
     """The error for ``value`` given as ``name``, which takes ``wanted``."""
-    from .errors import ArgumentTypeError
-
     return ArgumentTypeError(Argument(name), f" must be {wanted}, not {shown(value)}")
 
 
@@ -189,19 +185,9 @@ def rows(name: str, value: object) -> str:
     return "\n".join(given)
 
 
-@cache
-def _types() -> tuple[type[Board], type[State]]:
-    """:class:`Board` and :class:`State`, imported once: the checks run once a board,
-    and an import statement there costs as much as reading a small board."""
-    from ..engine.board import Board
-    from ..engine.state import State
-
-    return Board, State
-
-
 def board(value: object, name: str = "board") -> Board:
     """A :class:`Board` (a path is read by the verb before this is asked)."""
-    if not isinstance(value, _types()[0]):
+    if not isinstance(value, Board):
         raise refuse(name, value, "a Board or the path of a board file")
     return value
 
@@ -209,9 +195,7 @@ def board(value: object, name: str = "board") -> Board:
 def state_or_none(name: str, value: object) -> State | None:
     """A :class:`State`, or None: the empty board (a picture's text or a file's path
     would fail later with a message about an attribute)."""
-    if value is not None and not isinstance(value, _types()[1]):
-        from .errors import ArgumentTypeError
-
+    if value is not None and not isinstance(value, State):
         raise ArgumentTypeError(
             Argument(name),
             f" must be a State or None, not {type(value).__name__}: "
