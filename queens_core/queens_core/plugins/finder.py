@@ -24,6 +24,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
+from ..runtime import guards
 from ..runtime.guards import (
     STATUS_LOADING,
     OutOfTime,
@@ -128,8 +129,12 @@ def cause_of(err: BaseException) -> str:
     return f"{type(err).__name__}: {err}".rstrip(": ")
 
 
-#: The files of the loader: a failure is never placed in them.
-_LOADER = frozenset({__file__, os.path.join(os.path.dirname(__file__), "registry.py")})
+#: The files of the loader, and of the watchdog whose alarm stops a package that runs
+#: away (the innermost frame of that stop is its handler): a failure is never placed in
+#: them.
+_LOADER = frozenset(
+    {__file__, os.path.join(os.path.dirname(__file__), "registry.py"), guards.__file__}
+)
 
 
 def where_raised(err: BaseException, caller: str = "") -> str:
