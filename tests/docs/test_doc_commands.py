@@ -144,3 +144,24 @@ def test_the_readmes_rule_example_is_the_one_the_guide_runs():
             found = guide.find(piece, position)
             assert found >= 0, f"the README's excerpt is not in docs/writing-rules.md:\n{piece}"
             position = found + len(piece)
+
+
+#: How a duration or a count of tests reads: "40 s", "0.3 seconds", "a minute or two",
+#: "takes minutes", "1,234 tests", "all tests pass".
+TIMING_OR_TEST_COUNT = re.compile(
+    r"\b\d[\d,.]*\s*(?:ms|s|sec|seconds?|min|minutes?|hours?)\b"
+    r"|\ban? (?:few )?(?:seconds?|minutes?|hours?)\b|\b(?:takes|within) (?:seconds|minutes)\b"
+    r"|\b\d[\d,]*\s+(?:tests?|test cases)\b|\btests? pass",
+    flags=re.I,
+)
+
+
+def test_the_readme_states_no_timings_and_no_test_counts():
+    """They go stale with every change of the suite or the machine; the manual's pages
+    (Development, Performance) say how long things take, measured."""
+    found = TIMING_OR_TEST_COUNT.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert not found, found
+    assert TIMING_OR_TEST_COUNT.search("creates `.venv/` (a minute or two)")
+    assert TIMING_OR_TEST_COUNT.search("the whole suite, and takes minutes")
+    assert TIMING_OR_TEST_COUNT.search("1,204 tests in 40 s")
+    assert not TIMING_OR_TEST_COUNT.search("the 607 real daily boards, 32×32 at most")
