@@ -66,9 +66,18 @@ def test_the_layout_lists_the_package_files():
 def workspace(tmp_path_factory):
     root = tmp_path_factory.mktemp("guide")
     write_files(guide_blocks(), root)
-    # The guide's "boards/": a folder of real boards.
+    # The guide's "boards/": the link to the archive it tells the reader to make.
     (root / "boards").symlink_to(ROOT / "archive" / "boards")
     return root
+
+
+def test_the_guide_says_where_its_boards_folder_comes_from_before_using_it():
+    """`queens check boards/22.txt` failed for a reader who followed the guide: the
+    folder was explained only in the testing section, further down."""
+    text = GUIDE.read_text(encoding="utf-8")
+    told = text.find("`ln -s PATH-OF-YOUR-CLONE/archive/boards boards`")
+    assert 0 <= told < text.find("boards/22.txt")
+    assert told < text.find("--queens-boards=boards")
 
 
 def _argv(words: list[str], site: Path) -> list[str]:
