@@ -415,3 +415,17 @@ def test_a_cell_that_is_neither_a_label_nor_an_index_is_a_cell_error(app, verb, 
         getattr(app, verb)(board, cell)
     with pytest.raises(CellError, match=r"^cell 64 is off the 8×8 board \(cells 0 to 63\)$"):
         getattr(app, verb)(board, 64)
+
+
+def test_dir_of_the_api_lists_every_name_it_exports():
+    """dir(queens_core.api), and so a shell's completion, listed Application and a few
+    errors but not BoardInputError, CheckAnswer and the rest imported on first use (a
+    fresh interpreter: this one's tests have imported many of them already)."""
+    import subprocess
+    import sys
+
+    code = "import queens_core.api as a; print(sorted(set(a.__all__) - set(dir(a))))"
+    missing = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert missing == "[]\n"

@@ -169,6 +169,12 @@ __all__ = [
 ]
 
 
+def __dir__() -> list[str]:
+    """The API's names with the module's own: ``dir()`` and the completion of an
+    interactive shell list the errors and results imported on first use too."""
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str) -> Any:
     if name not in _HOMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
