@@ -191,3 +191,20 @@ def test_the_pages_that_point_to_it_say_the_notice_it_prints_comes(site):
         assert naming in text, f"{page} no longer names the example as {naming!r}"
         paragraph = next(p for p in text.split("\n\n") if naming in p)
         assert "0.2" in paragraph and "standard error" in paragraph, f"{page}: {paragraph}"
+
+
+def test_its_tests_run_from_the_clone_as_a_package_of_its_own():
+    """The example's README runs its tests from the root of a clone, in the rule author's
+    own environment (the core, the baseline rules, the example): pytest took the clone's
+    settings and its conftest.py, which imports every package of the repository, and
+    stopped at the first one not installed (``No module named 'queens_read_image'``).
+    With settings of its own, the example's folder is the root of its test run."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "QUEENS_"))}
+    env["PYTHONPATH"] = str(EXAMPLE)  # installed, as the README has it
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider",
+         "examples/queens-rules-squeeze/tests"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert f"rootdir: {EXAMPLE}\n" in done.stdout, done.stdout[:1000]
