@@ -537,6 +537,29 @@ def test_an_explain_that_interrupts_or_exits_is_the_rules_failure(raised):
         why_of(board, Step("quitter", 0, 1, ()), State.initial(board), rule)
 
 
+@pytest.mark.parametrize(
+    ("gave", "said"), [(42, "gave an int,"), (["a"], "gave a list,"), (b"x", "gave a bytes,")]
+)
+def test_an_explain_that_gives_no_sentence_is_named_in_good_english(gave, said):
+    """The line a rule author gets said "its explain gave a int", which read as a typo."""
+    from queens_core import Board, Rule, State, Step, Tier
+    from queens_core.engine.driver import RuleFailure
+    from queens_core.tools.explain import why_of
+
+    rule = Rule(
+        counter="mumbler",
+        display_name="Mumbler",
+        tier=Tier.CHEAP,
+        position=1000,
+        summary="test rule",
+        apply=lambda ctx: None,
+        explain=lambda step, board, before: gave,
+    )
+    board = Board.parse_bytes(BOARD_TEXT.encode())
+    with pytest.raises(RuleFailure, match=f"its explain {said} not a sentence"):
+        why_of(board, Step("mumbler", 0, 1, ()), State.initial(board), rule)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("body", [RUNAWAY, SWALLOWS_THE_ALARM], ids=["runaway", "swallows"])
 def test_a_runaway_rule_in_a_worker_of_generate_jobs_ends_the_command(site, body):

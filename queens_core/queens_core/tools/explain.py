@@ -31,7 +31,7 @@ from ..engine.driver import RuleFailure
 from ..engine.errors import ContractViolation, plugin_text
 from ..engine.rules import Rule, Step
 from ..engine.state import State, cell_label
-from ..engine.words import cells_words, lines_words, region_name, regions_words
+from ..engine.words import article, cells_words, lines_words, region_name, regions_words
 from ..runtime.guards import OutOfTime, plugin_code, raised_by_plugin
 
 
@@ -116,7 +116,8 @@ def why_of(board: Board, step: Step, before: State, rule: Rule | None) -> str | 
         what = f"raised {type(err).__name__}: {err}".rstrip(": ")
         raise RuleFailure(rule, ContractViolation(f"its explain {what}")) from err
     if why is not None and not isinstance(why, str):
-        what = f"its explain gave a {type(why).__name__}, not a sentence (str)"
+        kind = type(why).__name__
+        what = f"its explain gave {article(kind)} {kind}, not a sentence (str)"
         raise RuleFailure(rule, ContractViolation(what))
     return plugin_text(why) if why else None
 
