@@ -41,11 +41,11 @@ else
 fi
 if [ -n "$set_up" ]; then
     if ! command -v "$python" >/dev/null 2>&1; then
-        echo "queens: $python not found; install Python 3.11 or newer (or set PYTHON)" >&2
+        echo "queens: $python not found; install Python 3.11 or newer, or name the one to use in PYTHON (PYTHON=python3.12 $0 ...)" >&2
         exit 2
     fi
     if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
-        echo "queens: needs Python 3.11 or newer; $python is $("$python" -V 2>&1) (set PYTHON)" >&2
+        echo "queens: needs Python 3.11 or newer; $python is $("$python" -V 2>&1); name a newer one in PYTHON (PYTHON=python3.12 $0 ...)" >&2
         exit 2
     fi
     want=$(stamp_of)

@@ -210,3 +210,29 @@ def test_the_checkout_wrapper_finds_its_checkout_however_it_is_called(tmp_path):
         )
         assert run.returncode == 0, (argv, run.stderr)
         assert run.stdout.startswith("queens-core "), argv
+
+
+def test_the_checkout_wrapper_says_how_to_choose_a_newer_python(tmp_path):
+    """With an old python3 first on the PATH, ./queens said "(set PYTHON)", which a
+    newcomer could not act on: it now says what to set and how."""
+    old = tmp_path / "python-old"
+    old.write_text('#!/bin/sh\ncase "$1" in -V) echo "Python 3.10.13" ;; *) exit 1 ;; esac\n')
+    old.chmod(0o755)
+    root = tmp_path / "clone"
+    (root / "scripts").mkdir(parents=True)
+    bootstrap = (ROOT / "scripts" / "bootstrap.sh").read_bytes()
+    (root / "scripts" / "bootstrap.sh").write_bytes(bootstrap)
+    (root / "queens").write_bytes((ROOT / "queens").read_bytes())
+    (root / "queens").chmod(0o755)
+    for python, said in (
+        (str(old), f"queens: needs Python 3.11 or newer; {old} is Python 3.10.13; name a newer"),
+        ("no-such-python", "queens: no-such-python not found; install Python 3.11 or newer, or"),
+    ):
+        run = subprocess.run(
+            ["./queens", "--version"], cwd=root, env={**os.environ, "PYTHON": python},
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert run.returncode == 2, run.stderr
+        assert run.stderr.startswith(said), run.stderr
+        assert run.stderr.endswith(" in PYTHON (PYTHON=python3.12 ./queens ...)\n"), run.stderr
+        assert not (root / ".venv").exists()
