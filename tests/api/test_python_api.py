@@ -429,3 +429,26 @@ def test_dir_of_the_api_lists_every_name_it_exports():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert missing == "[]\n"
+
+
+def test_every_name_of_the_api_and_every_method_of_its_results_has_a_docstring():
+    """help() is where a programmer meets the API first: board_json, Grading.to_json,
+    Statistics.text and the message() of WhyAnswer and WhatIf had nothing to say."""
+    import inspect
+
+    import queens_core.api as api
+
+    silent = []
+    for name in api.__all__:
+        value = getattr(api, name)
+        if not (value.__doc__ or "").strip():
+            silent.append(name)
+        if inspect.isclass(value):
+            silent += [
+                f"{name}.{member}"
+                for member, function in vars(value).items()
+                if not member.startswith("_")
+                and inspect.isfunction(function)
+                and not (function.__doc__ or "").strip()
+            ]
+    assert not silent, silent

@@ -202,6 +202,8 @@ class WhyAnswer:
         return None if self.why is None else self.why.outcome
 
     def message(self) -> str:
+        """The answer in one sentence: the cell is decided already, nothing decides it yet,
+        or how many steps decide it (and whether a shorter chain was ruled out)."""
         from ..engine.state import cell_label
         from ..render.text import message_lines
         from ..tools.steps import CUT_STEPS
@@ -313,8 +315,10 @@ class WhyAnswer:
 @dataclass
 class WhatIf:
     """What the rules derive from a tentative queen (star) on one cell: ``status``
-    ``contradiction`` (with ``problem``, the reason), ``solved`` or ``stalled``;
-    ``after`` is the position the trial reaches (to keep), ``before`` the player's."""
+    ``contradiction`` (the reason in ``trial.problem``), ``solved``, ``stalled`` (nothing
+    more follows) or ``bounded`` (more follows past the rounds a what-if looks at, with no
+    contradiction); ``after`` is the position the trial reaches (to keep), ``before`` the
+    player's."""
 
     board: Board
     before: State
@@ -330,6 +334,8 @@ class WhatIf:
         return self.trial.after
 
     def message(self) -> str:
+        """The trial in one sentence: the queen (star) cannot be right and why, completes
+        or solves the board, or what follows from it."""
         from ..engine.state import cell_label
         from ..tools.steps import WHAT_IF_ROUNDS
 

@@ -129,6 +129,9 @@ class Grading:
         return self.assessment.rung
 
     def to_json(self) -> dict[str, Any]:
+        """``solved``, the ``tier`` and ``grade`` (``level``, ``name``) of the first rung
+        that solves the board (None when none does), the ``score`` and the ``counters`` of
+        the solve with every rule."""
         rung = self.assessment.rung
         return {
             "solved": rung is not None,
@@ -167,6 +170,8 @@ class Statistics:
         }
 
     def text(self) -> str:
+        """What ``queens stats`` prints: the summary, one a K under its heading for boards
+        of several K."""
         from ..render.text import format_summary, stars_heading
 
         if not self.by_stars:

@@ -47,6 +47,8 @@ def cells_json(board: Board, mask: int) -> list[list[int]]:
 
 
 def board_json(board: Board) -> dict[str, Any]:
+    """The board as the JSON documents give it: ``size``, ``rows`` (one string a row, a
+    letter a cell) and ``regions`` (the region letters, in the order of their index)."""
     return {"size": board.n, "rows": list(board.rows), "regions": list(board.letters)}
 
 
