@@ -153,3 +153,32 @@ def test_the_architecture_tree_is_the_tree():
         if p.is_dir() and "__pycache__" not in p.parts
     }
     assert readme_tree() == actual
+
+
+def test_the_python_api_pages_table_names_the_verbs_parameters_as_they_are():
+    """The table said `check(board_or_path, ...)`: `app.check(board_or_path=...)` is a
+    TypeError. Each `verb(parameter, ...)` of the table is an Application method whose
+    signature has those parameters, with the defaults shown."""
+    import inspect
+
+    from queens_core.api import Application
+
+    text = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
+    table = text.split("| verb | takes | returns |")[1].split("\n\n")[0]
+    wrong = []
+    for line in table.splitlines()[2:]:
+        verbs = line.split("|")[1]
+        for verb, arguments in re.findall(r"`(\w+)\(([^`]*)\)`", verbs):
+            parameters = inspect.signature(getattr(Application, verb)).parameters
+            for argument in filter(None, (a.strip() for a in arguments.split(","))):
+                name, _, default = argument.partition("=")
+                if name == "...":
+                    continue
+                if name not in parameters:
+                    wrong.append(f"{verb}: no parameter {name!r}")
+                elif default not in ("", "...") and default.strip("\"'") not in (
+                    str(parameters[name].default),
+                    str(parameters[name].default).removesuffix(".0"),
+                ):
+                    wrong.append(f"{verb}: {name}={default}, not {parameters[name].default!r}")
+    assert not wrong, wrong
