@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from .converting import Conversion, UnknownFormat
     from .deductions import CellError, StepsNow, WhatIf, WhyAnswer
     from .fixing import FixAnswer
-    from .generation import MadeBoard
+    from .generation import Batch, MadeBoard
     from .practice import Practice
     from .reports import CheckAnswer, Grading, HintAnswer, Installed, Statistics
     from .results import BoardRead, Solution
@@ -65,6 +65,7 @@ _HOMES = {
     "Grading": ".reports",
     "Installed": ".reports",
     "Statistics": ".reports",
+    "Batch": ".generation",
     "MadeBoard": ".generation",
     "FixAnswer": ".fixing",
     "Analysis": ".analysis",
@@ -120,6 +121,7 @@ __all__ = [
     "Argument",
     "ArgumentError",
     "ArgumentTypeError",
+    "Batch",
     "BoardError",
     "BoardInputError",
     "BoardRead",

@@ -164,6 +164,7 @@ class Batch:
         return self.maker.size
 
     def path_of(self, index: int) -> str | None:
+        """The file board ``index`` is written to (None without ``out_dir``)."""
         return None if self.out_dir is None else os.path.join(self.out_dir, self.name_of(index))
 
     def is_kept(self, index: int) -> bool:
