@@ -85,8 +85,8 @@ def test_it_is_listed_with_its_package_and_version(site):
     ):
         line = next(line for line in lines if f" {counter} " in line)
         assert display_name in line
-        assert line.endswith("queens-rules-squeeze 0.1.0")
-    assert "queens-rules-squeeze 0.1.0" in queens("--version", site=site).stdout
+        assert line.endswith("queens-rules-squeeze 0.2.0")
+    assert "queens-rules-squeeze 0.2.0" in queens("--version", site=site).stdout
     assert "queens-rules-squeeze" not in queens("--version").stdout
 
 

@@ -329,7 +329,7 @@ def test_with_the_squeeze_package_installed(site, registry, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     squeeze = [
-        dataclasses.replace(rule, package="queens-rules-squeeze", version="0.1.0")
+        dataclasses.replace(rule, package="queens-rules-squeeze", version="0.2.0")
         for rule in SQUEEZE_RULES
     ]
     for line in result.stdout.splitlines():

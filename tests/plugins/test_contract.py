@@ -78,13 +78,10 @@ def test_every_package_the_example_and_the_guides_pin_the_contract_version():
     for project in projects:
         meta = tomllib.loads((project / "pyproject.toml").read_text())
         assert meta["project"]["dependencies"] == [pin], project.name
-    # The example is written for contract 0.2 and kept so, to show such a package still
-    # runs; checked under 0.3 by its tests here, its pin is widened as the guide tells
-    # such an author to, so that it installs beside this queens-core.
-    squeeze = tomllib.loads(
+    example = tomllib.loads(
         (ROOT / "examples" / "queens-rules-squeeze" / "pyproject.toml").read_text()
     )
-    assert squeeze["project"]["dependencies"] == [f"queens-core>=0.2,<{major}.{minor + 1}"]
+    assert example["project"]["dependencies"] == [pin]
     for guide in ("writing-rules.md", "writing-readers.md"):
         text = (ROOT / "docs" / guide).read_text()
         assert f'dependencies = ["{pin}"]' in text, guide

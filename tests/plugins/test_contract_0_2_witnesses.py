@@ -1,8 +1,7 @@
 """Rule packages written for contract 0.2 still work under 0.3: the shared-attack package
 as docs/writing-rules.md built it before 0.3 (kept in tests/fixtures/writing-rules-0.2.md)
-and the squeeze example (examples/queens-rules-squeeze, left as it is) load, solve and
-pass their own tests, and each is named once in a deprecation notice that says what to
-change. The notice is a DeprecationWarning for Python callers and one line on standard
+loads, solves and passes its own tests, and is named once in a deprecation notice that
+says what to change. The notice is a DeprecationWarning for Python callers and one line on standard
 error for ``queens``; a 0.3 package gets none."""
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ from queens_core.plugins.registry import outdated_notice
 
 WITNESS = ROOT / "tests" / "fixtures" / "writing-rules-0.2.md"
 GUIDE = ROOT / "docs" / "writing-rules.md"
-SQUEEZE = ROOT / "examples" / "queens-rules-squeeze"
 BIN = Path(sys.executable).parent
 NOTICE_END = (
     "make each a subclass of queens_core.Rule with apply, explain and focus methods "
@@ -88,24 +86,6 @@ def test_the_0_2_guide_package_solves_with_one_notice(workspace):
     (shown,) = (b for b in blocks(GUIDE.read_text(encoding="utf-8")) if b.argument == "outdated")
     assert done.stderr == shown.text
     assert done.stderr.endswith(f"(shared_attack): {NOTICE_END}\n")
-
-
-def test_the_squeeze_example_is_named_in_one_notice(tmp_path):
-    install_offline(SQUEEZE, tmp_path)
-    done = subprocess.run(
-        [str(BIN / "queens"), "rules", "list"],
-        env=_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "two_line_squeeze" in done.stdout
-    (line,) = done.stderr.splitlines()
-    assert line.startswith(
-        "queens: warning: queens-rules-squeeze 0.1.0 registers rules written for plugin "
-        "contract 0.2 (two_line_squeeze, two_region_squeeze): "
-    )
 
 
 def noop(ctx) -> None:

@@ -41,11 +41,14 @@ stays below a second per solve at N = 32.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from queens_core import (
     Board,
     Context,
     Contradiction,
     Grade,
+    Place,
     Rule,
     State,
     Step,
@@ -56,7 +59,15 @@ from queens_core import (
 )
 from queens_core.words import capital, cells_words, unit_name
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+
+class PairOfUnits(NamedTuple):
+    """Why cells died: every legal pair of queens of two units of one kind attacks them."""
+
+    kind: str  # "row", "column" or "region"
+    first: int  # from 0
+    second: int  # from 0, after first
 
 
 def squeezed(kill_masks: tuple[int, ...], first: int, second: int) -> int | None:
@@ -114,62 +125,67 @@ def squeeze_units(ctx: Context, kind: str, units: tuple[int, ...]) -> None:
                     f"hold a queen"
                 )
             if doomed & state.live:
-                ctx.kill(doomed, (kind, i, kind, j))
+                ctx.kill(doomed, PairOfUnits(kind, i, j))
             seen[(i, j)] = (state.live & units[i], state.live & units[j])
 
 
-def apply_two_line_squeeze(ctx: Context) -> None:
-    """Rows pairwise, then columns pairwise."""
-    squeeze_units(ctx, "row", ctx.board.row_masks)
-    squeeze_units(ctx, "column", ctx.board.col_masks)
+class Squeeze(Rule):
+    """What the two squeezes share: their tier, grade, sentence and focus."""
 
+    tier = Tier.CHEAP
+    weight = 6  # two units at once: harder than one shape, easier than a pigeonhole
+    grade = Grade.HARD
+    family = "squeeze"
 
-def apply_two_region_squeeze(ctx: Context) -> None:
-    """Regions pairwise, in letter order."""
-    squeeze_units(ctx, "region", ctx.board.region_masks)
-
-
-def explain(step: Step, board: Board, before: State) -> str | None:
-    """The sentence of a squeeze kill, whose detail is ``(kind, i, kind, j)``."""
-    d = step.detail
-    if len(d) != 4 or d[0] != d[2] or d[0] not in ("row", "column", "region"):
+    def explain(self, step: Step, board: Board, before: State) -> str | None:
+        match step.detail:
+            case PairOfUnits(kind=kind, first=first, second=second):
+                pair = (
+                    f"{capital(unit_name(board, kind, first))} and {unit_name(board, kind, second)}"
+                )
+                target = "none of them can" if step.killed.bit_count() > 1 else "it cannot"
+                return (
+                    f"{pair} each need a queen, and the two queens cannot attack each "
+                    f"other: every pair of live cells they could take attacks "
+                    f"{cells_words(board, bits(step.killed))}, so {target} hold a queen."
+                )
         return None
-    first, second = unit_name(board, d[0], d[1]), unit_name(board, d[2], d[3])
-    killed = list(bits(step.killed))
-    target = "none of them can" if len(killed) > 1 else "it cannot"
-    return (
-        f"{capital(first)} and {second} each need a queen, and the two "
-        f"queens cannot attack each other: every pair of live cells they could take "
-        f"attacks {cells_words(board, killed)}, so {target} hold a queen."
-    )
+
+    def focus(self, step: Step, board: Board, before: State) -> Place | None:
+        match step.detail:
+            case PairOfUnits(kind="row", first=first, second=second):
+                return Place.rows((first, second))
+            case PairOfUnits(kind="column", first=first, second=second):
+                return Place.columns((first, second))
+            case PairOfUnits(kind="region", first=first, second=second):
+                return Place.regions((first, second))
+        return None
 
 
-RULES = [
-    Rule(
-        counter="two_line_squeeze",
-        display_name="Two-line squeeze",
-        tier=Tier.CHEAP,
-        position=1010,
-        summary="Cells that every legal pair of queens of two rows (columns) attacks are dead.",
-        apply=apply_two_line_squeeze,
-        explain=explain,
-        weight=6,  # two units at once: harder than one shape, easier than a pigeonhole
-        grade=Grade.HARD,
-        family="squeeze",
-    ),
-    Rule(
-        counter="two_region_squeeze",
-        display_name="Two-region squeeze",
-        tier=Tier.CHEAP,
-        position=1011,
-        summary="Cells that every legal pair of queens of two regions attacks are dead.",
-        apply=apply_two_region_squeeze,
-        explain=explain,
-        weight=6,
-        grade=Grade.HARD,
-        family="squeeze",
-    ),
-]
+class TwoLineSqueeze(Squeeze):
+    counter = "two_line_squeeze"
+    display_name = "Two-line squeeze"
+    position = 1010
+    summary = "Cells that every legal pair of queens of two rows (columns) attacks are dead."
+
+    def apply(self, ctx: Context) -> None:
+        """Rows pairwise, then columns pairwise."""
+        squeeze_units(ctx, "row", ctx.board.row_masks)
+        squeeze_units(ctx, "column", ctx.board.col_masks)
+
+
+class TwoRegionSqueeze(Squeeze):
+    counter = "two_region_squeeze"
+    display_name = "Two-region squeeze"
+    position = 1011
+    summary = "Cells that every legal pair of queens of two regions attacks are dead."
+
+    def apply(self, ctx: Context) -> None:
+        """Regions pairwise, in letter order."""
+        squeeze_units(ctx, "region", ctx.board.region_masks)
+
+
+RULES: list[Rule] = [TwoLineSqueeze(), TwoRegionSqueeze()]
 
 
 @hookimpl

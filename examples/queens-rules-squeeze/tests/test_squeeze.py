@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from queens_core import Contradiction, bits
-from queens_core.engine.words import cells_words
+from queens_core import Contradiction, Place, bits
 from queens_core.referee.exact import find_solutions
 from queens_core.testing import (
     assert_kills,
@@ -17,7 +16,8 @@ from queens_core.testing import (
     make_state,
     run_rule,
 )
-from queens_rules_squeeze import RULES, squeezed
+from queens_core.words import cells_words
+from queens_rules_squeeze import RULES, PairOfUnits, squeezed
 
 TWO_LINE, TWO_REGION = RULES
 
@@ -148,7 +148,8 @@ def test_each_kill_explains_itself_in_words_true_of_the_state_it_is_read_in():
     before = STATE.copy()
     assert outcome.steps
     for step in outcome.steps:
-        kind, i, _, j = step.detail
+        kind, i, j = step.detail
+        assert isinstance(step.detail, PairOfUnits)
         masks = BOARD.row_masks if kind == "row" else BOARD.col_masks
         # The claim: every legal pair of the two lines attacks the killed cells.
         attacked = squeezed(BOARD.kill_masks, before.live & masks[i], before.live & masks[j])
@@ -158,4 +159,7 @@ def test_each_kill_explains_itself_in_words_true_of_the_state_it_is_read_in():
         target = "none of them can" if step.killed.bit_count() > 1 else "it cannot"
         cells = cells_words(BOARD, bits(step.killed))
         assert why.endswith(f"attacks {cells}, so {target} hold a queen.")
+        # The page and hints point at the two lines the sentence names.
+        pair = (Place.rows if kind == "row" else Place.columns)((i, j))
+        assert TWO_LINE.focus(step, BOARD, before) == pair
         before.live &= ~step.killed
