@@ -74,6 +74,8 @@ def test_pip_installs_a_real_entry_point(site):
 def test_it_is_listed_with_its_package_and_version(site):
     result = queens("rules", "list", site=site)
     assert result.returncode == 0, result.stderr
+    # Written for the current contract: no deprecation notice, nothing on standard error.
+    assert result.stderr == ""
     lines = result.stdout.splitlines()
     # The example's two rules beside every cheap rule installed without it.
     catalog = queens("rules", "list").stdout.splitlines()[0]
@@ -167,30 +169,6 @@ def test_it_explains_itself_and_counts_in_the_grade_through_the_contract(site):
         "Row 1 and row 5 each need a queen, and the two queens cannot attack each other: "
         "every pair of live cells they could take attacks r4c4, so it cannot hold a queen."
     ) in " ".join(explained.split())
-
-
-#: Every page that sends a reader to the example, by the words that name it.
-SENT_TO_THE_EXAMPLE = {
-    "README.md": "`examples/queens-rules-squeeze/`",
-    "docs/writing-rules.md": "`examples/queens-rules-squeeze/`",
-    "docs/install.md": "./examples/queens-rules-squeeze",
-    "examples/queens-rules-squeeze/README.md": "A new package",
-}
-
-
-def test_the_pages_that_point_to_it_say_the_notice_it_prints_comes(site):
-    """A reader who installed the example as the README and the guide suggest met a
-    warning on every command that nothing had announced: while the example registers
-    rules written for contract 0.2 (it says so on standard error), each page that sends
-    readers to it says so, in the paragraph that names it."""
-    said = queens("rules", "list", site=site).stderr
-    if "written for plugin contract 0.2" not in said:
-        pytest.skip("the example is written for the current contract: no notice to announce")
-    for page, naming in SENT_TO_THE_EXAMPLE.items():
-        text = (ROOT / page).read_text(encoding="utf-8")
-        assert naming in text, f"{page} no longer names the example as {naming!r}"
-        paragraph = next(p for p in text.split("\n\n") if naming in p)
-        assert "0.2" in paragraph and "standard error" in paragraph, f"{page}: {paragraph}"
 
 
 def test_its_tests_run_from_the_clone_as_a_package_of_its_own():
