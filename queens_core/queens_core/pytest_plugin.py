@@ -11,7 +11,10 @@ It adds:
   ``pytest --queens-boards=DIR`` the ``*.txt`` boards of DIR instead (the project's
   ``archive/boards`` for instance). Write it with ``=``: before the plugin is loaded,
   pytest takes a separate ``DIR`` for a test path when it looks for the rootdir;
-- ``queens_registry``: the installed rules (:func:`queens_core.load_registry`);
+- ``queens_registry``: the installed rules (:func:`queens_core.load_registry`). A
+  package that fails to load fails every test that takes it, named, as ``queens`` does;
+  with ``QUEENS_SKIP_BROKEN_PLUGINS=1`` (as for ``queens``) it is left out instead, and
+  each package left out is a warning in pytest's summary;
 - ``baseline_rules``: the installed rules of the Easy grade (the basic deductions every
   player makes: single cells, confinements, a queen's kill list), the usual company for a
   rule under test (:func:`queens_core.testing.check_soundness`);
@@ -23,12 +26,15 @@ functions in :mod:`queens_core.testing`; import them.
 
 from __future__ import annotations
 
+import os
+import warnings
+
 import pytest
 
 from . import __version__
 from .engine.board import Board
 from .engine.rules import Grade, Rule
-from .plugins.registry import Registry, load_registry
+from .plugins.registry import SKIP_BROKEN_ENV, Registry, load_registry
 from .testing import load_boards, random_boards
 
 
@@ -51,10 +57,23 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"queens-core {__version__}; rule packages: {', '.join(packages) or 'none'}"
 
 
+#: The values click reads as true for the command line's --skip-broken-plugins variable.
+_TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
+
+
 @pytest.fixture(scope="session")
 def queens_registry() -> Registry:
-    """The rules installed in the test environment."""
-    return load_registry()
+    """The rules installed in the test environment.
+
+    A package that fails to load raises :class:`queens_core.PluginError`, unless
+    QUEENS_SKIP_BROKEN_PLUGINS is set to a true value: then it is left out with a warning
+    that names it, so a broken package beside the rule under test need not stop its tests.
+    """
+    skip_broken = os.environ.get(SKIP_BROKEN_ENV, "").strip().lower() in _TRUE
+    registry = load_registry(skip_broken=skip_broken)
+    for line in registry.broken:
+        warnings.warn(f"left out ({SKIP_BROKEN_ENV}): {line}", stacklevel=1)
+    return registry
 
 
 @pytest.fixture(scope="session")

@@ -247,6 +247,14 @@ REFUSALS: list[tuple[Callable[[Application], Any], type, str, str | None, list[s
         "check --help')",
     ),
     (
+        lambda app: app.generate(8, stars=5),
+        GenerateError,
+        "stars: an 8×8 board cannot hold 5 stars per unit (at most 2)",
+        "stars",
+        ["generate", "--size", "8", "--stars", "5"],
+        "--stars: an 8×8 board cannot hold 5 stars per unit (at most 2): no solution exists",
+    ),
+    (
         lambda app: app.hint(BOARD, timeout=0),
         ArgumentError,
         "timeout: 0 is not more than 0 seconds",

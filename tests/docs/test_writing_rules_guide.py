@@ -139,17 +139,3 @@ def test_the_guide_runs_as_written(workspace):
     site = workspace / "site-packages"
     assert follow(guide_blocks(), lambda command: _run(command, workspace, site)) >= 7
 
-
-def test_the_guide_says_what_the_kits_fixtures_do_with_a_broken_package():
-    """With one package that fails to load installed beside the rule under test, every
-    test that takes `baseline_rules` errors, and QUEENS_SKIP_BROKEN_PLUGINS=1 does not
-    help (the fixtures load the registry as the API does): the guide says so, as long as
-    the fixtures do not skip broken packages."""
-    import inspect
-
-    from queens_core import pytest_plugin
-
-    if "skip_broken" in inspect.getsource(pytest_plugin.queens_registry):
-        pytest.skip("the fixtures choose what to do with a broken package themselves")
-    text = " ".join(GUIDE.read_text(encoding="utf-8").split())
-    assert "one that fails to load fails them, named" in text

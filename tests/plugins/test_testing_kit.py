@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from fakedist import FakeSite
 from support import ROOT, quick_rule, rules_of
 
 from queens_core import Contradiction
 from queens_core.engine.propagation import place_region_single
 from queens_core.engine.state import cell_label
+from queens_core.plugins.registry import SKIP_BROKEN_ENV
 from queens_core.referee.exact import find_solutions
 from queens_core.testing import (
     assert_kills,
@@ -339,3 +341,34 @@ def test_check_sniff_fails_a_sniff_that_raises_on_junk():
     reader = _slash_reader(sniff=lambda data: data.decode("ascii").count("/") > 0)
     with pytest.raises(UnicodeDecodeError):
         check_sniff(reader, mine=["A/B"], others=[])
+
+
+def test_the_kits_registry_leaves_a_broken_package_out_only_when_told(
+    pytester, tmp_path, monkeypatch
+):
+    """A rule author's tests beside an installed package that fails to load: the kit's
+    fixtures fail, naming it, as `queens` does; with QUEENS_SKIP_BROKEN_PLUGINS=1, as for
+    `queens`, the package is left out and named in a warning, and the tests run."""
+    site = FakeSite(tmp_path / "site", monkeypatch)
+    site.add(
+        "queens-rules-broken",
+        "0.3.1",
+        {"broken": "broken_rules"},
+        {"broken_rules/__init__.py": "raise RuntimeError('the plugin cannot start')\n"},
+    )
+    pytester.makeini("[pytest]\n")
+    pytester.makeconftest('pytest_plugins = ["queens_core.pytest_plugin"]\n')
+    pytester.makepyfile(test_author="def test_it(baseline_rules):\n    assert baseline_rules\n")
+    try:
+        monkeypatch.delenv(SKIP_BROKEN_ENV, raising=False)
+        stopped = pytester.runpytest("-p", "no:cacheprovider")
+        stopped.assert_outcomes(errors=1)
+        stopped.stdout.fnmatch_lines(["*queens-rules-broken*the plugin cannot start*"])
+        monkeypatch.setenv(SKIP_BROKEN_ENV, "1")
+        skipped = pytester.runpytest("-p", "no:cacheprovider")
+        skipped.assert_outcomes(passed=1, warnings=1)
+        skipped.stdout.fnmatch_lines(
+            [f"*left out ({SKIP_BROKEN_ENV}): *queens-rules-broken*the plugin cannot start*"]
+        )
+    finally:
+        site.forget_modules()

@@ -456,8 +456,9 @@ def _star_batch(
         raise GenerateError(Argument("size"), f": {size} is not between 4 and {MAX_SIZE}")
     if stars > max_stars(size):
         raise GenerateError(
-            f"{size_article(size)} {size}×{size} board cannot hold {stars} stars per unit (at "
-            f"most {max_stars(size)}): no solution exists"
+            Argument("stars"),
+            f": {size_article(size)} {size}×{size} board cannot hold {stars} stars per unit "
+            f"(at most {max_stars(size)}): no solution exists",
         )
     if not any(rule.sound_for(stars) for rule in rules):
         # Without this the maker would spin through its attempts on boards none can touch.
