@@ -138,4 +138,3 @@ def _run(command: str, cwd: Path, site: Path) -> str:
 def test_the_guide_runs_as_written(workspace):
     site = workspace / "site-packages"
     assert follow(guide_blocks(), lambda command: _run(command, workspace, site)) >= 7
-
