@@ -29,8 +29,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import repeat
-from operator import or_, xor
+from itertools import chain, repeat
+from operator import itemgetter, or_, xor
 
 from .errors import ReadOnlyBoard
 
@@ -119,13 +119,16 @@ class Board:
         "_built",
         "_warnings",
         "cell_region",
+        "col_at",
         "col_masks",
         "full",
         "kill_masks",
         "letters",
         "line_cover",
         "n",
+        "region_at",
         "region_masks",
+        "row_at",
         "row_masks",
         "rows",
         "star_total",
@@ -152,6 +155,12 @@ class Board:
     #: Every unit as (kind, index, mask): rows, then columns, then regions.
     units: tuple[tuple[str, int, int], ...]
     kill_masks: tuple[int, ...]
+    #: Per cell, indexed by its index + 1 (the bit length of a mask whose highest cell it
+    #: is, so a unit's live cells need no lowest-bit arithmetic to find one of them; 0 at
+    #: index 0): the mask of its row, of its column and of its region.
+    row_at: tuple[int, ...]
+    col_at: tuple[int, ...]
+    region_at: tuple[int, ...]
 
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
         # Read-only once built (__setattr__): the fields are set past that guard, which
@@ -176,6 +185,14 @@ class Board:
         object.__setattr__(self, "col_masks", col_masks)
         object.__setattr__(self, "line_cover", _line_cover(n))
         object.__setattr__(self, "region_masks", region_masks)
+        row_at, col_at = _line_at(n)
+        object.__setattr__(self, "row_at", row_at)
+        object.__setattr__(self, "col_at", col_at)
+        # One itemgetter of the cells' regions picks them in C (a tenth of the time of a
+        # map over a bound method); index len(region_masks) of the masks with a 0 after
+        # them is the leading 0, so the getter always has two items or more.
+        padded = (*region_masks, 0)
+        object.__setattr__(self, "region_at", itemgetter(len(region_masks), *cell_region)(padded))
         object.__setattr__(
             self,
             "units",
@@ -500,6 +517,17 @@ def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int, int, int]:
     # other product lands elsewhere, each on a bit of its own, so nothing carries.
     gather = sum(1 << (j * (n - 1)) for j in range(n))
     return last_bits, other_bits, tuple(folds), (1 << n) - 1, gather, (n - 1) * (n - 1)
+
+
+@functools.cache
+def _line_at(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per cell of an n×n board, indexed by its index + 1 (0 first): the mask of its row
+    and the mask of its column (:attr:`Board.row_at`, :attr:`Board.col_at`)."""
+    row_masks, col_masks, _ = _geometry(n)
+    return (
+        (0, *chain.from_iterable(map(repeat, row_masks, repeat(n, n)))),
+        (0, *col_masks * n),
+    )
 
 
 def covers_every_line(board: Board, cells: int) -> bool:

@@ -175,40 +175,43 @@ def clear_line_of_confined_region(ctx: Ctx) -> bool:
     kill the rest of the row (column)."""
     board = ctx.board
     state = ctx.state
-    n = board.n
-    row_masks = board.row_masks
-    col_masks = board.col_masks
+    # The row and column of a mask's highest cell, by its bit length (no lowest-bit
+    # arithmetic on the wide int, no division).
+    row_at = board.row_at
+    col_at = board.col_at
     by_row = _REGION_CONFINED["row"]
     by_column = _REGION_CONFINED["column"]
     changed = False
+    live = state.live
     k = -1
     for region in board.region_masks:
         k += 1
-        cells = state.live & region
+        cells = live & region
         if not cells:
             continue
-        # The line of the highest live cell (no lowest-bit arithmetic on the wide int),
-        # and ``cells & line == cells`` for "inside it": one allocation, not two.
-        last = cells.bit_length() - 1
-        r = last // n
-        c = last % n
-        # A confinement is seen again in every pass once its kills are done: the detail
-        # is made only when there is something left to kill.
-        row = row_masks[r]
-        if cells & row == cells and row & ~region & state.live:
+        # ``cells & line == cells`` for "inside it": one allocation, not two.
+        last = cells.bit_length()
+        row = row_at[last]
+        if cells & row == cells and row & ~region & live:
+            # A confinement is seen again in every pass once its kills are done: the
+            # detail is made only when there is something left to kill.
+            r = (last - 1) // board.n
             detail = by_row[r * MAX_SIZE + k]
             if detail is None:
                 detail = by_row[r * MAX_SIZE + k] = _detail(RegionConfined, ("region", k, "row", r))
             ctx.kill(row & ~region, detail)
+            live = state.live
             changed = True
-        column = col_masks[c]
-        if cells & column == cells and column & ~region & state.live:
+        column = col_at[last]
+        if cells & column == cells and column & ~region & live:
+            c = (last - 1) % board.n
             detail = by_column[c * MAX_SIZE + k]
             if detail is None:
                 detail = by_column[c * MAX_SIZE + k] = _detail(
                     RegionConfined, ("region", k, "column", c)
                 )
             ctx.kill(column & ~region, detail)
+            live = state.live
             changed = True
     return changed
 
@@ -218,28 +221,43 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
     the rest of the region. Rows first, then columns."""
     board = ctx.board
     state = ctx.state
-    cell_region = board.cell_region
-    region_masks = board.region_masks
+    # The region of a mask's highest cell, by its bit length.
+    region_at = board.region_at
     changed = False
-    for kind, masks in (("row", board.row_masks), ("column", board.col_masks)):
-        details = _LINE_CONFINED[kind]
-        index = -1
-        for line in masks:
-            index += 1
-            cells = state.live & line
-            if not cells:
-                continue
-            k = cell_region[cells.bit_length() - 1]
-            region = region_masks[k]
-            if cells & region == cells and region & ~line & state.live:
-                detail = details[index * MAX_SIZE + k]
-                if detail is None:
-                    detail = details[index * MAX_SIZE + k] = _detail(
-                        LineConfined, (kind, index, "region", k)
-                    )
-                ctx.kill(region & ~line, detail)
+    live = state.live
+    index = -1
+    for line in board.row_masks:
+        index += 1
+        cells = live & line
+        if cells:
+            region = region_at[cells.bit_length()]
+            if cells & region == cells and region & ~line & live:
+                _kill_confined_line(ctx, "row", index, cells, region, line)
+                live = state.live
+                changed = True
+    index = -1
+    for line in board.col_masks:
+        index += 1
+        cells = live & line
+        if cells:
+            region = region_at[cells.bit_length()]
+            if cells & region == cells and region & ~line & live:
+                _kill_confined_line(ctx, "column", index, cells, region, line)
+                live = state.live
                 changed = True
     return changed
+
+
+def _kill_confined_line(
+    ctx: Ctx, kind: str, index: int, cells: int, region: int, line: int
+) -> None:
+    """Kill the rest of ``region``, which holds every live cell of line ``index``."""
+    k = ctx.board.cell_region[cells.bit_length() - 1]
+    details = _LINE_CONFINED[kind]
+    detail = details[index * MAX_SIZE + k]
+    if detail is None:
+        detail = details[index * MAX_SIZE + k] = _detail(LineConfined, (kind, index, "region", k))
+    ctx.kill(region & ~line, detail)
 
 
 #: The four deductions a simulating rule propagates with, in the order a pass runs them.
