@@ -22,7 +22,7 @@ from .errors import ContractViolation, OutOfTime, ReadOnlyBoard, plugin_text
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import EmptyUnit, InvalidState, State, find_empty_unit, missed_unit
-from .validate import is_solution
+from .validate import is_queens_answer, is_solution
 
 #: Why a rule that changed the state behind its context's back is stopped: its steps
 #: would no longer say what happened, and a revived cell would be unsound.
@@ -347,7 +347,11 @@ class Solver:
                 break
             if result.status == CONTRADICTION:
                 return result
-        if state.queens.bit_count() == n and is_solution(board.rows, result.queens(), board.stars):
+        if state.queens.bit_count() == n and (
+            is_queens_answer(board.rows, state.queens)
+            if board.stars == 1
+            else is_solution(board.rows, result.queens(), board.stars)
+        ):
             result.status = SOLVED
         return result
 
