@@ -347,10 +347,15 @@ class Solver:
                 break
             if result.status == CONTRADICTION:
                 return result
-        if state.queens.bit_count() == n and (
-            is_queens_answer(board.rows, state.queens)
-            if board.stars == 1
-            else is_solution(board.rows, result.queens(), board.stars)
+        # SOLVED already: the trusted passes checked the answer at their end (it told them
+        # that no unit was empty).
+        if result.status != SOLVED and (
+            state.queens.bit_count() == n
+            and (
+                is_queens_answer(board.rows, state.queens)
+                if board.stars == 1
+                else is_solution(board.rows, result.queens(), board.stars)
+            )
         ):
             result.status = SOLVED
         return result
@@ -422,6 +427,14 @@ class Solver:
         while True:
             result.passes += 1
             if not state.live:
+                board = ctx.board
+                if state.queens.bit_count() == board.n and is_queens_answer(
+                    board.rows, state.queens
+                ):
+                    # Solved (K = 1 here): a queen in every unit, so none was ever empty,
+                    # and the answer check the solve ends with is made, once.
+                    result.status = SOLVED
+                    return True
                 return self._covered_or_rolled_back(ctx, result, log, origin, len(steps))
             changed = False
             for group in cheap:
