@@ -30,7 +30,7 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain, repeat
-from operator import itemgetter, or_, xor
+from operator import or_, xor
 
 from .errors import ReadOnlyBoard
 
@@ -126,7 +126,6 @@ class Board:
         "letters",
         "line_cover",
         "n",
-        "region_at",
         "region_masks",
         "row_at",
         "row_masks",
@@ -157,10 +156,11 @@ class Board:
     kill_masks: tuple[int, ...]
     #: Per cell, indexed by its index + 1 (the bit length of a mask whose highest cell it
     #: is, so a unit's live cells need no lowest-bit arithmetic to find one of them; 0 at
-    #: index 0): the mask of its row, of its column and of its region.
+    #: index 0): the mask of its row and of its column. Tables of the size, shared by
+    #: every board of that size (a table of the regions would cost each board's making
+    #: more than it saves a solve).
     row_at: tuple[int, ...]
     col_at: tuple[int, ...]
-    region_at: tuple[int, ...]
 
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
         # Read-only once built (__setattr__): the fields are set past that guard, which
@@ -180,19 +180,13 @@ class Board:
         object.__setattr__(self, "cell_region", cell_region)
         object.__setattr__(self, "full", (1 << (n * n)) - 1)
 
-        row_masks, col_masks, _ = _geometry(n)
+        row_masks, col_masks, line_cover, row_at, col_at = _size_tables(n)
         object.__setattr__(self, "row_masks", row_masks)
         object.__setattr__(self, "col_masks", col_masks)
-        object.__setattr__(self, "line_cover", _line_cover(n))
+        object.__setattr__(self, "line_cover", line_cover)
         object.__setattr__(self, "region_masks", region_masks)
-        row_at, col_at = _line_at(n)
         object.__setattr__(self, "row_at", row_at)
         object.__setattr__(self, "col_at", col_at)
-        # One itemgetter of the cells' regions picks them in C (a tenth of the time of a
-        # map over a bound method); index len(region_masks) of the masks with a 0 after
-        # them is the leading 0, so the getter always has two items or more.
-        padded = (*region_masks, 0)
-        object.__setattr__(self, "region_at", itemgetter(len(region_masks), *cell_region)(padded))
         object.__setattr__(
             self,
             "units",
@@ -520,11 +514,24 @@ def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int, int, int]:
 
 
 @functools.cache
-def _line_at(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per cell of an n×n board, indexed by its index + 1 (0 first): the mask of its row
-    and the mask of its column (:attr:`Board.row_at`, :attr:`Board.col_at`)."""
+def _size_tables(
+    n: int,
+) -> tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, int, tuple[int, ...], int, int, int],
+    tuple[int, ...],
+    tuple[int, ...],
+]:
+    """What a board of size n takes from its size alone, in one cached call: its row and
+    column masks, its :func:`_line_cover`, and per cell, indexed by its index + 1 (0
+    first), the mask of its row and of its column (:attr:`Board.row_at`,
+    :attr:`Board.col_at`)."""
     row_masks, col_masks, _ = _geometry(n)
     return (
+        row_masks,
+        col_masks,
+        _line_cover(n),
         (0, *chain.from_iterable(map(repeat, row_masks, repeat(n, n)))),
         (0, *col_masks * n),
     )

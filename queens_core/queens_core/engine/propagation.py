@@ -210,8 +210,8 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
     the rest of the region. Rows first, then columns."""
     board = ctx.board
     state = ctx.state
-    # The region of a mask's highest cell, by its bit length.
-    region_at = board.region_at
+    cell_region = board.cell_region
+    region_masks = board.region_masks
     changed = False
     live = state.live
     index = -1
@@ -219,9 +219,10 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
         index += 1
         cells = live & line
         if cells:
-            region = region_at[cells.bit_length()]
+            k = cell_region[cells.bit_length() - 1]
+            region = region_masks[k]
             if cells & region == cells and region & ~line & live:
-                _kill_confined_line(ctx, "row", index, cells, region, line)
+                _kill_confined_line(ctx, "row", index, k, region & ~line)
                 live = state.live
                 changed = True
     index = -1
@@ -229,24 +230,23 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
         index += 1
         cells = live & line
         if cells:
-            region = region_at[cells.bit_length()]
+            k = cell_region[cells.bit_length() - 1]
+            region = region_masks[k]
             if cells & region == cells and region & ~line & live:
-                _kill_confined_line(ctx, "column", index, cells, region, line)
+                _kill_confined_line(ctx, "column", index, k, region & ~line)
                 live = state.live
                 changed = True
     return changed
 
 
-def _kill_confined_line(
-    ctx: Ctx, kind: str, index: int, cells: int, region: int, line: int
-) -> None:
-    """Kill the rest of ``region``, which holds every live cell of line ``index``."""
-    k = ctx.board.cell_region[cells.bit_length() - 1]
+def _kill_confined_line(ctx: Ctx, kind: str, index: int, k: int, cells: int) -> None:
+    """Kill ``cells``, the rest of region ``k``, which holds every live cell of line
+    ``index``."""
     details = _LINE_CONFINED[kind]
     detail = details[index * MAX_SIZE + k]
     if detail is None:
         detail = details[index * MAX_SIZE + k] = _detail(LineConfined, (kind, index, "region", k))
-    ctx.kill(region & ~line, detail)
+    ctx.kill(cells, detail)
 
 
 #: The four deductions a simulating rule propagates with, in the order a pass runs them.
