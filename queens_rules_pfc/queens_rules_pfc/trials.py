@@ -124,15 +124,17 @@ class Trials:
                 small |= cells
         if not small:
             return 0
-        found = 0
-        kill_masks = self.kill_masks
-        rest = live
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if kill_masks[low.bit_length() - 1] & small:
-                found |= low
-        return found
+        # A kill mask is symmetric (cell a's holds b exactly when b's holds a: the same
+        # row, column or region, or touching) and leaves its own cell out, so the live
+        # cells whose kill mask meets ``small`` are the live cells of the kill masks of
+        # ``small``'s cells: a loop over those few cells, not over every live cell.
+        reach = 0
+        kill_at = self.kill_at
+        while small:
+            low = small & -small
+            small ^= low
+            reach |= kill_at[low.bit_length()]
+        return live & reach
 
     def doomed(
         self, live: int, queens: int, cells: int
@@ -179,7 +181,7 @@ class Trials:
         down = n - 1
         # The masks of queens_core.board.covers_every_line: a row's live cells are told
         # by a carry into its last cell.
-        last_bits, other_bits, _, _, _, _ = self.line_cover
+        last_bits, other_bits, folds, first_row, _, _ = self.line_cover
         out: list[tuple[int, int, tuple[str, int, str] | None]] = []
         while trial_cells:
             bit = trial_cells & -trial_cells
@@ -195,11 +197,13 @@ class Trials:
                 if (((covered & other_bits) + other_bits) | covered) & last_bits != last_bits:
                     found = empty_unit(covered)
                     break
-                for unit in col_masks:
-                    if not covered & unit:
-                        found = empty_unit(covered)
-                        break
-                if found is not None:
+                # The columns met: every row folded onto the first (a few shifts of the
+                # whole board, not an operation a column).
+                folded = covered
+                for shift in folds:
+                    folded |= folded >> shift
+                if folded & first_row != first_row:
+                    found = empty_unit(covered)
                     break
                 before = live
                 # Single-cell region, then single-cell row and column: collect, then place
@@ -279,10 +283,11 @@ class Trials:
                 if (((covered & other_bits) + other_bits) | covered) & last_bits != last_bits:
                     found = empty_unit(covered)
                 else:
-                    for unit in col_masks:
-                        if not covered & unit:
-                            found = empty_unit(covered)
-                            break
+                    folded = covered
+                    for shift in folds:
+                        folded |= folded >> shift
+                    if folded & first_row != first_row:
+                        found = empty_unit(covered)
                     else:
                         for unit in region_masks:
                             if not covered & unit:

@@ -12,6 +12,7 @@ from queens_core import Board, Context, Solver, State
 from queens_core.engine.board import bits
 from queens_core.testing import load_boards, rules_of
 from queens_rules_pfc import Trials, apply_placement_forces_contradiction, candidates, trial
+from queens_rules_pfc.trials import SMALL_REGION
 
 ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "boards"
 BOARDS = list(load_boards(ARCHIVE).values())[::7]
@@ -89,3 +90,25 @@ def test_the_trial_layout_gives_each_cell_its_region_and_its_complement():
         regions = [board.region_masks[k] for k in board.cell_region]
         assert layout.region_at == (0, *regions)
         assert layout.off_region_at == (0, *(board.full ^ mask for mask in regions))
+
+
+def _candidates_by_definition(board: Board, live: int) -> int:
+    """Every live cell whose kill mask meets a region with 1..SMALL_REGION live cells."""
+    small = 0
+    for region in board.region_masks:
+        if 0 < (live & region).bit_count() <= SMALL_REGION:
+            small |= live & region
+    return sum(1 << cell for cell in bits(live) if board.kill_masks[cell] & small)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from(["AAB\nCCB\nCCB", "A", "AB\nAB", *(str(board) for board in BOARDS)]),
+    st.integers(0, 2**121 - 1),
+)
+def test_candidates_are_the_live_cells_whose_kill_mask_meets_a_small_region(text, mask):
+    """The layout finds them from the small regions' cells (kill masks are symmetric and
+    leave their own cell out); the definition looks at every live cell."""
+    board = Board.parse(text)
+    for live in (mask & board.full, (mask >> 7) & mask & board.full, board.full):
+        assert Trials(board).candidates(live) == _candidates_by_definition(board, live)

@@ -114,8 +114,9 @@ def apply_polyomino(ctx: Context) -> None:
     # shape_kills' cache read here: most regions of a warm process are found in it, and
     # a call costs more than the lookup.
     known = _KILLS_BY_SIZE.get(board.n, _NOTHING_KNOWN)
+    live = state.live  # read again after a kill
     for k, region in enumerate(board.region_masks):
-        cells = state.live & region
+        cells = live & region
         if cells == seen[k]:
             continue
         seen[k] = cells
@@ -124,9 +125,10 @@ def apply_polyomino(ctx: Context) -> None:
         # Two lookups on a hit rather than a sentinel default: the compiled build
         # (mypyc) boxes a tuple afresh, so no tuple keeps its identity for ``is``.
         found = known[cells] if cells in known else shape_kills(board, cells)
-        if found is not None and found[0] in enabled and found[1] & state.live:
+        if found is not None and found[0] in enabled and found[1] & live:
             detail = _DETAILS[k]
             if detail is None:
                 # Made from its tuple form, without a Python call: the sweep is hot.
                 detail = _DETAILS[k] = tuple.__new__(ShapeInRegion, ("region", k))
             ctx.kill(found[1], detail, counter=found[0])
+            live = state.live

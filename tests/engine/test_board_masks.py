@@ -72,6 +72,12 @@ def test_masks_and_warnings_match_a_cell_by_cell_reference():
                 )
             }
             assert board.kill_masks[i] == sum(1 << (rr * n + cc) for rr, cc in killed)
+        for i in range(n * n):  # the per-cell line tables, indexed by the cell's index + 1
+            r, c = divmod(i, n)
+            assert board.row_at[i + 1] == board.row_masks[r]
+            assert board.col_at[i + 1] == board.col_masks[c]
+        assert board.row_at[0] == board.col_at[0] == 0
+        assert len(board.row_at) == len(board.col_at) == n * n + 1
         expected = []
         for letter in letters:
             cells = {(r, c) for r in range(n) for c in range(n) if rows[r][c] == letter}

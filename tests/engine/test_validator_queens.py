@@ -9,6 +9,7 @@ from itertools import combinations
 from pathlib import Path
 
 from queens_core import Board, is_solution
+from queens_core.engine.validate import is_queens_answer
 from queens_core.referee.exact import find_solutions
 
 ARCHIVE = Path(__file__).resolve().parents[2] / "archive" / "boards"
@@ -65,7 +66,15 @@ def test_is_solution_agrees_with_the_rules_pair_by_pair() -> None:
             regions, queens = _edited(rng, board, cells)
             expected = _by_the_rules(regions, queens)
             assert is_solution(regions, queens) == expected, (path.name, regions, queens)
+            # The same check on the queens as a set of cells, where they are cells.
+            n = board.n
+            if all(0 <= r < n and 0 <= c < n for r, c in queens):
+                mask = sum({1 << (r * n + c) for r, c in queens})
+                distinct = sorted(set(queens))
+                assert is_queens_answer(regions, mask) == _by_the_rules(regions, distinct)
             accepted += expected
             rejected += not expected
+    assert is_queens_answer(list(board.rows), -1) is False
+    assert is_queens_answer(list(board.rows), 1 << (board.n * board.n)) is False
     # Both answers are exercised: some swaps and re-drawn columns are still answers.
     assert rejected > accepted > 0

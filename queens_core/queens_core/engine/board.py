@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import chain, repeat
 from operator import or_, xor
 
 from .errors import ReadOnlyBoard
@@ -119,6 +119,7 @@ class Board:
         "_built",
         "_warnings",
         "cell_region",
+        "col_at",
         "col_masks",
         "full",
         "kill_masks",
@@ -126,6 +127,7 @@ class Board:
         "line_cover",
         "n",
         "region_masks",
+        "row_at",
         "row_masks",
         "rows",
         "star_total",
@@ -152,6 +154,13 @@ class Board:
     #: Every unit as (kind, index, mask): rows, then columns, then regions.
     units: tuple[tuple[str, int, int], ...]
     kill_masks: tuple[int, ...]
+    #: Per cell, indexed by its index + 1 (the bit length of a mask whose highest cell it
+    #: is, so a unit's live cells need no lowest-bit arithmetic to find one of them; 0 at
+    #: index 0): the mask of its row and of its column. Tables of the size, shared by
+    #: every board of that size (a table of the regions would cost each board's making
+    #: more than it saves a solve).
+    row_at: tuple[int, ...]
+    col_at: tuple[int, ...]
 
     def __init__(self, rows: tuple[str, ...], stars: int = 1):
         # Read-only once built (__setattr__): the fields are set past that guard, which
@@ -171,11 +180,13 @@ class Board:
         object.__setattr__(self, "cell_region", cell_region)
         object.__setattr__(self, "full", (1 << (n * n)) - 1)
 
-        row_masks, col_masks, _ = _geometry(n)
+        row_masks, col_masks, line_cover, row_at, col_at = _size_tables(n)
         object.__setattr__(self, "row_masks", row_masks)
         object.__setattr__(self, "col_masks", col_masks)
-        object.__setattr__(self, "line_cover", _line_cover(n))
+        object.__setattr__(self, "line_cover", line_cover)
         object.__setattr__(self, "region_masks", region_masks)
+        object.__setattr__(self, "row_at", row_at)
+        object.__setattr__(self, "col_at", col_at)
         object.__setattr__(
             self,
             "units",
@@ -500,6 +511,30 @@ def _line_cover(n: int) -> tuple[int, int, tuple[int, ...], int, int, int]:
     # other product lands elsewhere, each on a bit of its own, so nothing carries.
     gather = sum(1 << (j * (n - 1)) for j in range(n))
     return last_bits, other_bits, tuple(folds), (1 << n) - 1, gather, (n - 1) * (n - 1)
+
+
+@functools.cache
+def _size_tables(
+    n: int,
+) -> tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, int, tuple[int, ...], int, int, int],
+    tuple[int, ...],
+    tuple[int, ...],
+]:
+    """What a board of size n takes from its size alone, in one cached call: its row and
+    column masks, its :func:`_line_cover`, and per cell, indexed by its index + 1 (0
+    first), the mask of its row and of its column (:attr:`Board.row_at`,
+    :attr:`Board.col_at`)."""
+    row_masks, col_masks, _ = _geometry(n)
+    return (
+        row_masks,
+        col_masks,
+        _line_cover(n),
+        (0, *chain.from_iterable(map(repeat, row_masks, repeat(n, n)))),
+        (0, *col_masks * n),
+    )
 
 
 def covers_every_line(board: Board, cells: int) -> bool:

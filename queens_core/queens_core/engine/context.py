@@ -48,6 +48,11 @@ class Step(NamedTuple):
 _new_step = tuple.__new__
 
 
+#: What a context enables before the driver names a rule (one empty set for every
+#: context: a solve makes one, and a frozenset() call costs more than the name).
+_NO_COUNTERS: frozenset[str] = frozenset()
+
+
 class Contradiction(Exception):
     """The state admits no solution. Rules raise it when they prove so directly."""
 
@@ -84,7 +89,7 @@ class Context:
         self.state = state
         self.steps: list[Step] = [] if steps is None else steps
         self.counter = ""
-        self.enabled: frozenset[str] = frozenset()
+        self.enabled: frozenset[str] = _NO_COUNTERS
         self.running: Any = None
         #: (counter, what was left untried) for every call that stopped at its budget.
         self.budgets: list[tuple[str, str]] = []

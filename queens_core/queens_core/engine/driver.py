@@ -22,7 +22,7 @@ from .errors import ContractViolation, OutOfTime, ReadOnlyBoard, plugin_text
 from .propagation import settle_queens
 from .rules import Context, Contradiction, Rule, Step, Tier, UnsoundDeduction
 from .state import EmptyUnit, InvalidState, State, find_empty_unit, missed_unit
-from .validate import is_solution
+from .validate import is_queens_answer, is_solution
 
 #: Why a rule that changed the state behind its context's back is stopped: its steps
 #: would no longer say what happened, and a revived cell would be unsound.
@@ -347,7 +347,16 @@ class Solver:
                 break
             if result.status == CONTRADICTION:
                 return result
-        if state.queens.bit_count() == n and is_solution(board.rows, result.queens(), board.stars):
+        # SOLVED already: the trusted passes checked the answer at their end (it told them
+        # that no unit was empty).
+        if result.status != SOLVED and (
+            state.queens.bit_count() == n
+            and (
+                is_queens_answer(board.rows, state.queens)
+                if board.stars == 1
+                else is_solution(board.rows, result.queens(), board.stars)
+            )
+        ):
             result.status = SOLVED
         return result
 
@@ -418,6 +427,14 @@ class Solver:
         while True:
             result.passes += 1
             if not state.live:
+                board = ctx.board
+                if state.queens.bit_count() == board.n and is_queens_answer(
+                    board.rows, state.queens
+                ):
+                    # Solved (K = 1 here): a queen in every unit, so none was ever empty,
+                    # and the answer check the solve ends with is made, once.
+                    result.status = SOLVED
+                    return True
                 return self._covered_or_rolled_back(ctx, result, log, origin, len(steps))
             changed = False
             for group in cheap:

@@ -57,7 +57,7 @@ class Caches(dict):
     __slots__ = ("ctx",)
 
     def __init__(self, ctx: Context, entries: dict):
-        super().__init__(entries)
+        dict.__init__(self, entries)  # not super(): every solve makes one
         self.ctx = ctx
 
     def _check(self, key: Any) -> None:

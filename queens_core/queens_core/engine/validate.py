@@ -59,6 +59,46 @@ def _is_queens_solution(regions: Sequence[str], queens: list[tuple[int, int]]) -
     return True
 
 
+def is_queens_answer(regions: Sequence[str], queens: int) -> bool:
+    """:func:`is_solution` for one queen per unit, of the queens given as a set of cells:
+    bit ``r * n + c`` for the cell in row r, column c, on the board whose rows of region
+    letters are ``regions``. Every solve ends with it, so it reads the cells off the
+    number's own binary digits (one C call), not with the board's masks: the check
+    still shares nothing with the solver."""
+    n = len(regions)
+    size = n * n
+    if queens < 0 or queens.bit_length() > size:
+        return False  # not a set of the board's cells
+    # Cell i is character i: the binary digits, lowest cell first.
+    text = f"{queens:0{size}b}"[::-1]
+    if text.count("1") != n:
+        return False
+    # n queens and a queen in every row: one per row.
+    columns = []
+    letters = set()
+    start = 0
+    for row in regions:
+        cell = text.find("1", start, start + n)
+        if cell < 0:
+            return False  # a row without a queen
+        column = cell - start
+        if column >= len(row):
+            return False  # past the end of a short row of letters
+        columns.append(column)
+        letters.add(row[column])
+        start += n
+    # n queens in n distinct rows, columns and regions.
+    if len(set(columns)) != n or len(letters) != n:
+        return False
+    # One queen per row, so two queens can touch only in adjacent rows.
+    above = columns[0] if columns else 0
+    for column in columns[1:]:
+        if -2 < column - above < 2:
+            return False
+        above = column
+    return True
+
+
 def _is_star_solution(regions: Sequence[str], queens: list[tuple[int, int]], stars: int) -> bool:
     n = len(regions)
     letters = {ch for row in regions for ch in row}
