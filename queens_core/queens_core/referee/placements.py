@@ -114,6 +114,30 @@ class Placements:
                 met |= placements
         return 0 if two is None else two
 
+    def reach(self, region: int) -> int:
+        """The placements with a queen in ``region`` (a cell mask): those of the parts of
+        each row it meets, joined. A map's solutions are the placements every one of its
+        regions reaches (N queens in N regions, none empty: one in each), which takes one
+        mask operation a row a region meets fewer than its clashes (three fewer from the
+        third row on)."""
+        n = self.n
+        whole_row = (1 << n) - 1
+        of_parts = self._row_parts
+        found = 0
+        while region:
+            low = region & -region
+            row = (low.bit_length() - 1) // n
+            shift = row * n
+            part = (region >> shift) & whole_row
+            region ^= part << shift
+            key = (row << n) | part
+            placements = of_parts[key]
+            if placements is None:
+                placements = of_parts[key] = self._placements_of_part(row, part)
+            # The first row's placements are taken as they are (``0 | x`` copies ``x``).
+            found = found | placements if found else placements
+        return found
+
     def _placements_of_part(self, row: int, part: int) -> int:
         """The placements with a queen on one of the columns ``part`` (a mask) of ``row``."""
         found = 0
