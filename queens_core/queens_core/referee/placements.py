@@ -120,22 +120,32 @@ class Placements:
         regions reaches (N queens in N regions, none empty: one in each), which takes one
         mask operation a row a region meets fewer than its clashes (three fewer from the
         third row on)."""
+        if not region:
+            return 0
         n = self.n
-        whole_row = (1 << n) - 1
         of_parts = self._row_parts
-        found = 0
+        # From the first row it meets, a row at a time: the region shifted down a row,
+        # and the key of its part (``row << n | columns``) a row on.
+        row = ((region & -region).bit_length() - 1) // n
+        region >>= row * n
+        step = 1 << n
+        whole_row = step - 1
+        key = row << n
+        part = region & whole_row
+        # The first row's placements are taken as they are (``0 | x`` copies ``x``).
+        found = of_parts[key | part]
+        if found is None:
+            found = of_parts[key | part] = self._placements_of_part(row, part)
+        region >>= n
         while region:
-            low = region & -region
-            row = (low.bit_length() - 1) // n
-            shift = row * n
-            part = (region >> shift) & whole_row
-            region ^= part << shift
-            key = (row << n) | part
-            placements = of_parts[key]
-            if placements is None:
-                placements = of_parts[key] = self._placements_of_part(row, part)
-            # The first row's placements are taken as they are (``0 | x`` copies ``x``).
-            found = found | placements if found else placements
+            key += step
+            part = region & whole_row
+            if part:
+                placements = of_parts[key | part]
+                if placements is None:
+                    placements = of_parts[key | part] = self._placements_of_part(key >> n, part)
+                found |= placements
+            region >>= n
         return found
 
     def _placements_of_part(self, row: int, part: int) -> int:
