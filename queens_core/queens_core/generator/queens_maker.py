@@ -372,15 +372,40 @@ def _below(size: int, rng: random.Random) -> int:
 
 def _shuffle(items: list[int], rng: random.Random) -> None:
     """``rng.shuffle(items)``: the same draws and order, without its two calls an item
-    (the repairs shuffle some thirty lists a board)."""
+    (the repairs shuffle some thirty lists a board); the draws' widths from a table."""
     getrandbits = rng.getrandbits
+    widths = _WIDTHS
     for last in range(len(items) - 1, 0, -1):
         size = last + 1
-        width = size.bit_length()
+        width = widths[size]
         other = getrandbits(width)
         while other >= size:
             other = getrandbits(width)
         items[last], items[other] = items[other], items[last]
+
+
+def _shuffled_cells(mask: int, rng: random.Random) -> list[int]:
+    """``_shuffle(_cells(mask), rng)``, in one call (the repairs make some thirty a
+    board)."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    getrandbits = rng.getrandbits
+    widths = _WIDTHS
+    for last in range(len(cells) - 1, 0, -1):
+        size = last + 1
+        width = widths[size]
+        other = getrandbits(width)
+        while other >= size:
+            other = getrandbits(width)
+        cells[last], cells[other] = cells[other], cells[last]
+    return cells
+
+
+#: ``size.bit_length()`` of every list size a shuffle meets (a board's cells at most).
+_WIDTHS = tuple(size.bit_length() for size in range(MAX_SIZE * MAX_SIZE + 1))
 
 
 def _cells(mask: int) -> list[int]:
@@ -824,8 +849,7 @@ class MapUnderRepair:
         share was tried instead: side by side, it made fewer boards a second at three of
         8×8, 12×12, 16×16 and 20×20.)"""
         planted = self.planted
-        cells = _cells(others[0] & ~planted)  # break_solution(others[0]), spelt out
-        _shuffle(cells, rng)
+        cells = _shuffled_cells(others[0] & ~planted, rng)  # break_solution(others[0])
         if not self._give_away(cells, rng):
             return False
         for other in others[1:]:
@@ -833,8 +857,7 @@ class MapUnderRepair:
                 if (mask & other).bit_count() != 1:
                     break
             else:
-                cells = _cells(other & ~planted)
-                _shuffle(cells, rng)
+                cells = _shuffled_cells(other & ~planted, rng)
                 self._give_away(cells, rng)
         return True
 
@@ -845,8 +868,7 @@ class MapUnderRepair:
         tried, and undone, until one leaves the map unique. Near the end a random move
         mostly trades the last solution for new ones, and large maps could go on trading
         for hundreds of repairs. False (the map unchanged) if no single change does it."""
-        cells = _cells(other & ~self.planted)
-        _shuffle(cells, rng)
+        cells = _shuffled_cells(other & ~self.planted, rng)
         changes: list[Callable[[], bool]] = []
         for cell in cells:
             targets, kept = self.moves_of(cell)
@@ -869,8 +891,7 @@ class MapUnderRepair:
         """Move a cell of ``other``'s queens that the planted solution leaves empty: the
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
-        cells = _cells(other & ~self.planted)
-        _shuffle(cells, rng)
+        cells = _shuffled_cells(other & ~self.planted, rng)
         return self._give_away(cells, rng)
 
     def _give_away(self, cells: list[int], rng: random.Random) -> bool:
@@ -948,8 +969,7 @@ class MapUnderRepair:
             # the shuffle of the cells around the region, and nothing else.
             _shuffle_draws(around.bit_count(), rng)
             return False
-        border = _cells(around)
-        _shuffle(border, rng)
+        border = _shuffled_cells(around, rng)
         beside = geometry.beside[cell]
         for extra in border:
             targets, kept = self.moves_of(extra)
