@@ -66,7 +66,7 @@ def main() -> int:
     def wrap_method(owner: Any, name: str, label: str) -> None:
         setattr(owner, name, timed(label, getattr(owner, name)))
 
-    # A maker of its own, its caches (the clashes of the regions met) as cold as the
+    # A maker of its own, its caches (the reach masks of the regions met) as cold as the
     # first run's.
     maker = Maker(rules, args.size)
     wrap_method(queens_maker, "board_rng", "seeding")

@@ -8,8 +8,8 @@ installed rule and no target:
 
 - **maps thrown away**: the attempts dropped, by why, with the checks each made before
   and the processor time they took;
-- **region clash masks**: how many region shapes a board meets for the first time (a
-  clash mask computed, not found), and what computing them all again costs;
+- **region reach masks**: how many region shapes a board meets for the first time (a
+  reach mask computed, not found), and what computing them all again costs;
 - **rung solves continued**: the Easy and Medium rung solves grading makes, from the
   empty board against from the full solve's prefix (the state before its first step of
   a rule outside the rung, replayed from its steps), with how many ended otherwise.
@@ -62,13 +62,13 @@ def main() -> int:
 
     MapUnderRepair.other_solutions = counted  # type: ignore[method-assign]
     shapes: list[int] = []
-    clashes = type(table).clashes
+    reach = type(table).reach
 
     def recorded(self: Any, mask: int) -> int:
         shapes.append(mask)
-        return clashes(self, mask)
+        return reach(self, mask)
 
-    type(table).clashes = recorded  # type: ignore[method-assign]
+    type(table).reach = recorded  # type: ignore[method-assign]
     attempt = maker._attempt
 
     def timed(rng: Any, floor: int) -> Any:
@@ -83,7 +83,7 @@ def main() -> int:
 
     maker._attempt = timed  # type: ignore[method-assign]
     made = [maker.make(args.seed, index) for index in range(args.count)]
-    type(table).clashes = clashes  # type: ignore[method-assign]
+    type(table).reach = reach  # type: ignore[method-assign]
 
     print(f"8×8, boards 0 to {args.count - 1} of seed {args.seed}, every installed rule")
     print("maps thrown away:")
@@ -95,10 +95,10 @@ def main() -> int:
         )
     started = clock()
     for mask in shapes:
-        clashes(table, mask)
+        reach(table, mask)
     cost = clock() - started
     print(
-        f"region clash masks: {len(shapes) / args.count:.1f} computed a board, "
+        f"region reach masks: {len(shapes) / args.count:.1f} computed a board, "
         f"{cost / max(len(shapes), 1) * 1e6:.2f} µs each, {cost / args.count * 1e3:.3f} ms a board"
     )
 

@@ -276,6 +276,32 @@ def test_clashes_of_cells_in_one_two_or_three_rows(seed, n, rows):
     assert table.clashes(0) == 0  # no cell at all (a map the fixer is trimming may lose one)
 
 
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 8), rows=st.integers(0, 4))
+@settings(max_examples=60, deadline=None)
+def test_reach_is_the_placements_with_a_queen_in_the_cells(seed, n, rows):
+    rng = random.Random(seed)
+    table = placements(n)
+    cells = 0
+    for row in rng.sample(range(n), rows):
+        cells |= rng.randrange(1, 1 << n) << (row * n)
+    expected = sum(1 << i for i, queens in enumerate(table.queens) if queens & cells)
+    assert table.reach(cells) == expected
+
+
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 8), bias=st.sampled_from([0, 1, 3]))
+@settings(max_examples=40, deadline=None)
+def test_a_maps_solutions_are_the_placements_every_region_reaches(seed, n, bias):
+    # N queens in N regions that cover the grid: none empty is one in each, so the
+    # placements every region reaches are those no region clashes in (the maker's check).
+    rng = random.Random(seed)
+    board = random_board(n, rng, solvable=rng.random() < 0.8, bias=bias)
+    table = placements(n)
+    reached = table.every
+    for mask in board.region_masks:
+        reached &= table.reach(mask)
+    assert reached == table.solutions(board.region_masks)
+
+
 @given(seed=st.integers(0, 10**6), n=st.integers(4, LARGEST_TABLE), bias=st.sampled_from([0, 1, 3]))
 @settings(max_examples=60, deadline=None)
 def test_a_maps_solutions_from_the_table_are_the_searchs(seed, n, bias):

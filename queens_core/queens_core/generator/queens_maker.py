@@ -101,9 +101,9 @@ SHAPED_FROM_SIZE = 12
 #: The largest region a shaped map may have, as a multiple of N: the archive's largest
 #: region is a median 2.8·N cells and a 95th percentile 5.4·N.
 LARGEST_REGION_IN_N = 4.5
-#: The clash masks a geometry keeps for its maps, in bits all told (16 MB): some 24,000
+#: The reach masks a geometry keeps for its maps, in bits all told (16 MB): some 24,000
 #: masks at 8×8, 2,700 at 9×9.
-CLASH_BITS_KEPT = 128_000_000
+REACH_BITS_KEPT = 128_000_000
 
 
 class GenerateError(ArgumentError):
@@ -372,15 +372,40 @@ def _below(size: int, rng: random.Random) -> int:
 
 def _shuffle(items: list[int], rng: random.Random) -> None:
     """``rng.shuffle(items)``: the same draws and order, without its two calls an item
-    (the repairs shuffle some thirty lists a board)."""
+    (the repairs shuffle some thirty lists a board); the draws' widths from a table."""
     getrandbits = rng.getrandbits
+    widths = _WIDTHS
     for last in range(len(items) - 1, 0, -1):
         size = last + 1
-        width = size.bit_length()
+        width = widths[size]
         other = getrandbits(width)
         while other >= size:
             other = getrandbits(width)
         items[last], items[other] = items[other], items[last]
+
+
+def _shuffled_cells(mask: int, rng: random.Random) -> list[int]:
+    """``_shuffle(_cells(mask), rng)``, in one call (the repairs make some thirty a
+    board)."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    getrandbits = rng.getrandbits
+    widths = _WIDTHS
+    for last in range(len(cells) - 1, 0, -1):
+        size = last + 1
+        width = widths[size]
+        other = getrandbits(width)
+        while other >= size:
+            other = getrandbits(width)
+        cells[last], cells[other] = cells[other], cells[last]
+    return cells
+
+
+#: ``size.bit_length()`` of every list size a shuffle meets (a board's cells at most).
+_WIDTHS = tuple(size.bit_length() for size in range(MAX_SIZE * MAX_SIZE + 1))
 
 
 def _cells(mask: int) -> list[int]:
@@ -473,12 +498,12 @@ class MapGeometry:
 
     __slots__ = (
         "beside",
-        "clashes",
         "edge",
         "every_cell",
         "left_of_last",
         "n",
         "neighbours",
+        "reaches",
         "right_of_first",
         "ring",
         "table",
@@ -506,9 +531,9 @@ class MapGeometry:
             & ~(1 << cell)
             for cell, (row, column) in enumerate(divmod(cell, n) for cell in range(n * n))
         )
-        #: The placements with two queens in a region, by the region's mask, for the maps
-        #: of this size (see MapUnderRepair).
-        self.clashes: dict[int, int] = {}
+        #: The placements with a queen in a region, by the region's mask, for the maps of
+        #: this size (see MapUnderRepair).
+        self.reaches: dict[int, int] = {}
         #: Per cell, whether its region's cells around it (a part of its ring, the key)
         #: stay connected through the ring without it: filled as met.
         self.unbroken: tuple[dict[int, bool], ...] = tuple({} for _ in range(n * n))
@@ -565,7 +590,6 @@ class MapUnderRepair:
 
     __slots__ = (
         "ceiling",
-        "clashes",
         "floor",
         "geometry",
         "islands",
@@ -573,6 +597,7 @@ class MapUnderRepair:
         "plain",
         "planted",
         "planted_bit",
+        "reaches",
         "region",
     )
 
@@ -594,12 +619,12 @@ class MapUnderRepair:
         #: No ceiling and islands allowed: a move's targets need no further test.
         self.plain = ceiling is None and islands
         table = geometry.table
-        #: The placements with two queens in a region, by the region's mask (sizes with
-        #: a placement table): shared by the maps of one geometry (a region's shape
-        #: comes back from map to map), emptied when it holds more than a few megabytes.
-        self.clashes = geometry.clashes
-        if table is not None and len(self.clashes) * table.count > CLASH_BITS_KEPT:
-            self.clashes.clear()
+        #: The placements with a queen in a region, by the region's mask (sizes with a
+        #: placement table): shared by the maps of one geometry (a region's shape comes
+        #: back from map to map), emptied when it holds more than a few megabytes.
+        self.reaches = geometry.reaches
+        if table is not None and len(self.reaches) * table.count > REACH_BITS_KEPT:
+            self.reaches.clear()
         #: The planted solution's bit among the table's placements.
         self.planted_bit = 1 << table.index_of[planted] if table is not None else 0
         # Each region's mask is its cells read as a binary number, last cell first: the
@@ -675,22 +700,23 @@ class MapUnderRepair:
 
     def _placements_left(self) -> int:
         """The placements of the table other than the planted one that are solutions of
-        the map: those with no two queens in one region. A region's clashes are kept by
-        its mask, so a check after a move computes those of the two regions it changed
-        (or finds them, when a move is undone)."""
+        the map: those every region reaches (N queens, one a region; the same as those
+        with no two queens in one region). A region's reach is kept by its mask, so a
+        check after a move computes those of the two regions it changed (or finds them,
+        when a move is undone)."""
         table = self.geometry.table
         assert table is not None
-        clashes = self.clashes
-        clashing = self.planted_bit
+        reaches = self.reaches
+        left = 0
         for mask in self.masks:
-            found = clashes.get(mask)
+            found = reaches.get(mask)
             if found is None:
-                found = clashes[mask] = table.clashes(mask)
-            clashing |= found
-        # Every clashing placement is one of the table's: an exclusive or leaves the
-        # others (cheaper than ``& ~``, which makes a negative number thousands of bits
-        # long).
-        return table.every ^ clashing
+                found = reaches[mask] = table.reach(mask)
+            # The first region's reach is taken as it is: each operation on a mask
+            # thousands of bits long makes a new one.
+            left = left & found if left else found
+        # The planted solution is one of them: an exclusive or takes it off.
+        return left ^ self.planted_bit
 
     def _may_shrink_to(self, size: int) -> bool:
         """Whether a region may be left with ``size`` cells."""
@@ -823,8 +849,7 @@ class MapUnderRepair:
         share was tried instead: side by side, it made fewer boards a second at three of
         8×8, 12×12, 16×16 and 20×20.)"""
         planted = self.planted
-        cells = _cells(others[0] & ~planted)  # break_solution(others[0]), spelt out
-        _shuffle(cells, rng)
+        cells = _shuffled_cells(others[0] & ~planted, rng)  # break_solution(others[0])
         if not self._give_away(cells, rng):
             return False
         for other in others[1:]:
@@ -832,8 +857,7 @@ class MapUnderRepair:
                 if (mask & other).bit_count() != 1:
                     break
             else:
-                cells = _cells(other & ~planted)
-                _shuffle(cells, rng)
+                cells = _shuffled_cells(other & ~planted, rng)
                 self._give_away(cells, rng)
         return True
 
@@ -844,8 +868,7 @@ class MapUnderRepair:
         tried, and undone, until one leaves the map unique. Near the end a random move
         mostly trades the last solution for new ones, and large maps could go on trading
         for hundreds of repairs. False (the map unchanged) if no single change does it."""
-        cells = _cells(other & ~self.planted)
-        _shuffle(cells, rng)
+        cells = _shuffled_cells(other & ~self.planted, rng)
         changes: list[Callable[[], bool]] = []
         for cell in cells:
             targets, kept = self.moves_of(cell)
@@ -868,8 +891,7 @@ class MapUnderRepair:
         """Move a cell of ``other``'s queens that the planted solution leaves empty: the
         region it joins then holds two of ``other``'s queens. A region at its smallest
         first takes a neighbouring cell to make up for it. False if nothing can move."""
-        cells = _cells(other & ~self.planted)
-        _shuffle(cells, rng)
+        cells = _shuffled_cells(other & ~self.planted, rng)
         return self._give_away(cells, rng)
 
     def _give_away(self, cells: list[int], rng: random.Random) -> bool:
@@ -947,8 +969,7 @@ class MapUnderRepair:
             # the shuffle of the cells around the region, and nothing else.
             _shuffle_draws(around.bit_count(), rng)
             return False
-        border = _cells(around)
-        _shuffle(border, rng)
+        border = _shuffled_cells(around, rng)
         beside = geometry.beside[cell]
         for extra in border:
             targets, kept = self.moves_of(extra)
