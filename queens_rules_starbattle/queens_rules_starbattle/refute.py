@@ -21,15 +21,7 @@ from queens_core import Board, Context, Contradiction, State
 from queens_core.board import bits
 
 from .cases import group_mask, suppose
-from .counting import (
-    _excluded,
-    _hoods,
-    _verdicts_seen,
-    capacity_counting,
-    exclusion,
-    groups,
-    groups_near,
-)
+from .counting import capacity_counting, exclusion, verdicts
 from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
 from .details import Blocks, Case, TrialFails, UnitFull, UnitNeedsEveryCell
 
@@ -185,31 +177,14 @@ def _excludes(board: Board, state: State, killed: int) -> bool:
     short of room. Followed only up to the last cell of ``killed``, and not at all when a
     star alone already rules each out on ``state`` (the pass meets it with no more live
     cells around, and a group with fewer live cells has no more room)."""
-    every = groups(board)
-    near = groups_near(board)
-    rings = board.kill_masks
+    judge = verdicts(board)
     queens = state.queens
     live = state.live
-    if all(
-        _excluded(board, queens, live, one, every, near[one], rings[one]) is not None
-        for one in bits(killed)
-    ):
+    if all(judge.afresh(queens, live, one) is not None for one in bits(killed)):
         return True
-    # The verdicts the rule remembers, a cell's with the stars and live cells near it.
-    hoods = _hoods(board)
-    seen = _verdicts_seen(board)
     last = killed.bit_length() - 1
     for cell in bits(live & ((2 << last) - 1)):
-        hood = hoods[cell]
-        queens_near = queens & hood
-        live_near = live & hood
-        kept = seen[cell]
-        if kept is not None and kept[0] == queens_near and kept[1] == live_near:
-            verdict = kept[2]
-        else:
-            verdict = _excluded(board, queens, live, cell, every, near[cell], rings[cell])
-            seen[cell] = (queens_near, live_near, verdict)
-        if verdict is not None:
+        if judge.verdict(queens, live, cell) is not None:
             live ^= 1 << cell
         elif killed >> cell & 1:
             return False
