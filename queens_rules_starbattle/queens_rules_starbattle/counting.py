@@ -239,6 +239,15 @@ class Verdicts:
         asked about once, which would only push out what the next call reads)."""
         return self._short(queens, live, cell, self.near[cell])
 
+    def leaves_short(
+        self, queens: int, live: int, cell: int, where: tuple[str, int]
+    ) -> Verdict | None:
+        """:meth:`verdict` on the one group ``where`` (any group, near the cell or not):
+        whether a star on ``cell`` leaves it short of room; not remembered."""
+        every = self.every
+        index = next(i for i, group in enumerate(every) if group[0] == tuple(where))
+        return self._short(queens, live, cell, (index,))
+
     def forget(self) -> None:
         """Drop every verdict remembered."""
         self.seen[:] = [None] * len(self.seen)
@@ -312,6 +321,14 @@ def capacity_counting(ctx: Ctx) -> bool:
     window's live cells of the region).
     """
     return _capacity_counting(ctx, None)
+
+
+def capacity_counting_on(ctx: Ctx, kind: str, first: int, last: int) -> bool:
+    """:func:`capacity_counting` on the one run of lines ``kind`` ``first``–``last``
+    (a chain's step is read on its own run: the rule's pass over every run reads each
+    after what the runs before it found)."""
+    index = next(i for i, run in enumerate(runs(ctx.board.n)) if run[:3] == (kind, first, last))
+    return _capacity_counting(ctx, lambda other, _: other != index)
 
 
 def _capacity_counting(ctx: Ctx, quiet: Callable[[int, State], bool] | None) -> bool:
