@@ -166,80 +166,111 @@ def exclusion(ctx: Ctx) -> bool:
     stars it needs, or whose such cells fit in fewer 2×2 windows than that (a window holds
     at most one star), cannot. Each step kills one cell; its detail is
     ``("exclusion", cell, where, need, live, capacity)``, computed on the state the step
-    starts from.
+    starts from (each cell read on the state the kills before it left).
     """
-    board = ctx.board
     state = ctx.state
-    every = groups(board)
-    near = groups_near(board)
-    hoods = _hoods(board)
-    seen = _verdicts_seen(board)
-    rings = board.kill_masks
+    verdict = verdicts(ctx.board).verdict
     changed = False
     for cell in bits(state.live):
         live = state.live
         if not live >> cell & 1:
             continue
-        # A cell's verdict reads only the groups near it: asked again on the same stars
-        # and live cells there (the next round of a solve, the hint's next position), it
-        # is the one found last time.
-        hood = hoods[cell]
-        queens_near = state.queens & hood
-        live_near = live & hood
-        last = seen[cell]
-        if last is not None and last[0] == queens_near and last[1] == live_near:
-            verdict = last[2]
-        else:
-            verdict = _excluded(board, state.queens, live, cell, every, near[cell], rings[cell])
-            seen[cell] = (queens_near, live_near, verdict)
-        if verdict is not None:
-            ctx.kill(1 << cell, Exclusion(cell, *verdict))
+        found = verdict(state.queens, live, cell)
+        if found is not None:
+            ctx.kill(1 << cell, Exclusion(cell, *found))
             changed = True
     return changed
 
 
-def _excluded(
-    board: Board,
-    queens: int,
-    live: int,
-    cell: int,
-    every: tuple[tuple[tuple[str, int], int, int], ...],
-    near: tuple[int, ...],
-    ring: int,
-) -> tuple[tuple[str, int], int, int, int] | None:
-    """(where, need, live, capacity) of the first group near ``cell`` that a star there
-    leaves short of room, or None."""
-    bit = 1 << cell
-    after = live & ~(ring | bit)
-    queens |= bit
-    for index in near:
-        group = every[index]
-        found = _shortfall(board, queens, after, group, 0)
-        if found is not None:
-            need, count, cap = found
-            return group[0], need, count, cap
-    return None
+#: An exclusion verdict: (where, need, live, capacity) of the group a star leaves short.
+Verdict = tuple[tuple[str, int], int, int, int]
 
 
-@functools.lru_cache(maxsize=64)
-def _hoods(board: Board) -> tuple[int, ...]:
-    """Per cell, the cells of the groups near it (:func:`groups_near`): all that its
-    exclusion verdict reads."""
-    every = groups(board)
-    out = []
-    for indices in groups_near(board):
-        hood = 0
-        for index in indices:
-            hood |= every[index][1]
-        out.append(hood)
-    return tuple(out)
+class Verdicts:
+    """Exclusion's question on one board, "does a star on this cell leave some group near
+    it short of room?", and the memory of its answers: the one place it is asked, by the
+    rule (:func:`exclusion`), the trial sweep's re-reading (:meth:`Reread.exclusion`)
+    and the telling of a trial's chain (:mod:`.refute`). Get it with :func:`verdicts`.
+
+    A cell's verdict reads only the groups near it (:func:`groups_near`), so it is kept
+    with the stars and live cells of those groups it was found on (one slot a cell: the
+    memory stays n²); asked again on the same (the next round of a solve, the hint's next
+    position), it is the one found last time.
+    """
+
+    __slots__ = ("board", "every", "hoods", "near", "rings", "seen")
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.every = groups(board)
+        self.near = groups_near(board)
+        self.rings = board.kill_masks
+        hoods = []
+        for indices in self.near:
+            hood = 0
+            for index in indices:
+                hood |= self.every[index][1]
+            hoods.append(hood)
+        #: Per cell, the cells of the groups near it: all that its verdict reads.
+        self.hoods = tuple(hoods)
+        self.seen: list[tuple[int, int, Verdict | None] | None] = [None] * (board.n * board.n)
+
+    def verdict(self, queens: int, live: int, cell: int, only: int | None = None) -> Verdict | None:
+        """The first group near ``cell`` (in :func:`groups_near`'s order) that a star
+        there, with its ring ruled out, leaves short of room on the stars ``queens`` and
+        live cells ``live``, or None; remembered. ``only``: the groups (a bit per index
+        into :func:`groups`) that may give one, when the caller knows the others give
+        none (the answer is the same)."""
+        hood = self.hoods[cell]
+        queens_near = queens & hood
+        live_near = live & hood
+        last = self.seen[cell]
+        if last is not None and last[0] == queens_near and last[1] == live_near:
+            return last[2]
+        nearby = self.near[cell]
+        if only is not None:
+            nearby = tuple(index for index in nearby if only >> index & 1)
+        found = self._short(queens, live, cell, nearby)
+        self.seen[cell] = (queens_near, live_near, found)
+        return found
+
+    def afresh(self, queens: int, live: int, cell: int) -> Verdict | None:
+        """:meth:`verdict`, found without reading or changing the memory (for a state
+        asked about once, which would only push out what the next call reads)."""
+        return self._short(queens, live, cell, self.near[cell])
+
+    def leaves_short(
+        self, queens: int, live: int, cell: int, where: tuple[str, int]
+    ) -> Verdict | None:
+        """:meth:`verdict` on the one group ``where`` (any group, near the cell or not):
+        whether a star on ``cell`` leaves it short of room; not remembered."""
+        every = self.every
+        index = next(i for i, group in enumerate(every) if group[0] == tuple(where))
+        return self._short(queens, live, cell, (index,))
+
+    def forget(self) -> None:
+        """Drop every verdict remembered."""
+        self.seen[:] = [None] * len(self.seen)
+
+    def _short(self, queens: int, live: int, cell: int, nearby: tuple[int, ...]) -> Verdict | None:
+        bit = 1 << cell
+        after = live & ~(self.rings[cell] | bit)
+        queens |= bit
+        board = self.board
+        every = self.every
+        for index in nearby:
+            group = every[index]
+            found = _shortfall(board, queens, after, group, 0)
+            if found is not None:
+                need, count, cap = found
+                return group[0], need, count, cap
+        return None
 
 
 @functools.lru_cache(maxsize=8)
-def _verdicts_seen(board: Board) -> list[tuple[int, int, tuple | None] | None]:
-    """Per cell of ``board``, the last exclusion verdict found there with the stars and
-    live cells near the cell it was found on (one slot a cell: the memory stays n²)."""
-    return [None] * (board.n * board.n)
+def verdicts(board: Board) -> Verdicts:
+    """The :class:`Verdicts` of ``board``, its memory shared by every caller."""
+    return Verdicts(board)
 
 
 # -- capacity counting over runs -------------------------------------------------------------
@@ -290,6 +321,14 @@ def capacity_counting(ctx: Ctx) -> bool:
     window's live cells of the region).
     """
     return _capacity_counting(ctx, None)
+
+
+def capacity_counting_on(ctx: Ctx, kind: str, first: int, last: int) -> bool:
+    """:func:`capacity_counting` on the one run of lines ``kind`` ``first``–``last``
+    (a chain's step is read on its own run: the rule's pass over every run reads each
+    after what the runs before it found)."""
+    index = next(i for i, run in enumerate(runs(ctx.board.n)) if run[:3] == (kind, first, last))
+    return _capacity_counting(ctx, lambda other, _: other != index)
 
 
 def _capacity_counting(ctx: Ctx, quiet: Callable[[int, State], bool] | None) -> bool:
@@ -469,8 +508,7 @@ class Reread:
     def exclusion(self, ctx: Ctx) -> bool:
         board = self.board
         every = self.every
-        near = self.near
-        rings = board.kill_masks
+        judge = verdicts(board)
         state = ctx.state
         changed = False
         live = state.live
@@ -485,8 +523,6 @@ class Reread:
                 read |= 1 << index
                 touched |= self.reach[index]
         member = _member_of(board)
-        hoods = _hoods(board)
-        seen = _verdicts_seen(board)
         # The cells to read, in order: those near a changed group, and those whose
         # verdict on the start is a kill or not known yet.
         pending = live & (touched | self.ruled | self.stale)
@@ -495,34 +531,17 @@ class Reread:
             pending ^= low
             cell = low.bit_length() - 1
             # A cell with no verdict on the start reads only the groups that changed.
-            filtered = False
+            only = None
             if self.stale & low and not touched & low:
                 self.stale ^= low
-                on_start = _excluded(
-                    board, self.queens, self.live, cell, every, near[cell], rings[cell]
-                )
-                if on_start is None:
+                if judge.afresh(self.queens, self.live, cell) is None:
                     continue
                 self.ruled |= low
             elif not (self.ruled | self.stale) & low:
                 if not touched & low:
                     continue
-                filtered = True
-            # As the rule does: the verdict found last on the same cells near this one.
-            hood = hoods[cell]
-            queens_near = state.queens & hood
-            live_near = state.live & hood
-            last = seen[cell]
-            if last is not None and last[0] == queens_near and last[1] == live_near:
-                verdict = last[2]
-            else:
-                nearby = near[cell]
-                if filtered:
-                    nearby = tuple(index for index in nearby if read >> index & 1)
-                verdict = _excluded(
-                    board, state.queens, state.live, cell, every, nearby, rings[cell]
-                )
-                seen[cell] = (queens_near, live_near, verdict)
+                only = read
+            verdict = judge.verdict(state.queens, state.live, cell, only)
             if verdict is not None:
                 ctx.kill(low, Exclusion(cell, *verdict))
                 changed = True

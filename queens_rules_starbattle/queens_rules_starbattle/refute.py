@@ -20,18 +20,18 @@ from collections.abc import Sequence
 from queens_core import Board, Context, Contradiction, State
 from queens_core.board import bits
 
-from .cases import group_mask, suppose
-from .counting import (
-    _excluded,
-    _hoods,
-    _verdicts_seen,
-    capacity_counting,
-    exclusion,
-    groups,
-    groups_near,
+from .cases import ROUNDS, group_mask, suppose
+from .counting import capacity, capacity_counting, capacity_counting_on, exclusion, verdicts
+from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover, windows
+from .details import (
+    Blocks,
+    Capacity,
+    Case,
+    Exclusion,
+    TrialFails,
+    UnitFull,
+    UnitNeedsEveryCell,
 )
-from .deductions import PROPAGATORS, fill_blocks, short_unit, window_cover
-from .details import Blocks, Case, TrialFails, UnitFull, UnitNeedsEveryCell
 
 #: Rounds of propagation after a trial star.
 DEPTH = 3
@@ -139,10 +139,7 @@ def _replayed_while(
         if not replay.live >> supposed & 1:
             return None, 0
         ctx.place(supposed)
-    # The 2×2 argument on a group makes its windows' steps in one go, each window read
-    # on the cover found at the start: steps in a row on one group are checked against
-    # that one pass, not each against a cover found again after the one before.
-    group_pass: tuple[object, State] | None = None
+    run_pass: tuple[tuple, tuple] | None = None
     for held, (cells, counter, why) in enumerate(chain):
         propagate = PROPAGATE.get(counter)
         if propagate is None:
@@ -155,21 +152,39 @@ def _replayed_while(
         killed &= replay.live
         if placed & ~replay.live:
             return replay, held
-        if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
-            made = group_pass[1]
-        elif not placed and not killed:
-            group_pass = None
-            made = None  # nothing left to check
-        elif not isinstance(why, Blocks | UnitFull | UnitNeedsEveryCell):
-            # A rule's pass over the whole board, followed only as far as the step.
-            if not _holds(board, replay, propagate, placed, killed, memo):
+        if not isinstance(why, Capacity):
+            run_pass = None
+        if not placed and not killed:
+            pass  # nothing left to check
+        elif isinstance(why, Blocks):
+            # Its own window on its own group, read on the facts told so far (the rule's
+            # pass reads each window after what the windows before it found).
+            key = (replay.live, replay.queens, "blocks", why, placed, killed)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _blocks_hold(board, replay, why, placed, killed)
+            if not found:
                 return replay, held
-            group_pass = None
-            made = None
-        else:
+        elif isinstance(why, UnitFull | UnitNeedsEveryCell):
             made = _deduced(board, replay, propagate, why, memo)
-            group_pass = (why.where, made) if isinstance(why, Blocks) else None
-        if made is not None and (placed & ~made.queens or killed & (made.live | made.queens)):
+            if placed & ~made.queens or killed & (made.live | made.queens):
+                return replay, held
+        elif isinstance(why, Capacity):
+            # Its own run, read on the facts told so far as the rule reads a run; steps
+            # in a row on one run are one argument, read on the facts told before the
+            # first (a step of it changes the bounds the next would be read on).
+            on = (why.kind, why.first, why.last, why.side)
+            if run_pass is None or run_pass[0] != on:
+                asked = (replay.live, replay.queens, "capacity", on)
+                argument = memo.get(asked)
+                if argument is None:
+                    argument = memo[asked] = _counted_on_run(board, replay, why)
+                run_pass = (on, argument)
+            if not _among(run_pass[1], why, placed, killed):
+                return replay, held
+        elif not _holds(board, replay, propagate, placed, killed, why, memo):
+            # A rule's pass over the whole board, every part reading the facts told so
+            # far, followed only as far as the step.
             return replay, held
         if placed:
             ctx.place(placed.bit_length() - 1)
@@ -178,55 +193,86 @@ def _replayed_while(
     return replay, len(chain)
 
 
+def _blocks_hold(board: Board, state: State, why: Blocks, placed: int, killed: int) -> bool:
+    """Whether the 2×2 step ``why`` holds on ``state``: some window holds every live
+    cell of the group it names that it meets among the step's ``part``, and the group's
+    other live cells fit in fewer windows than the stars it needs, so one of them is on
+    the part; the step puts it down (a part of one cell) or rules out cells of the window
+    off the part, and cells touching every cell of the part."""
+    where = tuple(why.where)
+    mask = group_mask(board, where)
+    lines = 2 if where[0] in ("rows", "columns") else 1
+    need = board.stars * lines - (state.queens & mask).bit_count()
+    cells = state.live & mask
+    part = cells & sum(1 << one for one in why.part)
+    if need <= 0 or not part or (placed and placed != part):
+        return False
+    near = state.live & ~part
+    for one in bits(part):
+        near &= board.kill_masks[one]
+    low = part.bit_length() - 1 if placed else (part & -part).bit_length() - 1
+    n = board.n
+    row, column = divmod(low, n)
+    for top in (row - 1, row):
+        for left in (column - 1, column):
+            if top < 0 or left < 0:
+                continue
+            window = windows(n)[top * n + left]
+            if part & ~window or cells & window & ~part or killed & ~(window & ~part | near):
+                continue
+            rest = cells & ~window
+            if not rest or capacity(n, rest, need) < need:
+                return True
+    return False
+
+
+def _counted_on_run(board: Board, state: State, why: Capacity) -> tuple:
+    """What capacity counting on the run ``why`` names deduces, read on ``state``: its
+    steps as (stars, cells ruled out, detail)."""
+    ctx = Context(board, State(state.live, state.queens), [])
+    try:
+        capacity_counting_on(ctx, why.kind, why.first, why.last)
+    except Contradiction:
+        pass  # found further on in the run: what it deduced first still stands
+    return tuple((step.placed, step.killed, step.detail) for step in ctx.steps)
+
+
+def _among(made: tuple, why: Capacity, placed: int, killed: int) -> bool:
+    """Whether the steps ``made`` put down the stars ``placed`` and rule out the cells
+    ``killed`` for the reason ``why`` tells (its bounds aside: the clause does not tell
+    them)."""
+    for stars, cells, detail in made:
+        if _same_reason(detail, why):
+            placed &= ~stars
+            killed &= ~cells
+    return not placed and not killed
+
+
 def _excludes(board: Board, state: State, killed: int) -> bool:
-    """Whether exclusion's pass over ``state`` rules out every cell of ``killed``, as the
-    rule itself finds it: each live cell in turn, from the lowest, read on the state the
-    cells before it left, ruled out when a star there would leave some group near it
-    short of room. Followed only up to the last cell of ``killed``, and not at all when a
-    star alone already rules each out on ``state`` (the pass meets it with no more live
-    cells around, and a group with fewer live cells has no more room)."""
-    every = groups(board)
-    near = groups_near(board)
-    rings = board.kill_masks
+    """Whether exclusion rules out every cell of ``killed`` on ``state`` itself: a star on
+    each would leave some group near it short of room on the facts ``state`` holds. Not
+    exclusion's pass, which reads each cell on the state the cells before it left: a
+    chain that drops one of those earlier cells would lean on a step it does not tell."""
+    verdict = verdicts(board).verdict
     queens = state.queens
     live = state.live
-    if all(
-        _excluded(board, queens, live, one, every, near[one], rings[one]) is not None
-        for one in bits(killed)
-    ):
-        return True
-    # The verdicts the rule remembers, a cell's with the stars and live cells near it.
-    hoods = _hoods(board)
-    seen = _verdicts_seen(board)
-    last = killed.bit_length() - 1
-    for cell in bits(live & ((2 << last) - 1)):
-        hood = hoods[cell]
-        queens_near = queens & hood
-        live_near = live & hood
-        kept = seen[cell]
-        if kept is not None and kept[0] == queens_near and kept[1] == live_near:
-            verdict = kept[2]
-        else:
-            verdict = _excluded(board, queens, live, cell, every, near[cell], rings[cell])
-            seen[cell] = (queens_near, live_near, verdict)
-        if verdict is not None:
-            live ^= 1 << cell
-        elif killed >> cell & 1:
-            return False
-    return True
+    return all(verdict(queens, live, one) is not None for one in bits(killed))
 
 
-def _holds(board: Board, state: State, propagate, placed: int, killed: int, memo: dict) -> bool:
-    """Whether ``propagate``'s pass over ``state`` puts down the stars ``placed`` and
-    rules out the cells ``killed`` (:func:`_excludes` for exclusion, :func:`_reaches`
-    for the others); kept in ``memo``."""
-    key = (state.live, state.queens, propagate.__name__, placed, killed)
+def _holds(
+    board: Board, state: State, propagate, placed: int, killed: int, why: object, memo: dict
+) -> bool:
+    """Whether ``propagate`` puts down the stars ``placed`` and rules out the cells
+    ``killed`` on ``state`` itself, for the reason ``why`` tells (:func:`_excludes` for
+    exclusion, whose group :func:`retold` names afresh; :func:`_reaches` for the
+    others); kept in ``memo``."""
+    key = (state.live, state.queens, propagate.__name__, placed, killed, why)
     found = memo.get(key)
     if found is None:
         if propagate is exclusion and not placed:
             found = _excludes(board, state, killed)
         else:
-            found = _reaches(board, state, propagate, placed, killed)
+            found = _reaches(board, state, propagate, placed, killed, why)
         memo[key] = found
     return found
 
@@ -235,46 +281,61 @@ class _Reached(Exception):
     """A rule's pass has made the step looked for: the rest need not run."""
 
 
+def _same_reason(found: object, told: object) -> bool:
+    """Whether a deduction made for the reason ``found`` is one told as ``told``: the
+    same, but for a capacity count's bounds, which its clause does not tell."""
+    if isinstance(found, Capacity) and isinstance(told, Capacity):
+        return found._replace(bounds=()) == told._replace(bounds=())
+    return found == told
+
+
 class _Until(Context):
-    """A context that stops a rule's pass (raising :class:`_Reached`) as soon as the
-    stars ``placed`` are down and the cells ``killed`` ruled out."""
+    """A context that records a rule's deductions made for the reason ``why`` without
+    making any, so that every part of the rule's pass reads the state it was given and
+    none of what the pass found before (a chain tells only what it tells); it stops the
+    pass (raising :class:`_Reached`) as soon as the stars ``placed`` and the cells
+    ``killed`` are among what it found."""
 
-    __slots__ = ("killed", "placed")
+    __slots__ = ("found_live", "found_queens", "killed", "placed", "why")
 
-    def __init__(self, board: Board, state: State, placed: int, killed: int):
+    def __init__(self, board: Board, state: State, placed: int, killed: int, why: object):
         super().__init__(board, state, [])
         self.placed = placed
         self.killed = killed
+        self.why = why
+        self.found_queens = 0
+        self.found_live = 0
 
     def place(self, cell: int, detail: tuple = (), counter: str | None = None) -> int:
-        found = super().place(cell, detail, counter)
-        self._reached()
-        return found
+        if _same_reason(detail, self.why):
+            self.found_queens |= 1 << cell
+            self._reached()
+        return self.state.live & self.board.kill_masks[cell]
 
     def kill(self, mask: int, detail: tuple = (), counter: str | None = None) -> int:
-        found = super().kill(mask, detail, counter)
-        self._reached()
+        found = mask & self.state.live & ~self.found_live
+        if _same_reason(detail, self.why):
+            self.found_live |= found
+            self._reached()
         return found
 
     def _reached(self) -> None:
-        state = self.state
-        if not self.placed & ~state.queens and not self.killed & (state.live | state.queens):
+        if not self.placed & ~self.found_queens and not self.killed & ~self.found_live:
             raise _Reached
 
 
-def _reaches(board: Board, state: State, propagate, placed: int, killed: int) -> bool:
-    """Whether ``propagate``'s pass over ``state`` puts down the stars ``placed`` and
-    rules out the cells ``killed``: what :func:`_deduced` finds, followed only until it
-    holds (the rest of the pass only adds to it), or to the end."""
-    ctx = _Until(board, State(state.live, state.queens), placed, killed)
+def _reaches(board: Board, state: State, propagate, placed: int, killed: int, why: object) -> bool:
+    """Whether ``propagate``, each part of its pass reading ``state`` alone, puts down
+    the stars ``placed`` and rules out the cells ``killed`` for the reason ``why``;
+    followed only until it does, or to the end."""
+    ctx = _Until(board, State(state.live, state.queens), placed, killed, why)
     try:
         propagate(ctx)
     except _Reached:
         return True
     except Contradiction:
         pass  # found further on in the same pass: what it deduced first still stands
-    copy = ctx.state
-    return not placed & ~copy.queens and not killed & (copy.live | copy.queens)
+    return not placed & ~ctx.found_queens and not killed & ~ctx.found_live
 
 
 def _deduced(board: Board, state: State, propagate, detail: object, memo: dict) -> State:
@@ -403,18 +464,68 @@ def shortest_chain(
     return tuple(kept)
 
 
+def retold(board: Board, state: State, cell: int | Sequence[int], chain: Chain) -> Chain:
+    """``chain``, told after ``cell``'s star on ``state``, with each step's detail as the
+    facts told before it give it: an exclusion step names a group that a star there
+    leaves short of room on those facts (the one found in the trial, when it still is),
+    with their counts; a 2×2 step names, of its window's cells, those still live. A
+    chain that does not replay is returned as it is."""
+    replay = State(state.live, state.queens)
+    ctx = Context(board, replay, [])
+    for supposed in (cell,) if isinstance(cell, int) else cell:
+        if not replay.live >> supposed & 1:
+            return chain
+        ctx.place(supposed)
+    judge = verdicts(board)
+    out = []
+    for cells, counter, why in chain:
+        if isinstance(why, Exclusion) and not isinstance(cells, int):
+            live = [one for one in cells if replay.live >> one & 1]
+            if len(live) == 1:
+                one = live[0]
+                found = judge.leaves_short(replay.queens, replay.live, one, why.where)
+                if found is None:
+                    found = judge.verdict(replay.queens, replay.live, one)
+                if found is None:
+                    return chain
+                why = Exclusion(one, *found)
+        elif isinstance(why, Blocks) and any(not replay.live >> one & 1 for one in why.part):
+            # The window's cells of the group that are still live: those the step is on.
+            why = Blocks(why.where, tuple(one for one in why.part if replay.live >> one & 1))
+        out.append((cells, counter, why))
+        if isinstance(cells, int):
+            if not replay.live >> cells & 1:
+                return chain
+            ctx.place(cells)
+        else:
+            ctx.kill(sum(1 << one for one in cells))
+    return tuple(out)
+
+
 def told_case(board: Board, state: State, case: Case) -> Case:
     """A case of a split as it is told on ``state``, the state the reader sees: an
-    impossible case's chain as short as :func:`shortest_chain` makes it (the chain as
-    it was found when it does not replay there); a possible case as it is. A case that
-    fails a count names the shortfall its told chain reaches (:func:`count_told`)."""
+    impossible case's chain as short as :func:`shortest_chain` makes it; when it does
+    not replay there (the split was found on an earlier state, and a step it took may
+    not hold on this one), the case's stars supposed again on ``state``, when they fail
+    there by a chain that replays; else the chain as it was found. A possible case as
+    it is. A case that fails a count names the shortfall its told chain reaches
+    (:func:`count_told`)."""
     if case.kind is None:
         return case
-    told = shortest_chain(board, state, case.placement, case.forced, case.kind, case.which)
-    if case.kind == "count":
-        which = count_told(board, state, case.placement, told, case.which)
-        return case._replace(forced=told, which=which)
-    return case._replace(forced=told)
+    memo: dict = {}
+    placement, forced, kind, which = case.placement, case.forced, case.kind, case.which
+    if all(state.live >> cell & 1 for cell in placement) and not replays(
+        board, state, placement, forced, kind, which, memo
+    ):
+        stars = sum(1 << cell for cell in placement)
+        _, found, again = suppose(board, state, stars, ROUNDS, PROPAGATORS)
+        if found is not None and replays(board, state, placement, again, *found, memo):
+            (kind, which), forced = found, again
+    told = shortest_chain(board, state, placement, forced, kind, which, memo)
+    told = retold(board, state, placement, told)
+    if kind == "count":
+        which = count_told(board, state, placement, told, which, memo)
+    return case._replace(forced=told, kind=kind, which=which)
 
 
 def counted_short(
@@ -461,6 +572,7 @@ def told_refutation(
                 return "count", count_told(board, state, detail.cell, cut, None, memo), cut
             kind, which, chain = "count", None, cut
     told = shortest_chain(board, state, detail.cell, chain, kind, which, memo)
+    told = retold(board, state, detail.cell, told)
     if kind == "count":
         # The shortfall the told chain reaches, which the sentence names.
         which = count_told(board, state, detail.cell, told, which, memo)

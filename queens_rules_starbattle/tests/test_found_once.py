@@ -65,13 +65,14 @@ def test_exclusion_remembering_verdicts_kills_what_it_kills_afresh(name, monkeyp
     board = archive_board(name)
     result = Solver(RULES).solve(board)
     computed = []
-    real = counting._excluded
+    judge = counting.verdicts(board)
+    real = counting.Verdicts._short
 
-    def counted(*args):
-        computed.append(args[3])
-        return real(*args)
+    def counted(self, queens, live, cell, nearby):
+        computed.append(cell)
+        return real(self, queens, live, cell, nearby)
 
-    monkeypatch.setattr(counting, "_excluded", counted)
+    monkeypatch.setattr(counting.Verdicts, "_short", counted)
     # Each position of the solve in turn, the verdicts kept from the one before (as the
     # hint's next position or a solve's next round finds them), and again with none kept.
     position = State.initial(board)
@@ -80,7 +81,7 @@ def test_exclusion_remembering_verdicts_kills_what_it_kills_afresh(name, monkeyp
         computed.clear()
         warm = _exclusion_steps(board, position)
         remembered += len(computed)
-        counting._verdicts_seen.cache_clear()
+        judge.forget()
         computed.clear()
         assert _exclusion_steps(board, position) == warm
         afresh += len(computed)

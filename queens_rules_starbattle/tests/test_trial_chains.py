@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starbattle_archive import archive_board
+from told_facts import untold_leans
 
 from queens_core import Board, Context, Contradiction, Solver, State, Tier, cell_label
 from queens_core.board import bits
@@ -26,78 +27,29 @@ from queens_rules_starbattle import (
     trial,
     trial_star,
 )
-from queens_rules_starbattle.cases import group_mask, needed_steps, suppose
-from queens_rules_starbattle.deductions import fill_blocks, short_unit, window_cover
-from queens_rules_starbattle.details import Blocks, TrialFails, UnitFull, UnitNeedsEveryCell
+from queens_rules_starbattle.cases import needed_steps, suppose
+from queens_rules_starbattle.deductions import short_unit
+from queens_rules_starbattle.details import TrialFails
 from queens_rules_starbattle.refute import PROPAGATE, replays, told_refutation
 from queens_rules_starbattle.sentences import LONGEST_TOLD
 
 CHEAP = [rule for rule in RULES if rule.tier is Tier.CHEAP]
 
 
-def _derives(board: Board, state: State, counter: str, placed: int, killed: int) -> bool:
-    """Whether the rule ``counter``, run on ``state``, stars ``placed`` and rules out
-    every cell of ``killed`` (it may find more: the chain names only what it needs)."""
-    copy = State(state.live, state.queens)
-    ctx = Context(board, copy, [])
-    ctx.counter = counter
-    try:
-        PROPAGATE[counter](ctx)
-    except Contradiction:
-        pass  # found further on in the same pass: what it derived first still stands
-    return not placed & ~copy.queens and not killed & (copy.live | copy.queens)
-
-
 def check_chain(board: Board, before: State, cell: int, kind: str, which: object, chain) -> None:
     """Replay a refutation from ``before`` by hand: the supposed star, then each step of
-    the chain, each deduced by its named rule on the state the chain has reached; the
-    unit named must then be short (for a count, some rule must find too little room)."""
+    the chain, each holding on the facts told before it (:func:`told_facts.untold_leans`:
+    never on a deduction of its rule's pass that the chain does not tell); the unit named
+    must then be short (for a count, some rule must find too little room)."""
+    assert not untold_leans(board, before, cell, chain)
     state = State(before.live, before.queens)
     ctx = Context(board, state, [])
-    assert state.live >> cell & 1
     ctx.place(cell)
-    group_pass = None  # the one 2×2 pass of a run of steps on one group
-    for cells, counter, why in chain:
+    for cells, _, _ in chain:
         if isinstance(cells, int):
-            assert state.live >> cells & 1
-            placed, killed = 1 << cells, 0
-        else:
-            placed, killed = 0, sum(1 << one for one in cells) & state.live
-        if isinstance(why, UnitFull | UnitNeedsEveryCell):
-            unit = board.unit_mask(why.kind, why.which)
-            need = board.stars - (state.queens & unit).bit_count()
-            if isinstance(why, UnitFull):
-                assert need == 0 and not killed & ~unit
-            else:
-                assert (state.live & unit).bit_count() == need and placed & unit
-            group_pass = None
-        else:
-            if group_pass is not None and isinstance(why, Blocks) and why.where == group_pass[0]:
-                copy = group_pass[1]
-            else:
-                copy = State(state.live, state.queens)
-                try:
-                    if isinstance(why, Blocks):
-                        # The 2×2 argument on its own group: the rule's pass may stop at
-                        # a shortfall elsewhere, which this chain does not rely on.
-                        where = tuple(why.where)
-                        mask = group_mask(board, where)
-                        lines = 2 if where[0] in ("rows", "columns") else 1
-                        need = board.stars * lines - (copy.queens & mask).bit_count()
-                        cover = window_cover(board.n, copy.live & mask, need)
-                        assert cover is not None and len(cover) == need
-                        fill_blocks(Context(board, copy, []), where, mask, cover)
-                    else:
-                        PROPAGATE[counter](Context(board, copy, []))
-                except Contradiction:
-                    pass  # found further on in the rule's pass
-                group_pass = (why.where, copy) if isinstance(why, Blocks) else None
-            assert not placed & ~copy.queens, counter
-            assert not killed & (copy.live | copy.queens), counter
-        if placed:
             ctx.place(cells)
         else:
-            ctx.kill(killed)
+            ctx.kill(sum(1 << one for one in cells))
     if kind == "count":
         # The very shortfall the sentence names, in its words.
         assert any(_counts_fail(board, state, propagate, which) for propagate in PROPAGATE.values())
