@@ -225,9 +225,10 @@ def deep_trial(ctx: Context) -> None:
 #: the tightest units' cells, and up to 17×17, where a trial costs about 10 ms.
 SWEEP_SIZES = range(SMALL_BOARD + 1, 18)
 #: Cells one solve may give the trial sweep, all calls together: a count, not seconds,
-#: so that a solve is the same on a busy machine: about three passes over a 17×17
-#: board, some 4 s of trials (public board 9 of the 17×17 4★ file needs 833).
-SWEEP_BUDGET = 900
+#: so that a solve is the same on a busy machine: about four passes over a 17×17
+#: board, some 4 s of trials (public board 6 of the 17×17 4★ file needs about 1,000,
+#: with what earlier trials taught applied in the later ones).
+SWEEP_BUDGET = 1100
 
 
 def trial_sweep(ctx: Context) -> None:
@@ -261,6 +262,7 @@ def trial_sweep(ctx: Context) -> None:
     from .counting import Reread
     from .deductions import PROPAGATORS
     from .details import TrialFails
+    from .learned import Implications
     from .refute import DEEP_DEPTH
 
     board = ctx.board
@@ -275,19 +277,27 @@ def trial_sweep(ctx: Context) -> None:
     # Capacity counting, the costliest, only once the others change nothing: the same
     # cells are refuted (all 20 on the stalls of public 17×17 boards 0 and 7), in about
     # three quarters of the time.
-    first = (*PROPAGATORS, reread.exclusion)
+    # What the trials proved so far in this solve, applied in the trials after them
+    # (:mod:`.learned`); the facts live in the rule's cache, emptied with it when the
+    # driver takes cells back, so they hold on every state they are read on.
+    learned = cache.get("learned")
+    if learned is None:
+        learned = cache["learned"] = Implications(board, state)
+    learned.start = state
+    first = (*PROPAGATORS, learned.learned_trials, reread.exclusion)
     last = (reread.capacity_counting,)
-    # The pass: the cells it tried, and the state it started on (live cells never come
-    # back, so an unchanged pair means no rule changed anything since).
+    # The pass: the cells it tried, and the state and facts it started on (live cells
+    # never come back and facts are never forgotten, so an unchanged triple means no
+    # rule changed anything since and no trial taught anything new).
     passed = cache.get("passed", 0)
     while True:
         if passed & state.live == state.live:
-            if cache.get("start") == (state.live, state.queens):
+            if cache.get("start") == (state.live, state.queens, learned.facts):
                 cache["passed"] = passed
                 return  # every live cell tried on this very state: nothing to refute
             passed = 0
         if not passed:
-            cache["start"] = (state.live, state.queens)
+            cache["start"] = (state.live, state.queens, learned.facts)
         order = [cell for cell in _tightest_first(board, state) if not passed >> cell & 1]
         killed = False
         for number, cell in enumerate(order):
@@ -302,7 +312,7 @@ def trial_sweep(ctx: Context) -> None:
                 return
             cache["tried"] = tried + 1
             passed |= 1 << cell
-            _, found, forced = suppose(
+            after, found, forced = suppose(
                 board, state, 1 << cell, DEEP_DEPTH, first, "trial_sweep", last
             )
             if found is not None:
@@ -311,6 +321,8 @@ def trial_sweep(ctx: Context) -> None:
                 killed = True
                 # Trials start from the stronger state now.
                 reread.advance(state)
+            else:
+                learned.learn(state, cell, after)
         cache["passed"] = passed
         if killed:
             return
