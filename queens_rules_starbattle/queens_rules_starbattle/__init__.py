@@ -225,10 +225,10 @@ def deep_trial(ctx: Context) -> None:
 #: the tightest units' cells, and up to 17×17, where a trial costs about 10 ms.
 SWEEP_SIZES = range(SMALL_BOARD + 1, 18)
 #: Cells one solve may give the trial sweep, all calls together: a count, not seconds,
-#: so that a solve is the same on a busy machine: about four passes over a 17×17
-#: board, some 4 s of trials (public board 6 of the 17×17 4★ file needs about 1,000,
-#: with what earlier trials taught applied in the later ones).
-SWEEP_BUDGET = 1100
+#: so that a solve is the same on a busy machine: three to four passes over a 17×17
+#: board, some 4 s of trials (public board 6 of the 17×17 4★ file needs 1,000, with
+#: what earlier trials taught applied in the later ones; board 9 833).
+SWEEP_BUDGET = 1000
 
 
 def trial_sweep(ctx: Context) -> None:
@@ -237,15 +237,18 @@ def trial_sweep(ctx: Context) -> None:
     tries the live cells one by one; a cell refuted is killed at once, so the cells
     after it are tried on the stronger state (one refutation often opens the next), and
     at the end of a pass that killed something the cheap rules take it from there; the
-    next call starts a new pass. A pass that tried every live cell on one unchanged state
-    and refuted none is the rule's fixed point.
+    next call starts a new pass. A pass that tried every live cell on one unchanged state,
+    refuted none and learnt nothing new (below) is the rule's fixed point.
 
     A trial is the deep trial's: a star on the cell, then the cheap deductions,
     exclusion and capacity counting included, until nothing changes (capacity counting
     only on a round where the others changed nothing). Those two read again only what
     the trial changed since the state it started from (:class:`~.counting.Reread`):
-    the same steps as the rules, in less time. Cells of the units with the least room to
-    spare go first in a pass.
+    the same steps as the rules, in less time. And first in every round, what the
+    solve's earlier trials proved (:class:`~.learned.Implications`): a trial that
+    refutes nothing still shows which cells a star on its cell empties and which stars
+    it places, and the trials after it apply that. Cells of the units with the least
+    room to spare go first in a pass.
 
     Bounded: one solve tries at most SWEEP_BUDGET cells, all calls together (the count
     is kept in the rule's cache, which lives as long as the solve's state); a call that
@@ -254,7 +257,8 @@ def trial_sweep(ctx: Context) -> None:
 
     Sound for the reason the trial star is: a unit a trial leaves short, or a
     contradiction it finds, proves that no solution extending the state has a star on
-    the trial cell. Which cells it skips in a pass decides only when it finds a kill,
+    the trial cell (the facts earlier trials proved hold in every solution of this
+    state: see :mod:`.learned`). Which cells it skips in a pass decides only when it finds a kill,
     never whether a kill is true: it stops only on a pass over every live cell of the
     state it ends on. A kill's detail is the trial star's, a :class:`~.details.TrialFails`.
     """
@@ -284,7 +288,7 @@ def trial_sweep(ctx: Context) -> None:
     if learned is None:
         learned = cache["learned"] = Implications(board, state)
     learned.start = state
-    first = (*PROPAGATORS, learned.learned_trials, reread.exclusion)
+    first = (learned.learned_trials, *PROPAGATORS, reread.exclusion)
     last = (reread.capacity_counting,)
     # The pass: the cells it tried, and the state and facts it started on (live cells
     # never come back and facts are never forgotten, so an unchanged triple means no
@@ -546,7 +550,7 @@ RULES: list[Rule] = [
         tier=Tier.EXPENSIVE,
         position=233,
         summary="The deep trial on every live cell, pass after pass, once it has used its "
-        "budget (boards of 15×15 to 17×17; 900 trials a solve at most).",
+        "budget (boards of 15×15 to 17×17; 1,000 trials a solve at most).",
         weight=96,  # the deep trial's chain, found by trying every cell
         apply=trial_sweep,
     ),

@@ -12,7 +12,7 @@ cells are empty and those stars are there. The sweep keeps these facts
   hold a star);
 - an empty cell e rules out every c whose trial placed a star on e (a star on c would
   need one on e);
-- a star on c beside a star it rules out, or a star on c whose trial needs a star on a
+- a star on c beside a star it rules out, or a star on c whose trial placed a star on a
   cell now empty, is a contradiction.
 
 Sound: each fact holds in every solution extending the state its trial started on.
@@ -40,15 +40,17 @@ __all__ = ["Implications"]
 class Implications:
     """The facts the sweep's trials proved, for one solve: per cell, the cells a star
     there rules out (``rules_out``, kept symmetric: c rules out d exactly when d rules
-    out c) and the cells whose star needs a star there (``needed_by``)."""
+    out c), the cells whose star needs a star there (``needed_by``) and the cells a
+    star there needs stars on (``needs``, the same facts read from the other end)."""
 
-    __slots__ = ("board", "facts", "needed_by", "rules_out", "start")
+    __slots__ = ("board", "facts", "needed_by", "needs", "rules_out", "start")
 
     def __init__(self, board: Board, start: State) -> None:
         cells = board.n * board.n
         self.board = board
         self.rules_out = [0] * cells
         self.needed_by = [0] * cells
+        self.needs = [0] * cells
         #: The state the current trials start from (the sweep's, which only grows).
         self.start = start
         #: How many times :meth:`learn` found something new: a pass whose facts did not
@@ -73,6 +75,7 @@ class Implications:
             if not needed_by[star] & bit:
                 new = True
                 needed_by[star] |= bit
+                self.needs[cell] |= 1 << star
         if new:
             self.facts += 1
         return new
@@ -80,14 +83,20 @@ class Implications:
     def learned_trials(self, ctx: Context) -> bool:
         """Apply the facts to a trial's state (reached from :attr:`start`): rule out
         what its new stars rule out, and the cells whose star needs a star on a cell it
-        emptied; a contradiction when two of its stars cannot stand together or one
-        needs a star on an empty cell. One step per star or empty cell the facts read,
-        its detail a :class:`~.details.Learned`. True if it ruled out a cell."""
+        emptied; a contradiction when one of its new stars needs a star on an empty
+        cell, or two of its stars cannot stand together. One step per star or empty
+        cell the facts read, its detail a :class:`~.details.Learned`. True if it ruled
+        out a cell."""
         state = ctx.state
         start = self.start
         changed = False
         rules_out = self.rules_out
+        needs = self.needs
+        dead = ~(state.live | state.queens)
         for star in bits(state.queens & ~start.queens):
+            missing = needs[star] & dead
+            if missing:
+                raise Contradiction(self._short(missing.bit_length() - 1, 1 << star))
             out = rules_out[star]
             if not out:
                 continue

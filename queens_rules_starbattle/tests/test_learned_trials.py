@@ -107,6 +107,19 @@ def test_stars_a_fact_forbids_together_are_a_contradiction():
     ctx.kill(1 << needed)
     with pytest.raises(Contradiction, match="a star on r1c1 needs one on r3c7"):
         facts.learned_trials(ctx)
+    # The same when the cell it needs was emptied before the trial began: learnt from a
+    # trial on an earlier state, the fact is read from the star's end.
+    earlier = State.initial(STRIPES)
+    facts = Implications(STRIPES, earlier)
+    assert facts.learn(earlier, a, _trial(earlier, a, stars=(needed,)))
+    later = earlier.copy()
+    Context(STRIPES, later, []).kill(1 << needed)
+    facts.start = later
+    trial = later.copy()
+    ctx = Context(STRIPES, trial, [])
+    ctx.place(a)
+    with pytest.raises(Contradiction, match="a star on r1c1 needs one on r3c7"):
+        facts.learned_trials(ctx)
 
 
 def test_a_learnt_step_is_told_by_the_fact_it_applies():
