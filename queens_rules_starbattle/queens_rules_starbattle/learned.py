@@ -53,8 +53,7 @@ class Implications:
         self.needs = [0] * cells
         #: The state the current trials start from (the sweep's, which only grows).
         self.start = start
-        #: How many times :meth:`learn` found something new: a pass whose facts did not
-        #: grow, on a state that did not change, has nothing more to find.
+        #: How many times :meth:`learn` found something new.
         self.facts = 0
 
     def learn(self, start: State, cell: int, after: State) -> bool:
