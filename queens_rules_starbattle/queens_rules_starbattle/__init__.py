@@ -284,9 +284,10 @@ def trial_sweep(ctx: Context) -> None:
     # three quarters of the time.
     # What the trials proved so far in this solve, applied in the trials after them
     # (:mod:`.learned`); the facts live in the rule's cache, emptied with it when the
-    # driver takes cells back, so they hold on every state they are read on.
+    # driver takes cells back, so they hold on every state they are read on. (Should a
+    # state ever come back weaker than the last one they were learnt on, they go.)
     learned = cache.get("learned")
-    if learned is None:
+    if learned is None or not learned.holds_on(state):
         learned = cache["learned"] = Implications(board, state)
     learned.start = state
     first = (learned.learned_trials, *PROPAGATORS, reread.exclusion)

@@ -43,7 +43,7 @@ class Implications:
     out c), the cells whose star needs a star there (``needed_by``) and the cells a
     star there needs stars on (``needs``, the same facts read from the other end)."""
 
-    __slots__ = ("board", "facts", "needed_by", "needs", "rules_out", "start")
+    __slots__ = ("board", "facts", "learnt_on", "needed_by", "needs", "rules_out", "start")
 
     def __init__(self, board: Board, start: State) -> None:
         cells = board.n * board.n
@@ -55,6 +55,15 @@ class Implications:
         self.start = start
         #: How many times :meth:`learn` found something new.
         self.facts = 0
+        #: The strongest state a fact was learnt on, as (live, queens).
+        self.learnt_on = (start.live, start.queens)
+
+    def holds_on(self, state: State) -> bool:
+        """Whether ``state`` is the last state a fact was learnt on or one reached from
+        it (no cell live that was not, every star there still there): the states every
+        fact holds on. Within a solve always, as live cells never come back."""
+        live, queens = self.learnt_on
+        return not state.live & ~live and not queens & ~state.queens
 
     def learn(self, start: State, cell: int, after: State) -> bool:
         """Keep what a trial of ``cell`` from ``start`` proved, ending on ``after``
@@ -62,6 +71,7 @@ class Implications:
         something of it was not known."""
         new = False
         bit = 1 << cell
+        self.learnt_on = (start.live, start.queens)
         emptied = start.live & ~after.live & ~after.queens
         rules_out = self.rules_out
         if emptied & ~rules_out[cell]:

@@ -203,3 +203,23 @@ def test_learnt_facts_and_the_cells_they_rule_out_never_break_a_solution(rng, sh
     if facts is not None:
         for solution in allowed:
             _facts_hold(facts, solution)
+
+
+def test_facts_learnt_on_a_stronger_state_are_dropped_on_a_weaker_one(monkeypatch):
+    monkeypatch.setattr(package, "SWEEP_SIZES", range(4, 26))
+    start = State.initial(STRIPES)
+    stronger = start.copy()
+    Context(STRIPES, stronger, []).kill(1 << _cell(2, 6))
+    facts = Implications(STRIPES, stronger)
+    assert facts.learn(stronger, _cell(0, 0), _trial(stronger, _cell(0, 0)))
+    assert facts.holds_on(stronger) and not facts.holds_on(start)
+    further = stronger.copy()
+    Context(STRIPES, further, []).place(_cell(4, 3))
+    assert facts.holds_on(further)
+    # A state that comes back weaker, its cache still holding them: the sweep drops them.
+    weaker = start.copy()
+    weaker.caches["trial_sweep"] = {"learned": facts}
+    ctx = Context(STRIPES, weaker, [])
+    ctx.counter = "trial_sweep"
+    trial_sweep(ctx)
+    assert weaker.caches["trial_sweep"]["learned"] is not facts
