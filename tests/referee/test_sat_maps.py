@@ -108,3 +108,34 @@ def test_the_session_starts_afresh_once_it_has_encoded_the_regions_it_keeps(n, k
     else:
         # A fresh solver each time ``kept`` regions are reached: at least this many.
         assert encoded > 3 * (kept + n) and len(solvers) >= encoded // (kept + n)
+
+
+@pytest.mark.parametrize(("size", "k"), [(1, 1), (4, 1), (5, 2), (6, 3), (7, 3)])
+def test_at_least_holds_exactly_when_k_or_more_literals_are_true(size, k):
+    """The lean session's region clause: every assignment of the literals extends to the
+    counter's variables exactly when at least ``k`` of them are true."""
+    import itertools
+
+    import pycryptosat
+
+    from queens_core.referee.sat_maps import _at_least
+
+    clauses: list[list[int]] = []
+    _at_least(list(range(1, size + 1)), k, size, clauses)
+    for values in itertools.product((False, True), repeat=size):
+        solver = pycryptosat.Solver()
+        solver.add_clauses(clauses)
+        assumed = [i + 1 if v else -(i + 1) for i, v in enumerate(values)]
+        satisfiable, _ = solver.solve(assumed)
+        assert satisfiable == (sum(values) >= k)
+
+
+def test_the_session_refuses_masks_that_are_not_one_boards_regions():
+    """Only for the N regions of one board, which share the grid, is "at least K" enough."""
+    board, planted = _repaired_maps(14, 3, 1, seed=2)[0]
+    masks = list(board.region_masks)
+    session = MapSession(14, 3)
+    with pytest.raises(ValueError, match="regions of one 14×14 board"):
+        session.other_solutions(masks[:-1], planted, 1)
+    with pytest.raises(ValueError, match="regions of one 14×14 board"):
+        session.other_solutions([*masks[:-1], masks[0]], planted, 1)

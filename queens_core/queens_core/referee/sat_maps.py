@@ -12,7 +12,9 @@ a move changed are new to it.
 Most of a question's time is not search: each call to the solver assigns every variable
 again, so its cost follows the number of variables. From :data:`LEAN_FROM` rows up the
 session therefore asks with a leaner grid (:func:`_lean_grid_clauses`) and tells the
-solver outright that the regions no board has any more are off.
+solver outright that the regions no board has any more are off, and a region is told
+only "at least K of its cells" (:func:`_at_least`): the rows hold N·K stars in all and
+the N regions of a board share the grid, so no region can hold more than K.
 """
 
 from __future__ import annotations
@@ -49,6 +51,35 @@ FEW_REGIONS_UP_TO = 14
 #: Most clauses one band's "at least 2K blocks" may take as plain clauses over its block
 #: variables (see :func:`_lean_grid_clauses`); past that, a counter.
 BAND_CLAUSES_MOST = 400
+
+
+def _at_least(literals: list[int], k: int, top: int, clauses: list[list[int]]) -> int:
+    """Add "at least ``k`` of ``literals``" above variable ``top``; return the new top.
+
+    The half of :func:`~queens_core.referee.sat._exactly`'s sequential counter that
+    justifies a count: at_least(i, j), j = 1 .. k, "at least j of the first i + 1
+    literals", implies at_least(i - 1, j) or x_i, and at_least(i - 1, j) or
+    at_least(i - 1, j - 1) (with at_least(., 0) true and at_least(-1, j) false), and
+    at_least(last, k) holds. K counter variables a literal where "exactly" takes K + 1,
+    and no clause that says "at most". On the questions of a 14×14 3-star run replayed
+    (539 questions, the same answers), 7 to 8% less time than "exactly K" a region.
+    """
+    previous: list[int] = []
+    for x in literals:
+        current = list(range(top + 1, top + k + 1))
+        top += k
+        for j in range(1, k + 1):
+            head = [-current[j - 1]]
+            if previous:
+                head.append(previous[j - 1])
+                if j >= 2:
+                    clauses.append([*head, previous[j - 2]])
+            elif j >= 2:
+                clauses.append(head)  # two or more of one literal: false
+            clauses.append([*head, x])
+        previous = current
+    clauses.append([previous[k - 1]])
+    return top
 
 
 @functools.lru_cache(maxsize=8)
@@ -128,14 +159,24 @@ class MapSession:
             self._top += 1
             switch = self._switch_of[mask] = self._top
             clauses: list[list[int]] = []
-            self._top = _exactly([i + 1 for i in bits(mask)], self.k, self._top, clauses)
+            # With the lean grid, "at least K" (the module docstring says why it is enough).
+            count = _at_least if self.lean else _exactly
+            self._top = count([i + 1 for i in bits(mask)], self.k, self._top, clauses)
             solver.add_clauses([[*clause, -switch] for clause in clauses])
         return switch
 
     def other_solutions(self, region_masks: list[int], known: int, most: int) -> list[int]:
         """Up to ``most`` solutions of the board of ``region_masks`` other than ``known``
-        (itself a solution; none: ``known`` is the only one). Raises
-        :class:`SearchLimitExceeded` past the session's time limit (a question)."""
+        (itself a solution; none: ``known`` is the only one). ``region_masks`` are the
+        board's N regions, which share the grid. Raises :class:`SearchLimitExceeded`
+        past the session's time limit (a question)."""
+        cells = self.n * self.n
+        union = 0
+        for mask in region_masks:
+            union |= mask
+        shared = sum(mask.bit_count() for mask in region_masks) == cells == union.bit_count()
+        if len(region_masks) != self.n or not shared:
+            raise ValueError(f"not the {self.n} regions of one {self.n}×{self.n} board")
         if self._solver is None or len(self._switch_of) >= self.regions_kept:
             self._solver = self._fresh()
         solver = self._solver
@@ -152,7 +193,6 @@ class MapSession:
         assumptions.append(question)
         solver.add_clause([*(-(i + 1) for i in bits(known)), -question])
         found: list[int] = []
-        cells = self.n * self.n
         while len(found) < most:
             started = time.monotonic()
             satisfiable, model = _solve(solver, assumptions)
