@@ -76,13 +76,15 @@ class StarSearch:
         "n",
         "node_limit",
         "nodes",
+        "pieces",
         "regions",
         "rings",
         "rng",
         "room_table",
-        "row_of",
         "seconds",
-        "stripes",
+        "stripe_masks",
+        "tilings",
+        "unions",
         "units",
     )
 
@@ -111,8 +113,21 @@ class StarSearch:
         )
         self.room_table = _run_room(n) if n <= 16 else None
         self.band_blocks = _band_blocks(n)
-        self.stripes = _stripes(n)
-        self.row_of = tuple(i // n for i in range(n * n))
+        self.stripe_masks = _stripe_masks(n)
+        self.tilings = _tilings(n)
+        #: Per axis (rows, then columns), each region's cells in each line it meets, as
+        #: (the region's number as a bit, the line, the cells).
+        self.pieces = tuple(
+            tuple(
+                (1 << number, line, region & line_mask)
+                for number, region in enumerate(self.regions)
+                for line, line_mask in enumerate(line_masks)
+                if region & line_mask
+            )
+            for line_masks in (board.row_masks, board.col_masks)
+        )
+        #: The cells of a set of regions, by the bitmask of their numbers (as met).
+        self.unions: dict[int, int] = {}
         self.found: list[int] = []
         self.nodes = 0
 
@@ -206,45 +221,62 @@ class StarSearch:
             live = counted
 
     def _count_stripes(self, live: int, stars: int) -> int | None:
-        """Kill what the stripes' counts rule out; None if some stripe is overfull."""
+        """Kill what the stripes' counts rule out; None if some stripe is overfull.
+
+        Every stripe is judged on the cells the node starts with (live or star), so the
+        order they are visited in does not matter. Per axis, each line's set of regions
+        (as a bitmask of region numbers) is found from the pieces (a region's cells in one
+        line); a stripe's reaching regions are the union over its lines, and those inside
+        it the reaching ones found in no line outside it (the union of the lines before it
+        and after it)."""
         n = self.n
-        row_of = self.row_of
         taken = live | stars
-        # Per region, the rows and the columns it still has cells in, as bitmasks.
-        spans = []
-        for region in self.regions:
-            rows = columns = 0
-            rest = taken & region
+        unions = self.unions
+        for axis, pieces in enumerate(self.pieces):
+            per_line = [0] * n
+            for number, line, mask in pieces:
+                if taken & mask:
+                    per_line[line] |= number
+            after = [0] * (n + 1)
+            for line in range(n - 1, -1, -1):
+                after[line] = after[line + 1] | per_line[line]
+            before = 0
+            stripe_masks = self.stripe_masks[axis]
+            for first in range(n):
+                reach = 0
+                masks = stripe_masks[first]
+                for last in range(first, n):
+                    length = last - first + 1
+                    if length == n:
+                        break
+                    reach |= per_line[last]
+                    inside = reach & ~(before | after[last + 1])
+                    inside_count = inside.bit_count()
+                    if inside_count > length:
+                        return None
+                    if inside_count == length:
+                        live &= ~(masks[length] & ~self._union(inside, unions))
+                    if reach.bit_count() == length:
+                        live &= ~(self._union(reach, unions) & ~masks[length])
+                before |= per_line[first]
+        return live
+
+    def _union(self, numbers: int, unions: dict[int, int]) -> int:
+        """The cells of the regions whose numbers are the bits of ``numbers``."""
+        cells = unions.get(numbers)
+        if cells is None:
+            cells = 0
+            rest = numbers
             while rest:
                 low = rest & -rest
                 rest ^= low
-                i = low.bit_length() - 1
-                rows |= 1 << row_of[i]
-                columns |= 1 << (i - row_of[i] * n)
-            spans.append((rows, columns))
-        for axis, lines, stripe_mask, length in self.stripes:
-            inside = reach = 0
-            inside_count = reach_count = 0
-            for k, span in enumerate(spans):
-                used = span[axis]
-                if used & lines:
-                    reach |= self.regions[k]
-                    reach_count += 1
-                    if not used & ~lines:
-                        inside |= self.regions[k]
-                        inside_count += 1
-            if inside_count > length:
-                return None
-            if inside_count == length:
-                live &= ~(stripe_mask & ~inside)
-            if reach_count == length:
-                live &= ~(reach & ~stripe_mask)
-        return live
+                cells |= self.regions[low.bit_length() - 1]
+            unions[numbers] = cells
+        return cells
 
     def _room_ok(self, live: int, stars: int) -> bool:
         """Every line's runs, and every band's blocks, can still take what they need."""
         k = self.k
-        n = self.n
         table = self.room_table
         need_of_line = []
         for mask, shift, stride in self.lines:
@@ -253,24 +285,35 @@ class StarSearch:
             if need == 0:
                 continue
             cells = live & mask
-            if stride == 1:
-                pattern = cells >> shift
-            else:
-                pattern = 0
-                column_bits = cells >> shift
-                for r in range(n):
-                    if column_bits >> (r * n) & 1:
-                        pattern |= 1 << r
-            if table is not None:
-                room = table[pattern]
-            else:
-                room = 0
-                while pattern:
-                    low = pattern & -pattern
-                    room += 1
-                    pattern &= ~(low | (low << 1))
+            if cells.bit_count() < need:
+                return False
+            if stride == 1 and table is not None:
+                if table[cells >> shift] < need:
+                    return False
+                continue
+            # Greedy from the lowest cell: take it, skip the next one along the line.
+            room = 0
+            while cells:
+                low = cells & -cells
+                room += 1
+                if room >= need:
+                    break
+                cells &= ~(low | (low << stride))
             if room < need:
                 return False
+        # Regions: a tiling of the grid by 2×2 blocks (four, by where the first block
+        # starts) takes at most one star a block, so a region's room is at most the
+        # number of a tiling's blocks its live cells meet.
+        for region in self.regions:
+            cells = live & region
+            need = k - (stars & region).bit_count()
+            if need <= 0:
+                continue
+            for row_tops, row_rest, column_tops, column_rest in self.tilings:
+                folded = cells & row_tops | (cells & row_rest) >> self.n
+                folded = folded & column_tops | (folded & column_rest) >> 1
+                if folded.bit_count() < need:
+                    return False
         # Bands: rows r, r + 1 (then columns) need what their blocks can still take.
         for first, blocks in self.band_blocks:
             need = need_of_line[first] + need_of_line[first + 1]
@@ -280,6 +323,8 @@ class StarSearch:
             for block in blocks:
                 if live & block and not stars & block:
                     room += 1
+                    if room >= need:
+                        break
             if room < need:
                 return False
         return True
@@ -307,21 +352,47 @@ def _band_blocks(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 @functools.cache
-def _stripes(n: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Every stripe of 1 to N − 1 lines as (axis 0 rows / 1 columns, its lines as a
-    bitmask of line numbers, its cells, its number of lines)."""
+def _tilings(n: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The four tilings of the grid by 2×2 blocks (cut to 2×1, 1×2 or 1×1 at the edges),
+    by the parity of the first full block's row and column, each as the masks that fold a
+    set of cells onto one cell a block: (the rows that head a block, the rows below one,
+    the columns that head a block, the columns right of one)."""
     row = (1 << n) - 1
     column = sum(1 << (r * n) for r in range(n))
     out = []
-    for length in range(1, n):
-        for first in range(n - length + 1):
-            lines = ((1 << length) - 1) << first
-            rows = columns = 0
-            for line in range(first, first + length):
-                rows |= row << (line * n)
-                columns |= column << line
-            out.append((0, lines, rows, length))
-            out.append((1, lines, columns, length))
+    for row_offset in (0, 1):
+        for column_offset in (0, 1):
+            row_tops = row_rest = column_tops = column_rest = 0
+            for line in range(n):
+                if line == 0 or (line - row_offset) % 2 == 0:
+                    row_tops |= row << (line * n)
+                else:
+                    row_rest |= row << (line * n)
+                if line == 0 or (line - column_offset) % 2 == 0:
+                    column_tops |= column << line
+                else:
+                    column_rest |= column << line
+            out.append((row_tops, row_rest, column_tops, column_rest))
+    return tuple(out)
+
+
+@functools.cache
+def _stripe_masks(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The cells of every stripe, per axis (0 rows, 1 columns) and first line, by its
+    number of lines: ``_stripe_masks(n)[axis][first][length]`` (index 0 unused)."""
+    row = (1 << n) - 1
+    column = sum(1 << (r * n) for r in range(n))
+    out = []
+    for axis in (0, 1):
+        per_first = []
+        for first in range(n):
+            masks = [0]
+            cells = 0
+            for line in range(first, n):
+                cells |= row << (line * n) if axis == 0 else column << line
+                masks.append(cells)
+            per_first.append(tuple(masks))
+        out.append(tuple(per_first))
     return tuple(out)
 
 
