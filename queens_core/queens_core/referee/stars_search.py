@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..engine.board import Board, _rings
@@ -41,6 +42,10 @@ from .budget import DEFAULT_CAP, SearchLimitExceeded, check_budget
 
 if TYPE_CHECKING:
     import random  # the caller's generator; importing random costs every solve ~2 ms
+
+
+#: How many answers of :meth:`StarSearch._ways` a search keeps before it starts afresh.
+MEMO_SIZE = 200_000
 
 
 @functools.cache
@@ -73,6 +78,7 @@ class StarSearch:
         "found",
         "k",
         "lines",
+        "memo",
         "n",
         "node_limit",
         "nodes",
@@ -115,6 +121,7 @@ class StarSearch:
         self.band_blocks = _band_blocks(n)
         self.stripe_masks = _stripe_masks(n)
         self.tilings = _tilings(n)
+        self.memo: dict[tuple[int, int], tuple[int, int, int] | None] = {}
         #: Per axis (rows, then columns), each region's cells in each line it meets, as
         #: (the region's number as a bit, the line, the cells).
         self.pieces = tuple(
@@ -157,28 +164,51 @@ class StarSearch:
             if stars.bit_count() == self.n * self.k:
                 self.found.append(stars)
             return
-        cell = self._branch_cell(live, stars)
-        bit = 1 << cell
-        self._search(live & ~(self.rings[cell] | bit), stars | bit)
-        if len(self.found) >= self.cap:
-            return
-        self._search(live & ~bit, stars)
+        cells, need = self._branch_unit(live, stars)
+        rings = self.rings
+        choices = list(self._choices(cells, need))
+        if self.rng is not None:
+            self.rng.shuffle(choices)
+        rest = live & ~cells
+        for chosen in choices:
+            kill = 0
+            bits = chosen
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                kill |= rings[low.bit_length() - 1]
+            self._search(rest & ~kill, stars | chosen)
+            if len(self.found) >= self.cap:
+                return
 
-    def _branch_cell(self, live: int, stars: int) -> int:
+    def _branch_unit(self, live: int, stars: int) -> tuple[int, int]:
+        """The live cells and need of the unit with the fewest ways to take its need
+        (the first of the least when several tie)."""
         k = self.k
-        best = 0
-        best_slack = 1 << 30
+        ways = self._ways
+        best = (0, 0)
+        best_count = 1 << 62
         for mask in self.units:
             cells = live & mask
             if not cells:
                 continue
-            slack = cells.bit_count() - (k - (stars & mask).bit_count())
-            if slack < best_slack:
-                best, best_slack = cells, slack
-        if self.rng is not None:
-            choices = [i for i in range(best.bit_length()) if best >> i & 1]
-            return self.rng.choice(choices)
-        return (best & -best).bit_length() - 1
+            need = k - (stars & mask).bit_count()
+            found = ways(cells, need)
+            if found is not None and found[2] < best_count:
+                best, best_count = (cells, need), found[2]
+        return best
+
+    def _choices(self, cells: int, need: int) -> Iterator[int]:
+        """Every set of ``need`` cells of ``cells``, none touching, as a mask."""
+        if need == 0:
+            yield 0
+            return
+        rings = self.rings
+        while cells.bit_count() >= need:
+            low = cells & -cells
+            cells ^= low
+            for more in self._choices(cells & ~rings[low.bit_length() - 1], need - 1):
+                yield low | more
 
     def _propagate(self, live: int, stars: int) -> tuple[int, int] | None:
         """The unit counts and room bounds to a fixed point; None if the node is dead."""
@@ -213,12 +243,77 @@ class StarSearch:
                 continue
             if not self._room_ok(live, stars):
                 return None
+            placed = self._placements(live, stars)
+            if placed is None:
+                return None
+            if placed[0] != live:
+                live, stars = placed
+                continue
             counted = self._count_stripes(live, stars)
             if counted is None:
                 return None
             if counted == live:
                 return live, stars
             live = counted
+
+    def _placements(self, live: int, stars: int) -> tuple[int, int] | None:
+        """Each unit's ways to take what it needs on its live cells, none touching: a cell
+        in none of them dies, a cell in all of them is a star; None if a unit has none."""
+        k = self.k
+        rings = self.rings
+        ways = self._ways
+        for mask in self.units:
+            need = k - (stars & mask).bit_count()
+            if need <= 0:
+                continue
+            cells = live & mask
+            found = ways(cells, need)
+            if found is None:
+                return None
+            possible, every, _ = found
+            if possible != cells:
+                live &= ~(cells & ~possible)
+            while every:
+                low = every & -every
+                every ^= low
+                if not live & low:
+                    return None  # a star placed just now killed it
+                stars |= low
+                live &= ~(rings[low.bit_length() - 1] | low)
+        return live, stars
+
+    def _ways(self, cells: int, need: int) -> tuple[int, int, int] | None:
+        """Of the sets of ``need`` cells of ``cells`` none touching: the cells in some,
+        the cells in all and how many sets; None if there is none. Remembered by
+        (cells, need)."""
+        memo = self.memo
+        key = (cells, need)
+        if key in memo:
+            return memo[key]
+        found: tuple[int, int, int] | None
+        if need == 0:
+            found = (0, 0, 1)
+        elif cells.bit_count() < need:
+            found = None
+        elif need == 1:
+            found = (cells, cells if cells & (cells - 1) == 0 else 0, cells.bit_count())
+        else:
+            low = cells & -cells
+            rest = cells ^ low
+            taken = self._ways(rest & ~self.rings[low.bit_length() - 1], need - 1)
+            left = self._ways(rest, need)
+            if taken is None:
+                found = left
+            else:
+                with_low = (taken[0] | low, taken[1] | low, taken[2])
+                if left is None:
+                    found = with_low
+                else:
+                    found = (with_low[0] | left[0], with_low[1] & left[1], taken[2] + left[2])
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = found
+        return found
 
     def _count_stripes(self, live: int, stars: int) -> int | None:
         """Kill what the stripes' counts rule out; None if some stripe is overfull.
