@@ -22,12 +22,19 @@ stripe
     inside it, they own all of them and its other cells are empty (more than k: the node
     is dead); if only k regions reach into it, it takes all their stars and their cells
     outside it are empty.
+ways
+    A unit's ways: the sets of ``need`` of its live cells, none touching two others.
+    Found by a recursion on the lowest cell (in the set or not), remembered by (cells,
+    need) for the whole search.
 
 Every node of the bitboard search is propagated before it branches: a unit with K
 stars loses its other live cells; a unit whose live cells are exactly its need gets them
-all; a unit whose room is below its need, or a band whose blocks cannot take what its
-two lines need, ends the branch; then the stripes are counted. The search then branches
-on one live cell (star, or not) of the unit with the least slack (live cells minus need).
+all; a unit whose room is below its need, a region whose live cells meet fewer blocks of
+a 2×2 tiling than its need, or a band whose blocks cannot take what its two lines need,
+ends the branch; a cell in none of its unit's ways dies, a cell in all of them is a star;
+then the stripes are counted. The search then branches on the ways of the unit with the
+fewest (each way a child: its stars placed, the unit's other cells and the stars'
+neighbours dead), so the children share no solution.
 """
 
 from __future__ import annotations
