@@ -49,6 +49,7 @@ def _assert_same_answers(board: Board) -> None:
     assert all(is_solution(board.rows, board.cells_of(s), board.stars) for s in mine)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, 6), st.integers(0, 1), st.randoms(use_true_random=False))
 def test_the_search_agrees_with_sat_on_grown_maps_of_every_k(k, extra, rng):
