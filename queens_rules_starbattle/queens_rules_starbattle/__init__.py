@@ -226,8 +226,7 @@ def deep_trial(ctx: Context) -> None:
 SWEEP_SIZES = range(SMALL_BOARD + 1, 18)
 #: Cells one solve may give the trial sweep, all calls together: a count, not seconds,
 #: so that a solve is the same on a busy machine: about three passes over a 17×17
-#: board, some 4 s of trials (public boards 6 and 9 of the 17×17 4★ file need 837 and
-#: 561, with what earlier trials taught applied and ordering the later ones).
+#: board, some 4 s of trials (public board 9 of the 17×17 4★ file needs 833).
 SWEEP_BUDGET = 900
 
 
@@ -244,12 +243,8 @@ def trial_sweep(ctx: Context) -> None:
     exclusion and capacity counting included, until nothing changes (capacity counting
     only on a round where the others changed nothing). Those two read again only what
     the trial changed since the state it started from (:class:`~.counting.Reread`):
-    the same steps as the rules, in less time. And first in every round, what the
-    solve's earlier trials proved (:class:`~.learned.Implications`): a trial that
-    refutes nothing still shows which cells a star on its cell empties and which stars
-    it places, and the trials after it apply that. Cells whose star empties the most
-    live cells, by those facts, go first in a pass, then those of the units with the
-    least room to spare.
+    the same steps as the rules, in less time. Cells of the units with the least room to
+    spare go first in a pass.
 
     Bounded: one solve tries at most SWEEP_BUDGET cells, all calls together (the count
     is kept in the rule's cache, which lives as long as the solve's state); a call that
@@ -258,8 +253,7 @@ def trial_sweep(ctx: Context) -> None:
 
     Sound for the reason the trial star is: a unit a trial leaves short, or a
     contradiction it finds, proves that no solution extending the state has a star on
-    the trial cell (the facts earlier trials proved hold in every solution of this
-    state: see :mod:`.learned`). Which cells it skips in a pass decides only when it finds a kill,
+    the trial cell. Which cells it skips in a pass decides only when it finds a kill,
     never whether a kill is true: it stops only on a pass over every live cell of the
     state it ends on. A kill's detail is the trial star's, a :class:`~.details.TrialFails`.
     """
@@ -267,7 +261,6 @@ def trial_sweep(ctx: Context) -> None:
     from .counting import Reread
     from .deductions import PROPAGATORS
     from .details import TrialFails
-    from .learned import Implications
     from .refute import DEEP_DEPTH
 
     board = ctx.board
@@ -282,21 +275,10 @@ def trial_sweep(ctx: Context) -> None:
     # Capacity counting, the costliest, only once the others change nothing: the same
     # cells are refuted (all 20 on the stalls of public 17×17 boards 0 and 7), in about
     # three quarters of the time.
-    # What the trials proved so far in this solve, applied in the trials after them
-    # (:mod:`.learned`); the facts live in the rule's cache, emptied with it when the
-    # driver takes cells back, so they hold on every state they are read on. (Should a
-    # state ever come back weaker than the last one they were learnt on, they go.)
-    learned = cache.get("learned")
-    if learned is None or not learned.holds_on(state):
-        learned = cache["learned"] = Implications(board, state)
-    learned.start = state
-    first = (learned.learned_trials, *PROPAGATORS, reread.exclusion)
+    first = (*PROPAGATORS, reread.exclusion)
     last = (reread.capacity_counting,)
     # The pass: the cells it tried, and the state it started on (live cells never come
-    # back, so an unchanged pair means no rule changed anything since). A pass over an
-    # unchanged state ends the rule even when its trials taught something new: on the
-    # public 17×17 boards the sweep stalls on, the passes that follow kill nothing and
-    # double its time.
+    # back, so an unchanged pair means no rule changed anything since).
     passed = cache.get("passed", 0)
     while True:
         if passed & state.live == state.live:
@@ -307,13 +289,6 @@ def trial_sweep(ctx: Context) -> None:
         if not passed:
             cache["start"] = (state.live, state.queens)
         order = [cell for cell in _tightest_first(board, state) if not passed >> cell & 1]
-        # The cells whose star empties the most live cells, by what earlier trials
-        # showed, first: the likeliest to leave some unit short (public board 6 falls
-        # after 837 trials instead of 1,099, board 9 after 561 instead of 833). The sort
-        # keeps the tightest-first order among equals, and all of it on a first pass.
-        live = state.live
-        rules_out = learned.rules_out
-        order.sort(key=lambda cell: -(rules_out[cell] & live).bit_count())
         killed = False
         for number, cell in enumerate(order):
             tried = cache.get("tried", 0)
@@ -327,7 +302,7 @@ def trial_sweep(ctx: Context) -> None:
                 return
             cache["tried"] = tried + 1
             passed |= 1 << cell
-            after, found, forced = suppose(
+            _, found, forced = suppose(
                 board, state, 1 << cell, DEEP_DEPTH, first, "trial_sweep", last
             )
             if found is not None:
@@ -336,8 +311,6 @@ def trial_sweep(ctx: Context) -> None:
                 killed = True
                 # Trials start from the stronger state now.
                 reread.advance(state)
-            else:
-                learned.learn(state, cell, after)
         cache["passed"] = passed
         if killed:
             return

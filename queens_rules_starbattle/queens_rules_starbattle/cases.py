@@ -27,7 +27,6 @@ from .details import (
     Case,
     CaseSplit,
     Exclusion,
-    Learned,
     Overcount,
     Undercount,
     UnitFull,
@@ -140,9 +139,6 @@ def premise(board: Board, detail: object) -> int:
     if isinstance(detail, Exclusion):
         cell = detail.cell
         return group_mask(board, detail.where) | board.kill_masks[cell] | 1 << cell
-    if isinstance(detail, Learned):
-        # The fact itself was proved earlier; what this step reads is its cause's state.
-        return 1 << detail.cause
     if isinstance(detail, Capacity):
         lines = tuple(range(detail.first, detail.last + 1))
         regions = (*(region for region, _ in detail.bounds), detail.region)

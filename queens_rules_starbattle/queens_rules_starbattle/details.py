@@ -21,7 +21,6 @@ __all__ = [
     "Composite",
     "Exclusion",
     "Flow",
-    "Learned",
     "Overcount",
     "Placements",
     "TrialFails",
@@ -321,25 +320,6 @@ class TrialFails(_TrialFailsFields):
         forced: tuple[tuple[int | tuple[int, ...], str, tuple], ...],
     ) -> TrialFails:
         return tuple.__new__(cls, ("cell", cell, kind, which, forced))
-
-
-class _LearnedFields(NamedTuple):
-    tag: str
-    cause: int
-    how: str
-
-
-class Learned(_LearnedFields):
-    """Cells a trial's propagation rules out from what an earlier trial of the sweep
-    proved (:mod:`.learned`): with ``how`` ``"star"``, a star on ``cause`` and one on any
-    of them cannot both stand; with ``how`` ``"empty"``, a star on any of them needs one
-    on ``cause``, which is empty (``("learned", cause, how)``)."""
-
-    __slots__ = ()
-    __reduce__ = pickle_by_tuple_form
-
-    def __new__(cls, cause: int, how: str) -> Learned:
-        return tuple.__new__(cls, ("learned", cause, how))
 
 
 class Case(NamedTuple):

@@ -25,7 +25,6 @@ from .details import (
     Composite,
     Exclusion,
     Flow,
-    Learned,
     Overcount,
     Placements,
     TrialFails,
@@ -303,10 +302,8 @@ def forced_reason(board: Board, counter: str, detail: Sequence) -> str:
     return f"by {counter.replace('_', ' ')}"
 
 
-def empty_reason(
-    board: Board, counter: str, detail: Sequence, cells: Sequence[int] | int = ()
-) -> str:
-    """Why a trial's propagation ruled ``cells`` out, as a clause."""
+def empty_reason(board: Board, counter: str, detail: Sequence) -> str:
+    """Why a trial's propagation ruled cells out, as a clause."""
     if isinstance(detail, UnitFull):
         unit = unit_name(board, detail.kind, detail.which)
         return f"{unit} would hold its {_stars(board.stars)}"
@@ -323,34 +320,7 @@ def empty_reason(
         return f"{lines} would lie within {regions}"
     if isinstance(detail, Exclusion):
         return f"a star there would leave {_group(board, detail.where)} too little room"
-    if isinstance(detail, Learned):
-        return _learned_reason(board, detail, cells)
     return f"by {counter.replace('_', ' ')}"
-
-
-def _learned_reason(board: Board, detail: Learned, cells: Sequence[int] | int) -> str:
-    """Why a fact an earlier trial of the sweep proved rules cells out, as a clause."""
-    one = isinstance(cells, int) or len(cells) == 1
-    cause = cell_label(board, detail.cause)
-    if detail.how == "star":
-        if one:
-            return (
-                f"an earlier trial of the sweep showed that it cannot hold a star together "
-                f"with one on {cause}"
-            )
-        return (
-            f"earlier trials of the sweep showed that none of them can hold a star together "
-            f"with one on {cause}"
-        )
-    if one:
-        return (
-            f"an earlier trial of the sweep showed that a star there needs one on {cause}, "
-            "which would be empty"
-        )
-    return (
-        f"earlier trials of the sweep showed that a star on any of them needs one on {cause}, "
-        "which would be empty"
-    )
 
 
 def chain_words(board: Board, forced: Sequence) -> list[str]:
@@ -365,9 +335,7 @@ def chain_words(board: Board, forced: Sequence) -> list[str]:
             )
         else:
             verb = "would be empty" if len(cells) == 1 else "would all be empty"
-            said.append(
-                f"{_cells(board, cells)} {verb} ({empty_reason(board, counter, why, cells)})"
-            )
+            said.append(f"{_cells(board, cells)} {verb} ({empty_reason(board, counter, why)})")
     return said
 
 

@@ -101,9 +101,8 @@ def test_it_solves_the_hard_17x17_boards_the_deep_trial_leaves_and_says_why():
     assert result.solved and result.counters["trial_sweep"] >= 1
     (solution,) = find_solutions(board, 2)
     assert result.state.queens == solution
-    # Every step of the sweep (over a hundred here), each told on the state before it;
-    # some chains use what earlier trials of the sweep proved, and say so.
-    told = learnt = 0
+    # Every step of the sweep (over a hundred here), each told on the state before it.
+    told = 0
     for step, explanation in zip(
         result.steps, explain_steps(board, result.steps, RULES), strict=True
     ):
@@ -114,9 +113,7 @@ def test_it_solves_the_hard_17x17_boards_the_deep_trial_leaves_and_says_why():
             # A sentence over the length shown is cut, and says so.
             cut = explanation.why.endswith("more characters)")
             assert cut or explanation.why.endswith(f"So {cell} cannot hold a star.")
-            learnt += "trial of the sweep showed" in explanation.why
-            learnt += "trials of the sweep showed" in explanation.why
-    assert told > 100 and learnt > 0
+    assert told > 100
 
 
 @pytest.mark.slow
