@@ -415,3 +415,13 @@ def test_a_cell_that_is_neither_a_label_nor_an_index_is_a_cell_error(app, verb, 
         getattr(app, verb)(board, cell)
     with pytest.raises(CellError, match=r"^cell 64 is off the 8×8 board \(cells 0 to 63\)$"):
         getattr(app, verb)(board, 64)
+
+
+def test_practice_size_is_the_size_and_stars_practise_makes(app):
+    """The page says on what boards a rule was searched for: practise's own default."""
+    assert app.practice_size("polyomino_domino") == (8, 1)
+    assert app.practice_size("trial_sweep") == (8, 2)
+    made = app.practise("two_by_two_blocks", seed=2, strict=False)
+    assert (made.board.n, made.board.stars) == app.practice_size("two_by_two_blocks")
+    with pytest.raises(SelectionError):
+        app.practice_size("bogus")
