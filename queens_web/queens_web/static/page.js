@@ -26,9 +26,11 @@ const page = {
   since: null, // performance.now() when the clock last started, or null when stopped
   hints: 0, // hints asked for on this board
   kept: 0, // What-ifs kept on this board: the rules' marks put on it, help as a hint is
+  lists: 0, // "Every step now" lists shown while playing: help, as a hint is
+  whys: 0, // "Why this cell?" answers shown while playing: help, as a hint is
   notice: null, // a line for the panel after a hint took wrong marks off, until the next change
   explained: false, // whether Explain showed this board's solution
-  won: null, // {elapsed, hints, kept, explained} once every unit holds its queens
+  won: null, // {elapsed, hints, kept, lists, whys, explained} once every unit holds its queens
   verdict: null, // what the check says of the board: {count, atLeast} or null
   hint: null, // {doc, stage}: 1 the nudge, 2 the step and its cells
   hintComing: null, // the hint request on its way, while it is
@@ -95,6 +97,8 @@ function saveProgress() {
     elapsed: clock(),
     hints: page.hints,
     kept: page.kept,
+    lists: page.lists,
+    whys: page.whys,
     explained: page.explained,
     won: page.won,
   });
@@ -307,7 +311,7 @@ function afterChange() {
   startClock();
   if (isWon()) {
     stopClock();
-    page.won = { elapsed: page.elapsed, hints: page.hints, kept: page.kept, explained: page.explained };
+    page.won = { elapsed: page.elapsed, hints: page.hints, kept: page.kept, lists: page.lists, whys: page.whys, explained: page.explained };
     recordWin(); // records.js
   }
   saveProgress();
@@ -366,6 +370,8 @@ function showBoard(doc) {
   page.elapsed = 0;
   page.hints = 0;
   page.kept = 0;
+  page.lists = 0;
+  page.whys = 0;
   page.explained = false;
   page.won = null;
   if (saved && typeof saved.marks === "string" && saved.marks.length === n * n) {
@@ -374,6 +380,8 @@ function showBoard(doc) {
     page.elapsed = Number(saved.elapsed) || 0;
     page.hints = Number(saved.hints) || 0;
     page.kept = Number(saved.kept) || 0;
+    page.lists = Number(saved.lists) || 0;
+    page.whys = Number(saved.whys) || 0;
     page.explained = Boolean(saved.explained);
     page.won = saved.won || null;
   } else if (doc.state) {
@@ -733,13 +741,22 @@ function boardTitle() {
   return `${game} ${size()}×${size()}${stars() > 1 ? ` ${stars()}★` : ""}`;
 }
 
-/** How much help the player had, in a few words: hints asked for, What-ifs kept (the
- * rules' marks put on the board) and Explain. */
+/** The help a player had, one phrase a kind: hints asked for, "Every step now" lists
+ * and "Why this cell?" answers seen, What-ifs kept (the rules' marks put on the board);
+ * Explain is said by the callers, in their words. */
+function helpParts(help) {
+  const count = (n, one, many) => (n ? `${n} ${n > 1 ? many : one}` : "");
+  return [
+    count(help.hints, "hint", "hints"),
+    count(help.lists, "list of every step", "lists of every step"),
+    count(help.whys, "cell asked why", "cells asked why"),
+    count(help.kept, "What-if kept", "What-ifs kept"),
+  ].filter(Boolean);
+}
+
+/** How much help the player had, in a few words (helpParts, and Explain). */
 function helpWords(won, none) {
-  const hints = won.hints ? `${won.hints} hint${won.hints > 1 ? "s" : ""}` : "";
-  const kept = won.kept ? `${won.kept} What-if${won.kept > 1 ? "s" : ""} kept` : "";
-  const explained = won.explained ? "the solution explained" : "";
-  const parts = [hints, kept, explained].filter(Boolean);
+  const parts = [...helpParts(won), won.explained ? "the solution explained" : ""].filter(Boolean);
   if (!parts.length) return none;
   return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
@@ -788,6 +805,8 @@ function winPanel() {
     page.elapsed = 0;
     page.hints = 0;
     page.kept = 0;
+    page.lists = 0;
+    page.whys = 0;
     page.explained = false;
     page.past = [];
     page.future = [];
@@ -796,7 +815,8 @@ function winPanel() {
     saveProgress();
     render();
   });
-  const help = page.won.hints || page.won.kept || page.won.explained ? `with ${helpWords(page.won, "")}` : "without a hint";
+  const helped = helpWords(page.won, "");
+  const help = helped ? `with ${helped}` : "without a hint";
   return [
     el("h2", { id: "win-message" }, `Solved in ${minutes(elapsed)} ${help}!`),
     el("p", {}, `Share it (the colours of your ${stars() > 1 ? "stars" : "queens"}' regions in the order you placed them, not where they are):`),
