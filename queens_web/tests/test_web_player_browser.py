@@ -465,3 +465,26 @@ def test_what_if_on_a_cell_that_is_not_open_says_why_without_an_error_in_the_con
     finally:
         tab.remove_listener("console", seen)
         tab.remove_listener("request", request)
+
+
+def test_a_steps_key_names_only_the_outlines_it_draws(tab):
+    """The key under a hint's step listed "placed" for a step that only crosses cells out
+    (and so drew no placed outline): it names the outlines the board shows, no others."""
+    load_board(tab, (ARCHIVE / "353.txt").read_text())
+    seen = set()
+    for _ in range(12):
+        tab.click("#hint-button")
+        tab.wait_for_selector("#hint-nudge, #hint-cells")
+        if tab.locator("#hint-nudge").count():
+            tab.click("#hint-button")
+            tab.wait_for_selector("#hint-cells")
+        step = tab.evaluate("page.hint.doc.step")
+        key = tab.inner_text("#panel .legend")
+        assert ("placed" in key) == bool(step["placed"]), (key, step)
+        assert ("crossed out" in key) == bool(step["killed"]), (key, step)
+        seen.add((bool(step["placed"]), bool(step["killed"])))
+        tab.click("#hint-button")  # apply it
+        tab.wait_for_selector("#hint-cells", state="detached")
+        if tab.locator("#win-message").count():
+            break
+    assert (False, True) in seen, seen  # a step that only crosses out was shown

@@ -706,10 +706,16 @@ function headline(step) {
   return parts.join("; ");
 }
 
-function legend() {
-  return el("p", { class: "note" },
-    el("span", { class: "key place" }), " placed · ", el("span", { class: "key kill" }), " crossed out · ",
-    el("span", { class: "key reason" }), " the cells the reason names");
+// The key to the outlines a step draws on the board: only those it draws (a step that
+// only crosses cells out had "placed" in its key, an outline the board did not show).
+function legend(step) {
+  const drawn = { place: [], kill: [], reason: [] };
+  stepHighlight(step, drawn);
+  const keys = [["place", "placed"], ["kill", "crossed out"], ["reason", "the cells the reason names"]]
+    .filter(([kind]) => drawn[kind].length);
+  const out = el("p", { class: "note legend" });
+  keys.forEach(([kind, words], k) => out.append(...(k ? [" · "] : []), el("span", { class: `key ${kind}` }), ` ${words}`));
+  return out;
 }
 
 // The nearest coloured square to a region's colour, for the spoiler-free share line,
@@ -865,7 +871,7 @@ function hintPanel() {
   out.push(el("p", { id: "hint-technique" }, "Technique: ", el("span", { class: "rule" }, step.rule_name)));
   out.push(el("p", { id: "hint-cells", class: "cells" }, headline(step)));
   out.push(el("p", { id: "hint-why", class: "why" }, step.why));
-  out.push(legend());
+  out.push(legend(step));
   // One control applies it: the Hint button itself ("Hint: apply it"), as it took the
   // hint through its stages; a second button here would do the same.
   out.push(el("p", { class: "note", id: "hint-apply" }, "Press Hint again to put the step on the board."));
@@ -909,7 +915,7 @@ function explanationPanel() {
     out.push(el("p", { id: "step-rule", class: "rule" }, step.rule_name));
     out.push(el("p", { id: "step-cells", class: "cells" }, headline(step)));
     out.push(el("p", { id: "step-why", class: "why" }, step.why));
-    out.push(legend());
+    out.push(legend(step));
   } else {
     const verdict = {
       solved: "Solved by the rules alone.",
