@@ -481,3 +481,25 @@ def test_the_editors_map_count_and_buttons_are_on_the_first_screen_of_a_laptop(
         assert not errors, errors
     finally:
         tab.context.close()
+
+
+def test_a_button_that_cannot_be_pressed_does_not_look_like_one_to_press(desk):
+    """Fix, disabled on a map still being painted, kept the primary button's fill at half
+    strength and read as the button to press: a disabled primary button looks as every
+    disabled button does (and hovering over one changes nothing)."""
+    empty_map(desk, 5)
+    assert desk.is_disabled("#studio-fix") and desk.is_disabled("#studio-undo")
+
+    def look(selector: str) -> list[str]:
+        return desk.eval_on_selector(
+            selector,
+            "b => { const s = getComputedStyle(b);"
+            " return [s.backgroundColor, s.color, s.opacity]; }",
+        )
+
+    assert look("#studio-fix") == look("#studio-undo")
+    desk.hover("#studio-fix", force=True)
+    assert look("#studio-fix") == look("#studio-undo")
+    enabled = desk.eval_on_selector("#hint-button", "b => getComputedStyle(b).backgroundColor")
+    assert enabled != look("#studio-fix")[0]  # an enabled primary button is filled
+    desk.click("#studio-close")
