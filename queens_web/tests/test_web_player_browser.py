@@ -470,7 +470,13 @@ def test_what_if_on_a_cell_that_is_not_open_says_why_without_an_error_in_the_con
 def test_a_steps_key_names_only_the_outlines_it_draws(tab):
     """The key under a hint's step listed "placed" for a step that only crosses cells out
     (and so drew no placed outline): it names the outlines the board shows, no others."""
+    # From the empty board (the module's tab kept the marks other tests made on it).
+    tab.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('queens/progress/'))"
+        ".forEach(k => localStorage.removeItem(k))"
+    )
     load_board(tab, (ARCHIVE / "353.txt").read_text())
+    assert set(page_marks(tab).values()) == {"empty"}
     seen = set()
     for _ in range(12):
         tab.click("#hint-button")
