@@ -289,6 +289,24 @@ def test_the_streak_export_and_import(fresh, tmp_path: Path):
     assert fresh.inner_text("#win-streak").startswith("Streak: 3 days")
     assert re.search(r"5×5\s+1", fresh.inner_text("#stats-solved"))
     assert "Easy\t1:30\t1" in fresh.inner_text("#stats-median")  # a first solve's time
+    # Each column's heading ends where its counts end (headings began at the left of
+    # right-aligned counts, over the column before for a short count).
+    misaligned = fresh.evaluate(
+        """() => [...document.querySelectorAll('#records-body table')].flatMap(table => {
+            const heads = [...table.querySelectorAll('thead th')];
+            return [...table.querySelectorAll('tbody tr')].flatMap(row =>
+                [...row.children].map((c, k) => [c, heads[k]]).filter(([c]) =>
+                    c.classList.contains('count')).map(([c, h]) => {
+                        const [a, b] = [c, h].map(e => {
+                            const r = document.createRange();
+                            r.selectNodeContents(e);
+                            return r.getBoundingClientRect().right;
+                        });
+                        return Math.abs(a - b) > 1 ? `${h.textContent}: ${a} ${b}` : null;
+                    }).filter(Boolean));
+        })"""
+    )
+    assert not misaligned, misaligned
     kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
     assert kept["daily"] == [*earlier, today(fresh)]
     assert kept["boards"][key] == exported["boards"][key]  # the same solve, not twice
