@@ -176,8 +176,9 @@ def first_on(rule, installed, size: int | None, seed: int, needed: bool):
 def test_each_known_seed_of_a_cheap_rule_still_makes_its_board():
     """The "Practise this" of a cheap rule gives its known boards at once: each seed still
     makes a board where the rule is the first step past the easier rules, needed where
-    the table says so (under a second for them all; the expensive rules' boards, a few
-    seconds more, in the slow test below)."""
+    the table says so (about 3.5 processor seconds for them all, the 10×10 boards of flow
+    counting one of them; the expensive rules' boards, as many again, in the slow test
+    above)."""
     rules = {r.counter: r for r in load_registry().rules}
     installed = list(rules.values())
     for counter, known in load_table().items():
