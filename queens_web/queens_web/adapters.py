@@ -145,7 +145,9 @@ def info_document(library: Library) -> dict[str, Any]:
                 # "placement": its steps are a placed piece's crosses (nothing to practise).
                 "counting": r.counting,
                 # Why "Practise this" is not offered (no board was found: ...), or None.
-                "unpractisable": practice_seeds().unpractisable(r.counter),
+                "unpractisable": practice_seeds().unpractisable(
+                    r.counter, *library.app.practice_size(r.counter)
+                ),
             }
             for r in library.registry.rules
         ],

@@ -100,7 +100,7 @@ def practise(library: Library, rule: str) -> dict[str, Any]:
             library.app.practise(rule, seconds=PRACTICE_SECONDS)
             raise AssertionError(rule)  # pragma: no cover - practise refuses it
         seeds = practice_seeds()
-        why = seeds.unpractisable(rule)
+        why = seeds.unpractisable(rule, *library.app.practice_size(rule))
         if why is not None:
             raise Problem(f"no board to practise {chosen.display_name} on was found: {why}", 409)
         search = seeds.next_search(rule)

@@ -68,15 +68,21 @@ class PracticeSeeds:
         self.presses: dict[str, int] = {}
         self.onward: dict[str, int] = {}
 
-    def unpractisable(self, rule: str) -> str | None:
+    def unpractisable(self, rule: str, size: int, stars: int) -> str | None:
         """Why ``rule`` is not offered, in words that follow "no board to practise it on
-        was found", or None when it is offered."""
+        was found", or None when it is offered. ``size`` and ``stars``: the boards
+        practise makes for the rule (``Application.practice_size``), which the search
+        made unless the table names another size: the words say what was searched, so
+        a rule that runs only on larger boards is not said to be never first on any."""
         known = self.table.get(rule)
         if known is None or known.seeds:
             return None
+        n = known.size or size
+        pieces = f"{stars} stars" if stars > 1 else "1 queen"
         return (
-            f"on the boards made from seeds 0 to {known.searched_to - 1}, it was never the "
-            "first step past the easier rules"
+            f"on the {n}×{n} boards with {pieces} per row, column and region made from "
+            f"seeds 0 to {known.searched_to - 1}, it was never the first step past the "
+            "easier rules"
         )
 
     def next_search(self, rule: str) -> Search:

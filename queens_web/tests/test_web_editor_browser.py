@@ -481,3 +481,48 @@ def test_the_editors_map_count_and_buttons_are_on_the_first_screen_of_a_laptop(
         assert not errors, errors
     finally:
         tab.context.close()
+
+
+def test_a_button_that_cannot_be_pressed_does_not_look_like_one_to_press(desk):
+    """Fix, disabled on a map still being painted, kept the primary button's fill at half
+    strength and read as the button to press: a disabled primary button looks as every
+    disabled button does (and hovering over one changes nothing)."""
+    empty_map(desk, 5)
+    assert desk.is_disabled("#studio-fix") and desk.is_disabled("#studio-undo")
+
+    def look(selector: str) -> list[str]:
+        return desk.eval_on_selector(
+            selector,
+            "b => { const s = getComputedStyle(b);"
+            " return [s.backgroundColor, s.color, s.opacity]; }",
+        )
+
+    assert look("#studio-fix") == look("#studio-undo")
+    desk.hover("#studio-fix", force=True)
+    assert look("#studio-fix") == look("#studio-undo")
+    enabled = desk.eval_on_selector("#hint-button", "b => getComputedStyle(b).backgroundColor")
+    assert enabled != look("#studio-fix")[0]  # an enabled primary button is filled
+    desk.click("#studio-close")
+
+
+def test_a_share_link_of_an_earlier_board_or_marks_is_not_left_shown(desk):
+    """The link field kept the last board's link, under "Link copied", once another board
+    was shown or the marks changed: copied from there, it opened the wrong board."""
+    open_archive_353(desk)
+    desk.click("#share-button")
+    assert desk.is_visible("#share-url")
+    assert quote("/".join(BOARD_353), safe="") in desk.input_value("#share-url")
+    desk.click("#daily-button")
+    desk.wait_for_function("() => document.getElementById('source').textContent.includes('day')")
+    assert not desk.is_visible("#share-url")
+    assert desk.inner_text("#share-button") == "Share link"
+    cells = desk.locator("#board .cell").count()
+    desk.check("#share-marks")
+    desk.click("#share-button")
+    assert desk.input_value("#share-url").endswith("&marks=" + "." * cells)
+    desk.click('#board .cell[data-cell="r1c1"]')  # a cross: the link's marks are old
+    assert not desk.is_visible("#share-url")
+    desk.click("#share-button")
+    assert desk.input_value("#share-url").endswith("&marks=x" + "." * (cells - 1))
+    desk.uncheck("#share-marks")  # the link shown has marks: taken away
+    assert not desk.is_visible("#share-url")

@@ -153,7 +153,12 @@ def test_a_rule_with_no_practice_board_says_so_instead_of_a_button(tab):
         item = f'#rule-list li[data-rule="{counter}"]'
         assert tab.locator(f"{item} button.practise").count() == 0
         note = tab.inner_text(f"{item} .practise-none")
-        assert note.startswith("Not offered for practice: on the boards made from seeds 0 to ")
+        # The boards searched said with their size and stars: the trial sweep runs on
+        # 15×15 to 17×17 only, and "the boards made from seeds 0 to 46" read as any.
+        assert note.startswith(
+            "Not offered for practice: on the 8×8 boards with 2 stars per row, column and"
+            " region made from seeds 0 to "
+        )
         assert note.endswith("it was never the first step past the easier rules.")
     offered = tab.locator("#rule-list button.practise").count()
     assert offered == sum(
@@ -460,3 +465,32 @@ def test_what_if_on_a_cell_that_is_not_open_says_why_without_an_error_in_the_con
     finally:
         tab.remove_listener("console", seen)
         tab.remove_listener("request", request)
+
+
+def test_a_steps_key_names_only_the_outlines_it_draws(tab):
+    """The key under a hint's step listed "placed" for a step that only crosses cells out
+    (and so drew no placed outline): it names the outlines the board shows, no others."""
+    # From the empty board (the module's tab kept the marks other tests made on it).
+    tab.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('queens/progress/'))"
+        ".forEach(k => localStorage.removeItem(k))"
+    )
+    load_board(tab, (ARCHIVE / "353.txt").read_text())
+    assert set(page_marks(tab).values()) == {"empty"}
+    seen = set()
+    for _ in range(12):
+        tab.click("#hint-button")
+        tab.wait_for_selector("#hint-nudge, #hint-cells")
+        if tab.locator("#hint-nudge").count():
+            tab.click("#hint-button")
+            tab.wait_for_selector("#hint-cells")
+        step = tab.evaluate("page.hint.doc.step")
+        key = tab.inner_text("#panel .legend")
+        assert ("placed" in key) == bool(step["placed"]), (key, step)
+        assert ("crossed out" in key) == bool(step["killed"]), (key, step)
+        seen.add((bool(step["placed"]), bool(step["killed"])))
+        tab.click("#hint-button")  # apply it
+        tab.wait_for_selector("#hint-cells", state="detached")
+        if tab.locator("#win-message").count():
+            break
+    assert (False, True) in seen, seen  # a step that only crosses out was shown

@@ -11,12 +11,17 @@ import pytest
 from starlette.testclient import TestClient
 
 from queens_core import load_registry
+from queens_core.api import Application
 from queens_core.generator.practice import PracticeGiveUp, make_practice, stars_for
 from queens_web import deductions, practice
 from queens_web.app import create_app
 from queens_web.practice import ONWARD_SECONDS, Known, PracticeSeeds, Search, load_table
 
 HOST = "testserver"
+
+
+def library_app() -> Application:
+    return Application(load_registry())
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +51,7 @@ def test_a_rule_the_table_does_not_know_goes_on_where_its_last_search_stopped():
     assert first == Search(0, True, None)
     seeds.searched("x", first, 57)
     assert seeds.next_search("x").seed == 57
-    assert seeds.fallback("x") is None and seeds.unpractisable("x") is None
+    assert seeds.fallback("x") is None and seeds.unpractisable("x", 8, 1) is None
 
 
 def test_a_rule_searched_at_another_size_is_practised_there():
@@ -57,10 +62,17 @@ def test_a_rule_searched_at_another_size_is_practised_there():
 
 
 def test_a_rule_never_found_is_said_with_how_far_it_was_searched():
-    seeds = PracticeSeeds({"r": Known((), (), 300)})
-    assert seeds.unpractisable("r") == (
-        "on the boards made from seeds 0 to 299, it was never the first step past the easier rules"
+    seeds = PracticeSeeds({"r": Known((), (), 300), "s": Known((), (), 40, 10)})
+    assert seeds.unpractisable("r", 8, 2) == (
+        "on the 8×8 boards with 2 stars per row, column and region made from seeds 0 to 299,"
+        " it was never the first step past the easier rules"
     )
+    assert seeds.unpractisable("r", 8, 1) == (
+        "on the 8×8 boards with 1 queen per row, column and region made from seeds 0 to 299,"
+        " it was never the first step past the easier rules"
+    )
+    # A rule the table searched at another size: that size, not practise's default.
+    assert seeds.unpractisable("s", 8, 3).startswith("on the 10×10 boards with 3 stars ")
 
 
 def test_every_rule_the_page_offers_is_in_the_table():
@@ -80,6 +92,9 @@ def test_info_says_which_rules_are_not_offered_and_why(client):
         said = rules[counter]["unpractisable"]
         assert (said is None) == bool(known.seeds), counter
         if said:
+            n, stars = library_app().practice_size(counter)
+            n = known.size or n
+            assert said.startswith(f"on the {n}×{n} boards with {stars} stars per row,"), said
             assert f"seeds 0 to {known.searched_to - 1}," in said
 
 
@@ -145,3 +160,55 @@ def test_each_known_seed_gives_its_board_at_once():
             assert made.board.stars == stars_for(rule)
             assert known.size is None or made.board.n == known.size
             assert made.start.hint.rule.counter == counter
+
+
+def first_on(rule, installed, size: int | None, seed: int, needed: bool):
+    """The practice board of ``seed`` alone (board 0 of its batch), as the page's search
+    takes it, or None when the rule is not its first step past the easier rules (needed,
+    with ``needed``)."""
+    try:
+        return make_practice(rule, installed, size, seed, 0.0, needed)
+    except PracticeGiveUp as err:
+        assert err.next_seed == seed + 1  # that seed alone was tried
+        return None
+
+
+def test_each_known_seed_of_a_cheap_rule_still_makes_its_board():
+    """The "Practise this" of a cheap rule gives its known boards at once: each seed still
+    makes a board where the rule is the first step past the easier rules, needed where
+    the table says so (about 3.5 processor seconds for them all, the 10×10 boards of flow
+    counting one of them; the expensive rules' boards, as many again, in the slow test
+    above)."""
+    rules = {r.counter: r for r in load_registry().rules}
+    installed = list(rules.values())
+    for counter, known in load_table().items():
+        if rules[counter].tier.value != "cheap":
+            continue
+        for seed, needed in zip(known.seeds, known.needed, strict=True):
+            made = first_on(rules[counter], installed, known.size, seed, needed)
+            assert made is not None, f"{counter}: seed {seed} no longer gives its board"
+            assert made.start.hint.rule.counter == counter
+            assert made.needed or not needed, (counter, seed)
+
+
+#: The most seeds the slow test below tries per rule not offered (its search tried up
+#: to 408 seeds, 92 processor seconds for capacity counting).
+NEVER_SAMPLE = 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "counter", sorted(counter for counter, known in load_table().items() if not known.seeds)
+)
+def test_a_rule_not_offered_is_still_never_first_on_the_seeds_searched(counter):
+    """The page says a rule not offered was never the first step past the easier rules on
+    the boards of seeds 0 to N: the search again, as the page searches, not strict
+    (a board where the rule comes first but is not needed counts): every seed where the
+    search tried at most NEVER_SAMPLE seeds (the trial sweep's 47), else NEVER_SAMPLE
+    seeds spread evenly over them (about 10 processor seconds a rule)."""
+    rules = {r.counter: r for r in load_registry().rules}
+    known = load_table()[counter]
+    step = -(-known.searched_to // NEVER_SAMPLE)
+    for seed in range(0, known.searched_to, step):
+        made = first_on(rules[counter], list(rules.values()), known.size, seed, False)
+        assert made is None, f"{counter} is first past the easier rules on seed {seed}"

@@ -87,6 +87,77 @@ def test_a_what_if_kept_is_help_in_the_win_message_the_share_line_and_the_record
     assert entry["best"]["kept"] == 1 and entry["best"]["hints"] == 0
 
 
+def test_every_step_now_and_a_why_are_help_in_the_win_the_share_line_and_the_record(fresh):
+    """A player who listed every step or asked why a cell is what it is did not solve the
+    board alone: the win, the share line and the record said "no hints" after them (only
+    hints and What-ifs kept counted). A why asked after the win costs nothing."""
+    play_archive_353(fresh)
+    fresh.click("#how-to-done")
+    fresh.keyboard.press("a")
+    fresh.wait_for_selector("#all-steps-message")
+    fresh.focus(cell("r1c1"))
+    for _ in range(2):
+        fresh.click("#why-button")
+        fresh.click(cell("r1c1"))
+        fresh.wait_for_selector("#why-message")
+        fresh.wait_for_function("() => !deductionsState.asking")
+    assert fresh.evaluate("[page.lists, page.whys]") == [1, 2]
+    fresh.reload()  # kept with the progress
+    fresh.wait_for_selector("#board .cell")
+    assert fresh.evaluate("[page.lists, page.whys]") == [1, 2]
+    win_by_clicks(fresh, BOARD_353.split())
+    assert_won(fresh, 49, 7)
+    said = "1 list of every step and 2 cells asked why"
+    assert fresh.inner_text("#win-message").endswith(f" with {said}!")
+    assert fresh.inner_text("#share").splitlines()[0].endswith(f", {said}")
+    record = fresh.inner_text("#panel #record")
+    assert re.search(r"time\s+0:\d\d \(1 list of every step, 2 cells asked why, ", record), record
+    fresh.click("#why-button")
+    fresh.click(cell("r2c2"))
+    fresh.wait_for_selector("#why-message")
+    fresh.wait_for_function("() => !deductionsState.asking")
+    assert fresh.evaluate("page.whys") == 2
+    kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
+    assert kept["schema"] == "queens-records/2"
+    (entry,) = kept["boards"].values()
+    assert (entry["best"]["lists"], entry["best"]["whys"], entry["best"]["hints"]) == (1, 2, 0)
+
+
+def test_records_of_before_lists_and_whys_were_counted_do_not_claim_no_help(fresh):
+    """Records kept as queens-records/1 did not count lists of every step nor whys: they
+    are read (nothing is lost), say so of their solves, and are written as /2 with the
+    next win; a solve counted in full beats one of the same time that was not."""
+    rows = BOARD_353.split()
+    old = {
+        "title": "queens #353",
+        "size": 7,
+        "stars": 1,
+        "grade": "Easy",
+        "solves": 1,
+        **{
+            k: {"at": "2026-01-02T10:00:00.000Z", "ms": 3_600_000, "hints": 0, "explained": False}
+            for k in ("first", "best", "last")
+        },
+    }
+    key = "1/" + "/".join(rows)
+    records = {"schema": "queens-records/1", "daily": ["2026-01-02"], "boards": {key: old}}
+    fresh.evaluate(f"localStorage.setItem('queens/records', JSON.stringify({json.dumps(records)}))")
+    fresh.reload()  # as a browser that kept them from an earlier page
+    fresh.wait_for_selector("#board .cell")
+    play_archive_353(fresh)
+    open_records(fresh)
+    said = fresh.inner_text("#board-record")
+    assert "(no hints, lists and whys not counted then, " in said, said
+    win_by_clicks(fresh, rows)
+    assert_won(fresh, 49, 7)
+    kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
+    assert kept["schema"] == "queens-records/2" and kept["daily"] == ["2026-01-02"]
+    entry = kept["boards"][key]
+    assert entry["solves"] == 2 and entry["first"] == old["first"]
+    assert entry["best"]["lists"] == 0 and entry["best"]["ms"] < 3_600_000
+    assert "lists and whys not counted then" in fresh.inner_text("#panel #record-first")
+
+
 def test_how_to_play_on_a_first_visit_only_and_on_demand(fresh):
     assert fresh.is_visible("#panel #how-to")
     assert "every row, every column and every colour region" in fresh.inner_text("#panel")
@@ -185,7 +256,7 @@ def test_the_streak_export_and_import(fresh, tmp_path: Path):
         fresh.click("#export-records")
     exported = json.loads(Path(download.value.path()).read_text())
     assert download.value.suggested_filename == "queens-records.json"
-    assert exported["schema"] == "queens-records/1"
+    assert exported["schema"] == "queens-records/2"
     assert exported["daily"] == [today(fresh)]
     assert len(exported["boards"]) == 1
 
@@ -218,6 +289,24 @@ def test_the_streak_export_and_import(fresh, tmp_path: Path):
     assert fresh.inner_text("#win-streak").startswith("Streak: 3 days")
     assert re.search(r"5×5\s+1", fresh.inner_text("#stats-solved"))
     assert "Easy\t1:30\t1" in fresh.inner_text("#stats-median")  # a first solve's time
+    # Each column's heading ends where its counts end (headings began at the left of
+    # right-aligned counts, over the column before for a short count).
+    misaligned = fresh.evaluate(
+        """() => [...document.querySelectorAll('#records-body table')].flatMap(table => {
+            const heads = [...table.querySelectorAll('thead th')];
+            return [...table.querySelectorAll('tbody tr')].flatMap(row =>
+                [...row.children].map((c, k) => [c, heads[k]]).filter(([c]) =>
+                    c.classList.contains('count')).map(([c, h]) => {
+                        const [a, b] = [c, h].map(e => {
+                            const r = document.createRange();
+                            r.selectNodeContents(e);
+                            return r.getBoundingClientRect().right;
+                        });
+                        return Math.abs(a - b) > 1 ? `${h.textContent}: ${a} ${b}` : null;
+                    }).filter(Boolean));
+        })"""
+    )
+    assert not misaligned, misaligned
     kept = fresh.evaluate("JSON.parse(localStorage.getItem('queens/records'))")
     assert kept["daily"] == [*earlier, today(fresh)]
     assert kept["boards"][key] == exported["boards"][key]  # the same solve, not twice

@@ -219,6 +219,7 @@ VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]
             "strict": NOT_FLAG.filter(lambda value: value is not None),
         },
     ),
+    "practice_size": (lambda app: (RULE,), {"rule": not_text()}),
     "check": (
         lambda app: (BOARD,),
         {

@@ -472,3 +472,13 @@ def test_every_result_the_python_api_page_names_is_exported():
     }
     exported = set(api.__all__) | set(queens_core.__all__)  # Board, State, Rule: the core's
     assert returned and not returned - exported, sorted(returned - exported)
+
+
+def test_practice_size_is_the_size_and_stars_practise_makes(app):
+    """The page says on what boards a rule was searched for: practise's own default."""
+    assert app.practice_size("polyomino_domino") == (8, 1)
+    assert app.practice_size("trial_sweep") == (8, 2)
+    made = app.practise("two_by_two_blocks", seed=2, strict=False)
+    assert (made.board.n, made.board.stars) == app.practice_size("two_by_two_blocks")
+    with pytest.raises(SelectionError):
+        app.practice_size("bogus")

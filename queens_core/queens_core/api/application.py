@@ -468,6 +468,21 @@ class Application:
             raise CellError(_not_open(board, state or State.initial(board), position, index))
         return WhatIf(board, position, try_queen(board, position, self.solver(), index), name)
 
+    def practice_size(self, rule: str) -> tuple[int, int]:
+        """The size and the stars per unit of the boards :meth:`practise` makes for
+        ``rule`` (its counter) when no size is asked: Queens for a rule that runs there,
+        else Star Battle with the fewest stars it runs with. Raises ``SelectionError``
+        for a rule not installed."""
+        from ..generator.practice import default_size, stars_for
+        from ..plugins.selection import SelectionError, unknown_rule
+
+        checking.text("rule", rule)
+        chosen = next((r for r in self.registry.rules if r.counter == rule), None)
+        if chosen is None:
+            raise SelectionError(*unknown_rule(rule, self.registry.rules), about="rule")
+        stars = stars_for(chosen)
+        return default_size(stars), stars
+
     def practise(
         self,
         rule: str,

@@ -45,6 +45,11 @@ DEFAULT_SIZES = {1: 8, 2: 8}
 ATTEMPTS_PER_ROUND = 20
 
 
+def default_size(stars: int) -> int:
+    """The size of a practice board with ``stars`` per unit unless asked."""
+    return DEFAULT_SIZES.get(stars, 10)
+
+
 def stars_for(rule: Rule) -> int:
     """The stars per unit a rule is practised with: 1 (Queens) when it runs there, else
     the fewest it runs with."""
@@ -164,7 +169,7 @@ def make_practice(
     from .stars_maker import StarMaker
 
     stars = stars_for(rule)
-    size = DEFAULT_SIZES.get(stars, 10) if size is None else size
+    size = default_size(stars) if size is None else size
     accept = PracticeFilter(rule, installed, stars)
     accept.strict = strict is not False
     selected = made_with(rule, installed, stars)

@@ -138,6 +138,7 @@ async function onAllSteps() {
   if (!doc) return;
   clearDeductions();
   deductionsState.steps = doc;
+  countHelp("lists");
   showDeductions();
 }
 
@@ -148,7 +149,16 @@ async function onWhy(cell = page.focus) {
   if (!doc) return;
   clearDeductions();
   deductionsState.why = doc;
+  if (!page.won) countHelp("whys"); // asked about a board already solved: no help
   showDeductions();
+}
+
+// "Every step now" and "Why this cell?" show what the rules deduce from the player's
+// marks: a solve after them was not made alone, and its win, share line and records say
+// so, as they do of hints (kept with the progress, so a reload does not forget them).
+function countHelp(kind) {
+  page[kind] += 1;
+  saveProgress();
 }
 
 // Why a tentative piece cannot go on cell i, in the server's words, or null when it can:

@@ -101,6 +101,7 @@ function buildStudio() {
   const share = el("button", { id: "share-button", type: "button" }, "Share link");
   share.addEventListener("click", () => run(shareBoard));
   const withMarks = el("input", { id: "share-marks", type: "checkbox" });
+  withMarks.addEventListener("change", staleShare);
   const link = el("input", { id: "share-url", type: "text", readonly: "", "aria-label": "The link to this board" });
   link.hidden = true;
   $("new-board").after(
@@ -602,6 +603,24 @@ async function shareBoard() {
     $("share-button").textContent = "Share link";
   }
 }
+
+// The link shown (and copied) is of one board and its marks: once another board is shown,
+// the marks change or "with my marks" is toggled, it is taken away and the button says
+// "Share link" again (the field kept the last board's link under "Link copied").
+function staleShare() {
+  const link = $("share-url");
+  if (!link || link.hidden) return;
+  if (page.doc && link.value === shareLink($("share-marks").checked)) return;
+  link.hidden = true;
+  link.value = "";
+  $("share-button").textContent = "Share link";
+}
+
+const renderBeforeShare = render;
+render = function () { // eslint-disable-line no-global-assign
+  renderBeforeShare();
+  staleShare();
+};
 
 // The fields of a share link's fragment, or null when the fragment is no share link (it
 // has no board). Throws an error that says what is wrong with a broken one.

@@ -26,9 +26,11 @@ const page = {
   since: null, // performance.now() when the clock last started, or null when stopped
   hints: 0, // hints asked for on this board
   kept: 0, // What-ifs kept on this board: the rules' marks put on it, help as a hint is
+  lists: 0, // "Every step now" lists shown while playing: help, as a hint is
+  whys: 0, // "Why this cell?" answers shown while playing: help, as a hint is
   notice: null, // a line for the panel after a hint took wrong marks off, until the next change
   explained: false, // whether Explain showed this board's solution
-  won: null, // {elapsed, hints, kept, explained} once every unit holds its queens
+  won: null, // {elapsed, hints, kept, lists, whys, explained} once every unit holds its queens
   verdict: null, // what the check says of the board: {count, atLeast} or null
   hint: null, // {doc, stage}: 1 the nudge, 2 the step and its cells
   hintComing: null, // the hint request on its way, while it is
@@ -95,6 +97,8 @@ function saveProgress() {
     elapsed: clock(),
     hints: page.hints,
     kept: page.kept,
+    lists: page.lists,
+    whys: page.whys,
     explained: page.explained,
     won: page.won,
   });
@@ -307,7 +311,7 @@ function afterChange() {
   startClock();
   if (isWon()) {
     stopClock();
-    page.won = { elapsed: page.elapsed, hints: page.hints, kept: page.kept, explained: page.explained };
+    page.won = { elapsed: page.elapsed, hints: page.hints, kept: page.kept, lists: page.lists, whys: page.whys, explained: page.explained };
     recordWin(); // records.js
   }
   saveProgress();
@@ -366,6 +370,8 @@ function showBoard(doc) {
   page.elapsed = 0;
   page.hints = 0;
   page.kept = 0;
+  page.lists = 0;
+  page.whys = 0;
   page.explained = false;
   page.won = null;
   if (saved && typeof saved.marks === "string" && saved.marks.length === n * n) {
@@ -374,6 +380,8 @@ function showBoard(doc) {
     page.elapsed = Number(saved.elapsed) || 0;
     page.hints = Number(saved.hints) || 0;
     page.kept = Number(saved.kept) || 0;
+    page.lists = Number(saved.lists) || 0;
+    page.whys = Number(saved.whys) || 0;
     page.explained = Boolean(saved.explained);
     page.won = saved.won || null;
   } else if (doc.state) {
@@ -698,10 +706,16 @@ function headline(step) {
   return parts.join("; ");
 }
 
-function legend() {
-  return el("p", { class: "note" },
-    el("span", { class: "key place" }), " placed · ", el("span", { class: "key kill" }), " crossed out · ",
-    el("span", { class: "key reason" }), " the cells the reason names");
+// The key to the outlines a step draws on the board: only those it draws (a step that
+// only crosses cells out had "placed" in its key, an outline the board did not show).
+function legend(step) {
+  const drawn = { place: [], kill: [], reason: [] };
+  stepHighlight(step, drawn);
+  const keys = [["place", "placed"], ["kill", "crossed out"], ["reason", "the cells the reason names"]]
+    .filter(([kind]) => drawn[kind].length);
+  const out = el("p", { class: "note legend" });
+  keys.forEach(([kind, words], k) => out.append(...(k ? [" · "] : []), el("span", { class: `key ${kind}` }), ` ${words}`));
+  return out;
 }
 
 // The nearest coloured square to a region's colour, for the spoiler-free share line,
@@ -733,13 +747,22 @@ function boardTitle() {
   return `${game} ${size()}×${size()}${stars() > 1 ? ` ${stars()}★` : ""}`;
 }
 
-/** How much help the player had, in a few words: hints asked for, What-ifs kept (the
- * rules' marks put on the board) and Explain. */
+/** The help a player had, one phrase a kind: hints asked for, "Every step now" lists
+ * and "Why this cell?" answers seen, What-ifs kept (the rules' marks put on the board);
+ * Explain is said by the callers, in their words. */
+function helpParts(help) {
+  const count = (n, one, many) => (n ? `${n} ${n > 1 ? many : one}` : "");
+  return [
+    count(help.hints, "hint", "hints"),
+    count(help.lists, "list of every step", "lists of every step"),
+    count(help.whys, "cell asked why", "cells asked why"),
+    count(help.kept, "What-if kept", "What-ifs kept"),
+  ].filter(Boolean);
+}
+
+/** How much help the player had, in a few words (helpParts, and Explain). */
 function helpWords(won, none) {
-  const hints = won.hints ? `${won.hints} hint${won.hints > 1 ? "s" : ""}` : "";
-  const kept = won.kept ? `${won.kept} What-if${won.kept > 1 ? "s" : ""} kept` : "";
-  const explained = won.explained ? "the solution explained" : "";
-  const parts = [hints, kept, explained].filter(Boolean);
+  const parts = [...helpParts(won), won.explained ? "the solution explained" : ""].filter(Boolean);
   if (!parts.length) return none;
   return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
@@ -788,6 +811,8 @@ function winPanel() {
     page.elapsed = 0;
     page.hints = 0;
     page.kept = 0;
+    page.lists = 0;
+    page.whys = 0;
     page.explained = false;
     page.past = [];
     page.future = [];
@@ -796,7 +821,8 @@ function winPanel() {
     saveProgress();
     render();
   });
-  const help = page.won.hints || page.won.kept || page.won.explained ? `with ${helpWords(page.won, "")}` : "without a hint";
+  const helped = helpWords(page.won, "");
+  const help = helped ? `with ${helped}` : "without a hint";
   return [
     el("h2", { id: "win-message" }, `Solved in ${minutes(elapsed)} ${help}!`),
     el("p", {}, `Share it (the colours of your ${stars() > 1 ? "stars" : "queens"}' regions in the order you placed them, not where they are):`),
@@ -845,7 +871,7 @@ function hintPanel() {
   out.push(el("p", { id: "hint-technique" }, "Technique: ", el("span", { class: "rule" }, step.rule_name)));
   out.push(el("p", { id: "hint-cells", class: "cells" }, headline(step)));
   out.push(el("p", { id: "hint-why", class: "why" }, step.why));
-  out.push(legend());
+  out.push(legend(step));
   // One control applies it: the Hint button itself ("Hint: apply it"), as it took the
   // hint through its stages; a second button here would do the same.
   out.push(el("p", { class: "note", id: "hint-apply" }, "Press Hint again to put the step on the board."));
@@ -889,7 +915,7 @@ function explanationPanel() {
     out.push(el("p", { id: "step-rule", class: "rule" }, step.rule_name));
     out.push(el("p", { id: "step-cells", class: "cells" }, headline(step)));
     out.push(el("p", { id: "step-why", class: "why" }, step.why));
-    out.push(legend());
+    out.push(legend(step));
   } else {
     const verdict = {
       solved: "Solved by the rules alone.",

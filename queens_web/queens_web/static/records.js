@@ -1,13 +1,18 @@
 "use strict";
 // Records, kept in the browser: for each board solved, its first, best and last solve
-// (time, hints, whether Explain was seen); the dates of the boards of the day solved,
+// (time, the help had: hints, lists of every step, cells asked why, What-ifs kept,
+// whether Explain was seen); the dates of the boards of the day solved,
 // for the streak; statistics over them; export to a file and import from one. And the
 // page's own settings around them: the how-to-play panel of a first visit, the theme.
 // A classic script loaded after page.js: it shares page.js's top-level names (page, el,
 // load, keep, minutes, ...) and page.js calls recordWin, recordLines, howToPanel and
 // showRecords.
 
-const RECORDS_SCHEMA = "queens-records/1";
+const RECORDS_SCHEMA = "queens-records/2";
+// Records of /1 did not count "Every step now" and "Why this cell?": read and imported,
+// their solves keep what they counted and say the rest was not counted (no "lists" and
+// "whys" in them), never that they were made alone.
+const OLD_RECORDS_SCHEMA = "queens-records/1";
 const GRADE_ORDER = ["Easy", "Medium", "Hard", "Expert", "Fiendish"];
 const UNGRADED = "ungraded";
 
@@ -24,7 +29,7 @@ const isCount = (value) => Number.isInteger(value) && value >= 0;
 function isSolve(solve) {
   return Boolean(solve) && typeof solve === "object" && typeof solve.at === "string" && !Number.isNaN(Date.parse(solve.at))
     && Number.isFinite(solve.ms) && solve.ms >= 0 && isCount(solve.hints)
-    && (solve.kept === undefined || isCount(solve.kept));
+    && ["kept", "lists", "whys"].every((k) => solve[k] === undefined || isCount(solve[k]));
 }
 
 function isEntry(entry) {
@@ -33,10 +38,16 @@ function isEntry(entry) {
     && (entry.grade === null || typeof entry.grade === "string") && typeof entry.title === "string";
 }
 
+const isRecords = (doc) => Boolean(doc) && [RECORDS_SCHEMA, OLD_RECORDS_SCHEMA].includes(doc.schema)
+  && Boolean(doc.boards) && typeof doc.boards === "object" && Array.isArray(doc.daily);
+
+// Records of /1 as /2: the same solves, whose lists and whys stay unknown.
+const upgraded = (doc) => ({ ...doc, schema: RECORDS_SCHEMA });
+
 function readRecords() {
   if (recordsMemo) return recordsMemo;
   const saved = load("records");
-  recordsMemo = saved && saved.schema === RECORDS_SCHEMA && saved.boards && Array.isArray(saved.daily) ? saved : emptyRecords();
+  recordsMemo = isRecords(saved) ? upgraded(saved) : emptyRecords();
   return recordsMemo;
 }
 
@@ -46,8 +57,10 @@ function writeRecords(records) {
 }
 
 // A solve beats another by being made without Explain, then by time, then by less help
-// (hints and What-ifs kept; a record made before What-ifs were counted has none).
-const solveRank = (solve) => [solve.explained ? 1 : 0, solve.ms, solve.hints + (solve.kept || 0)];
+// (hints, lists of every step, cells asked why and What-ifs kept; what a record made
+// before it was counted does not say counts as none).
+const solveRank = (solve) => [solve.explained ? 1 : 0, solve.ms,
+  solve.hints + (solve.kept || 0) + (solve.lists || 0) + (solve.whys || 0)];
 
 function better(a, b) {
   const [x, y] = [solveRank(a), solveRank(b)];
@@ -66,6 +79,8 @@ function recordWin() {
     ms: Math.round(page.won.elapsed),
     hints: page.won.hints,
     kept: page.won.kept || 0,
+    lists: page.won.lists || 0,
+    whys: page.won.whys || 0,
     explained: Boolean(page.won.explained),
   };
   const entry = records.boards[key] || { title: boardTitle(), size: size(), stars: stars(), grade: null, solves: 0 };
@@ -122,8 +137,10 @@ function dateWords(iso) {
 }
 
 function solveWords(solve) {
-  const kept = solve.kept ? `${solve.kept} What-if${solve.kept > 1 ? "s" : ""} kept` : "";
-  const help = [solve.hints ? `${solve.hints} hint${solve.hints > 1 ? "s" : ""}` : kept ? "" : "no hints", kept, solve.explained ? "explained" : ""];
+  const parts = helpParts(solve); // page.js
+  // A solve recorded before lists of every step and cells asked why were counted.
+  const uncounted = solve.lists === undefined ? "lists and whys not counted then" : "";
+  const help = [parts.length ? "" : "no hints", ...parts, solve.explained ? "explained" : "", uncounted];
   return `${minutes(solve.ms)} (${help.filter(Boolean).join(", ")}, ${dateWords(solve.at)})`;
 }
 
@@ -266,7 +283,7 @@ async function importRecords(file) {
   } catch (err) {
     throw new Error(`${file.name} is not a records file: it is not JSON`);
   }
-  if (!from || from.schema !== RECORDS_SCHEMA || typeof from.boards !== "object" || !Array.isArray(from.daily)) {
+  if (!isRecords(from)) {
     throw new Error(`${file.name} is not a records file (${RECORDS_SCHEMA}), as Export records writes`);
   }
   const records = JSON.parse(JSON.stringify(readRecords()));
@@ -302,7 +319,7 @@ function howToPanel() {
       el("li", {}, "Explain walks through the whole solution; Check says whether the board has one solution and how hard it is."),
       el("li", {}, "Every step now lists what the rules can do from your marks; Why this cell? and What if? ask about a cell: press one, then pick the cell."),
       el("li", { id: "key-help" }, `Keys: arrows move · space cycles · x ✕ · q ${mark} · u undo · y redo · h hint · on a cell, w why and t what if · a every step now · ←/→ step through Explain, Esc leaves it.`),
-      el("li", {}, "Your times, hints and the streak of boards of the day are kept under Records.")),
+      el("li", {}, "Your times, the help you had (hints, lists of every step, cells asked why, What-ifs kept) and the streak of boards of the day are kept under Records.")),
     done,
   ];
 }
