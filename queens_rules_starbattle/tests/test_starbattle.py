@@ -464,8 +464,8 @@ def test_generate_stars_keeps_its_promise_and_files_keep_their_k(tmp_path):
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        (["--stars", "3", "--size", "8"], "queens: error: --stars: an 8×8 board cannot hold 3 stars per "
-         "unit (at most 2): no solution exists"),
+        (["--stars", "3", "--size", "8"], "queens: error: --stars: an 8×8 board cannot hold 3 "
+         "stars per unit (at most 2): no solution exists"),
         (["--stars", "2", "--min-region", "3"], "queens: error: --min-region is for Queens "
          "boards, not with --stars 2"),
         (["--stars", "2", "--only", "baseline"], "queens: error: none of the selected rules "
