@@ -214,6 +214,8 @@ def clear_region_of_confined_line(ctx: Ctx) -> bool:
     region_masks = board.region_masks
     changed = False
     live = state.live
+    # Two copies of one loop, rows then columns, rather than a loop over the two kinds:
+    # this runs in every pass of every solve, and the copies keep the live cells local.
     index = -1
     for line in board.row_masks:
         index += 1

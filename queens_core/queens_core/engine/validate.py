@@ -47,16 +47,7 @@ def _is_queens_solution(regions: Sequence[str], queens: list[tuple[int, int]]) -
             return False  # off the board, or a second queen in row r
         columns[r] = c
         letters.add(regions[r][c])
-    # n queens in n distinct rows (every row now has its column), columns and regions.
-    if len(set(columns)) != n or len(letters) != n:
-        return False
-    # One queen per row, so two queens can touch only in adjacent rows.
-    above = columns[0] if columns else 0
-    for column in columns[1:]:
-        if -2 < column - above < 2:
-            return False
-        above = column
-    return True
+    return _one_a_column_and_region_apart(columns, letters, n)
 
 
 def is_queens_answer(regions: Sequence[str], queens: int) -> bool:
@@ -87,10 +78,15 @@ def is_queens_answer(regions: Sequence[str], queens: int) -> bool:
         columns.append(column)
         letters.add(row[column])
         start += n
-    # n queens in n distinct rows, columns and regions.
+    return _one_a_column_and_region_apart(columns, letters, n)
+
+
+def _one_a_column_and_region_apart(columns: list[int], letters: set[str], n: int) -> bool:
+    """Given one queen a row (``columns[r]`` its column, ``letters`` their regions): n
+    distinct columns and regions, and no two queens of adjacent rows touching (the only
+    rows where queens one a row can touch)."""
     if len(set(columns)) != n or len(letters) != n:
         return False
-    # One queen per row, so two queens can touch only in adjacent rows.
     above = columns[0] if columns else 0
     for column in columns[1:]:
         if -2 < column - above < 2:
