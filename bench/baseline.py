@@ -9,8 +9,11 @@ packages installed from its own sources), e.g.::
 
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def baseline_python(checkout: str, bench: str) -> str:
@@ -26,3 +29,19 @@ def baseline_python(checkout: str, bench: str) -> str:
         )
         raise SystemExit(2)
     return str(python)
+
+
+def run_worker(python: str, script: str, payload: object) -> Any:
+    """Run ``script --worker`` under ``python`` (this tree's or a baseline's), the
+    ``payload`` as JSON on its standard input; its standard output read back as JSON. A
+    worker that fails ends the benchmark with its interpreter and its standard error."""
+    run = subprocess.run(
+        [python, script, "--worker"],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if run.returncode:
+        sys.exit(f"{python}: worker failed:\n{run.stderr}")
+    return json.loads(run.stdout)

@@ -27,12 +27,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from baseline import baseline_python
+from baseline import baseline_python, run_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "archive" / "starbattle-sizes"
@@ -66,16 +65,7 @@ def _worker(boards: list[list]) -> list[dict]:
 
 
 def _run(python: str, boards: list) -> list[dict]:
-    run = subprocess.run(
-        [python, __file__, "--worker"],
-        input=json.dumps(boards),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if run.returncode:
-        sys.exit(f"{python}: worker failed:\n{run.stderr}")
-    return json.loads(run.stdout)
+    return run_worker(python, __file__, boards)
 
 
 def _spread(lines: list[str], count: int) -> list[str]:

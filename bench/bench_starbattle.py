@@ -21,12 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from baseline import baseline_python
+from baseline import baseline_python, run_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 SET = ROOT / "archive" / "starbattle"
@@ -80,16 +79,7 @@ def _worker_generate(size: int, stars: int, seconds: float) -> dict:
 
 
 def _run(python: str, payload: dict) -> object:
-    run = subprocess.run(
-        [python, __file__, "--worker"],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if run.returncode:
-        sys.exit(f"{python}: worker failed:\n{run.stderr}")
-    return json.loads(run.stdout)
+    return run_worker(python, __file__, payload)
 
 
 def _hard_set() -> dict[str, list[tuple[str, list, int]]]:

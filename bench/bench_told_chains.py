@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from baseline import baseline_python
+from baseline import baseline_python, run_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "queens_rules_starbattle" / "tests"
@@ -86,16 +85,7 @@ def _worker(boards: list[list]) -> list[dict]:
 
 
 def _run(python: str, boards: list) -> list[dict]:
-    run = subprocess.run(
-        [python, __file__, "--worker"],
-        input=json.dumps(boards),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if run.returncode:
-        sys.exit(f"{python}: worker failed:\n{run.stderr}")
-    return json.loads(run.stdout)
+    return run_worker(python, __file__, boards)
 
 
 def _boards(paths: list[Path], public: Path | None, sample: int) -> list[tuple[str, list]]:
