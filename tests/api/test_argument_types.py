@@ -103,23 +103,24 @@ NOT_A_CELL = st.one_of(
     ALIEN,
 )
 
+#: The rule selection most verbs take (only, exclude, tier).
+SELECTION = {"only": NOT_NAMES, "exclude": NOT_NAMES, "tier": not_text(optional=True)}
+
 #: Each verb: how it is called with good arguments (positional), and the values each of
 #: its parameters does not take.
 VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]] = {
     "rules": (
         lambda app: (),
-        {"only": NOT_NAMES, "exclude": NOT_NAMES, "tier": not_text(optional=True)},
+        dict(SELECTION),
     ),
     "solver": (
         lambda app: (),
-        {"only": NOT_NAMES, "exclude": NOT_NAMES, "tier": not_text(optional=True)},
+        dict(SELECTION),
     ),
     "grader": (
         lambda app: (),
         {
-            "only": NOT_NAMES,
-            "exclude": NOT_NAMES,
-            "tier": not_text(optional=True),
+            **SELECTION,
             "stars": not_whole(1, optional=True),
         },
     ),
@@ -165,9 +166,7 @@ VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]
         lambda app: (BOARD,),
         {
             "board": NOT_A_BOARD,
-            "only": NOT_NAMES,
-            "exclude": NOT_NAMES,
-            "tier": not_text(optional=True),
+            **SELECTION,
             "name": not_text(),
             "start": NOT_A_STATE,
         },
@@ -227,9 +226,7 @@ VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]
             "cap": not_whole(2),
             "timeout": not_seconds(optional=True),
             "stars": not_whole(1, optional=True),
-            "only": NOT_NAMES,
-            "exclude": NOT_NAMES,
-            "tier": not_text(optional=True),
+            **SELECTION,
             "name": not_text(optional=True),
         },
     ),
@@ -240,9 +237,7 @@ VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]
             "cap": not_whole(2),
             "timeout": not_seconds(optional=True),
             "stars": not_whole(1, optional=True),
-            "only": NOT_NAMES,
-            "exclude": NOT_NAMES,
-            "tier": not_text(optional=True),
+            **SELECTION,
             "cluster": not_text(optional=True),
         },
     ),
@@ -250,9 +245,7 @@ VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]
         lambda app: (BOARD,),
         {
             "board": NOT_A_BOARD,
-            "only": NOT_NAMES,
-            "exclude": NOT_NAMES,
-            "tier": not_text(optional=True),
+            **SELECTION,
         },
     ),
     "stats": (
@@ -260,9 +253,7 @@ VERBS: dict[str, tuple[Callable[[Application], tuple[Any, ...]], dict[str, Any]]
         {
             "paths": NOT_PATHS,
             "stars": not_whole(1, optional=True),
-            "only": NOT_NAMES,
-            "exclude": NOT_NAMES,
-            "tier": not_text(optional=True),
+            **SELECTION,
             "uniqueness": NOT_FLAG,
             "progress": st.one_of(NUMBERS, TEXT, INT_LISTS),
             "cluster": not_text(optional=True),
