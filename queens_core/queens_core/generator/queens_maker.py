@@ -385,22 +385,9 @@ def _shuffle(items: list[int], rng: random.Random) -> None:
 
 
 def _shuffled_cells(mask: int, rng: random.Random) -> list[int]:
-    """``_shuffle(_cells(mask), rng)``, in one call (the repairs make some thirty a
-    board)."""
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    getrandbits = rng.getrandbits
-    widths = _WIDTHS
-    for last in range(len(cells) - 1, 0, -1):
-        size = last + 1
-        width = widths[size]
-        other = getrandbits(width)
-        while other >= size:
-            other = getrandbits(width)
-        cells[last], cells[other] = cells[other], cells[last]
+    """The cells of ``mask`` in :func:`_shuffle`'s order (the same draws)."""
+    cells = _cells(mask)
+    _shuffle(cells, rng)
     return cells
 
 
