@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.board import Board, _rings
@@ -238,13 +238,10 @@ class StarSearch:
                 if have + count < k:
                     return None
                 if have + count == k:
-                    while cells:
-                        low = cells & -cells
-                        cells ^= low
-                        if not live & low:
-                            return None  # a neighbour placed just now killed it
-                        stars |= low
-                        live &= ~(rings[low.bit_length() - 1] | low)
+                    placed = _place(cells, live, stars, rings)
+                    if placed is None:
+                        return None
+                    live, stars = placed
                     changed = True
             if changed:
                 continue
@@ -280,13 +277,11 @@ class StarSearch:
             possible, every, _ = found
             if possible != cells:
                 live &= ~(cells & ~possible)
-            while every:
-                low = every & -every
-                every ^= low
-                if not live & low:
-                    return None  # a star placed just now killed it
-                stars |= low
-                live &= ~(rings[low.bit_length() - 1] | low)
+            if every:
+                placed = _place(every, live, stars, rings)
+                if placed is None:
+                    return None
+                live, stars = placed
         return live, stars
 
     def _ways(self, cells: int, need: int) -> tuple[int, int, int] | None:
@@ -504,3 +499,16 @@ def search(
     """The bitboard strategy of :func:`~queens_core.referee.exact.find_solutions`, for any K
     (K = 1 included: the tests hold it against :mod:`queens_core.referee.queens_search`)."""
     return StarSearch(board, cap, node_limit, seconds=seconds).run(live, stars)
+
+
+def _place(cells: int, live: int, stars: int, rings: Sequence[int]) -> tuple[int, int] | None:
+    """Stars on ``cells`` one by one, each ruling out its ring; None when one of them was
+    ruled out by a star placed just before it (two of them touch)."""
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        if not live & low:
+            return None
+        stars |= low
+        live &= ~(rings[low.bit_length() - 1] | low)
+    return live, stars
